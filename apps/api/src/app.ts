@@ -1,0 +1,77 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { msg } from '@encanto/core/messages';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
+import { createServices, type Services } from './services.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { directoryRoutes } from './modules/directory/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Serve the built web app with server rendering (off in API tests). */
+  web?: boolean;
+  logger?: boolean | object;
+  /** Override shared services in tests (e.g. a mailer pointed at a loopback SMTP server). */
+  services?: Partial<Services>;
+}
+
+/** Builds the Fastify app: plugins, then each feature's routes, registered explicitly. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('services', { ...(await createServices(config)), ...options.services });
+  app.addHook('onClose', async () => {
+    await app.services.close();
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app);
+  await app.register(authPlugin);
+  await registerApiDocs(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(directoryRoutes);
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }));
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.web) {
+    const { registerWeb } = await import('./web/plugin.ts');
+    await registerWeb(app);
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }));
+  }
+  return app;
+}

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Escorts, clients and admins in one table, so RUT, nickname and e-mail are unique across all kinds. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['escort', 'client', 'admin'] }).notNull(),
+    rut: text('rut').notNull(),
+    rutNorm: text('rut_norm').notNull(),
+    nombre: text('nombre').notNull(),
+    apellido: text('apellido').notNull(),
+    nickname: text('nickname').notNull(),
+    email: text('email').notNull(),
+    emailNorm: text('email_norm').notNull(),
+    fechaNac: date('fecha_nac', { mode: 'string' }).notNull(),
+    genero: text('genero').notNull(),
+    fono: text('fono').notNull(),
+    ciudad: text('ciudad').notNull(),
+    url: text('url').notNull().default(''),
+    passHash: text('pass_hash').notNull(),
+    autorizado: text('autorizado', { enum: ['pendiente', 'aprobado'] }).notNull().default('pendiente'),
+    tipoPerfil: text('tipo_perfil').notNull(),
+    /** Pending authorisation notice: set by an admin decision, cleared once shown. */
+    motivo: text('motivo'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_rut_norm_key').on(t.rutNorm),
+    uniqueIndex('accounts_nickname_key').on(sql`lower(${t.nickname})`),
+    uniqueIndex('accounts_email_norm_key').on(t.emailNorm),
+    index('accounts_pending_idx').on(t.kind, t.createdAt).where(sql`${t.autorizado} = 'pendiente'`),
+  ],
+);
+
+/** Escort-only fields. `listed` is derived state kept by the services that change its inputs. */
+export const escortProfiles = pgTable(
+  'escort_profiles',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    cityKey: text('city_key').notNull(),
+    medidas: text('medidas').notNull().default(''),
+    legenda: text('legenda').notNull().default(''),
+    estado: text('estado', { enum: ['disponible', 'inactiva'] }).notNull().default('disponible'),
+    /** Paused by the escort herself (Ley 21.719 blocking): hidden everywhere. */
+    paused: boolean('paused').notNull().default(false),
+    /** Suspended or on hold by an admin after a report: hidden everywhere. */
+    suspended: boolean('suspended').notNull().default(false),
+    /** approved AND estado disponible AND NOT paused AND NOT suspended: what listings show. */
+    listed: boolean('listed').notNull().default(false),
+    /** Approved AND NOT paused AND NOT suspended: the public card exists (inactive shows "not available"). */
+    public: boolean('public').notNull().default(false),
+    galleryCount: integer('gallery_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('escort_profiles_listing_idx').on(t.cityKey, t.createdAt.desc()).where(sql`${t.listed}`),
+    index('escort_profiles_latest_idx').on(t.createdAt.desc()).where(sql`${t.listed}`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
+);
+
+/** One live recovery code per account; a new request replaces it. */
+export const recoveryCodes = pgTable('recovery_codes', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  linkTokenHash: text('link_token_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,6 @@
+// Drizzle needs every table in one object for relational queries and drizzle-kit.
+export * from './accounts.ts';
+export * from './validation.ts';
+export * from './media.ts';
+export * from './marketplace.ts';
+export * from './platform.ts';

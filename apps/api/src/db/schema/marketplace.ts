@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    escortId: uuid('escort_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.escortId] })],
+);
+
+/** The one truth behind both conversation services of the spec (appointments and conversacion-cliente). */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    escortId: uuid('escort_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pendiente', 'aceptada', 'rechazada', 'cancelada', 'cerrada'] })
+      .notNull()
+      .default('pendiente'),
+    acceso: boolean('acceso').notNull().default(false),
+    comentado: boolean('comentado').notNull().default(false),
+    click: boolean('click').notNull().default(false),
+    evaluadoCliente: boolean('evaluado_cliente').notNull().default(false),
+    evaluadoEscort: boolean('evaluado_escort').notNull().default(false),
+    tokenHash: text('token_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('meetings_one_pending_key')
+      .on(t.clientId, t.escortId)
+      .where(sql`${t.status} = 'pendiente'`),
+    index('meetings_escort_idx').on(t.escortId, t.status),
+    index('meetings_client_idx').on(t.clientId, t.status),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    escortId: uuid('escort_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Null once the author deleted the account: the comment stays, anonymised. */
+    clientId: uuid('client_id').references(() => accounts.id, { onDelete: 'set null' }),
+    nickCliente: text('nick_cliente').notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    comentario: text('comentario').notNull(),
+    likes: integer('likes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('comments_one_per_day_key').on(t.clientId, t.escortId, t.fecha),
+    index('comments_escort_idx').on(t.escortId, t.createdAt.desc()),
+  ],
+);
+
+const notes = {
+  nota1: smallint('nota1').notNull(),
+  nota2: smallint('nota2').notNull(),
+  nota3: smallint('nota3').notNull(),
+  nota4: smallint('nota4').notNull(),
+  nota5: smallint('nota5').notNull(),
+};
+
+/** A client's rating of an escort, one per meeting. */
+export const escortRatings = pgTable(
+  'escort_ratings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    meetingId: uuid('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
+    escortId: uuid('escort_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    raterId: uuid('rater_id').references(() => accounts.id, { onDelete: 'set null' }),
+    calificador: text('calificador').notNull(),
+    ...notes,
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('escort_ratings_meeting_key').on(t.meetingId), index('escort_ratings_escort_idx').on(t.escortId)],
+);
+
+/** An escort's rating of a client, one per meeting. */
+export const clientRatings = pgTable(
+  'client_ratings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    meetingId: uuid('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    raterId: uuid('rater_id').references(() => accounts.id, { onDelete: 'set null' }),
+    calificador: text('calificador').notNull(),
+    ...notes,
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('client_ratings_meeting_key').on(t.meetingId), index('client_ratings_client_idx').on(t.clientId)],
+);
+
+const sums = {
+  count: integer('count').notNull().default(0),
+  sum1: integer('sum1').notNull().default(0),
+  sum2: integer('sum2').notNull().default(0),
+  sum3: integer('sum3').notNull().default(0),
+  sum4: integer('sum4').notNull().default(0),
+  sum5: integer('sum5').notNull().default(0),
+};
+
+/** Running sums kept in the same transaction as each rating insert: averages are O(1) to read. */
+export const ratingTotals = pgTable('rating_totals', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  ...sums,
+});
+
+export const blocks = pgTable(
+  'blocks',
+  {
+    escortId: uuid('escort_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.escortId, t.clientId] })],
+);

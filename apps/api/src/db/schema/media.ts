@@ -1,0 +1,29 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+
+export interface MediaVariant {
+  width: number;
+  height: number;
+  key: string;
+}
+
+/** Profile photos and gallery items (images and mp4 videos). Files live in the MediaStore. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['profile', 'gallery'] }).notNull(),
+    mediaType: text('media_type', { enum: ['image', 'video'] }).notNull(),
+    /** Content-hash name: the spec's publicId. */
+    publicId: text('public_id').notNull(),
+    /** Main URL served to browsers (largest variant or the video). */
+    url: text('url').notNull(),
+    variants: jsonb('variants').$type<MediaVariant[]>().notNull().default([]),
+    bytes: integer('bytes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_account_idx').on(t.accountId, t.purpose, t.createdAt)],
+);

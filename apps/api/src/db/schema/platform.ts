@@ -1,0 +1,50 @@
+import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+
+export const rentals = pgTable(
+  'rentals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ciudad: text('ciudad').notNull(),
+    cityKey: text('city_key').notNull(),
+    direccion: text('direccion').notNull(),
+    url: text('url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('rentals_url_key').on(t.url), index('rentals_city_idx').on(t.cityKey)],
+);
+
+/** Reports (denuncias) against a profile. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    escortId: uuid('escort_id').references(() => accounts.id, { onDelete: 'set null' }),
+    escortNickname: text('escort_nickname').notNull(),
+    reporterId: uuid('reporter_id').references(() => accounts.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    detail: text('detail').notNull().default(''),
+    status: text('status', { enum: ['abierta', 'descartada', 'suspendida'] })
+      .notNull()
+      .default('abierta'),
+    decidedBy: uuid('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reports_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Requests to rectify read-only fields (name, birth date, RUT), handled by an admin. */
+export const rectificationRequests = pgTable('rectification_requests', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  field: text('field').notNull(),
+  value: text('value').notNull(),
+  detail: text('detail').notNull().default(''),
+  status: text('status', { enum: ['abierta', 'resuelta', 'rechazada'] })
+    .notNull()
+    .default('abierta'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { msg } from '@encanto/core/messages';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['sistema'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['sistema'],
+        response: {
+          200: z.object({ status: z.literal('ready'), database: z.string() }),
+          503: z.object({ mensaje: z.string(), code: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await app.database.ping();
+        return { status: 'ready' as const, database: app.database.driver };
+      } catch {
+        return reply.status(503).send({ mensaje: msg.databaseUnavailable, code: 'DATABASE_UNAVAILABLE' });
+      }
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where public media bytes live. Keys are content-hash names such as 'ab/abcdef…-480.webp'. */
+export interface MediaStore {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+  /** Public URL path for a key. */
+  url(key: string): string;
+  /** A local path when the driver is the disk (used for range requests on video). */
+  localPath?(key: string): string;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
+
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe media key: ${key}`);
+}
+
+export function createDiskMediaStore(root: string): MediaStore {
+  const file = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, body) {
+      const target = file(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}.${process.pid}.tmp`;
+      await fs.writeFile(tmp, body);
+      await fs.rename(tmp, target);
+    },
+    async get(key) {
+      try {
+        return await fs.readFile(file(key));
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      await fs.rm(file(key), { force: true });
+    },
+    url: (key) => `/media/${key}`,
+    localPath: (key) => file(key),
+  };
+}

@@ -1,0 +1,68 @@
+import { and, eq, gt, ne } from 'drizzle-orm';
+import { timings } from '@encanto/core/constants';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, sessions } from '../../db/schema/index.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+
+export interface SessionAccount {
+  id: string;
+  kind: 'escort' | 'client' | 'admin';
+  nickname: string;
+  rut: string;
+  email: string;
+  autorizado: 'pendiente' | 'aprobado';
+  sessionId: string;
+}
+
+const SLIDE_AFTER_MS = 60 * 60 * 1000;
+
+/** Opaque token for the browser; only its SHA-256 is stored, so a database leak yields no usable session. */
+export async function createSession(db: DbOrTx, accountId: string): Promise<string> {
+  const token = randomToken();
+  await db.insert(sessions).values({
+    accountId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + timings.sessionTtlMs),
+  });
+  return token;
+}
+
+export async function resolveSession(db: DbOrTx, token: string): Promise<SessionAccount | null> {
+  const now = new Date();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: accounts.id,
+      kind: accounts.kind,
+      nickname: accounts.nickname,
+      rut: accounts.rut,
+      email: accounts.email,
+      autorizado: accounts.autorizado,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  // Sliding expiry, written at most once an hour per session to keep reads cheap.
+  if (now.getTime() - row.lastSeenAt.getTime() > SLIDE_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + timings.sessionTtlMs) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  const { lastSeenAt: _seen, ...account } = row;
+  return account;
+}
+
+export async function revokeSession(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+}
+
+/** Revokes every session of an account, except optionally the one making the change. */
+export async function revokeAllSessions(db: DbOrTx, accountId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId)) : eq(sessions.accountId, accountId));
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../errors.ts';
+import { resolveSession, type SessionAccount } from '../modules/sessions/service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's account, resolved from the bearer token on first use. */
+    account(): Promise<SessionAccount | null>;
+    bearerToken(): string | null;
+  }
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<SessionAccount | null>>();
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('bearerToken', function (this: FastifyRequest) {
+    const header = this.headers.authorization;
+    if (!header) return null;
+    const match = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header.trim());
+    return match?.[1] ?? null;
+  });
+  app.decorateRequest('account', function (this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      const token = this.bearerToken();
+      pending = token ? resolveSession(app.db, token) : Promise.resolve(null);
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+});
+
+export async function requireAccount(request: FastifyRequest): Promise<SessionAccount> {
+  const account = await request.account();
+  if (!account) throw unauthorized();
+  return account;
+}
+
+export async function requireKind(
+  request: FastifyRequest,
+  ...kinds: SessionAccount['kind'][]
+): Promise<SessionAccount> {
+  const account = await requireAccount(request);
+  if (!kinds.includes(account.kind)) throw forbidden();
+  return account;
+}
+
+export const requireAdmin = (request: FastifyRequest) => requireKind(request, 'admin');
+
+/**
+ * The caller must be the account named by a path identifier (RUT as registered,
+ * nickname or e-mail, as the spec's routes use all three); admins pass too when allowed.
+ */
+export async function requireSelf(
+  request: FastifyRequest,
+  identifier: string,
+  options: { allowAdmin?: boolean; kind?: SessionAccount['kind'] } = {},
+): Promise<SessionAccount> {
+  const account = await requireAccount(request);
+  if (options.allowAdmin && account.kind === 'admin') return account;
+  const id = identifier.trim().toLowerCase();
+  const isSelf = [account.rut, account.nickname, account.email].some((v) => v.toLowerCase() === id);
+  if (!isSelf || (options.kind && account.kind !== options.kind)) throw forbidden();
+  return account;
+}

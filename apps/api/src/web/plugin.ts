@@ -1,0 +1,98 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { msg } from '@encanto/core/messages';
+
+interface RenderResult {
+  html: string;
+  head: string;
+  state: string;
+  status: number;
+}
+interface ServerEntry {
+  render(url: string, site: { name: string; url: string }, data: Record<string, unknown>): Promise<RenderResult>;
+  prefetchPaths(pathname: string): string[];
+}
+
+export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const HASHED = /-[A-Za-z0-9_-]{8}\.(js|css|woff2?|svg|webp|png)$/;
+
+/** Serves the built web app: hashed assets, media, and every page rendered on the server. */
+export async function registerWeb(app: FastifyInstance): Promise<void> {
+  const clientDir = path.join(webDist, 'client');
+  const template = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8').catch(() => {
+    throw new Error(`The web app is not built (${clientDir}). Run: npm run build`);
+  });
+  const entry = (await import(pathToFileURL(path.join(webDist, 'server', 'entry-server.js')).href)) as ServerEntry;
+
+  await app.register(fastifyStatic, {
+    root: path.join(clientDir, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      res.setHeader(
+        'cache-control',
+        HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+      );
+    },
+  });
+  const media = app.services.media;
+  if (media.localPath) {
+    await app.register(fastifyStatic, {
+      root: path.join(app.config.dataDir, 'media'),
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      // Content-hash names never change, so browsers and CDNs may keep them forever.
+      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  }
+
+  const site = { name: app.config.siteName, url: app.config.siteUrl };
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
+    const pathname = url.split('?')[0] ?? '/';
+    const data: Record<string, unknown> = {};
+    await Promise.all(
+      entry.prefetchPaths(decodeURIComponentSafe(pathname)).map(async (apiPath) => {
+        const res = await app.inject({ method: 'GET', url: `/api${apiPath}` });
+        if (res.statusCode === 200) data[apiPath] = res.json();
+      }),
+    );
+    const result = await entry.render(url, site, data);
+    const html = template
+      .replace('<!--app-head-->', result.head)
+      .replace('<!--app-html-->', result.html)
+      .replace('<!--app-state-->', result.state);
+    return reply
+      .status(result.status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' });
+    }
+    if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return renderPage(request, reply);
+  });
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { formatRut, rutCheckDigit, normalizeRut } from '@encanto/core/rut';
+import { cityKey } from '@encanto/core/geo';
+import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
+import { hashPassword } from '../../src/lib/passwords.ts';
+import { createSession } from '../../src/modules/sessions/service.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+
+let seq = 0;
+let cachedHash: Promise<string> | undefined;
+export const FIXTURE_PASSWORD = 'clave1234';
+
+/** A valid, unique RUT for tests. */
+export function uniqueRut(): string {
+  const body = String(10_000_000 + ((Date.now() % 1_000_000) * 37 + seq++ * 7919 + randomBytes(2).readUInt16BE()) % 89_999_999);
+  return formatRut(body + rutCheckDigit(body));
+}
+
+export interface FixtureAccount {
+  id: string;
+  kind: 'escort' | 'client' | 'admin';
+  nickname: string;
+  email: string;
+  rut: string;
+  token: string;
+  password: string;
+}
+
+export interface FixtureOptions {
+  kind: 'escort' | 'client' | 'admin';
+  autorizado?: 'pendiente' | 'aprobado';
+  ciudad?: string;
+  nickname?: string;
+  fechaNac?: string;
+  estado?: 'disponible' | 'inactiva';
+  genero?: string;
+}
+
+/** Inserts an account straight into the database (fast path for tests of other features) and opens a session. */
+export async function createAccount(app: FastifyInstance, options: FixtureOptions): Promise<FixtureAccount> {
+  cachedHash ??= hashPassword(FIXTURE_PASSWORD);
+  const n = `${options.kind[0]}${randomBytes(4).toString('hex')}`.slice(0, 9);
+  const nickname = options.nickname ?? n;
+  const rut = uniqueRut();
+  const email = `${nickname}@example.cl`;
+  const ciudad = options.ciudad ?? 'Santiago';
+  const [row] = await app.db
+    .insert(accounts)
+    .values({
+      kind: options.kind,
+      rut,
+      rutNorm: normalizeRut(rut),
+      nombre: `Nombre Apellido ${nickname}`,
+      apellido: nickname,
+      nickname,
+      email,
+      emailNorm: email.toLowerCase(),
+      fechaNac: options.fechaNac ?? '1995-05-05',
+      genero: options.genero ?? 'Femenino',
+      fono: '912345678',
+      ciudad,
+      url: '/assets/avatars/femenino.svg',
+      passHash: await cachedHash,
+      autorizado: options.autorizado ?? (options.kind === 'admin' ? 'aprobado' : 'pendiente'),
+      tipoPerfil: options.kind === 'admin' ? 'admin' : options.kind === 'escort' ? 'usuario' : 'cliente',
+      ...(options.autorizado === 'aprobado' ? { approvedAt: new Date() } : {}),
+    })
+    .returning({ id: accounts.id });
+  const id = row!.id;
+  if (options.kind === 'escort') {
+    await app.db.insert(escortProfiles).values({ accountId: id, cityKey: cityKey(ciudad), estado: options.estado ?? 'disponible' });
+    await syncEscortVisibility(app.db, id);
+    app.services.publicCache.clear();
+  }
+  const token = await createSession(app.db, id);
+  return { id, kind: options.kind, nickname, email, rut, token, password: FIXTURE_PASSWORD };
+}
+
+export const bearer = (account: { token: string }) => ({ authorization: `Bearer ${account.token}` });

@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import os from 'node:os';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/db/client.ts';
+
+/**
+ * Migrates a template database once per run. PGlite: a data-dir tarball that
+ * each test file loads into its own in-memory instance. PostgreSQL
+ * (TEST_DATABASE_URL): a template database each file copies with CREATE DATABASE.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const template = `encanto_tpl_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    const database = await openDatabase({ databaseUrl: withDatabase(url, template) });
+    await database.close();
+    project.provide('pgTemplate', template);
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+    };
+  }
+  const database = await openDatabase({});
+  const { PGlite } = await import('@electric-sql/pglite');
+  void PGlite;
+  const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+  const blob = await client.dumpDataDir('none');
+  const file = path.join(os.tmpdir(), `encanto-pglite-template-${process.pid}.tar`);
+  await fs.writeFile(file, Buffer.from(await blob.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteTemplate', file);
+  return async () => {
+    await fs.rm(file, { force: true });
+  };
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgTemplate: string;
+    pgliteTemplate: string;
+  }
+}

@@ -1,0 +1,38 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { MainLayout } from './components/layout/main-layout.tsx';
+import { PageSkeleton } from './components/ui/page-skeleton.tsx';
+
+// Pages load on demand so a visitor downloads only the code of the page they open.
+const SplashPage = lazy(() => import('./features/splash/splash-page.tsx'));
+const ListingPage = lazy(() => import('./features/directory/listing-page.tsx'));
+const InfoPage = lazy(() => import('./features/info/info-page.tsx'));
+const NotFoundPage = lazy(() => import('./features/not-found/not-found-page.tsx'));
+
+/**
+ * The route table of the whole app. Each feature adds its routes in its own
+ * block below; paths come from config/paths.ts.
+ */
+export function App() {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <Routes>
+        <Route element={<MainLayout />}>
+          <Route index element={<SplashPage />} />
+          <Route path="Escort" element={<ListingPage />} />
+          <Route path="Escort/:city" element={<ListingPage />} />
+          <Route path="Informacion" element={<InfoPage />} />
+          {/* accounts routes */}
+          {/* validation routes */}
+          {/* profiles routes */}
+          {/* directory routes */}
+          {/* marketplace routes */}
+          {/* gallery routes */}
+          {/* data-rights routes */}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        {/* admin routes */}
+      </Routes>
+    </Suspense>
+  );
+}

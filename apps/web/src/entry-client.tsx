@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { hydrateRoot, createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { QueryClientProvider, hydrate } from '@tanstack/react-query';
+import { msg } from '@encanto/core/messages';
+import { App } from './app.tsx';
+import { createQueryClient } from './lib/query.ts';
+import { SiteContext, type SiteInfo } from './lib/site.tsx';
+import './styles/global.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error(msg.rootMissing);
+
+const stateEl = document.getElementById('__state');
+const state = stateEl?.textContent ? (JSON.parse(stateEl.textContent) as { site: SiteInfo; queries: unknown }) : null;
+const queryClient = createQueryClient();
+if (state?.queries) hydrate(queryClient, state.queries);
+
+const tree = (
+  <StrictMode>
+    <SiteContext.Provider value={state?.site ?? { name: 'Encanto', url: window.location.origin }}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </SiteContext.Provider>
+  </StrictMode>
+);
+
+if (root.hasChildNodes()) hydrateRoot(root, tree);
+else createRoot(root).render(tree);

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { useHead, useHttpStatus } from '../../lib/head.tsx';
+import { useSite } from '../../lib/site.tsx';
+
+export default function NotFoundPage() {
+  const site = useSite();
+  useHead({ title: `404 – ${site.name}`, robots: 'noindex' });
+  useHttpStatus(404);
+  return (
+    <section className="page page-center not-found">
+      <h1 className="not-found-code">404</h1>
+      <p>The page you are looking for was not found.</p>
+      <Link to="/" className="button">
+        Back to Home
+      </Link>
+    </section>
+  );
+}

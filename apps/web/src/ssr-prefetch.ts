@@ -1,0 +1,21 @@
+import { matchPath } from 'react-router';
+
+/**
+ * API GETs whose answers a page needs in its first HTML. The server runs them
+ * (as an anonymous visitor) before rendering and seeds the query cache with the
+ * same keys the page's hooks use, so public pages arrive complete without JS.
+ */
+const prefetchRoutes: { pattern: string; paths: (params: Record<string, string | undefined>) => string[] }[] = [
+  { pattern: '/Escort', paths: () => ['/ultimos'] },
+  { pattern: '/Escort/:city', paths: (p) => [`/usuario/ciudad/${encodeURIComponent(p.city ?? '')}`] },
+  // directory prefetch
+  // marketplace prefetch
+];
+
+export function prefetchPaths(pathname: string): string[] {
+  for (const route of prefetchRoutes) {
+    const match = matchPath({ path: route.pattern, caseSensitive: false, end: true }, pathname);
+    if (match) return route.paths(match.params);
+  }
+  return [];
+}

@@ -1,0 +1,91 @@
+/** Limits, timings and values from section 9 of both spec files, in one place. */
+export const limits = {
+  nicknameMin: 4,
+  nicknameMax: 10,
+  fullNameMin: 10,
+  rutMin: 8,
+  phoneDigits: 9,
+  escortRegistrationPasswordMin: 6,
+  passwordMin: 7,
+  provisionalCodeDigits: 4,
+  minimumAge: 18,
+  legendaMax: 1000,
+  medidasMax: 8,
+  ratingMin: 1,
+  ratingMax: 10,
+  ratingCriteria: 5,
+  commentDislikesToDelete: 3,
+  galleryMaxItems: 15,
+  galleryMaxBytes: 2 * 1024 * 1024,
+  documentMaxBytes: 8 * 1024 * 1024,
+  profilePhotoMaxBytes: 8 * 1024 * 1024,
+  structuredDataMaxProfiles: 12,
+  reportDetailMax: 1000,
+} as const;
+
+export const timings = {
+  splashRedirectMs: 3000,
+  heartLifetimeMs: 2000,
+  availabilityCheckDelayMs: 2000,
+  forgotPasswordLockMs: 5000,
+  registrationRedirectMs: 2500,
+  statusConfirmationRedirectMs: 2000,
+  passwordMessageMs: 4000,
+  statusErrorMessageMs: 4000,
+  postUploadRedirectMs: 4000,
+  validationProgressStepMs: 300,
+  validationProgressStepPercent: 10,
+  validationProgressMaxSteps: 10,
+  recoveryRedirectMs: 3000,
+  clientForgotRedirectMs: 5000,
+  escortForgotRedirectMs: 4000,
+  requestMessageMs: 5000,
+  cityMessageMs: 2000,
+  galleryBusyMs: 2000,
+  lightboxExitMs: 300,
+  recoveryCodeTtlMs: 15 * 60 * 1000,
+  recoveryMaxAttempts: 5,
+  sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+  listingCacheMs: 5000,
+} as const;
+
+export const heartColours = ['#e11d48', '#f472b6', '#fb7185', '#c084fc', '#f59e0b', '#f43f5e'] as const;
+
+export const autorizadoValues = ['pendiente', 'aprobado'] as const;
+export type Autorizado = (typeof autorizadoValues)[number];
+
+export const estadoValues = ['disponible', 'inactiva'] as const;
+export type Estado = (typeof estadoValues)[number];
+
+export const tipoValues = ['usuario', 'cliente', 'admin'] as const;
+export type Tipo = (typeof tipoValues)[number];
+
+export const generoValues = ['Masculino', 'Femenino', 'Transexual'] as const;
+export type Genero = (typeof generoValues)[number];
+
+export const ratingCriteria = ['Puntual', 'Pieza', 'Trato', 'Apariencia', 'Oral'] as const;
+
+export const copyrightYear = 2025;
+export const priceRange = '$$';
+export const countryCode = 'CL';
+
+/** Browser storage keys named by the spec. A password is never stored. */
+export const storageKeys = [
+  'token',
+  'nickname',
+  'rut_cliente',
+  'rut_usuario',
+  'email',
+  'tipo',
+  'tipo_perfil',
+  'token_conversacion',
+  'emailRecuperacion',
+] as const;
+export type StorageKey = (typeof storageKeys)[number];
+
+/** Default avatars per gender, served by the app itself. */
+export const defaultAvatars: Record<Genero, string> = {
+  Femenino: '/assets/avatars/femenino.svg',
+  Masculino: '/assets/avatars/masculino.svg',
+  Transexual: '/assets/avatars/transexual.svg',
+};

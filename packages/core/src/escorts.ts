@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { estadoValues } from './constants.ts';
+
+/** A profile as shown on public cards and listings: never RUT, e-mail, birth date or password data. */
+export const escortCardSchema = z.object({
+  nickname: z.string(),
+  apellido: z.string(),
+  edad: z.number().int(),
+  genero: z.string(),
+  ciudad: z.string(),
+  url: z.string(),
+  /** WebP variants for srcset, empty when the photo is an external URL. */
+  srcset: z.string(),
+  estado: z.enum(estadoValues),
+});
+export type EscortCard = z.infer<typeof escortCardSchema>;
+
+/** The public card page: the card plus the fields the spec shows on /Card/{nickname}. */
+export const escortPublicSchema = escortCardSchema.extend({
+  medidas: z.string(),
+  legenda: z.string(),
+  fono: z.string(),
+  autorizado: z.literal('aprobado'),
+  actualizado: z.string(),
+});
+export type EscortPublic = z.infer<typeof escortPublicSchema>;

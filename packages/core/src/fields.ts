@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { limits, generoValues, estadoValues } from './constants.ts';
+import { msg } from './messages.ts';
+import { isValidRut } from './rut.ts';
+import { latestAdultBirthDate } from './age.ts';
+import { findComuna } from './geo.ts';
+
+/** Reusable field schemas carrying the spec's Spanish messages. */
+export const rutField = z
+  .string({ error: msg.allRequired })
+  .min(limits.rutMin, msg.rut)
+  .regex(/^\S+$/, msg.rut)
+  .max(20, msg.rut);
+
+/** The escort form's stricter RUT: 12.345.678-K shape with a valid check digit. */
+export const escortRutField = rutField
+  .regex(/^\d{1,2}\.?\d{3}\.?\d{3}-?[\dK]$/i, msg.rutFormat)
+  .refine(isValidRut, msg.rutFormat);
+
+export const fullNameField = z
+  .string({ error: msg.allRequired })
+  .trim()
+  .min(limits.fullNameMin, msg.fullName)
+  .max(100, msg.fullName);
+
+export const nicknameField = z
+  .string({ error: msg.nicknameRequired })
+  .min(1, msg.nicknameRequired)
+  .regex(/^[a-z0-9]+$/, msg.nickname)
+  .min(limits.nicknameMin, msg.nickname)
+  .max(limits.nicknameMax, msg.nickname);
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[a-zA-Z]{2,6}$/;
+export const emailField = z
+  .string({ error: msg.emailRequired })
+  .min(1, msg.emailRequired)
+  .max(254, msg.email)
+  .regex(EMAIL_PATTERN, msg.email);
+
+export const phoneField = z
+  .string({ error: msg.phoneRequired })
+  .min(1, msg.phoneRequired)
+  .regex(/^\d{9}$/, msg.phone);
+
+export const birthDateField = z
+  .string({ error: msg.allRequired })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, msg.underage)
+  .refine((v) => !Number.isNaN(Date.parse(v)), msg.underage)
+  .refine((v) => v <= latestAdultBirthDate(), msg.underage)
+  .refine((v) => v >= '1900-01-01', msg.underage);
+
+export const generoField = z.enum(generoValues, { error: msg.genderRequired });
+
+export const cityField = z
+  .string({ error: msg.cityRequired })
+  .min(1, msg.cityRequired)
+  .refine((v) => findComuna(v) !== undefined, msg.cityRequired);
+
+/** Escort registration password: 6+ with letters and digits. */
+export const escortRegistrationPasswordField = z
+  .string({ error: msg.completeRequired })
+  .min(limits.escortRegistrationPasswordMin, msg.escortPasswordLength)
+  .max(128, msg.escortPasswordLength)
+  .refine((v) => /[a-zA-Z]/.test(v) && /\d/.test(v), msg.escortPasswordMix);
+
+/** Any password set after registration: 7+ letters and digits, at least one of each, no spaces. */
+export const newPasswordField = z
+  .string({ error: msg.newPasswordRequired })
+  .min(1, msg.newPasswordRequired)
+  .max(128, msg.newPasswordRule)
+  .regex(/^[a-zA-Z0-9]+$/, msg.newPasswordRule)
+  .min(limits.passwordMin, msg.newPasswordRule)
+  .refine((v) => /[a-zA-Z]/.test(v) && /\d/.test(v), msg.newPasswordRule);
+
+/** A password typed to log in or confirm: only presence is checked. */
+export const passwordInputField = z.string({ error: msg.completeAllFields }).min(1, msg.completeAllFields).max(128);
+
+export const provisionalCodeField = z.string({ error: msg.completeAllFields }).regex(/^\d{4}$/, msg.codeInvalid);
+
+export const medidasField = z.string().regex(/^(\d{2}\/\d{2}\/\d{2})?$/, msg.medidas);
+export const legendaField = z.string().max(limits.legendaMax, msg.legenda);
+export const imageUrlField = z.string().max(2048, msg.imageUrl).regex(/^https?:\/\/\S+$/i, msg.imageUrl);
+export const estadoField = z.enum(estadoValues, { error: msg.statusChangeFailed });
+
+/** Typing filters the forms apply as the user types. */
+export const inputFilters = {
+  nickname: (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, limits.nicknameMax),
+  email: (v: string) => v.replace(/\s/g, ''),
+  phone: (v: string) => v.replace(/\D/g, '').slice(0, limits.phoneDigits),
+  digits: (v: string, max: number) => v.replace(/\D/g, '').slice(0, max),
+  medidas: (v: string) =>
+    v
+      .replace(/\D/g, '')
+      .slice(0, 6)
+      .replace(/(\d{2})(?=\d)/g, '$1/'),
+};

@@ -1,0 +1,35 @@
+/** Uppercase digits and K only: '12.345.678-k' -> '12345678K'. */
+export function normalizeRut(value: string): string {
+  return value.toUpperCase().replace(/[^0-9K]/g, '');
+}
+
+/** Módulo 11 check digit for the numeric body of a RUT. */
+export function rutCheckDigit(body: string): string {
+  let sum = 0;
+  let factor = 2;
+  for (let i = body.length - 1; i >= 0; i--) {
+    sum += Number(body[i]) * factor;
+    factor = factor === 7 ? 2 : factor + 1;
+  }
+  const rest = 11 - (sum % 11);
+  return rest === 11 ? '0' : rest === 10 ? 'K' : String(rest);
+}
+
+export function isValidRut(value: string): boolean {
+  const clean = normalizeRut(value);
+  if (!/^\d{7,8}[0-9K]$/.test(clean)) return false;
+  return rutCheckDigit(clean.slice(0, -1)) === clean.slice(-1);
+}
+
+/** '123456785' -> '12.345.678-5'. */
+export function formatRut(value: string): string {
+  const clean = normalizeRut(value);
+  if (clean.length < 2) return clean;
+  const body = clean.slice(0, -1).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${body}-${clean.slice(-1)}`;
+}
+
+/** What the escort form lets through while typing: digits, K, dots and hyphen, uppercased. */
+export function filterRutInput(value: string): string {
+  return value.toUpperCase().replace(/[^0-9K.-]/g, '');
+}
