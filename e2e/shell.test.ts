@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('app shell', () => {
+  it('the splash redirects to /Escort after about 3 s', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/');
+    await expect(page.locator('h1').innerText()).resolves.toContain('Bienvenido a');
+    await screenshot(page, 'splash-phone');
+    const started = Date.now();
+    await page.waitForURL('**/Escort', { timeout: 10_000 });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThan(1500);
+    await expect(page.locator('h1').innerText()).resolves.toBe('Ultimas Escort Registradas!');
+    await page.waitForSelector('.escort-card');
+    await screenshot(page, 'listing-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a click creates a heart that is gone after about 2 s', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/Informacion');
+    await page.mouse.click(200, 400);
+    await expect(page.locator('[data-heart]').count()).resolves.toBe(1);
+    await expect(page.locator('.hearts').getAttribute('aria-hidden')).resolves.toBe('true');
+    await page.waitForTimeout(2300);
+    await expect(page.locator('[data-heart]').count()).resolves.toBe(0);
+    await screenshot(page, 'info-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an unknown path shows the not-found page with status 404', async () => {
+    const { page, context } = await openPage(browser);
+    const response = await page.goto('/esto-no-existe');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('h1').innerText()).resolves.toBe('404');
+    await expect(page.getByText('The page you are looking for was not found.').count()).resolves.toBe(1);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('the nav shows Ingresar and Registrarse to visitors, on phone and desktop', async () => {
+    for (const viewport of [phone, desktop]) {
+      const { page, errors, context } = await openPage(browser, viewport);
+      await page.goto('/Informacion');
+      await expect(page.getByRole('link', { name: 'Ingresar' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('link', { name: 'Registrarse' }).isVisible()).resolves.toBe(true);
+      for (const label of ['Inicio', 'Escort', 'Información']) {
+        await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: label, exact: true }).count()).resolves.toBe(1);
+      }
+      await screenshot(page, `info-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});

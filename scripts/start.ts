@@ -1,0 +1,25 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then runs the server.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const entry = path.join(root, 'apps/web/dist/server/entry-server.js');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const item of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (item.isFile()) newest = Math.max(newest, fs.statSync(path.join(item.parentPath, item.name)).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = Math.max(newestMtime(path.join(root, 'apps/web/src')), newestMtime(path.join(root, 'packages/core/src')));
+if (!fs.existsSync(entry) || fs.statSync(entry).mtimeMs < sources) {
+  console.log('Building the web app…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.env.NODE_ENV ??= 'production';
+await import('../apps/api/src/server.ts');
