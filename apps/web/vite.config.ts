@@ -1,11 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+// WEB_DIST_DIR lets parallel test runs build into their own folders.
+const dist = process.env.WEB_DIST_DIR ?? 'dist';
+
 export default defineConfig({
   plugins: [react()],
   publicDir: 'public',
   build: {
-    outDir: 'dist/client',
+    outDir: `${dist}/client`,
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',

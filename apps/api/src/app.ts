@@ -62,6 +62,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(directoryRoutes);
+      // accounts routes
+      // validation routes
+      // profiles routes
+      // marketplace routes
+      // gallery routes
+      // data-rights routes
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }));
     },
     { prefix: '/api' },

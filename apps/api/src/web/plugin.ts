@@ -16,7 +16,8 @@ interface ServerEntry {
   prefetchPaths(pathname: string): string[];
 }
 
-export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** WEB_DIST_DIR lets parallel test runs build into their own folders. */
+export const webDist = process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
 const HASHED = /-[A-Za-z0-9_-]{8}\.(js|css|woff2?|svg|webp|png)$/;
 
 /** Serves the built web app: hashed assets, media, and every page rendered on the server. */

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { imageWidths, defaultImageWidth } from '@encanto/core/media';
+import { tooLarge, unsupportedType } from '../../errors.ts';
+import type { MediaStore } from './store.ts';
+import type { MediaVariant } from '../../db/schema/media.ts';
+
+export interface StoredImage {
+  /** Content-hash name, the spec's publicId. */
+  publicId: string;
+  /** URL of the default (640 px) variant. */
+  url: string;
+  variants: MediaVariant[];
+  bytes: number;
+}
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/** Decompression-bomb guard: no more than 40 megapixels decoded. */
+const MAX_PIXELS = 40_000_000;
+
+/**
+ * Checks that the bytes really are an image (by decoding them, never by the
+ * declared type), re-encodes them as WebP in the standard widths with every
+ * piece of metadata (EXIF, GPS, XMP, ICC) dropped, and stores each variant
+ * under a content-hash name.
+ */
+export async function ingestImage(store: MediaStore, bytes: Buffer, options: { maxBytes: number }): Promise<StoredImage> {
+  if (bytes.length === 0) throw unsupportedType();
+  if (bytes.length > options.maxBytes) throw tooLarge();
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+  } catch {
+    throw unsupportedType();
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw unsupportedType();
+  if (meta.width * meta.height > MAX_PIXELS) throw tooLarge();
+
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  const variants: MediaVariant[] = [];
+  let total = 0;
+  try {
+    for (const width of imageWidths) {
+      // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
+      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      const key = `${hash.slice(0, 2)}/${hash}-${width}.webp`;
+      await store.put(key, data, 'image/webp');
+      variants.push({ width: info.width, height: info.height, key });
+      total += data.length;
+    }
+  } catch (err) {
+    await Promise.all(variants.map((v) => store.delete(v.key)));
+    if ((err as { status?: number }).status) throw err;
+    throw unsupportedType();
+  }
+  const main = variants.find((v) => v.key.endsWith(`-${defaultImageWidth}.webp`)) ?? variants[0]!;
+  return { publicId: hash, url: store.url(main.key), variants, bytes: total };
+}
+
+/** Deletes every stored variant of an image. */
+export async function deleteImage(store: MediaStore, variants: MediaVariant[]): Promise<void> {
+  await Promise.all(variants.map((v) => store.delete(v.key)));
+}
