@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,14 +13,14 @@ afterAll(async () => {
 describe('app shell', () => {
   it('the splash redirects to /Escort after about 3 s', async () => {
     const { page, errors, context } = await openPage(browser);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await expect(page.locator('h1').innerText()).resolves.toContain('Bienvenido a');
     await screenshot(page, 'splash-phone');
     const started = Date.now();
     await page.waitForURL('**/Escort', { timeout: 10_000 });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThan(1500);
-    await expect(page.locator('h1').innerText()).resolves.toBe('Ultimas Escort Registradas!');
+    await page.locator('h1', { hasText: 'Ultimas Escort Registradas!' }).waitFor();
     await page.waitForSelector('.escort-card');
     await screenshot(page, 'listing-phone');
     expect(errors).toEqual([]);
@@ -29,8 +29,9 @@ describe('app shell', () => {
 
   it('a click creates a heart that is gone after about 2 s', async () => {
     const { page, errors, context } = await openPage(browser);
-    await page.goto('/Informacion');
+    await gotoHydrated(page, '/Informacion');
     await page.mouse.click(200, 400);
+    await page.waitForSelector('[data-heart]');
     await expect(page.locator('[data-heart]').count()).resolves.toBe(1);
     await expect(page.locator('.hearts').getAttribute('aria-hidden')).resolves.toBe('true');
     await page.waitForTimeout(2300);

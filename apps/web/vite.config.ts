@@ -14,5 +14,6 @@ export default defineConfig({
     target: 'es2022',
     cssCodeSplit: true,
   },
-  ssr: { noExternal: ['@encanto/core'] },
+  // A self-contained SSR bundle: it runs from any folder (WEB_DIST_DIR) without node_modules beside it.
+  ssr: { noExternal: true },
 });

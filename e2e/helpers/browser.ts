@@ -50,3 +50,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
 }
+
+/** Navigates and waits until React has hydrated the page. */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
+  return response;
+}

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider, hydrate } from '@tanstack/react-query';
@@ -16,12 +16,21 @@ const state = stateEl?.textContent ? (JSON.parse(stateEl.textContent) as { site:
 const queryClient = createQueryClient();
 if (state?.queries) hydrate(queryClient, state.queries);
 
+/** Marks the document once React has hydrated; browser tests wait for it before interacting. */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 const tree = (
   <StrictMode>
     <SiteContext.Provider value={state?.site ?? { name: 'Encanto', url: window.location.origin }}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <App />
+          <HydrationMarker />
         </BrowserRouter>
       </QueryClientProvider>
     </SiteContext.Provider>

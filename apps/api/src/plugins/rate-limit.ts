@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import { rateLimited } from '../errors.ts';
 
 /**
@@ -7,7 +8,7 @@ import { rateLimited } from '../errors.ts';
  * when REDIS_URL is set, so limits hold across every instance.
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
-  let redis: import('ioredis').Redis | undefined;
+  let redis: Redis | undefined;
   if (app.config.redisUrl) {
     const { Redis } = await import('ioredis');
     redis = new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false });

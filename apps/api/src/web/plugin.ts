@@ -34,7 +34,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     decorateReply: false,
     index: false,
     setHeaders: (res, filePath) => {
-      res.setHeader(
+      res.header(
         'cache-control',
         HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
       );
@@ -48,7 +48,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       decorateReply: false,
       index: false,
       // Content-hash names never change, so browsers and CDNs may keep them forever.
-      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+      setHeaders: (res) => {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
     });
   }
 

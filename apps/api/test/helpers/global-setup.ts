@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
 import type { TestProject } from 'vitest/node';
+import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../src/db/client.ts';
 
 /**
@@ -27,9 +28,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const database = await openDatabase({});
-  const { PGlite } = await import('@electric-sql/pglite');
-  void PGlite;
-  const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+  const client = (database.db as unknown as { $client: PGlite }).$client;
   const blob = await client.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `encanto-pglite-template-${process.pid}.tar`);
   await fs.writeFile(file, Buffer.from(await blob.arrayBuffer()));

@@ -59,7 +59,7 @@ export function uploadWithProgress<T>(
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
-      let data: unknown = null;
+      let data: unknown;
       try {
         data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {

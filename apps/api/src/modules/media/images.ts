@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { imageWidths, defaultImageWidth } from '@encanto/core/media';
 import { tooLarge, unsupportedType } from '../../errors.ts';
 import type { MediaStore } from './store.ts';
@@ -27,7 +27,7 @@ const MAX_PIXELS = 40_000_000;
 export async function ingestImage(store: MediaStore, bytes: Buffer, options: { maxBytes: number }): Promise<StoredImage> {
   if (bytes.length === 0) throw unsupportedType();
   if (bytes.length > options.maxBytes) throw tooLarge();
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {

@@ -40,7 +40,7 @@ export default function SplashPage() {
           <span aria-hidden="true">
             {[...title].map((ch, i) => (
               <span key={i} className="splash-letter" style={{ animationDelay: `${i * 45}ms` }}>
-                {ch === ' ' ? '\u00a0' : ch}
+                {ch}
               </span>
             ))}
           </span>
