@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { estadoValues } from './constants.ts';
+import { autorizadoValues, estadoValues } from './constants.ts';
 
 /** A profile as shown on public cards and listings: never RUT, e-mail, birth date or password data. */
 export const escortCardSchema = z.object({
@@ -24,3 +24,13 @@ export const escortPublicSchema = escortCardSchema.extend({
   actualizado: z.string(),
 });
 export type EscortPublic = z.infer<typeof escortPublicSchema>;
+
+/**
+ * The escort's own card (/TuCard/{nickname}): the same fields, visible to her
+ * even while pending approval, paused or suspended, with whether it is listed.
+ */
+export const escortOwnCardSchema = escortPublicSchema.extend({
+  autorizado: z.enum(autorizadoValues),
+  listado: z.boolean(),
+});
+export type EscortOwnCard = z.infer<typeof escortOwnCardSchema>;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, escortProfiles } from '../../db/schema/index.ts';
 
@@ -35,5 +35,60 @@ export function listLatest(db: DbOrTx, limit = LISTING_CAP): Promise<CardRow[]> 
     .innerJoin(accounts, eq(accounts.id, escortProfiles.accountId))
     .where(eq(escortProfiles.listed, true))
     .orderBy(desc(escortProfiles.createdAt))
+    .limit(limit);
+}
+
+const profileColumns = {
+  ...cardColumns,
+  fono: accounts.fono,
+  medidas: escortProfiles.medidas,
+  legenda: escortProfiles.legenda,
+  autorizado: accounts.autorizado,
+  public: escortProfiles.public,
+  listed: escortProfiles.listed,
+  updatedAt: escortProfiles.updatedAt,
+  accountUpdatedAt: accounts.updatedAt,
+};
+
+export type ProfileRow = CardRow & {
+  fono: string;
+  medidas: string;
+  legenda: string;
+  autorizado: 'pendiente' | 'aprobado';
+  public: boolean;
+  listed: boolean;
+  updatedAt: Date;
+  accountUpdatedAt: Date;
+};
+
+/** One escort by nickname, case-insensitively (served by accounts_nickname_key on lower(nickname)). */
+export async function findEscortByNickname(db: DbOrTx, nickname: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select(profileColumns)
+    .from(accounts)
+    .innerJoin(escortProfiles, eq(escortProfiles.accountId, accounts.id))
+    .where(and(sql`lower(${accounts.nickname}) = lower(${nickname})`, eq(accounts.kind, 'escort')))
+    .limit(1);
+  return row;
+}
+
+/** Cities that currently list someone, with their newest change, for the sitemap. */
+export function listedCities(db: DbOrTx): Promise<{ ciudad: string; lastmod: Date | string }[]> {
+  return db
+    .select({ ciudad: sql<string>`min(${accounts.ciudad})`, lastmod: sql<Date | string>`max(${escortProfiles.updatedAt})` })
+    .from(escortProfiles)
+    .innerJoin(accounts, eq(accounts.id, escortProfiles.accountId))
+    .where(eq(escortProfiles.listed, true))
+    .groupBy(escortProfiles.cityKey);
+}
+
+/** Every public card (approved, not paused or suspended), capped at the sitemap protocol's 50,000 URLs. */
+export function publicCards(db: DbOrTx, limit: number): Promise<{ nickname: string; lastmod: Date | string }[]> {
+  return db
+    .select({ nickname: accounts.nickname, lastmod: sql<Date | string>`greatest(${escortProfiles.updatedAt}, ${accounts.updatedAt})` })
+    .from(escortProfiles)
+    .innerJoin(accounts, eq(accounts.id, escortProfiles.accountId))
+    .where(eq(escortProfiles.public, true))
+    .orderBy(desc(escortProfiles.updatedAt))
     .limit(limit);
 }

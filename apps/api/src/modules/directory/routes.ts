@@ -1,12 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { escortCardSchema } from '@encanto/core/escorts';
-import { escortsInCity, latestEscorts } from './service.ts';
+import { escortCardSchema, escortOwnCardSchema, escortPublicSchema } from '@encanto/core/escorts';
+import { requireSelf } from '../../plugins/auth.ts';
+import { escortsInCity, latestEscorts, ownEscortCard, publicEscort } from './service.ts';
 
 const listSchema = z.array(escortCardSchema);
+const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
+const nicknameParams = z.object({ nickname: z.string().min(1).max(60) });
 
-/** Sends a cached serialised listing with an ETag; a matching If-None-Match gets 304. */
+/** Sends a cached serialised public read with an ETag; a matching If-None-Match gets 304. */
 async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -15,7 +18,8 @@ async function sendCached(
 ) {
   const entry = await request.server.services.publicCache.getOrCompute(key, compute);
   reply.header('cache-control', 'public, max-age=5, stale-while-revalidate=30').header('etag', entry.etag);
-  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  const inm = request.headers['if-none-match'];
+  if (inm && (inm === entry.etag || inm.split(/\s*,\s*/).includes(entry.etag))) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').send(entry.body);
 }
 
@@ -40,5 +44,38 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCached(request, reply, `ciudad:${request.params.city.toLowerCase()}`, () =>
         escortsInCity(app.db, request.params.city),
       ),
+  );
+
+  app.get(
+    '/usuario/publico/:nickname',
+    {
+      schema: {
+        tags: ['directorio'],
+        summary: 'Tarjeta pública de una escort aprobada (404 si no existe, está pendiente, pausada o suspendida)',
+        params: nicknameParams,
+        response: { 200: escortPublicSchema, 404: errorSchema },
+      },
+    },
+    (request, reply) =>
+      sendCached(request, reply, `publico:${request.params.nickname.toLowerCase()}`, () =>
+        publicEscort(app.db, request.params.nickname),
+      ),
+  );
+
+  app.get(
+    '/usuario/tu-card/:nickname',
+    {
+      schema: {
+        tags: ['directorio'],
+        summary: 'Tarjeta propia de la escort (también mientras espera aprobación)',
+        params: nicknameParams,
+        response: { 200: escortOwnCardSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await requireSelf(request, request.params.nickname, { allowAdmin: true, kind: 'escort' });
+      const card = await ownEscortCard(app.db, request.params.nickname);
+      return reply.header('cache-control', 'private, no-store').send(card);
+    },
   );
 };

@@ -1,9 +1,10 @@
 import { ageInChile } from '@encanto/core/age';
 import { cityKey } from '@encanto/core/geo';
 import { srcsetFor } from '@encanto/core/media';
-import type { EscortCard } from '@encanto/core/escorts';
+import type { EscortCard, EscortOwnCard, EscortPublic } from '@encanto/core/escorts';
 import type { DbOrTx } from '../../db/client.ts';
-import { listByCityKey, listLatest, type CardRow } from './queries.ts';
+import { notFound } from '../../errors.ts';
+import { findEscortByNickname, listByCityKey, listLatest, type CardRow, type ProfileRow } from './queries.ts';
 
 export function toCard(row: CardRow): EscortCard {
   return {
@@ -26,4 +27,30 @@ export async function escortsInCity(db: DbOrTx, city: string): Promise<EscortCar
 
 export async function latestEscorts(db: DbOrTx): Promise<EscortCard[]> {
   return (await listLatest(db)).map(toCard);
+}
+
+const newest = (row: ProfileRow) =>
+  new Date(Math.max(new Date(row.updatedAt).getTime(), new Date(row.accountUpdatedAt).getTime())).toISOString();
+
+function toProfile(row: ProfileRow) {
+  return { ...toCard(row), medidas: row.medidas, legenda: row.legenda, fono: row.fono, actualizado: newest(row) };
+}
+
+/**
+ * The public card: only approved escorts that are neither paused nor suspended
+ * (the `public` flag). An inactive one is still returned, with her estado, so
+ * the page can say she is not available; everything else is a plain 404 that
+ * does not reveal whether the nickname exists.
+ */
+export async function publicEscort(db: DbOrTx, nickname: string): Promise<EscortPublic> {
+  const row = await findEscortByNickname(db, nickname);
+  if (!row || !row.public || row.autorizado !== 'aprobado') throw notFound();
+  return { ...toProfile(row), autorizado: 'aprobado' };
+}
+
+/** The escort's own card, whatever its approval or visibility; the route has checked the caller. */
+export async function ownEscortCard(db: DbOrTx, nickname: string): Promise<EscortOwnCard> {
+  const row = await findEscortByNickname(db, nickname);
+  if (!row) throw notFound();
+  return { ...toProfile(row), autorizado: row.autorizado, listado: row.listed };
 }

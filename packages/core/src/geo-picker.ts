@@ -1,0 +1,44 @@
+import type { ZoneId } from './geo.ts';
+import { geoNames } from './geo-names.ts';
+import { foldText } from './text.ts';
+
+/**
+ * The zone > region > comuna picker's catalogue, built from the generated
+ * names-only module so browser bundles never include the full geography JSON.
+ */
+export interface PickerRegion {
+  name: string;
+  comunas: string[];
+}
+export interface PickerZone {
+  id: ZoneId;
+  regions: PickerRegion[];
+}
+
+export const pickerZones: PickerZone[] = geoNames.map(([id, regions]) => ({
+  id,
+  regions: regions.map(([name, comunas]) => ({ name, comunas: comunas.split('|') })),
+}));
+
+export const pickerZoneLabels: Record<ZoneId, string> = { norte: 'Zona Norte', central: 'Central', sur: 'Sur' };
+
+/** The {zona} word in 'Elige una región del {zona}'. */
+export const pickerZoneWords: Record<ZoneId, string> = { norte: 'Norte', central: 'Central', sur: 'Sur' };
+
+export interface PickerMatch {
+  zone: ZoneId;
+  region: string;
+  comuna: string;
+}
+
+let index: Map<string, PickerMatch> | undefined;
+
+/** Finds a comuna by name or /Escort/{segment}, ignoring accents, case and hyphens. */
+export function findPickerComuna(nameOrSegment: string): PickerMatch | undefined {
+  if (!index) {
+    index = new Map();
+    for (const z of pickerZones)
+      for (const r of z.regions) for (const c of r.comunas) index.set(foldText(c), { zone: z.id, region: r.name, comuna: c });
+  }
+  return index.get(foldText(nameOrSegment.replace(/-/g, ' ')));
+}
