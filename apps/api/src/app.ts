@@ -11,11 +11,6 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { createServices, type Services } from './services.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
-import { dataRightsRoutes } from './modules/data-rights/routes.ts';
-import { profileRoutes } from './modules/profiles/routes.ts';
-import { profilePhotoRoutes } from './modules/profiles/photo-routes.ts';
-import { registerMediaFiles } from './plugins/media-files.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,29 +57,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerRateLimit(app);
   await app.register(authPlugin);
   await registerApiDocs(app);
-  await registerMediaFiles(app);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(directoryRoutes);
-      await api.register(accountRoutes);
       // accounts routes
-      await api.register((await import('./modules/validation/routes.ts')).validationRoutes);
       // validation routes
       // profiles routes
-      await api.register(profileRoutes);
-      await api.register(profilePhotoRoutes);
       // marketplace routes
-      await api.register((await import('./modules/favorites/routes.ts')).favoritesRoutes);
-      await api.register((await import('./modules/meetings/routes.ts')).meetingsRoutes);
-      await api.register((await import('./modules/comments/routes.ts')).commentsRoutes);
-      await api.register((await import('./modules/ratings/routes.ts')).ratingsRoutes);
       // gallery routes
-      await api.register((await import('./modules/gallery/routes.ts')).galleryRoutes);
-      await api.register((await import('./modules/rentals/routes.ts')).rentalRoutes);
       // data-rights routes
-      await api.register(dataRightsRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }));
     },
     { prefix: '/api' },
