@@ -11,6 +11,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { createServices, type Services } from './services.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(directoryRoutes);
+      await api.register(accountRoutes);
       // accounts routes
       // validation routes
       // profiles routes

@@ -61,6 +61,12 @@ export const msg = {
   escortRecoverySent: 'Revisa tu correo para obtener la contraseña provisoria.',
   genericRetry: 'Ocurrió un error. Intenta nuevamente.',
   codeInvalid: 'El código provisorio no es válido o ya expiró.',
+  recoveryMailSubject: (site: string) => `${site}: tu contraseña provisoria`,
+  recoveryMailText: (code: string, link: string, minutes: number) =>
+    `Hola:\n\nTu contraseña provisoria es ${code}. Vale por ${minutes} minutos y sirve una sola vez.\n\nAbre este enlace para crear tu nueva contraseña:\n${link}\n\nSi no la pediste, ignora este correo: tu contraseña actual sigue igual.`,
+  resetLinkInvalid: 'El enlace no es válido o ya expiró. Pide una nueva contraseña provisoria.',
+  passwordChangedRecovery: 'Contraseña actualizada correctamente.',
+  loggedOut: 'Sesión cerrada.',
   // Session and permissions (not worded by the spec)
   sessionRequired: 'Debes iniciar sesión para continuar.',
   forbidden: 'No tienes permiso para realizar esta acción.',

@@ -1,0 +1,85 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, escortProfiles } from '../../db/schema/index.ts';
+
+export type AccountKind = 'escort' | 'client' | 'admin';
+export type AccountRow = typeof accounts.$inferSelect;
+export type NewAccount = typeof accounts.$inferInsert;
+
+export async function insertAccount(db: DbOrTx, values: NewAccount): Promise<AccountRow> {
+  const [row] = await db.insert(accounts).values(values).returning();
+  return row!;
+}
+
+export async function insertEscortProfile(db: DbOrTx, accountId: string, key: string): Promise<void> {
+  await db.insert(escortProfiles).values({ accountId, cityKey: key });
+}
+
+export async function findByEmail(db: DbOrTx, emailNorm: string, kind?: AccountKind): Promise<AccountRow | undefined> {
+  const where = kind ? and(eq(accounts.emailNorm, emailNorm), eq(accounts.kind, kind)) : eq(accounts.emailNorm, emailNorm);
+  const [row] = await db.select().from(accounts).where(where).limit(1);
+  return row;
+}
+
+export async function findById(db: DbOrTx, id: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return row;
+}
+
+export async function findByNickname(db: DbOrTx, nickname: string, kind?: AccountKind): Promise<AccountRow | undefined> {
+  const byNick = sql`lower(${accounts.nickname}) = ${nickname.toLowerCase()}`;
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(kind ? and(byNick, eq(accounts.kind, kind)) : byNick)
+    .limit(1);
+  return row;
+}
+
+export async function findEscortWithProfile(db: DbOrTx, accountId: string) {
+  const [row] = await db
+    .select({ account: accounts, profile: escortProfiles })
+    .from(accounts)
+    .innerJoin(escortProfiles, eq(escortProfiles.accountId, accounts.id))
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return row;
+}
+
+export interface TakenKeys {
+  rutNorm?: string;
+  emailNorm?: string;
+  nickname?: string;
+}
+
+/** True when any account (of any kind: uniqueness spans every population) uses one of the values. */
+export function anyTaken(db: DbOrTx, keys: TakenKeys): Promise<boolean> {
+  return anyTakenOfKind(db, undefined, keys);
+}
+
+export async function anyTakenOfKind(db: DbOrTx, kind: AccountKind | undefined, keys: TakenKeys): Promise<boolean> {
+  const conditions: SQL[] = [];
+  if (keys.rutNorm) conditions.push(eq(accounts.rutNorm, keys.rutNorm));
+  if (keys.emailNorm) conditions.push(eq(accounts.emailNorm, keys.emailNorm));
+  if (keys.nickname) conditions.push(sql`lower(${accounts.nickname}) = ${keys.nickname.toLowerCase()}`);
+  if (conditions.length === 0) return false;
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(kind ? and(eq(accounts.kind, kind), or(...conditions)) : or(...conditions))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function setPasswordHash(db: DbOrTx, accountId: string, passHash: string): Promise<void> {
+  await db.update(accounts).set({ passHash, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+}
+
+export async function findByRutKey(db: DbOrTx, rutNorm: string, kind: AccountKind): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.rutNorm, rutNorm), eq(accounts.kind, kind)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  clientLoginResponseSchema,
+  clientPublicSchema,
+  clientProfileSchema,
+  clientRegisteredSchema,
+  clientRegisterSchema,
+  escortLoginResponseSchema,
+  escortProfileSchema,
+  escortRegisteredSchema,
+  escortRegisterSchema,
+  loginSchema,
+} from '@encanto/core/accounts';
+import { msg } from '@encanto/core/messages';
+import { requireAccount, requireSelf } from '../../plugins/auth.ts';
+import { revokeSession } from '../sessions/service.ts';
+import { recoveryRoutes } from '../recovery/routes.ts';
+import { accountLimits, perEmail, perIp } from './rate-limits.ts';
+import { availabilityRoutes } from './availability-routes.ts';
+import { passwordRoutes } from './password-routes.ts';
+import {
+  clientByNickname,
+  clientProfile,
+  escortProfile,
+  loginClient,
+  loginEscortOrAdmin,
+  registerClient,
+  registerEscort,
+  accountIdByRut,
+} from './service.ts';
+
+const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
+const idParams = z.object({ id: z.string().min(1).max(40) });
+
+/** Registration, login, logout and the owner's profile reads for clients, escorts and admins. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const registerLimit = { rateLimit: accountLimits.registerPerIp };
+  const loginIp = perIp(app, 'login-ip', accountLimits.loginPerIp);
+
+  app.post(
+    '/cliente/registro',
+    {
+      config: registerLimit,
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Registro de cliente (queda pendiente de validación)',
+        body: clientRegisterSchema,
+        response: { 201: clientRegisteredSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await registerClient(app.db, request.body);
+      return reply.status(201).send({
+        mensaje: msg.clientRegistered,
+        cliente: {
+          rut_cliente: row.rut,
+          nombre: row.nombre,
+          apellido: row.apellido,
+          nickname: row.nickname,
+          email: row.email,
+          autorizado: row.autorizado,
+        },
+      });
+    },
+  );
+
+  app.post(
+    '/usuario/registro',
+    {
+      config: registerLimit,
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Registro de escort (queda pendiente de validación)',
+        body: escortRegisterSchema,
+        response: { 201: escortRegisteredSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await registerEscort(app.db, request.body);
+      return reply.status(201).send({ success: true as const, mensaje: msg.registrationOk });
+    },
+  );
+
+  app.post(
+    '/cliente/login',
+    {
+      onRequest: loginIp,
+      config: perEmail('login', accountLimits.loginPerEmail),
+      schema: { tags: ['cuentas'], summary: 'Ingreso de cliente', body: loginSchema, response: { 200: clientLoginResponseSchema } },
+    },
+    (request) => loginClient(app.db, request.body),
+  );
+
+  app.post(
+    '/usuario/login',
+    {
+      onRequest: loginIp,
+      config: perEmail('login', accountLimits.loginPerEmail),
+      schema: { tags: ['cuentas'], summary: 'Ingreso de escort', body: loginSchema, response: { 200: escortLoginResponseSchema } },
+    },
+    (request) => loginEscortOrAdmin(app.db, 'escort', request.body),
+  );
+
+  app.post(
+    '/usuario/login-admin',
+    {
+      onRequest: loginIp,
+      config: perEmail('login', accountLimits.loginPerEmail),
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Ingreso de administrador',
+        body: loginSchema,
+        response: { 200: escortLoginResponseSchema },
+      },
+    },
+    (request) => loginEscortOrAdmin(app.db, 'admin', request.body),
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['cuentas'], summary: 'Cierra la sesión del token enviado' } },
+    async (request, reply) => {
+      const token = request.bearerToken();
+      if (token) await revokeSession(app.db, token);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/cliente/profile/:id',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Datos del cliente (solo el propio cliente o un administrador); arreglo de uno',
+        params: idParams,
+        response: { 200: z.array(clientProfileSchema) },
+      },
+    },
+    async (request) => {
+      const caller = await requireSelf(request, request.params.id, { kind: 'client', allowAdmin: true });
+      const id = caller.kind === 'admin' ? await accountIdByRut(app.db, 'client', request.params.id) : caller.id;
+      return [await clientProfile(app.db, id)];
+    },
+  );
+
+  app.get(
+    '/usuario/profile/:id',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Datos de la escort (solo ella misma o un administrador)',
+        params: idParams,
+        response: { 200: escortProfileSchema },
+      },
+    },
+    async (request) => {
+      const caller = await requireSelf(request, request.params.id, { kind: 'escort', allowAdmin: true });
+      const id = caller.kind === 'admin' ? await accountIdByRut(app.db, 'escort', request.params.id) : caller.id;
+      return escortProfile(app.db, id);
+    },
+  );
+
+  app.get(
+    '/cliente/nickname/:nick',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Ficha de un cliente para usuarios con sesión (sin datos privados)',
+        params: z.object({ nick: z.string().min(1).max(40) }),
+        response: { 200: clientPublicSchema },
+      },
+    },
+    async (request) => {
+      await requireAccount(request);
+      return clientByNickname(app.db, request.params.nick);
+    },
+  );
+
+  await app.register(availabilityRoutes);
+  await app.register(passwordRoutes);
+  await app.register(recoveryRoutes);
+};

@@ -1,0 +1,230 @@
+import { defaultAvatars, type Genero } from '@encanto/core/constants';
+import { cityKey, findComuna } from '@encanto/core/geo';
+import { msg } from '@encanto/core/messages';
+import {
+  accountRutKey,
+  type ClientLoginResponse,
+  type ClientProfile,
+  type ClientRegisterInput,
+  type EscortLoginResponse,
+  type EscortProfile,
+  type EscortRegisterInput,
+  type LoginInput,
+} from '@encanto/core/accounts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { conflict, isUniqueViolation, AppError, notFound, unauthorized } from '../../errors.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { createSession, revokeAllSessions } from '../sessions/service.ts';
+import {
+  anyTaken,
+  findByEmail,
+  findById,
+  findByNickname,
+  findByRutKey,
+  findEscortWithProfile,
+  insertAccount,
+  insertEscortProfile,
+  setPasswordHash,
+  type AccountKind,
+  type AccountRow,
+} from './queries.ts';
+
+export const normEmail = (email: string) => email.trim().toLowerCase();
+
+/** The catalogue's spelling of the chosen comuna, so 'San Jose de Maipo' is stored once as 'San José de Maipo'. */
+function canonicalCity(ciudad: string): string {
+  return findComuna(ciudad)?.name ?? ciudad;
+}
+
+function baseValues(input: ClientRegisterInput | EscortRegisterInput, rut: string, passHash: string) {
+  return {
+    rut: rut.trim(),
+    rutNorm: accountRutKey(rut),
+    nombre: input.nombre.trim(),
+    // The spec sets apellido (the alias) to the nickname and the photo to the gender's default avatar.
+    apellido: input.nickname,
+    nickname: input.nickname,
+    email: input.email.trim(),
+    emailNorm: normEmail(input.email),
+    fechaNac: input.fecha_nac,
+    genero: input.genero,
+    fono: input.fono,
+    ciudad: canonicalCity(input.ciudad),
+    url: defaultAvatars[input.genero as Genero],
+    passHash,
+    autorizado: 'pendiente' as const,
+  };
+}
+
+/** Unique indexes are the guard: of two simultaneous registrations of one value, one gets 409. */
+async function insertUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(msg.duplicate, 'DUPLICATE');
+    throw err;
+  }
+}
+
+export async function registerClient(db: Db, input: ClientRegisterInput): Promise<AccountRow> {
+  const passHash = await hashPassword(input.pass);
+  return insertUnique(() =>
+    insertAccount(db, { ...baseValues(input, input.rut_cliente, passHash), kind: 'client', tipoPerfil: 'cliente' }),
+  );
+}
+
+export async function registerEscort(db: Db, input: EscortRegisterInput): Promise<AccountRow> {
+  const passHash = await hashPassword(input.pass);
+  const rut = input.rut_usuario.trim().toUpperCase();
+  return insertUnique(() =>
+    db.transaction(async (tx) => {
+      const row = await insertAccount(tx, { ...baseValues(input, rut, passHash), kind: 'escort', tipoPerfil: 'usuario' });
+      // A new escort is pending, so not listed: the derived flags keep their false defaults.
+      await insertEscortProfile(tx, row.id, cityKey(row.ciudad));
+      return row;
+    }),
+  );
+}
+
+/**
+ * Checks e-mail and password for one kind of account. Unknown e-mails still
+ * verify against a dummy hash so the answer takes the same time.
+ */
+async function authenticate(db: DbOrTx, kind: AccountKind, input: LoginInput, unknown: AppError, wrong: AppError) {
+  const row = await findByEmail(db, normEmail(input.email), kind);
+  if (!row) {
+    await verifyPassword(await dummyPasswordHash(), input.pass);
+    throw unknown;
+  }
+  if (!(await verifyPassword(row.passHash, input.pass))) throw wrong;
+  return row;
+}
+
+export async function loginClient(db: DbOrTx, input: LoginInput): Promise<ClientLoginResponse> {
+  // The spec's client screen tells an unknown e-mail apart by code EMAIL_NOT_FOUND.
+  const row = await authenticate(
+    db,
+    'client',
+    input,
+    new AppError(404, 'EMAIL_NOT_FOUND', msg.emailNotFound),
+    unauthorized(msg.badCredentials, 'BAD_CREDENTIALS'),
+  );
+  const token = await createSession(db, row.id);
+  return { token, nickname: row.nickname, rut_cliente: row.rut, autorizado: row.autorizado, email: row.email };
+}
+
+export async function loginEscortOrAdmin(db: DbOrTx, kind: 'escort' | 'admin', input: LoginInput): Promise<EscortLoginResponse> {
+  const bad = kind === 'admin' ? msg.adminBadCredentials : msg.badCredentials;
+  const row = await authenticate(db, kind, input, unauthorized(bad, 'BAD_CREDENTIALS'), unauthorized(bad, 'BAD_CREDENTIALS'));
+  const token = await createSession(db, row.id);
+  return {
+    token,
+    nickname: row.nickname,
+    rut_usuario: row.rut,
+    autorizado: row.autorizado,
+    email: row.email,
+    tipo_perfil: row.tipoPerfil,
+  };
+}
+
+// ---- Availability --------------------------------------------------------------
+
+export interface AvailabilityQuery {
+  rut?: string | undefined;
+  email?: string | undefined;
+  nickname?: string | undefined;
+}
+
+export function isTaken(db: DbOrTx, q: AvailabilityQuery): Promise<boolean> {
+  return anyTaken(db, {
+    ...(q.rut ? { rutNorm: accountRutKey(q.rut) } : {}),
+    ...(q.email ? { emailNorm: normEmail(q.email) } : {}),
+    ...(q.nickname ? { nickname: q.nickname.trim() } : {}),
+  });
+}
+
+/** The account id behind a RUT as registered (admins read others' profiles by it). */
+export async function accountIdByRut(db: DbOrTx, kind: AccountKind, rut: string): Promise<string> {
+  const row = await findByRutKey(db, accountRutKey(rut), kind);
+  if (!row) throw notFound();
+  return row.id;
+}
+
+// ---- Profiles read by their owner --------------------------------------------------
+
+export function toClientProfile(row: AccountRow): ClientProfile {
+  return {
+    rut_cliente: row.rut,
+    nombre: row.nombre,
+    apellido: row.apellido,
+    nickname: row.nickname,
+    fecha_nac: row.fechaNac,
+    email: row.email,
+    genero: row.genero,
+    fono: row.fono,
+    url: row.url,
+    ciudad: row.ciudad,
+    autorizado: row.autorizado,
+  };
+}
+
+export async function clientProfile(db: DbOrTx, accountId: string): Promise<ClientProfile> {
+  const row = await findById(db, accountId);
+  if (!row || row.kind !== 'client') throw notFound();
+  return toClientProfile(row);
+}
+
+export async function escortProfile(db: DbOrTx, accountId: string): Promise<EscortProfile> {
+  const found = await findEscortWithProfile(db, accountId);
+  if (!found) throw notFound();
+  const { account: a, profile: p } = found;
+  return {
+    rut_usuario: a.rut,
+    nombre: a.nombre,
+    apellido: a.apellido,
+    nickname: a.nickname,
+    fecha_nac: a.fechaNac,
+    email: a.email,
+    genero: a.genero,
+    fono: a.fono,
+    url: a.url,
+    medidas: p.medidas,
+    legenda: p.legenda,
+    ciudad: a.ciudad,
+    estado: p.estado,
+    autorizado: a.autorizado,
+    tipo_perfil: a.tipoPerfil,
+    motivo: a.motivo,
+  };
+}
+
+export async function clientByNickname(db: DbOrTx, nickname: string) {
+  const row = await findByNickname(db, nickname, 'client');
+  if (!row) throw notFound(msg.clientCardMissing);
+  return { nickname: row.nickname, apellido: row.apellido, genero: row.genero, url: row.url, ciudad: row.ciudad };
+}
+
+// ---- Password change ------------------------------------------------------------------
+
+/**
+ * Changes the password after checking the current one (404 as the spec's escort
+ * call answers), then ends every other session of the account: whoever else held
+ * the old password is signed out, the device making the change stays in.
+ */
+export async function changePassword(
+  db: Db,
+  accountId: string,
+  keepSessionId: string,
+  current: string,
+  next: string,
+): Promise<void> {
+  const row = await findById(db, accountId);
+  if (!row || !(await verifyPassword(row.passHash, current))) {
+    throw notFound(msg.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
+  }
+  const passHash = await hashPassword(next);
+  await db.transaction(async (tx) => {
+    await setPasswordHash(tx, accountId, passHash);
+    await revokeAllSessions(tx, accountId, keepSessionId);
+  });
+}

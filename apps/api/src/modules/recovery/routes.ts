@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  messageResponseSchema,
+  newPasswordSchema,
+  recoverRequestSchema,
+  resetLinkResponseSchema,
+} from '@encanto/core/accounts';
+import { msg } from '@encanto/core/messages';
+import { accountLimits, perEmail, perIp } from '../accounts/rate-limits.ts';
+import { completeRecovery, emailForResetLink, requestRecovery, type RecoveryKind } from './service.ts';
+
+const kinds: [string, RecoveryKind][] = [
+  ['cliente', 'client'],
+  ['usuario', 'escort'],
+];
+
+/** Forgotten password: a mailed 4-digit code, then the new password. */
+export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const recoveryIp = perIp(app, 'recovery-ip', accountLimits.recoveryPerIp);
+  const newPassIp = perIp(app, 'nueva-pass-ip', accountLimits.newPassPerIp);
+
+  for (const [prefix, kind] of kinds) {
+    app.post(
+      `/${prefix}/recuperar-pass`,
+      {
+        onRequest: recoveryIp,
+        config: perEmail(`recovery-${prefix}`, accountLimits.recoveryPerEmail),
+        schema: {
+          tags: ['recuperación'],
+          summary: 'Envía una contraseña provisoria de 4 dígitos por correo (vale 15 minutos)',
+          body: recoverRequestSchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => {
+        await requestRecovery(app, kind, request.body.email);
+        return { mensaje: kind === 'client' ? msg.clientRecoverySent : msg.escortRecoverySent };
+      },
+    );
+
+    app.put(
+      `/${prefix}/nueva-pass`,
+      {
+        onRequest: newPassIp,
+        schema: {
+          tags: ['recuperación'],
+          summary: 'Cambia la contraseña con la provisoria (uso único, 5 intentos)',
+          body: newPasswordSchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => {
+        await completeRecovery(app, kind, request.body);
+        return { mensaje: msg.passwordUpdated };
+      },
+    );
+
+    app.get(
+      `/${prefix}/resetear-pass/:token`,
+      {
+        onRequest: newPassIp,
+        schema: {
+          tags: ['recuperación'],
+          summary: 'El correo detrás de un enlace de recuperación vigente',
+          params: z.object({ token: z.string().min(20).max(100) }),
+          response: { 200: resetLinkResponseSchema },
+        },
+      },
+      async (request) => ({ email: await emailForResetLink(app, kind, request.params.token) }),
+    );
+  }
+};

@@ -1,0 +1,96 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { timings } from '@encanto/core/constants';
+import { msg } from '@encanto/core/messages';
+import type { NewPasswordInput } from '@encanto/core/accounts';
+import { recoveryCodes } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { randomCode, randomToken, sha256 } from '../../lib/tokens.ts';
+import { revokeAllSessions } from '../sessions/service.ts';
+import { findByEmail, findById, setPasswordHash } from '../accounts/queries.ts';
+import { normEmail } from '../accounts/service.ts';
+
+export type RecoveryKind = 'client' | 'escort';
+
+/** The code is bound to its account, so equal codes of two accounts hash differently. */
+const codeHash = (accountId: string, code: string) => sha256(`${accountId}:${code}`);
+
+const resetPath = (kind: RecoveryKind, token: string) =>
+  `/${kind === 'client' ? 'cliente' : 'usuario'}/resetear-pass/${token}`;
+
+/**
+ * Sends a fresh 4-digit provisional code (and a link that opens the recovery
+ * step with the e-mail filled in). A new request replaces the previous code.
+ */
+export async function requestRecovery(app: FastifyInstance, kind: RecoveryKind, email: string): Promise<void> {
+  const account = await findByEmail(app.db, normEmail(email), kind);
+  if (!account) {
+    throw notFound(kind === 'client' ? msg.emailNotRegistered : msg.escortEmailNotFound, 'EMAIL_NOT_FOUND');
+  }
+  const code = randomCode(4);
+  const linkToken = randomToken();
+  const expiresAt = new Date(Date.now() + timings.recoveryCodeTtlMs);
+  const values = { codeHash: codeHash(account.id, code), linkTokenHash: sha256(linkToken), attempts: 0, expiresAt, createdAt: new Date() };
+  await app.db
+    .insert(recoveryCodes)
+    .values({ accountId: account.id, ...values })
+    .onConflictDoUpdate({ target: recoveryCodes.accountId, set: values });
+  const link = `${app.config.siteUrl}${resetPath(kind, linkToken)}`;
+  await app.services.mailer.send({
+    to: account.email,
+    subject: msg.recoveryMailSubject(app.config.siteName),
+    text: msg.recoveryMailText(code, link, Math.round(timings.recoveryCodeTtlMs / 60_000)),
+  });
+}
+
+/** The e-mail behind a live recovery link, so the recovery step opens with it filled in. */
+export async function emailForResetLink(app: FastifyInstance, kind: RecoveryKind, token: string): Promise<string> {
+  const [row] = await app.db
+    .select({ accountId: recoveryCodes.accountId })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.linkTokenHash, sha256(token)), gt(recoveryCodes.expiresAt, new Date())))
+    .limit(1);
+  const account = row ? await findById(app.db, row.accountId) : undefined;
+  if (!account || account.kind !== kind) throw notFound(msg.resetLinkInvalid, 'LINK_INVALID');
+  return account.email;
+}
+
+/**
+ * Sets the new password when the code matches: valid 15 minutes, single use, and
+ * void after 5 wrong tries. Every session of the account ends, since whoever
+ * knew the old password may hold one.
+ */
+export async function completeRecovery(app: FastifyInstance, kind: RecoveryKind, input: NewPasswordInput): Promise<void> {
+  const invalid = () => badRequest(msg.codeInvalid, undefined, 'CODE_INVALID');
+  const account = await findByEmail(app.db, normEmail(input.email), kind);
+  if (!account) throw invalid();
+  // Hashed before the transaction so the row lock is held for milliseconds, not an argon2 run.
+  const passHash = await hashPassword(input.nuevaPass);
+  const outcome = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.accountId, account.id))
+      .for('update')
+      .limit(1);
+    if (!row) return 'invalid' as const;
+    if (row.expiresAt.getTime() <= Date.now()) {
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, account.id));
+      return 'invalid' as const;
+    }
+    if (row.codeHash !== codeHash(account.id, input.codigoProvisorio)) {
+      if (row.attempts + 1 >= timings.recoveryMaxAttempts) {
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, account.id));
+      } else {
+        await tx.update(recoveryCodes).set({ attempts: row.attempts + 1 }).where(eq(recoveryCodes.accountId, account.id));
+      }
+      return 'invalid' as const;
+    }
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, account.id));
+    await setPasswordHash(tx, account.id, passHash);
+    await revokeAllSessions(tx, account.id);
+    return 'ok' as const;
+  });
+  if (outcome !== 'ok') throw invalid();
+}
