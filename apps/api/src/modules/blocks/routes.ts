@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blockSchema, messageSchema } from '@encanto/core/data-rights';
+import { msg } from '@encanto/core/messages';
+import { requireKind } from '../../plugins/auth.ts';
+import { blockClient, blockedClients, unblockClient } from './service.ts';
+
+const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** An escort blocks or unblocks a client (by nickname), and lists whom she blocked. */
+export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/bloqueos',
+    {
+      schema: {
+        tags: ['derechos'],
+        summary: 'Clientes bloqueados por la escort',
+        response: { 200: z.array(z.object({ nickname_cliente: z.string(), desde: z.string() })), ...errors },
+      },
+    },
+    async (request) => {
+      const escort = await requireKind(request, 'escort');
+      return blockedClients(app.db, escort.id);
+    },
+  );
+
+  app.post(
+    '/bloqueos',
+    {
+      schema: {
+        tags: ['derechos'],
+        summary: 'Bloquear a un cliente: no podrá pedir citas, comentar ni calificar',
+        body: blockSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const escort = await requireKind(request, 'escort');
+      await blockClient(app.db, escort.id, request.body.nickname_cliente);
+      return { mensaje: msg.clientBlocked };
+    },
+  );
+
+  app.delete(
+    '/bloqueos',
+    {
+      schema: {
+        tags: ['derechos'],
+        summary: 'Desbloquear a un cliente',
+        body: blockSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const escort = await requireKind(request, 'escort');
+      await unblockClient(app.db, escort.id, request.body.nickname_cliente);
+      return { mensaje: msg.clientUnblocked };
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { msg } from '@encanto/core/messages';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { accounts } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { closeOpenMeetings, deleteBlock, insertBlock, isBlocked, listBlocked } from './queries.ts';
+
+async function findClientId(db: DbOrTx, nickname: string): Promise<string> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(sql`lower(${accounts.nickname}) = ${nickname.toLowerCase()}`, eq(accounts.kind, 'client')))
+    .limit(1);
+  if (!row) throw notFound(msg.blockClientNotFound);
+  return row.id;
+}
+
+/** The escort blocks a client: open requests and conversations between them end in the same transaction. */
+export async function blockClient(db: Db, escortId: string, nicknameCliente: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const clientId = await findClientId(tx, nicknameCliente);
+    await insertBlock(tx, escortId, clientId);
+    await closeOpenMeetings(tx, escortId, clientId);
+  });
+}
+
+export async function unblockClient(db: Db, escortId: string, nicknameCliente: string): Promise<void> {
+  const clientId = await findClientId(db, nicknameCliente);
+  await deleteBlock(db, escortId, clientId);
+}
+
+export async function blockedClients(db: DbOrTx, escortId: string) {
+  const rows = await listBlocked(db, escortId);
+  return rows.map((r) => ({ nickname_cliente: r.nickname_cliente, desde: r.desde.toISOString() }));
+}
+
+/**
+ * For the marketplace services: throws the neutral 403 when the escort blocked
+ * the client, so a blocked client learns nothing beyond "not possible".
+ */
+export async function assertNotBlocked(db: DbOrTx, escortId: string, clientId: string): Promise<void> {
+  if (await isBlocked(db, escortId, clientId)) throw forbidden(msg.blockedNeutral, 'NOT_AVAILABLE');
+}

@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import { reportReasonLabels, rectifiableFieldLabels, type RectifiableField, type ReportReason } from '@encanto/core/data-rights';
+import { notFound } from '../../errors.ts';
+import * as q from './export-queries.ts';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When an approved account's identity document is (or was) due for deletion. */
+export function documentDeletionDate(approvedAt: Date | null, retentionDays: number): Date | null {
+  return approvedAt ? new Date(approvedAt.getTime() + retentionDays * DAY_MS) : null;
+}
+
+function averages(totals: { count: number; sum1: number; sum2: number; sum3: number; sum4: number; sum5: number } | undefined) {
+  if (!totals || totals.count === 0) return { cantidad: 0, promedios: null };
+  const avg = (s: number) => Math.round(s / totals.count);
+  const p = [avg(totals.sum1), avg(totals.sum2), avg(totals.sum3), avg(totals.sum4), avg(totals.sum5)];
+  return {
+    cantidad: totals.count,
+    promedios: {
+      promedio_nota1: p[0],
+      promedio_nota2: p[1],
+      promedio_nota3: p[2],
+      promedio_nota4: p[3],
+      promedio_nota5: p[4],
+      general: Math.round((p.reduce((a, b) => a + b, 0) / 5) * 10) / 10,
+    },
+  };
+}
+
+/**
+ * The export: every piece of data the product keeps about the caller, in one
+ * JSON document, readable by a person and by another service. Never a password
+ * hash, a session token or a document's bytes; other people only by nickname.
+ */
+export async function exportAccount(app: FastifyInstance, accountId: string) {
+  const db = app.db;
+  const account = await q.readAccount(db, accountId);
+  if (!account) throw notFound();
+  const [profile, files, doc, favs, meets, written, received, given, totals, decisions, filed, rects, blocked, sess] =
+    await Promise.all([
+      q.readEscortProfile(db, accountId),
+      q.readMedia(db, accountId),
+      q.readDocument(db, accountId),
+      q.readFavorites(db, accountId),
+      q.readMeetings(db, accountId),
+      q.readCommentsWritten(db, accountId),
+      q.readCommentsReceived(db, accountId),
+      q.readRatingsGiven(db, accountId),
+      q.readRatingTotals(db, accountId),
+      q.readDecisions(db, accountId),
+      q.readReportsFiled(db, accountId),
+      q.readRectifications(db, accountId),
+      q.readBlocks(db, accountId),
+      q.readSessions(db, accountId),
+    ]);
+  const base = app.config.siteUrl;
+  const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
+  const retentionDays = app.config.documentRetentionDays;
+
+  return {
+    formato: 'encanto-export/1',
+    sitio: app.config.siteName,
+    generado_el: new Date().toISOString(),
+    cuenta: {
+      tipo_perfil: account.tipoPerfil,
+      rut: account.rut,
+      nombre: account.nombre,
+      apellido: account.apellido,
+      nickname: account.nickname,
+      email: account.email,
+      fecha_nac: account.fechaNac,
+      genero: account.genero,
+      fono: account.fono,
+      ciudad: account.ciudad,
+      url: absolute(account.url),
+      autorizado: account.autorizado,
+      aviso_pendiente: account.motivo,
+      aprobada_el: iso(account.approvedAt),
+      creada_el: iso(account.createdAt),
+      actualizada_el: iso(account.updatedAt),
+    },
+    perfil_escort: profile
+      ? {
+          medidas: profile.medidas,
+          legenda: profile.legenda,
+          estado: profile.estado,
+          pausado: profile.paused,
+          suspendido: profile.suspended,
+          publicado: profile.public,
+          creado_el: iso(profile.createdAt),
+        }
+      : null,
+    fotos: files.map((m) => ({
+      uso: m.purpose === 'profile' ? 'perfil' : 'galeria',
+      tipo: m.mediaType === 'video' ? 'video' : 'imagen',
+      publicId: m.publicId,
+      url: absolute(m.url),
+      variantes: m.variants.map((v) => absolute(app.services.media.url(v.key))),
+      subida_el: iso(m.createdAt),
+    })),
+    documento_identidad: doc
+      ? {
+          subido_el: iso(doc.createdAt),
+          se_elimina_el: iso(documentDeletionDate(account.approvedAt, retentionDays)),
+          nota: 'La imagen del documento no se incluye en este archivo; puedes verla desde tu perfil mientras esté guardada.',
+        }
+      : null,
+    favoritos: favs.map((f) => ({ nick_usuario: f.nickname, agregado_el: iso(f.createdAt) })),
+    citas: meets.map((m) => ({
+      rol: m.clientId === accountId ? 'cliente' : 'escort',
+      con: m.otherNickname,
+      estado: m.status,
+      acceso: m.acceso,
+      comentado: m.comentado,
+      evaluado_por_cliente: m.evaluadoCliente,
+      evaluado_por_escort: m.evaluadoEscort,
+      creada_el: iso(m.createdAt),
+      aceptada_el: iso(m.acceptedAt),
+      cerrada_el: iso(m.closedAt),
+    })),
+    comentarios_escritos: written.map((c) => ({ nick_usuario: c.nickname, fecha: c.fecha, comentario: c.comentario, likes: c.likes })),
+    comentarios_recibidos: received.map((c) => ({ nick_cliente: c.nickname, fecha: c.fecha, comentario: c.comentario, likes: c.likes })),
+    calificaciones_dadas: given.map((r) => ({
+      a: r.nickname,
+      nota1: r.nota1,
+      nota2: r.nota2,
+      nota3: r.nota3,
+      nota4: r.nota4,
+      nota5: r.nota5,
+      fecha: iso(r.createdAt),
+    })),
+    calificaciones_recibidas: averages(totals),
+    decisiones_sobre_la_cuenta: decisions.map((d) => ({ accion: d.action, motivos: d.reasons, fecha: iso(d.createdAt) })),
+    denuncias_realizadas: filed.map((r) => ({
+      perfil: r.nickname,
+      motivo: reportReasonLabels[r.reason as ReportReason] ?? r.reason,
+      detalle: r.detail,
+      estado: r.status,
+      fecha: iso(r.createdAt),
+    })),
+    solicitudes_rectificacion: rects.map((r) => ({
+      campo: rectifiableFieldLabels[r.field as RectifiableField] ?? r.field,
+      valor: r.value,
+      detalle: r.detail,
+      estado: r.status,
+      fecha: iso(r.createdAt),
+    })),
+    clientes_bloqueados: blocked.map((b) => ({ nickname_cliente: b.nickname, desde: iso(b.createdAt) })),
+    sesiones: sess.map((s) => ({ iniciada_el: iso(s.createdAt), ultima_actividad: iso(s.lastSeenAt), expira_el: iso(s.expiresAt) })),
+  };
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { recordDecision, SYSTEM_ACTOR } from '../reports/queries.ts';
+import { documentStoreFor } from '../validation/document-store.ts';
+import { deleteDocumentIfSame, documentsApprovedBefore } from './queries.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often the job looks for documents past their retention. */
+export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** First run shortly after start, so a restart never postpones deletion by a whole interval. */
+export const RETENTION_FIRST_RUN_MS = 60 * 1000;
+
+/**
+ * Deletes identity documents DOCUMENT_RETENTION_DAYS after the account's
+ * approval: the file first, then the row. The audit log keeps only who decided
+ * the approval and when, plus a line saying the document was deleted.
+ * Returns how many documents were deleted.
+ */
+export async function purgeExpiredDocuments(app: FastifyInstance, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - app.config.documentRetentionDays * DAY_MS);
+  const store = documentStoreFor(app.config);
+  let deleted = 0;
+  for (;;) {
+    const batch = await documentsApprovedBefore(app.db, cutoff);
+    if (batch.length === 0) break;
+    let progressed = false;
+    for (const doc of batch) {
+      const removed = await app.db.transaction(async (tx) => {
+        if (!(await deleteDocumentIfSame(tx, doc.accountId, doc.storageKey))) return false;
+        await recordDecision(tx, {
+          adminId: null,
+          adminNickname: SYSTEM_ACTOR,
+          accountId: doc.accountId,
+          accountNickname: doc.nickname,
+          action: 'documento_eliminado_por_plazo',
+          reasons: `${app.config.documentRetentionDays} días después de la aprobación`,
+        });
+        return true;
+      });
+      // The row is gone first, so no one can be pointed at a file that no longer exists.
+      if (removed) {
+        await store.delete(doc.storageKey);
+        deleted += 1;
+        progressed = true;
+      }
+    }
+    if (!progressed) break;
+  }
+  return deleted;
+}
+
+/** Starts the periodic job; the timers never keep the process alive and stop when the app closes. */
+export function startRetentionJob(app: FastifyInstance): void {
+  const run = () => {
+    purgeExpiredDocuments(app).then(
+      (n) => {
+        if (n > 0) app.log.info({ deleted: n }, 'identity documents past retention deleted');
+      },
+      (err: unknown) => app.log.warn({ err }, 'document retention job failed; retrying at the next interval'),
+    );
+  };
+  const first = setTimeout(run, RETENTION_FIRST_RUN_MS);
+  first.unref();
+  const interval = setInterval(run, RETENTION_INTERVAL_MS);
+  interval.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(interval);
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { MyData } from '@encanto/core/data-rights';
+import { notFound } from '../../errors.ts';
+import { syncEscortVisibility } from '../accounts/escort-listing.ts';
+import { blockedClients } from '../blocks/service.ts';
+import type { SessionAccount } from '../sessions/service.ts';
+import { documentDeletionDate } from './export.ts';
+import { readAccount, readDocument } from './export-queries.ts';
+import { escortFlags, setPaused } from './queries.ts';
+import { ownRectifications } from './rectification.ts';
+
+const tipoOf = (kind: SessionAccount['kind']) => (kind === 'escort' ? 'usuario' : kind === 'client' ? 'cliente' : 'admin');
+
+/** What 'Mis datos' shows in one read. */
+export async function myData(app: FastifyInstance, caller: SessionAccount): Promise<MyData> {
+  const [account, doc, flags, rects, blocked] = await Promise.all([
+    readAccount(app.db, caller.id),
+    readDocument(app.db, caller.id),
+    caller.kind === 'escort' ? escortFlags(app.db, caller.id) : Promise.resolve(undefined),
+    ownRectifications(app.db, caller.id),
+    caller.kind === 'escort' ? blockedClients(app.db, caller.id) : Promise.resolve(null),
+  ]);
+  if (!account) throw notFound();
+  const deletion = documentDeletionDate(account.approvedAt, app.config.documentRetentionDays);
+  return {
+    tipo: tipoOf(caller.kind),
+    nickname: account.nickname,
+    pausado: flags?.paused ?? null,
+    suspendido: flags?.suspended ?? null,
+    documento: doc ? { subido_el: doc.createdAt.toISOString(), se_elimina_el: deletion?.toISOString() ?? null } : null,
+    retencion_dias: app.config.documentRetentionDays,
+    rectificaciones: rects,
+    bloqueados: blocked,
+  };
+}
+
+/** The escort's own pause (right to block processing): hidden everywhere, nothing deleted. */
+export async function setPause(app: FastifyInstance, escortId: string, paused: boolean): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    if (!(await setPaused(tx, escortId, paused))) throw notFound();
+    await syncEscortVisibility(tx, escortId);
+  });
+  app.services.publicCache.clear();
+}
