@@ -11,6 +11,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { createServices, type Services } from './services.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
+import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 
 declare module 'fastify' {
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // marketplace routes
       // gallery routes
       // data-rights routes
+      await api.register(dataRightsRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }));
     },
     { prefix: '/api' },
