@@ -69,6 +69,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // validation routes
       // profiles routes
       // marketplace routes
+      await api.register((await import('./modules/favorites/routes.ts')).favoritesRoutes);
+      await api.register((await import('./modules/meetings/routes.ts')).meetingsRoutes);
+      await api.register((await import('./modules/comments/routes.ts')).commentsRoutes);
+      await api.register((await import('./modules/ratings/routes.ts')).ratingsRoutes);
       // gallery routes
       // data-rights routes
       await api.register(dataRightsRoutes);

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { averagesSchema, clientRatingBodySchema, escortRatingBodySchema } from '@encanto/core/marketplace';
+import { requireAccount } from '../../plugins/auth.ts';
+import { clientAverages, escortAverages, rateClient, rateEscort } from './service.ts';
+
+const error = z.object({ mensaje: z.string(), code: z.string() });
+const errors = { 400: error, 401: error, 403: error, 404: error, 409: error };
+
+/** /api/ratings (clients rate escorts) and /api/notes (escorts rate clients). Averages read one row. */
+export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/ratings/promedioUsuario/:nick',
+    {
+      schema: {
+        tags: ['calificaciones'],
+        summary: 'Promedios de una escort (cuentas con sesión)',
+        params: z.object({ nick: z.string().min(1).max(40) }),
+        response: { 200: averagesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAccount(request);
+      return escortAverages(app.db, request.params.nick);
+    },
+  );
+
+  app.post(
+    '/ratings/insertarUsuario',
+    {
+      schema: {
+        tags: ['calificaciones'],
+        summary: 'El cliente califica a la escort tras una cita aceptada (una vez por cita)',
+        body: escortRatingBodySchema,
+        response: { 201: averagesSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await rateEscort(app.db, await requireAccount(request), request.body)),
+  );
+
+  app.get(
+    '/notes/promedioCliente/:nickname',
+    {
+      schema: {
+        tags: ['calificaciones'],
+        summary: 'Promedios de un cliente (el cliente, admins y escorts con una cita con él)',
+        params: z.object({ nickname: z.string().min(1).max(40) }),
+        response: { 200: averagesSchema, ...errors },
+      },
+    },
+    async (request) => clientAverages(app.db, await requireAccount(request), request.params.nickname),
+  );
+
+  app.post(
+    '/notes/insertarCliente',
+    {
+      schema: {
+        tags: ['calificaciones'],
+        summary: 'La escort califica al cliente que aceptó (una vez por cita); la cita se cierra',
+        body: clientRatingBodySchema,
+        response: { 201: averagesSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await rateClient(app.db, await requireAccount(request), request.body)),
+  );
+};

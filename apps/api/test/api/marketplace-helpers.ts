@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { blocks } from '../../src/db/schema/index.ts';
+import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One API call as `who` (null = anonymous). */
+export function call(app: FastifyInstance, method: Method, url: string, who: FixtureAccount | null, body?: unknown) {
+  return app.inject({
+    method,
+    url: `/api${url}`,
+    ...(who ? { headers: bearer(who) } : {}),
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
+}
+
+export const pairOf = (client: FixtureAccount, escort: FixtureAccount) => ({
+  nickname_cliente: client.nickname,
+  nickname_usuario: escort.nickname,
+});
+
+export const pairQuery = (client: FixtureAccount, escort: FixtureAccount) =>
+  `nickname_cliente=${encodeURIComponent(client.nickname)}&nickname_usuario=${encodeURIComponent(escort.nickname)}`;
+
+export const approvedClient = (app: FastifyInstance) => createAccount(app, { kind: 'client', autorizado: 'aprobado', genero: 'Masculino' });
+export const approvedEscort = (app: FastifyInstance) => createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
+
+/** Client requests, escort accepts: returns the conversation token. */
+export async function meet(app: FastifyInstance, client: FixtureAccount, escort: FixtureAccount): Promise<string> {
+  const req = await call(app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+  expect(req.statusCode, req.body).toBe(201);
+  const acc = await call(app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
+  expect(acc.statusCode, acc.body).toBe(200);
+  return acc.json().token as string;
+}
+
+export async function block(app: FastifyInstance, escort: FixtureAccount, client: FixtureAccount): Promise<void> {
+  await app.db.insert(blocks).values({ escortId: escort.id, clientId: client.id });
+}
+
+export const notes = (n = 8) => ({ nota1: n, nota2: n, nota3: n, nota4: n, nota5: n });
+
+/** Rows as an array whatever the driver returns. */
+export function rowsOf<T>(result: unknown): T[] {
+  const r = result as { rows?: T[] };
+  return r.rows ?? (result as T[]);
+}
