@@ -66,6 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(directoryRoutes);
       await api.register(accountRoutes);
       // accounts routes
+      await api.register((await import('./modules/validation/routes.ts')).validationRoutes);
       // validation routes
       // profiles routes
       // marketplace routes

@@ -112,6 +112,12 @@ export const msg = {
   clientAuthorizeError: 'Error al autorizar cliente',
   escortAuthorizeError: 'Error al autorizar usuario',
   accountAuthorizedNotice: 'Cuenta Autorizada',
+  accountAlreadyApproved: 'La cuenta ya está autorizada.',
+  accountNotApproved: 'La cuenta aún no está autorizada.',
+  documentMissing: 'La cuenta aún no tiene un documento de identidad cargado.',
+  accountValidated: 'Tu cuenta ya está validada.',
+  accountNotFound: 'No se encontró la cuenta.',
+  noticeCleared: 'Mensaje eliminado.',
   // Marketplace
   commentsFetchError: 'No se pudieron obtener los comentarios.',
   commentSaveError: 'No se pudo guardar el comentario.',

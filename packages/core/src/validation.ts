@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { autorizadoValues } from './constants.ts';
+import { msg } from './messages.ts';
+
+/**
+ * Identity validation: the admin's rejection reasons, the request bodies and
+ * the response shapes shared by the API routes and the screens.
+ */
+
+/** Fixed rejection reasons offered to the admin as checkboxes (accounts spec section 5). */
+export const clientRejectionReasons = [
+  'Los datos no coinciden con la foto',
+  'La foto está mal tomada',
+  'Debe subir un documento que acredite su identidad, vuelva a intentarlo',
+] as const;
+
+/** The provider version: the same three, without the retry wording. */
+export const escortRejectionReasons = [
+  'Los datos no coinciden con la foto',
+  'La foto está mal tomada',
+  'Debe subir un documento que acredite su identidad',
+] as const;
+
+export const validationKinds = ['cliente', 'usuario'] as const;
+export type ValidationKind = (typeof validationKinds)[number];
+
+export const motivoMax = 500;
+
+/** Body of informa-rechazar / informa-autorizado: the reasons already joined with ', '. */
+export const motivoBodySchema = z.object(
+  {
+    motivo: z
+      .string({ error: msg.selectReason })
+      .trim()
+      .min(1, msg.selectReason)
+      .max(motivoMax, msg.invalidInput),
+  },
+  { error: msg.selectReason },
+);
+export type MotivoBody = z.infer<typeof motivoBodySchema>;
+
+/** The admin's rejection form: at least one checked reason. */
+export const rejectionFormSchema = z.object({
+  reasons: z.array(z.string()).min(1, msg.selectReason),
+});
+export type RejectionForm = z.infer<typeof rejectionFormSchema>;
+
+/** Several reasons are joined with ', ' (spec). */
+export const joinReasons = (reasons: readonly string[]): string => reasons.join(', ');
+
+export const uploadResultSchema = z.object({ fileUrl: z.string(), publicId: z.string(), mensaje: z.string() });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const documentInfoSchema = z.object({ imageUrl: z.string(), publicId: z.string() });
+export type DocumentInfo = z.infer<typeof documentInfoSchema>;
+
+export const autorizadoSchema = z.object({ autorizado: z.enum(autorizadoValues) });
+
+const pendingBase = {
+  nombre: z.string(),
+  nickname: z.string(),
+  motivo: z.string().nullable(),
+  /** publicId of the uploaded document, null when none was uploaded yet. */
+  documento: z.string().nullable(),
+  creado: z.string(),
+};
+
+export const pendingClientSchema = z.object({ rut_cliente: z.string(), email: z.string(), ...pendingBase });
+export type PendingClient = z.infer<typeof pendingClientSchema>;
+
+export const pendingEscortSchema = z.object({ rut_usuario: z.string(), fecha_nac: z.string(), ...pendingBase });
+export type PendingEscort = z.infer<typeof pendingEscortSchema>;
+
+/** One authorisation notice: a rejection reason while pending, or the approval notice once approved. */
+export const authorizationNoticeSchema = z.object({
+  nickname: z.string(),
+  motivo: z.string(),
+  autorizado: z.enum(autorizadoValues),
+});
+export type AuthorizationNotice = z.infer<typeof authorizationNoticeSchema>;
+
+export const clientNoticesSchema = z.object({ clientes: z.array(authorizationNoticeSchema) });
+export const escortNoticesSchema = z.object({ usuario: z.array(authorizationNoticeSchema) });
+
+export const auditActions = ['aprobado', 'rechazado', 'aviso-aprobado'] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  fecha: z.string(),
+  admin: z.string(),
+  cuenta: z.string(),
+  tipo: z.enum(['cliente', 'usuario']).nullable(),
+  accion: z.string(),
+  motivos: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const messageSchema = z.object({ mensaje: z.string() });
+
+/** Wording of the notices shown to the account holder (marketplace spec section 4). */
+export const rejectionNotice = (motivo: string, estado: string) =>
+  `Motivo de rechazo: ${motivo}. Estado de autorización: ${estado}`;
+export const approvalNotice = (motivo: string) => `Motivo de aprobación: ${motivo}. Estado de autorización: aprobado`;
