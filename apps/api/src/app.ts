@@ -75,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((await import('./modules/comments/routes.ts')).commentsRoutes);
       await api.register((await import('./modules/ratings/routes.ts')).ratingsRoutes);
       // gallery routes
+      await api.register((await import('./modules/gallery/routes.ts')).galleryRoutes);
+      await api.register((await import('./modules/rentals/routes.ts')).rentalRoutes);
       // data-rights routes
       await api.register(dataRightsRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }));

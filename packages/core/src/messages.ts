@@ -180,6 +180,17 @@ export const msg = {
   videoDeleteRefresh: 'Actualiza la pagina si el video no se quita!',
   imagesFetchError: 'No se pudo obtener las imágenes.',
   mediaStoreDeleteError: 'Error al eliminar la imagen de Cloudinary.',
+  videoDeleted: 'Video eliminado exitosamente.',
+  galleryItemNotFound: 'No se encontró el archivo en tu galería.',
+  galleryTypeByBytes: 'Tipo de archivo no permitido. Solo se aceptan imágenes y videos MP4.',
+  galleryTooLarge: 'El archivo supera el límite de 2MB.',
+  galleryUploading: 'Subiendo…',
+  // Rentals (arriendo)
+  rentalUrl: 'La URL del mapa debe comenzar con https://.',
+  rentalAddress: 'La dirección debe tener entre 3 y 200 caracteres.',
+  rentalExists: 'Ya existe un arriendo con esa URL.',
+  rentalAdded: 'Arriendo agregado.',
+  rentalDeleted: 'Arriendo eliminado.',
   // Listings
   noUsersIn: (city: string) => `No hay usuarios en ${city}`,
   noEscortsIn: (city: string) => `Aún no hay escorts publicadas en ${city}.`,

@@ -1,0 +1,107 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, escortProfiles, media, type MediaVariant } from '../../db/schema/index.ts';
+
+export interface GalleryRow {
+  id: string;
+  mediaType: 'image' | 'video';
+  publicId: string;
+  url: string;
+  variants: MediaVariant[];
+}
+
+const rowColumns = {
+  id: media.id,
+  mediaType: media.mediaType,
+  publicId: media.publicId,
+  url: media.url,
+  variants: media.variants,
+};
+
+/** Gallery items of one account, oldest first (the order she uploaded them). */
+export function listGallery(db: DbOrTx, accountId: string): Promise<GalleryRow[]> {
+  return db
+    .select(rowColumns)
+    .from(media)
+    .where(and(eq(media.accountId, accountId), eq(media.purpose, 'gallery')))
+    .orderBy(asc(media.createdAt), asc(media.id));
+}
+
+/** The escort behind a nickname (case-insensitive, as nicknames are unique in lower case). */
+export async function findEscortByNickname(
+  db: DbOrTx,
+  nickname: string,
+): Promise<{ id: string; public: boolean } | undefined> {
+  const [row] = await db
+    .select({ id: accounts.id, public: escortProfiles.public })
+    .from(accounts)
+    .innerJoin(escortProfiles, eq(escortProfiles.accountId, accounts.id))
+    .where(and(sql`lower(${accounts.nickname}) = lower(${nickname})`, eq(accounts.kind, 'escort')))
+    .limit(1);
+  return row;
+}
+
+export async function galleryCount(db: DbOrTx, accountId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ n: escortProfiles.galleryCount })
+    .from(escortProfiles)
+    .where(eq(escortProfiles.accountId, accountId));
+  return row?.n;
+}
+
+/**
+ * Takes one gallery slot if fewer than `max` are used. A single conditional
+ * UPDATE is the guard: under concurrency PostgreSQL re-checks the condition
+ * against the committed row, so two uploads at max-1 leave exactly max.
+ */
+export async function takeGallerySlot(tx: DbOrTx, accountId: string, max: number): Promise<number | undefined> {
+  const [row] = await tx
+    .update(escortProfiles)
+    .set({ galleryCount: sql`${escortProfiles.galleryCount} + 1` })
+    .where(and(eq(escortProfiles.accountId, accountId), sql`${escortProfiles.galleryCount} < ${max}`))
+    .returning({ n: escortProfiles.galleryCount });
+  return row?.n;
+}
+
+export async function releaseGallerySlot(tx: DbOrTx, accountId: string): Promise<void> {
+  await tx
+    .update(escortProfiles)
+    .set({ galleryCount: sql`greatest(${escortProfiles.galleryCount} - 1, 0)` })
+    .where(eq(escortProfiles.accountId, accountId));
+}
+
+export async function insertGalleryItem(
+  tx: DbOrTx,
+  values: { accountId: string; mediaType: 'image' | 'video'; publicId: string; url: string; variants: MediaVariant[]; bytes: number },
+): Promise<GalleryRow> {
+  const [row] = await tx
+    .insert(media)
+    .values({ ...values, purpose: 'gallery' })
+    .returning(rowColumns);
+  return row!;
+}
+
+/** Deletes one gallery item of the account with that publicId and type; undefined when there is none. */
+export async function deleteGalleryItem(
+  tx: DbOrTx,
+  accountId: string,
+  publicId: string,
+  mediaType: 'image' | 'video',
+): Promise<GalleryRow | undefined> {
+  const [row] = await tx
+    .delete(media)
+    .where(
+      eq(
+        media.id,
+        sql`(select ${media.id} from ${media} where ${media.accountId} = ${accountId} and ${media.purpose} = 'gallery' and ${media.publicId} = ${publicId} and ${media.mediaType} = ${mediaType} limit 1)`,
+      ),
+    )
+    .returning(rowColumns);
+  return row;
+}
+
+/** Whether any media row (any account, any purpose) still uses the files of a publicId. */
+export async function publicIdInUse(db: DbOrTx, publicId: string): Promise<boolean> {
+  const [row] = await db.select({ id: media.id }).from(media).where(eq(media.publicId, publicId)).limit(1);
+  return row !== undefined;
+}

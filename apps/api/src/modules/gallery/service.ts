@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { limits } from '@encanto/core/constants';
+import { msg } from '@encanto/core/messages';
+import { srcsetFor } from '@encanto/core/media';
+import type { GalleryItem, GalleryUploadResult } from '@encanto/core/gallery';
+import { AppError, notFound, unsupportedType } from '../../errors.ts';
+import { ingestImage, deleteImage } from '../media/images.ts';
+import { hasMp4Signature, ingestVideo } from '../media/video.ts';
+import {
+  deleteGalleryItem,
+  findEscortByNickname,
+  galleryCount,
+  insertGalleryItem,
+  listGallery,
+  publicIdInUse,
+  releaseGallerySlot,
+  takeGallerySlot,
+  type GalleryRow,
+} from './queries.ts';
+
+export const galleryLimitError = () => new AppError(409, 'GALLERY_LIMIT', msg.galleryLimit);
+
+export function toItem(row: GalleryRow): GalleryItem {
+  const isVideo = row.mediaType === 'video';
+  const main = isVideo ? row.variants[0] : (row.variants.find((v) => row.url.endsWith(v.key)) ?? row.variants[0]);
+  return {
+    id: row.id,
+    url_imagen: row.url,
+    publicId: row.publicId,
+    tipo: isVideo ? 'video' : 'imagen',
+    srcset: isVideo ? '' : srcsetFor(row.url),
+    width: main?.width ?? 0,
+    height: main?.height ?? 0,
+  };
+}
+
+export async function ownGallery(app: FastifyInstance, accountId: string): Promise<GalleryItem[]> {
+  return (await listGallery(app.db, accountId)).map(toItem);
+}
+
+/** The public gallery: only escorts whose card is public (approved, not paused, not suspended). */
+export async function publicGallery(app: FastifyInstance, nickname: string): Promise<GalleryItem[]> {
+  const escort = await findEscortByNickname(app.db, nickname);
+  if (!escort?.public) throw notFound();
+  return (await listGallery(app.db, escort.id)).map(toItem);
+}
+
+/** Cheap refusal before the bytes are read or decoded; the authoritative check is takeGallerySlot. */
+export async function assertGalleryRoom(app: FastifyInstance, accountId: string): Promise<void> {
+  const n = await galleryCount(app.db, accountId);
+  if (n === undefined) throw notFound();
+  if (n >= limits.galleryMaxItems) throw galleryLimitError();
+}
+
+/**
+ * Decides the type by the bytes (mp4 by its boxes, anything else must decode
+ * as an image), stores the files, then takes a slot and records the item in
+ * one transaction. Files written for an upload that loses the race for the
+ * last slot are removed again unless another item shares them.
+ */
+export async function addGalleryItem(app: FastifyInstance, accountId: string, bytes: Buffer): Promise<GalleryUploadResult> {
+  if (bytes.length === 0) throw unsupportedType(msg.galleryTypeByBytes);
+  const store = app.services.media;
+  const options = { maxBytes: limits.galleryMaxBytes };
+  let stored;
+  let mediaType: 'image' | 'video';
+  try {
+    if (hasMp4Signature(bytes)) {
+      stored = await ingestVideo(store, bytes, options);
+      mediaType = 'video';
+    } else {
+      stored = await ingestImage(store, bytes, options);
+      mediaType = 'image';
+    }
+  } catch (err) {
+    if (err instanceof AppError && err.status === 415) throw unsupportedType(msg.galleryTypeByBytes);
+    throw err;
+  }
+  let result: { row: GalleryRow; total: number };
+  try {
+    result = await app.db.transaction(async (tx) => {
+      const total = await takeGallerySlot(tx, accountId, limits.galleryMaxItems);
+      if (total === undefined) throw galleryLimitError();
+      const row = await insertGalleryItem(tx, {
+        accountId,
+        mediaType,
+        publicId: stored.publicId,
+        url: stored.url,
+        variants: stored.variants,
+        bytes: stored.bytes,
+      });
+      return { row, total };
+    });
+  } catch (err) {
+    if (!(await publicIdInUse(app.db, stored.publicId))) await deleteImage(store, stored.variants);
+    throw err;
+  }
+  app.services.publicCache.clear();
+  const item = toItem(result.row);
+  return { ...item, fileUrl: item.url_imagen, total: result.total, mensaje: msg.imageUploaded };
+}
+
+/** Deletes one item and, once nothing else uses them, its stored files and every variant. */
+export async function removeGalleryItem(
+  app: FastifyInstance,
+  accountId: string,
+  publicId: string,
+  mediaType: 'image' | 'video',
+): Promise<void> {
+  const row = await app.db.transaction(async (tx) => {
+    const deleted = await deleteGalleryItem(tx, accountId, publicId, mediaType);
+    if (!deleted) return undefined;
+    await releaseGallerySlot(tx, accountId);
+    return deleted;
+  });
+  if (!row) throw notFound(msg.galleryItemNotFound);
+  app.services.publicCache.clear();
+  // Same bytes uploaded twice (or used as a profile photo) share one content-hash name.
+  if (!(await publicIdInUse(app.db, row.publicId))) await deleteImage(app.services.media, row.variants);
+}
