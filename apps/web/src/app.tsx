@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { MainLayout } from './components/layout/main-layout.tsx';
 import { PageSkeleton } from './components/ui/page-skeleton.tsx';
+import { directoryPages } from './features/directory/routes.tsx';
 
 // Pages load on demand so a visitor downloads only the code of the page they open.
 const SplashPage = lazy(() => import('./features/splash/splash-page.tsx'));
@@ -26,6 +27,10 @@ export function App() {
           {/* validation routes */}
           {/* profiles routes */}
           {/* directory routes */}
+          <Route path="Escort/La-Serena" element={<directoryPages.LaSerena />} />
+          <Route path="escorts/:slug" element={<directoryPages.CityLanding />} />
+          <Route path="Card/:nickname" element={<directoryPages.Card />} />
+          <Route path="TuCard/:nickname" element={<directoryPages.OwnCard />} />
           {/* marketplace routes */}
           {/* gallery routes */}
           {/* data-rights routes */}

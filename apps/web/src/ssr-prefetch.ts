@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router';
+import { cityFetchNames, cityFetchPath, findCityPage } from '@encanto/core/landing';
 
 /**
  * API GETs whose answers a page needs in its first HTML. The server runs them
@@ -9,6 +10,14 @@ const prefetchRoutes: { pattern: string; paths: (params: Record<string, string |
   { pattern: '/Escort', paths: () => ['/ultimos'] },
   { pattern: '/Escort/:city', paths: (p) => [`/usuario/ciudad/${encodeURIComponent(p.city ?? '')}`] },
   // directory prefetch
+  {
+    pattern: '/escorts/:slug',
+    paths: (p) => {
+      const page = findCityPage(p.slug ?? '');
+      return page ? cityFetchNames(page).map(cityFetchPath) : [];
+    },
+  },
+  { pattern: '/Card/:nickname', paths: (p) => [`/usuario/publico/${encodeURIComponent(p.nickname ?? '')}`] },
   // marketplace prefetch
 ];
 

@@ -1,32 +1,41 @@
 import { Link } from 'react-router';
 import type { EscortCard as Card } from '@encanto/core/escorts';
+import { photoUrl } from '@encanto/core/landing';
 import { paths } from '../config/paths.ts';
 
 interface Props {
   escort: Card;
   /** City named in the accessible label and alt text on city pages. */
-  city?: string;
+  city?: string | undefined;
   /** Eager-load the first row of photos; the rest load lazily. */
   eager?: boolean;
   state?: unknown;
 }
 
-/** Photo first, then display name and age; the whole card is one real link to /Card/{nickname}. */
+/** Card photos fill half the phone width, a third or less on wider screens. */
+const CARD_SIZES = '(min-width: 1280px) 230px, (min-width: 1000px) 25vw, (min-width: 700px) 33vw, 50vw';
+
+/**
+ * Photo first, then display name and age; the whole card is one real link to
+ * /Card/{nickname} (so Enter and middle-click work, and crawlers follow it).
+ */
 export function EscortCard({ escort, city, eager, state }: Props) {
   const label = city ? `Ver perfil de ${escort.apellido} en ${city}` : `Ver perfil de ${escort.apellido}`;
   const alt = city ? `Foto de ${escort.apellido}, escort en ${city}` : `Foto de ${escort.apellido}`;
   return (
     <Link to={paths.card(escort.nickname)} state={state} className="escort-card" aria-label={label}>
       <div className="escort-card-photo">
-        <img
-          src={escort.url}
-          {...(escort.srcset ? { srcSet: escort.srcset, sizes: '(min-width: 1200px) 20vw, (min-width: 700px) 30vw, 50vw' } : {})}
-          alt={alt}
-          width={640}
-          height={800}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-        />
+        {escort.url ? (
+          <img
+            src={photoUrl(escort.url, '')}
+            {...(escort.srcset ? { srcSet: escort.srcset, sizes: CARD_SIZES } : {})}
+            alt={alt}
+            width={640}
+            height={800}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : null}
       </div>
       <div className="escort-card-body">
         <span className="escort-card-name">{escort.apellido}</span>
@@ -36,12 +45,22 @@ export function EscortCard({ escort, city, eager, state }: Props) {
   );
 }
 
-export function EscortGrid({ escorts, city, state }: { escorts: Card[]; city?: string; state?: (e: Card) => unknown }) {
+export function EscortGrid({
+  escorts,
+  city,
+  state,
+  label,
+}: {
+  escorts: Card[];
+  city?: string | undefined;
+  state?: (e: Card) => unknown;
+  label?: string;
+}) {
   return (
-    <ul className="card-grid" role="list">
+    <ul className="card-grid" aria-label={label}>
       {escorts.map((e, i) => (
         <li key={e.nickname}>
-          <EscortCard escort={e} eager={i < 4} {...(city ? { city } : {})} state={state?.(e)} />
+          <EscortCard escort={e} eager={i < 4} city={city} state={state?.(e) ?? { escort: e }} />
         </li>
       ))}
     </ul>

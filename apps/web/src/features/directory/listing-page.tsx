@@ -1,20 +1,24 @@
 import { useParams } from 'react-router';
 import type { EscortCard } from '@encanto/core/escorts';
-import { findComuna } from '@encanto/core/geo';
+import { findPickerComuna } from '@encanto/core/geo-picker';
 import { msg } from '@encanto/core/messages';
 import { EscortGrid } from '../../components/escort-card.tsx';
-import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { useHead } from '../../lib/head.tsx';
 import { useApiQuery } from '../../lib/query.ts';
 import { useSite } from '../../lib/site.tsx';
 import { paths } from '../../config/paths.ts';
+import { CityPicker } from './components/city-picker.tsx';
+import { GridSkeleton } from './components/grid-skeleton.tsx';
 
-/** /Escort (latest) and /Escort/{city}. */
-export default function ListingPage() {
+/**
+ * /Escort (latest) and /Escort/{city}. `cityName` lets /Escort/La-Serena name
+ * its city from navigation state.
+ */
+export default function ListingPage({ cityName: givenName }: { cityName?: string | undefined }) {
   const { city: segment } = useParams();
   const site = useSite();
-  const comuna = segment ? findComuna(segment) : undefined;
-  const cityName = comuna?.name ?? segment?.replace(/-/g, ' ');
+  const match = segment ? findPickerComuna(segment) : undefined;
+  const cityName = givenName ?? match?.comuna ?? segment?.replace(/-/g, ' ');
   const path = segment ? `/usuario/ciudad/${encodeURIComponent(segment)}` : '/ultimos';
   const query = useApiQuery<EscortCard[]>(path);
   const title = cityName ? `Escorts ${cityName}` : 'Ultimas Escort Registradas!';
@@ -23,16 +27,19 @@ export default function ListingPage() {
     description: cityName
       ? `Escorts verificadas en ${cityName}: fotos, edad y contacto directo en ${site.name}.`
       : `Las últimas escorts verificadas registradas en ${site.name}, en todo Chile.`,
-    canonical: `${site.url}${segment ? paths.escortsCity(cityName ?? segment) : paths.escorts}`,
+    canonical: `${site.url}${cityName ? paths.escortsCity(cityName) : paths.escorts}`,
   });
+  // A failed load reads as an empty list, as the spec says.
   const escorts = query.data ?? [];
   return (
-    <section className="page">
+    <section className="page listing">
+      {/* validation: pending alert */}
       <h1 className="page-title">{title}</h1>
+      <CityPicker key={match?.comuna ?? 'none'} active={match} />
       {query.isPending ? (
-        <PageSkeleton />
+        <GridSkeleton />
       ) : escorts.length > 0 ? (
-        <EscortGrid escorts={escorts} />
+        <EscortGrid escorts={escorts} city={cityName} label={title} />
       ) : cityName ? (
         <p className="empty">{msg.noUsersIn(cityName)}</p>
       ) : null}

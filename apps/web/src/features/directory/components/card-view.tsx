@@ -1,0 +1,130 @@
+import type { EscortCard, EscortPublic } from '@encanto/core/escorts';
+import { photoUrl } from '@encanto/core/landing';
+import { msg } from '@encanto/core/messages';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { useSession } from '../../../lib/session.ts';
+
+/** What the card shows: the full public record, or while it loads the listing card from navigation state. */
+export type CardData = EscortCard & Partial<Pick<EscortPublic, 'medidas' | 'legenda' | 'fono'>>;
+
+const PHOTO_SIZES = '(min-width: 900px) 440px, 100vw';
+
+/** '912345678' -> '9 1234 5678', the way Chilean mobiles are read. */
+const formatFono = (fono: string) => (/^\d{9}$/.test(fono) ? `${fono[0]} ${fono.slice(1, 5)} ${fono.slice(5)}` : fono);
+
+/**
+ * The profile card shared by /Card/{nickname} and /TuCard/{nickname}. Other
+ * features render their parts at the marker comments (favourite star, 'Cita',
+ * rating block, comments panel, gallery, report link); `own` is true on the
+ * escort's own card.
+ */
+export function CardView({ escort, own = false }: { escort: CardData; own?: boolean }) {
+  const session = useSession();
+  const inactive = escort.estado === 'inactiva';
+  const loaded = escort.fono !== undefined;
+  return (
+    <article className="profile-card" aria-labelledby="perfil-nombre">
+      <div className="profile-card-photo">
+        {escort.url ? (
+          <img
+            src={photoUrl(escort.url, '')}
+            {...(escort.srcset ? { srcSet: escort.srcset, sizes: PHOTO_SIZES } : {})}
+            alt={`Foto de ${escort.apellido}, escort en ${escort.ciudad}`}
+            width={640}
+            height={800}
+            fetchPriority="high"
+            decoding="async"
+          />
+        ) : null}
+      </div>
+
+      <div className="profile-card-info">
+        <header className="profile-card-header">
+          <div>
+            <h1 id="perfil-nombre" className="profile-card-name">
+              {escort.apellido}
+            </h1>
+            <p className="profile-card-sub">
+              {escort.edad} años · {escort.ciudad}
+            </p>
+          </div>
+          {/* marketplace: favorite */}
+        </header>
+
+        <p className={inactive ? 'status-badge status-badge-off' : 'status-badge'}>
+          <span className="status-dot" aria-hidden="true" />
+          {inactive ? 'No disponible' : 'Disponible'}
+        </p>
+        {inactive ? <p className="profile-card-note">Este perfil no está disponible por ahora.</p> : null}
+
+        <dl className="profile-card-facts">
+          <div>
+            <dt>Edad</dt>
+            <dd>{escort.edad} años</dd>
+          </div>
+          <div>
+            <dt>Medidas</dt>
+            <dd>{loaded ? escort.medidas || '—' : <span className="skeleton skeleton-text" />}</dd>
+          </div>
+          <div>
+            <dt>Género</dt>
+            <dd>{escort.genero}</dd>
+          </div>
+          <div>
+            <dt>Teléfono</dt>
+            <dd>
+              {loaded && escort.fono ? (
+                <a href={`tel:+56${escort.fono}`}>+56 {formatFono(escort.fono)}</a>
+              ) : (
+                <span className="skeleton skeleton-text" />
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Nickname</dt>
+            <dd>{escort.nickname}</dd>
+          </div>
+        </dl>
+
+        <div className="profile-card-actions">
+          {loaded && escort.fono ? (
+            <a
+              className="button button-whatsapp"
+              href={`https://wa.me/56${escort.fono}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <Icon name="whatsapp" size={22} />
+              WhatsApp
+            </a>
+          ) : null}
+          {/* marketplace: cita */}
+        </div>
+
+        <section className="profile-card-about" aria-labelledby="sobre-mi">
+          <h2 id="sobre-mi">Sobre mi:</h2>
+          {loaded ? (
+            // Plain text: React escapes it, and pre-line keeps her line breaks.
+            <p className="profile-card-legenda">{escort.legenda}</p>
+          ) : (
+            <span className="skeleton skeleton-text" />
+          )}
+        </section>
+      </div>
+
+      <div className="profile-card-extra">
+        {/* gallery */}
+        {/* marketplace: rating */}
+        <section className="profile-card-comments" aria-labelledby="comentarios">
+          <h2 id="comentarios">Comentarios</h2>
+          {session.role === 'cliente' && session.rut ? (
+            <>{/* marketplace: comments */}</>
+          ) : (
+            <p className="profile-card-note">{msg.commentsClientsOnly}</p>
+          )}
+        </section>
+        {own ? null : <>{/* data-rights: report */}</>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ZoneId } from '@encanto/core/geo';
+import { pickerZoneLabels, pickerZones, pickerZoneWords, type PickerMatch } from '@encanto/core/geo-picker';
+import { paths } from '../../../config/paths.ts';
+
+/**
+ * Zone buttons, then the region select, then the comuna buttons: a visitor on
+ * a phone reaches any comuna's listing in three choices. On a city's page the
+ * picker opens on that city's zone and region with the comuna highlighted.
+ */
+export function CityPicker({ active }: { active: PickerMatch | undefined }) {
+  const navigate = useNavigate();
+  const selectId = useId();
+  const [zone, setZone] = useState<ZoneId | null>(active?.zone ?? null);
+  const [region, setRegion] = useState<string>(active?.region ?? '');
+  const zoneData = pickerZones.find((z) => z.id === zone);
+  const regionData = zoneData?.regions.find((r) => r.name === region);
+
+  return (
+    <div className="city-picker">
+      <div className="city-picker-zones" role="group" aria-label="Zona">
+        {pickerZones.map((z) => (
+          <button
+            key={z.id}
+            type="button"
+            className="chip chip-zone"
+            aria-pressed={zone === z.id}
+            onClick={() => {
+              setZone(z.id);
+              if (zone !== z.id) setRegion('');
+            }}
+          >
+            {pickerZoneLabels[z.id]}
+          </button>
+        ))}
+      </div>
+      {zoneData ? (
+        <div className="city-picker-region">
+          <label htmlFor={selectId} className="visually-hidden">
+            Región
+          </label>
+          <select
+            id={selectId}
+            className="city-picker-select"
+            value={region}
+            onChange={(e) => setRegion(e.target.value)}
+          >
+            <option value="" disabled>
+              Elige una región del {pickerZoneWords[zoneData.id]}
+            </option>
+            {zoneData.regions.map((r) => (
+              <option key={r.name} value={r.name}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {regionData ? (
+        <div className="city-picker-comunas" role="group" aria-label={`Comunas de ${regionData.name}`}>
+          {regionData.comunas.map((c) => (
+            <button
+              key={c}
+              type="button"
+              className="chip chip-small"
+              aria-pressed={active?.comuna === c}
+              onClick={() => navigate(paths.escortsCity(c))}
+            >
+              {c}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
