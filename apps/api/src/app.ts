@@ -11,6 +11,9 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { createServices, type Services } from './services.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
+import { profilePhotoRoutes } from './modules/profiles/photo-routes.ts';
+import { registerMediaFiles } from './plugins/media-files.ts';
 import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 
@@ -59,6 +62,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerRateLimit(app);
   await app.register(authPlugin);
   await registerApiDocs(app);
+  await registerMediaFiles(app);
 
   await app.register(
     async (api) => {
@@ -69,6 +73,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((await import('./modules/validation/routes.ts')).validationRoutes);
       // validation routes
       // profiles routes
+      await api.register(profileRoutes);
+      await api.register(profilePhotoRoutes);
       // marketplace routes
       await api.register((await import('./modules/favorites/routes.ts')).favoritesRoutes);
       await api.register((await import('./modules/meetings/routes.ts')).meetingsRoutes);

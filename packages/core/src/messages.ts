@@ -93,6 +93,11 @@ export const msg = {
   medidas: 'Las medidas deben tener el formato NN/NN/NN.',
   legenda: 'La leyenda puede tener como máximo 1000 caracteres.',
   imageUrl: 'La URL de la imagen debe comenzar con http:// o https://.',
+  // Profile rules the spec leaves unworded (docs/decisions.md)
+  displayName: 'El nombre para mostrar debe tener entre 2 y 40 caracteres.',
+  statusSuspended: 'Tu perfil está en revisión por el administrador; no puedes marcarte disponible por ahora.',
+  statusUpdated: (estado: string) => `Estado actualizado: ${estado}.`,
+  cityUpdated: (city: string) => `Ciudad actualizada a ${city}.`,
   // Images
   imageFetchError: 'Error al obtener la imagen.',
   noFileOrNickname: 'No se seleccionó archivo o no se encontró el nickname.',

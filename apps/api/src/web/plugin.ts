@@ -40,19 +40,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       );
     },
   });
-  const media = app.services.media;
-  if (media.localPath) {
-    await app.register(fastifyStatic, {
-      root: path.join(app.config.dataDir, 'media'),
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      // Content-hash names never change, so browsers and CDNs may keep them forever.
-      setHeaders: (res) => {
-        res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
+  // /media/ is served by plugins/media-files.ts in every mode (disk or S3).
 
   const site = { name: app.config.siteName, url: app.config.siteUrl };
 

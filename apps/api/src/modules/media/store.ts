@@ -10,6 +10,10 @@ export interface MediaStore {
   url(key: string): string;
   /** A local path when the driver is the disk (used for range requests on video). */
   localPath?(key: string): string;
+  /** The disk driver's folder, served as static files under /media/. */
+  readonly root?: string;
+  /** Where browsers may fetch a key directly (S3_PUBLIC_URL); /media/* redirects there. */
+  publicUrl?(key: string): string | undefined;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
@@ -43,5 +47,6 @@ export function createDiskMediaStore(root: string): MediaStore {
     },
     url: (key) => `/media/${key}`,
     localPath: (key) => file(key),
+    root,
   };
 }

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { estadoValues } from '@encanto/core/constants';
+import {
+  citySchema,
+  clientUpdateSchema,
+  escortUpdateSchema,
+  escortUrlSchema,
+  estadoSchema,
+  ownFilesSchema,
+} from '@encanto/core/profiles';
+import { msg } from '@encanto/core/messages';
+import { requireSelf } from '../../plugins/auth.ts';
+import { changeCity, changeEstado, ownFiles, updateClientData, updateEscortData, updateEscortUrl } from './service.ts';
+
+const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
+const errors = {
+  400: errorSchema.extend({ fields: z.record(z.string(), z.string()).optional() }),
+  401: errorSchema, 403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
+const okSchema = z.object({ mensaje: z.string() });
+const idParams = z.object({ id: z.string().min(1).max(40) });
+const security = [{ bearer: [] }];
+
+/** Own-profile changes of escorts (usuario) and clients (cliente); every call is the owner's only. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/usuario/modificar',
+    {
+      schema: {
+        tags: ['perfil'],
+        summary: 'La escort actualiza nombre para mostrar, teléfono, foto (url), medidas y leyenda',
+        security,
+        body: escortUpdateSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await requireSelf(request, request.body.rut_usuario, { kind: 'escort' });
+      await updateEscortData(app, caller, request.body);
+      return { mensaje: msg.dataUpdated };
+    },
+  );
+
+  app.put(
+    '/usuario/modificar-url',
+    {
+      schema: {
+        tags: ['perfil'],
+        summary: 'La escort usa una URL externa (http/https) como foto de perfil',
+        security,
+        body: escortUrlSchema,
+        response: { 200: okSchema.extend({ url: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await requireSelf(request, request.body.nickname, { kind: 'escort' });
+      await updateEscortUrl(app, caller, request.body.url);
+      return { mensaje: msg.dataUpdated, url: request.body.url };
+    },
+  );
+
+  app.put(
+    '/usuario/estado/:id',
+    {
+      schema: {
+        tags: ['perfil'],
+        summary: 'La escort cambia su estado: disponible o inactiva (id = RUT)',
+        security,
+        params: idParams,
+        body: estadoSchema,
+        response: { 200: okSchema.extend({ estado: z.enum(estadoValues) }), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await requireSelf(request, request.params.id, { kind: 'escort' });
+      const estado = await changeEstado(app, caller, request.body.estado);
+      return { mensaje: msg.statusUpdated(estado), estado };
+    },
+  );
+
+  app.put(
+    '/usuario/ciudad/:id',
+    {
+      schema: {
+        tags: ['perfil'],
+        summary: 'La escort cambia su ciudad a una comuna del catálogo (id = RUT)',
+        security,
+        params: idParams,
+        body: citySchema,
+        response: { 200: z.object({ msg: z.string(), mensaje: z.string(), ciudad: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await requireSelf(request, request.params.id, { kind: 'escort' });
+      const ciudad = await changeCity(app, caller, request.body.ciudad);
+      // The spec's screen reads the server's `msg` field.
+      return { msg: msg.cityUpdated(ciudad), mensaje: msg.cityUpdated(ciudad), ciudad };
+    },
+  );
+
+  app.get(
+    '/usuario/archivos/:nickname',
+    {
+      schema: {
+        tags: ['perfil'],
+        summary: 'Archivos (foto de perfil y galería) de la propia escort',
+        security,
+        params: z.object({ nickname: z.string().min(1).max(40) }),
+        response: { 200: ownFilesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await requireSelf(request, request.params.nickname, { kind: 'escort' });
+      return { files: await ownFiles(app, caller) };
+    },
+  );
+
+  app.put(
+    '/cliente/modificar',
+    {
+      schema: {
+        tags: ['perfil'],
+        summary: 'El cliente actualiza su teléfono y la URL de su imagen',
+        security,
+        body: clientUpdateSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await requireSelf(request, request.body.rut_cliente, { kind: 'client' });
+      await updateClientData(app, caller, request.body);
+      return { mensaje: msg.dataUpdated };
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { msg } from '@encanto/core/messages';
+import { assertSafeKey } from '../modules/media/store.ts';
+import { IMMUTABLE } from '../modules/media/s3-store.ts';
+
+const TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+  '.mp4': 'video/mp4',
+};
+
+/**
+ * Serves public media under /media/ in both modes (API only and with the web
+ * app): static files for the disk driver; for S3 a redirect to S3_PUBLIC_URL
+ * when set, otherwise a proxy. Names are content hashes, hence immutable caching.
+ */
+export async function registerMediaFiles(app: FastifyInstance): Promise<void> {
+  const store = app.services.media;
+  if (store.localPath) {
+    const root = store.root ?? path.join(app.config.dataDir, 'media');
+    // @fastify/static wants an existing folder; a fresh DATA_DIR has none before the first upload.
+    await fs.mkdir(root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => {
+        res.header('cache-control', IMMUTABLE);
+      },
+    });
+    return;
+  }
+
+  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    try {
+      assertSafeKey(key);
+    } catch {
+      return reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' });
+    }
+    const direct = store.publicUrl?.(key);
+    if (direct) return reply.header('cache-control', IMMUTABLE).redirect(direct, 301);
+    const body = await store.get(key);
+    if (!body) return reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' });
+    return reply
+      .header('cache-control', IMMUTABLE)
+      .type(TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream')
+      .send(body);
+  });
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { defaultAvatars, generoValues, limits, type Genero } from './constants.ts';
+import { msg } from './messages.ts';
+import { findComuna } from './geo.ts';
+import {
+  estadoField,
+  imageUrlField,
+  inputFilters,
+  legendaField,
+  medidasField,
+  nicknameField,
+  phoneField,
+  rutField,
+} from './fields.ts';
+
+/** How long the profile forms keep a result message on screen (the spec times only status and city). */
+export const profileMessageMs = 4000;
+
+/** The spec's default avatar per gender; an unknown gender falls back to Femenino's. */
+export function defaultAvatarFor(genero: string): string {
+  return (generoValues as readonly string[]).includes(genero) ? defaultAvatars[genero as Genero] : defaultAvatars.Femenino;
+}
+
+export function isDefaultAvatar(url: string): boolean {
+  return Object.values(defaultAvatars).includes(url);
+}
+
+/** Our own image paths: a stored photo or a default avatar. Anything else must be an http(s) URL. */
+const OWN_IMAGE_PATH = /^\/(media\/[a-z0-9][a-z0-9/_.-]{0,200}|assets\/avatars\/[a-z]+\.svg)$/;
+export const isOwnImagePath = (url: string) => OWN_IMAGE_PATH.test(url) && !url.includes('..');
+
+/**
+ * The url a data form sends back: an http(s) address the person typed, or the
+ * profile's current own path unchanged (the server checks it is the current one).
+ */
+export const profileUrlField = z
+  .string({ error: msg.profileImageRequired })
+  .trim()
+  .min(1, msg.profileImageRequired)
+  .max(2048, msg.imageUrl)
+  .refine((v) => /^https?:\/\/\S+$/i.test(v) || isOwnImagePath(v), msg.imageUrl);
+
+export const displayNameField = z.string({ error: msg.displayName }).trim().min(2, msg.displayName).max(40, msg.displayName);
+
+export const escortPhoneField = z
+  .string({ error: msg.phoneRequired })
+  .min(1, msg.phoneRequired)
+  .regex(/^\d{9}$/, msg.phoneEscort);
+
+/** PUT usuario/modificar: the escort's own data form. */
+export const escortUpdateSchema = z.object({
+  rut_usuario: rutField,
+  apellido: displayNameField,
+  fono: escortPhoneField,
+  url: profileUrlField,
+  medidas: medidasField,
+  legenda: legendaField,
+});
+export type EscortUpdate = z.infer<typeof escortUpdateSchema>;
+
+/** PUT usuario/modificar-url: only a typed http(s) address. */
+export const escortUrlSchema = z.object({
+  url: z.string({ error: msg.imageUrlRequired }).trim().min(1, msg.imageUrlRequired).pipe(imageUrlField),
+  nickname: z.string({ error: msg.nicknameMissing }).min(1, msg.nicknameMissing).max(40),
+});
+
+export const estadoSchema = z.object({ estado: estadoField });
+
+/** PUT usuario/ciudad/{id}: a comuna of the catalogue, accents optional. */
+export const citySchema = z.object({
+  ciudad: z
+    .string({ error: msg.cityMustBeChosen })
+    .trim()
+    .min(1, msg.cityMustBeChosen)
+    .max(80, msg.cityMustBeChosen)
+    .refine((v) => findComuna(v) !== undefined, msg.cityMustBeChosen),
+});
+
+/** PUT cliente/modificar. */
+export const clientUpdateSchema = z.object({
+  rut_cliente: rutField,
+  fono: phoneField,
+  url: profileUrlField,
+});
+export type ClientUpdate = z.infer<typeof clientUpdateSchema>;
+
+/** The spec's image record: the current url and, for a stored photo, its content-hash publicId. */
+export const profileImageSchema = z.object({
+  imageUrl: z.string(),
+  publicId: z.string().nullable(),
+  /** archivo: a stored photo; url: an external address; predeterminada: the gender's default avatar. */
+  origen: z.enum(['archivo', 'url', 'predeterminada']),
+});
+export type ProfileImage = z.infer<typeof profileImageSchema>;
+
+export const uploadResultSchema = z.object({ fileUrl: z.string(), publicId: z.string(), mensaje: z.string() });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const ownFileSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  publicId: z.string(),
+  proposito: z.enum(['profile', 'gallery']),
+  tipo: z.enum(['image', 'video']),
+  creado: z.string(),
+});
+export const ownFilesSchema = z.object({ files: z.array(ownFileSchema) });
+export type OwnFile = z.infer<typeof ownFileSchema>;
+
+export const nicknameParam = z.object({ nick: nicknameField });
+
+/** Medidas as typed: digits only, shown NN/NN/NN ('906090' -> '90/60/90'). */
+export const formatMedidas = inputFilters.medidas;
+
+/** Characters left and the live counter text for the Legenda field. */
+export function legendaCount(value: string): string {
+  return `${value.length}/${limits.legendaMax}`;
+}
