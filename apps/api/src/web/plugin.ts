@@ -56,9 +56,11 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     );
     const result = await entry.render(url, site, data);
     const html = template
-      .replace('<!--app-head-->', result.head)
-      .replace('<!--app-html-->', result.html)
-      .replace('<!--app-state-->', result.state);
+      // Function replacers: a string replacement would expand '$$', '$&' and the
+      // like found in page content (e.g. JSON-LD priceRange '$$' became '$').
+      .replace('<!--app-head-->', () => result.head)
+      .replace('<!--app-html-->', () => result.html)
+      .replace('<!--app-state-->', () => result.state);
     return reply
       .status(result.status)
       .header('cache-control', 'no-cache')
