@@ -3,6 +3,8 @@ import { Route, Routes } from 'react-router';
 import { MainLayout } from './components/layout/main-layout.tsx';
 import { PageSkeleton } from './components/ui/page-skeleton.tsx';
 import { directoryPages } from './features/directory/routes.tsx';
+import { validationRoutes } from './features/validation/routes.tsx';
+import { adminRoutes } from './features/admin/routes.tsx';
 
 // Pages load on demand so a visitor downloads only the code of the page they open.
 const SplashPage = lazy(() => import('./features/splash/splash-page.tsx'));
@@ -24,6 +26,7 @@ export function App() {
           <Route path="Escort/:city" element={<ListingPage />} />
           <Route path="Informacion" element={<InfoPage />} />
           {/* accounts routes */}
+          {validationRoutes}
           {/* validation routes */}
           {/* profiles routes */}
           {/* directory routes */}
@@ -36,6 +39,7 @@ export function App() {
           {/* data-rights routes */}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
+        {adminRoutes}
         {/* admin routes */}
       </Routes>
     </Suspense>

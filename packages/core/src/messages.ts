@@ -123,6 +123,9 @@ export const msg = {
   accountValidated: 'Tu cuenta ya está validada.',
   accountNotFound: 'No se encontró la cuenta.',
   noticeCleared: 'Mensaje eliminado.',
+  rejectionSent: (nickname: string) => `Rechazo informado a ${nickname}.`,
+  rejectionError: 'Error al informar el rechazo.',
+  pendingLoadError: 'Error al cargar las cuentas pendientes.',
   // Marketplace
   commentsFetchError: 'No se pudieron obtener los comentarios.',
   commentSaveError: 'No se pudo guardar el comentario.',

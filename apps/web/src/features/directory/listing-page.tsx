@@ -3,6 +3,7 @@ import type { EscortCard } from '@encanto/core/escorts';
 import { findPickerComuna } from '@encanto/core/geo-picker';
 import { msg } from '@encanto/core/messages';
 import { EscortGrid } from '../../components/escort-card.tsx';
+import { AuthorizationAlert } from '../../components/authorization-alert.tsx';
 import { useHead } from '../../lib/head.tsx';
 import { useApiQuery } from '../../lib/query.ts';
 import { useSite } from '../../lib/site.tsx';
@@ -34,6 +35,7 @@ export default function ListingPage({ cityName: givenName }: { cityName?: string
   return (
     <section className="page listing">
       {/* validation: pending alert */}
+      <AuthorizationAlert />
       <h1 className="page-title">{title}</h1>
       <CityPicker key={match?.comuna ?? 'none'} active={match} />
       {query.isPending ? (

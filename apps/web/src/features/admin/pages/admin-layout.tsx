@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useHead } from '../../../lib/head.tsx';
+import { clearSession, useHydrated, useSession } from '../../../lib/session.ts';
+import { useSite } from '../../../lib/site.tsx';
+
+/** Tabs of the console; other admin features add theirs here. */
+const tabs = [
+  { to: paths.adminEscorts, label: 'Usuarios' },
+  { to: paths.adminClients, label: 'Clientes' },
+  { to: '/pendientes/auditoria', label: 'Auditoría' },
+  // admin tabs
+];
+
+/**
+ * /pendientes: needs a stored token and stored tipo 'admin', else /login-admin
+ * (spec). The server checks the session on every call anyway; this only keeps
+ * visitors from seeing an empty console.
+ */
+export default function AdminLayout() {
+  const hydrated = useHydrated();
+  const session = useSession();
+  const navigate = useNavigate();
+  const site = useSite();
+  const allowed = session.token !== null && session.tipo === 'admin';
+  useHead({ title: `Panel de Pendientes – ${site.name}`, robots: 'noindex,nofollow' });
+
+  useEffect(() => {
+    if (hydrated && !allowed) void navigate(paths.adminLogin, { replace: true });
+  }, [hydrated, allowed, navigate]);
+
+  async function logout() {
+    await api('/logout', { method: 'POST' }).catch(() => undefined);
+    clearSession();
+    void navigate(paths.adminLogin, { replace: true });
+  }
+
+  return (
+    <div className="admin">
+      <header className="admin-bar">
+        <Link to={paths.adminPanel} className="admin-brand">
+          {site.name} <span>Administración</span>
+        </Link>
+        {hydrated && allowed && (
+          <div className="admin-bar-end">
+            <span className="admin-who">[{session.nickname}]</span>
+            <Link to={paths.home} className="admin-bar-link">
+              Ver sitio
+            </Link>
+            <button type="button" className="button button-secondary admin-logout" onClick={() => void logout()}>
+              Salir
+            </button>
+          </div>
+        )}
+      </header>
+      <main className="admin-main" id="contenido">
+        <h1 className="admin-title">Panel de Pendientes</h1>
+        {!hydrated || !allowed ? (
+          <div aria-busy="true">
+            <span className="visually-hidden">Cargando...</span>
+            <div className="skeleton skeleton-title" />
+          </div>
+        ) : (
+          <>
+            <nav className="admin-tabs" aria-label="Secciones del panel">
+              {tabs.map((t) => (
+                <NavLink key={t.to} to={t.to} className={({ isActive }) => `admin-tab${isActive ? ' active' : ''}`}>
+                  {t.label}
+                </NavLink>
+              ))}
+            </nav>
+            <Outlet />
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AuditEntry } from '@encanto/core/validation';
+import { api } from '../../../lib/api-client.ts';
+import { AuditList } from '../components/audit-list.tsx';
+
+const PAGE = 50;
+
+/** /pendientes/auditoria: every admin decision, newest first, 50 at a time. */
+export default function AuditPage() {
+  const query = useInfiniteQuery({
+    queryKey: ['admin-audit'],
+    initialPageParam: 0,
+    staleTime: 0,
+    queryFn: ({ pageParam }) => api<AuditEntry[]>(`/admin/auditoria?limite=${PAGE}${pageParam ? `&antes=${pageParam}` : ''}`),
+    getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1]!.id : undefined),
+  });
+  return (
+    <section aria-labelledby="audit-title">
+      <h2 id="audit-title" className="admin-section-title">
+        Registro de decisiones
+      </h2>
+      {query.isPending ? (
+        <div className="skeleton" style={{ height: 160 }} />
+      ) : query.isError ? (
+        <p className="message message-error">No se pudo cargar el registro.</p>
+      ) : (
+        <AuditList entries={query.data.pages.flat()} />
+      )}
+      {query.hasNextPage && (
+        <button type="button" className="button button-secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          Cargar más
+        </button>
+      )}
+    </section>
+  );
+}
