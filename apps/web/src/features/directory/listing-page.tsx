@@ -12,11 +12,18 @@ import { CityPicker } from './components/city-picker.tsx';
 import { GridSkeleton } from './components/grid-skeleton.tsx';
 
 /**
- * /Escort (latest) and /Escort/{city}. `cityName` lets /Escort/La-Serena name
- * its city from navigation state.
+ * /Escort (latest) and /Escort/{city}. /Escort/La-Serena has its own route and
+ * passes its segment, and its city name from navigation state.
  */
-export default function ListingPage({ cityName: givenName }: { cityName?: string | undefined }) {
-  const { city: segment } = useParams();
+export default function ListingPage({
+  cityName: givenName,
+  segment: givenSegment,
+}: {
+  cityName?: string | undefined;
+  segment?: string | undefined;
+}) {
+  const { city } = useParams();
+  const segment = givenSegment ?? city;
   const site = useSite();
   const match = segment ? findPickerComuna(segment) : undefined;
   const cityName = givenName ?? match?.comuna ?? segment?.replace(/-/g, ' ');

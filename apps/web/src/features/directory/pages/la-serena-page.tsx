@@ -17,5 +17,5 @@ export default function LaSerenaPage() {
   useEffect(() => {
     if (!stateCity) void navigate(location.pathname, { replace: true, state: { city: CITY } });
   }, [stateCity, navigate, location.pathname]);
-  return <ListingPage cityName={stateCity ?? CITY} />;
+  return <ListingPage segment="La-Serena" cityName={stateCity ?? CITY} />;
 }

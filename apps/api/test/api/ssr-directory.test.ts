@@ -1,0 +1,200 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { cityPages } from '@encanto/core/landing';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
+import { openTestDatabase } from '../helpers/app.ts';
+import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
+
+/**
+ * Server rendering of the public directory through the real web build: every
+ * city page, the card and its 404. Uses WEB_DIST_DIR when set (build it first:
+ * WEB_DIST_DIR=/tmp/x npm run build -w @encanto/web), else apps/web/dist,
+ * building it when missing.
+ */
+const root = path.resolve(import.meta.dirname, '../../../..');
+const dist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
+const SITE = 'https://encanto.example';
+
+let app: FastifyInstance;
+let drop: () => Promise<void>;
+let dataDir: string;
+let santiago: FixtureAccount;
+let pending: FixtureAccount;
+let talca: FixtureAccount[] = [];
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(dist, 'server/entry-server.js'))) {
+    const r = spawnSync('npm', ['run', 'build', '-w', '@encanto/web'], {
+      cwd: root,
+      env: { ...process.env, WEB_DIST_DIR: dist },
+      stdio: 'ignore',
+    });
+    if (r.status !== 0) throw new Error('web build failed');
+  }
+  process.env.WEB_DIST_DIR = dist;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encanto-ssr-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    SITE_URL: SITE,
+    SITE_NAME: 'Encanto',
+    DOCUMENT_KEY: randomBytes(32).toString('hex'),
+  });
+  const opened = await openTestDatabase();
+  drop = opened.drop;
+  app = await buildApp({ config, database: opened.database, web: true });
+  await app.ready();
+  santiago = await createAccount(app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Santiago' });
+  await app.db.update(escortProfiles).set({ medidas: '90/60/90', legenda: 'Línea uno\n<script>alert(1)</script>' }).where(eq(escortProfiles.accountId, santiago.id));
+  await createAccount(app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Mariquina' });
+  await createAccount(app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Chillán' });
+  pending = await createAccount(app, { kind: 'escort', autorizado: 'pendiente', ciudad: 'Santiago' });
+  talca = [];
+  for (let i = 0; i < 13; i++) talca.push(await createAccount(app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Talca' }));
+  await app.db.update(accounts).set({ url: 'https://cdn.example/foto.webp' }).where(eq(accounts.id, talca[0]!.id));
+  app.services.publicCache.clear();
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await drop?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').trim();
+const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+describe('city landing pages', () => {
+  it.each(cityPages.map((p) => [p.slug, p] as const))('/escorts/%s is complete in the first HTML', async (slug, page) => {
+    const res = await app.inject(`/escorts/${slug}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    const heading = slug === 'santiago' ? 'Santiago (Centro)' : page.city;
+    const title = `Escort ${heading} – Encanto`;
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+    expect(text(h1![1]!)).toBe(title);
+    expect(decode(/<title>([^<]*)<\/title>/.exec(html)![1]!)).toBe(title);
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/escorts/${slug}" />`);
+    const description = /<meta name="description" content="([^"]+)"/.exec(html);
+    expect(decode(description![1]!)).toContain(page.city);
+    expect(html).toContain('<meta name="robots" content="index,follow" />');
+    expect(html).toContain(`<meta property="og:url" content="${SITE}/escorts/${slug}" />`);
+    expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?" \/>/);
+
+    const ld = jsonLd(html);
+    const types = ld.map((d) => d['@type']);
+    expect(types).toEqual(['LocalBusiness', 'FAQPage', 'BreadcrumbList', 'ItemList']);
+    const business = ld[0] as { priceRange: string; address: { addressRegion: string; addressCountry: string } };
+    expect(business.priceRange).toBe('$$');
+    expect(business.address).toMatchObject({ addressRegion: page.region, addressCountry: 'CL' });
+    const faq = ld[1] as { mainEntity: { name: string }[] };
+    expect(faq.mainEntity).toHaveLength(2);
+    expect(faq.mainEntity[0]!.name).toContain(page.city);
+    const crumbs = ld[2] as { itemListElement: { name: string; item: string }[] };
+    expect(crumbs.itemListElement.map((c) => c.item)).toEqual([`${SITE}/`, `${SITE}/Escort`, `${SITE}/escorts/${slug}`]);
+    const list = ld[3] as { itemListElement: unknown[] };
+    expect(list.itemListElement.length).toBeLessThanOrEqual(12);
+
+    expect(html).toContain('Búsquedas frecuentes');
+    expect(html).toContain('perfiles verificados');
+    expect(html).toMatch(/reserva segura sin intermediarios/i);
+    expect(html).toMatch(/<nav aria-label="Ruta de navegación"/);
+    expect(html).toMatch(/<a href="\/Escort"[^>]*>Escort<\/a>/);
+  });
+
+  it('lists the city escorts as real links with labels and lazy photos, and caps the ItemList at 12', async () => {
+    const html = (await app.inject('/escorts/talca')).body;
+    for (const e of talca) {
+      expect(html).toContain(`href="/Card/${e.nickname}"`);
+      expect(html).toContain(`aria-label="Ver perfil de ${e.nickname} en Talca"`);
+      expect(html).toContain(`alt="Foto de ${e.nickname}, escort en Talca"`);
+    }
+    expect(html).toContain('loading="lazy"');
+    // External photo URLs are used as they are; our own paths stay on our media base.
+    expect(html).toContain('src="https://cdn.example/foto.webp"');
+    expect(html).toContain('src="/assets/avatars/femenino.svg"');
+    const list = jsonLd(html)[3] as { itemListElement: { url: string }[] };
+    expect(list.itemListElement).toHaveLength(12);
+    expect(list.itemListElement[0]!.url).toMatch(new RegExp(`^${SITE}/Card/`));
+  });
+
+  it('finds escorts by the comuna field and by the unaccented retry', async () => {
+    expect((await app.inject('/escorts/mariquina')).body).toContain('escort en San José de la Mariquina');
+    expect((await app.inject('/escorts/chillan')).body).toContain('escort en Chillán');
+  });
+
+  it('shows the empty text where nobody is published, and Linares keeps its text section', async () => {
+    const html = (await app.inject('/escorts/linares')).body;
+    expect(html).toContain('Aún no hay escorts publicadas en Linares.');
+    expect(html).toContain('<h2 id="linares-texto">Escorts en Linares, Región del Maule</h2>');
+    expect((await app.inject('/escorts/talca')).body).not.toContain('linares-texto');
+  });
+
+  it('answers an unknown slug with the 404 page and status', async () => {
+    const res = await app.inject('/escorts/gotham');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('The page you are looking for was not found.');
+  });
+});
+
+describe('the public card', () => {
+  it('is server-rendered with its details, og tags and og:image', async () => {
+    const res = await app.inject(`/Card/${santiago.nickname}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain(`<h1 id="perfil-nombre" class="profile-card-name">${santiago.nickname}</h1>`);
+    expect(html).toContain('90/60/90');
+    expect(html).toContain('Sobre mi:');
+    expect(html).toContain('href="https://wa.me/56912345678"');
+    // The caption is text: markup in it is escaped, never executed.
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('Solo los clientes registrados pueden ver los comentarios.');
+    expect(html).toContain(`<meta property="og:image" content="${SITE}/assets/avatars/femenino.svg" />`);
+    expect(html).toContain('<meta property="og:type" content="profile" />');
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/Card/${santiago.nickname}" />`);
+  });
+
+  it('is a 404 page with HTTP 404 for an unknown or pending nickname', async () => {
+    for (const nick of ['nadie123', pending.nickname]) {
+      const res = await app.inject(`/Card/${nick}`);
+      expect(res.statusCode, nick).toBe(404);
+      expect(res.body).toContain('The page you are looking for was not found.');
+      expect(res.body).not.toContain('profile-card-name');
+    }
+  });
+});
+
+describe('listings', () => {
+  it('/Escort/{city} is server-rendered with the picker on its comuna', async () => {
+    const html = (await app.inject('/Escort/Talca')).body;
+    expect(text(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!)).toBe('Escorts Talca');
+    expect(html).toMatch(/<button type="button" class="chip chip-small" aria-pressed="true">Talca<\/button>/);
+    expect(html).toContain('Elige una región del Central');
+  });
+
+  it('/Escort/La-Serena shows La Serena and its empty text', async () => {
+    const res = await app.inject('/Escort/La-Serena');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Escorts La Serena');
+    expect(res.body).toContain('No hay usuarios en La Serena');
+  });
+
+  it('serves sitemap.xml and robots.txt next to the web app', async () => {
+    expect((await app.inject('/sitemap.xml')).statusCode).toBe(200);
+    expect((await app.inject('/robots.txt')).body).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+});
