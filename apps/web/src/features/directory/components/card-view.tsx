@@ -3,8 +3,6 @@ import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { CardGallery } from '../../gallery/components/card-gallery.tsx';
-import { FavoriteStar, CitaButton, CardRatingSlot, CommentsPanel } from '../../marketplace/components/card-slots.tsx';
 
 /** What the card shows: the full public record, or while it loads the listing card from navigation state. */
 export type CardData = EscortCard & Partial<Pick<EscortPublic, 'medidas' | 'legenda' | 'fono'>>;
@@ -51,7 +49,6 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
             </p>
           </div>
           {/* marketplace: favorite */}
-          {own ? null : <FavoriteStar nickname={escort.nickname} />}
         </header>
 
         <p className={inactive ? 'status-badge status-badge-off' : 'status-badge'}>
@@ -102,7 +99,6 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
             </a>
           ) : null}
           {/* marketplace: cita */}
-          {own || inactive ? null : <CitaButton nickname={escort.nickname} />}
         </div>
 
         <section className="profile-card-about" aria-labelledby="sobre-mi">
@@ -118,13 +114,11 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
 
       <div className="profile-card-extra">
         {/* gallery */}
-        <CardGallery nickname={escort.nickname} name={escort.apellido} own={own} />
         {/* marketplace: rating */}
-        <CardRatingSlot nickname={escort.nickname} own={own} />
         <section className="profile-card-comments" aria-labelledby="comentarios">
           <h2 id="comentarios">Comentarios</h2>
           {session.role === 'cliente' && session.rut ? (
-            <>{/* marketplace: comments */}<CommentsPanel nickname={escort.nickname} /></>
+            <>{/* marketplace: comments */}</>
           ) : (
             <p className="profile-card-note">{msg.commentsClientsOnly}</p>
           )}
