@@ -1,10 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { accounts, escortProfiles, media } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { ensureAdmin } from '../modules/accounts/admin-bootstrap.ts';
+import { syncEscortVisibility } from '../modules/accounts/escort-listing.ts';
+import { ingestImage, type StoredImage } from '../modules/media/images.ts';
+import { illustrationSvg } from './illustration.ts';
+import { buildDemoPlan, DEMO_EMAIL_DOMAIN, type DemoAccount } from './plan.ts';
+import { seedInteractions } from './interactions.ts';
 
 export interface SeedResult {
   admin?: { email: string; password: string };
 }
 
-// Filled in by the demo-data work: escorts for every city page, pending accounts, demo admin.
-export async function seedDemoData(_app: FastifyInstance): Promise<SeedResult | undefined> {
-  return undefined;
+/** Every demo escort and client logs in with this password; it is printed at start. */
+export const DEMO_PASSWORD = 'encanto123';
+export const DEMO_ADMIN_EMAIL = `admin@${DEMO_EMAIL_DOMAIN}`;
+
+/**
+ * Fills an empty database (no escort accounts yet) with a believable directory:
+ * approved escorts in every landing-page city with illustrated photos, some
+ * pending escorts and clients, two approved clients with a few past meetings,
+ * and a demo admin unless ADMIN_EMAIL/ADMIN_PASSWORD configure a real one.
+ * Returns undefined when there was nothing to do.
+ */
+export async function seedDemoData(app: FastifyInstance, options: { now?: Date } = {}): Promise<SeedResult | undefined> {
+  const { db } = app;
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(eq(accounts.kind, 'escort'));
+  if ((existing?.n ?? 0) > 0) return undefined;
+
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  // Registrations made before the first escort (clients, an admin) keep their nickname, e-mail and RUT.
+  const taken = await db.select({ nickname: accounts.nickname, email: accounts.emailNorm, rut: accounts.rutNorm }).from(accounts);
+  const plan = buildDemoPlan(now, {
+    nicknames: new Set(taken.map((t) => t.nickname)),
+    emails: new Set(taken.map((t) => t.email)),
+    ruts: new Set(taken.map((t) => t.rut)),
+  });
+
+  // One hash for every demo account: argon2 is deliberately slow.
+  const passHashPromise = hashPassword(DEMO_PASSWORD);
+  const illustrated = plan.filter((p) => p.escort?.illustrated);
+  const photos = await mapLimit(illustrated, photoConcurrency(), (p) => renderPhoto(app, p));
+  const photoByNick = new Map(illustrated.map((p, i) => [p.nickname, photos[i]!]));
+  const passHash = await passHashPromise;
+  const photosDone = performance.now();
+
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(accounts)
+      .values(
+        plan.map((p) => ({
+          kind: p.kind,
+          rut: p.rut,
+          rutNorm: p.rutNorm,
+          nombre: p.nombre,
+          apellido: p.apellido,
+          nickname: p.nickname,
+          email: p.email,
+          emailNorm: p.email.toLowerCase(),
+          fechaNac: p.fechaNac,
+          genero: p.genero,
+          fono: p.fono,
+          ciudad: p.ciudad,
+          url: photoByNick.get(p.nickname)?.url ?? p.url,
+          passHash,
+          autorizado: p.autorizado,
+          tipoPerfil: p.kind === 'escort' ? 'usuario' : 'cliente',
+          approvedAt: p.approvedAt,
+          createdAt: p.createdAt,
+          updatedAt: p.approvedAt ?? p.createdAt,
+        })),
+      )
+      .returning({ id: accounts.id, nickname: accounts.nickname });
+    const idOf = new Map(rows.map((r) => [r.nickname, r.id]));
+    const escorts = plan.filter((p): p is DemoAccount & { escort: NonNullable<DemoAccount['escort']> } => Boolean(p.escort));
+    await tx.insert(escortProfiles).values(
+      escorts.map((p) => ({
+        accountId: idOf.get(p.nickname)!,
+        cityKey: p.cityKey,
+        medidas: p.escort.medidas,
+        legenda: p.escort.legenda,
+        estado: p.escort.estado,
+        createdAt: p.createdAt,
+        updatedAt: p.approvedAt ?? p.createdAt,
+      })),
+    );
+    const mediaRows = illustrated.map((p) => {
+      const photo = photoByNick.get(p.nickname)!;
+      return {
+        accountId: idOf.get(p.nickname)!,
+        purpose: 'profile' as const,
+        mediaType: 'image' as const,
+        publicId: photo.publicId,
+        url: photo.url,
+        variants: photo.variants,
+        bytes: photo.bytes,
+        createdAt: p.approvedAt ?? p.createdAt,
+      };
+    });
+    if (mediaRows.length) await tx.insert(media).values(mediaRows);
+    for (const p of escorts) await syncEscortVisibility(tx, idOf.get(p.nickname)!);
+    await seedInteractions(tx, plan, idOf, now);
+  });
+  app.services.publicCache.clear();
+
+  let admin: SeedResult['admin'];
+  const { config } = app;
+  if (!(config.adminEmail && config.adminPassword)) {
+    const takenEmail = taken.some((t) => t.email === DEMO_ADMIN_EMAIL);
+    if (!takenEmail) {
+      admin = { email: DEMO_ADMIN_EMAIL, password: randomBytes(9).toString('base64url') };
+      await ensureAdmin(db, { ...admin, nickname: 'admindemo' });
+    }
+  }
+
+  const escorts = plan.filter((p) => p.kind === 'escort');
+  const listed = escorts.filter((p) => p.autorizado === 'aprobado' && p.escort?.estado === 'disponible').length;
+  const sample = plan.find((p) => p.kind === 'client' && p.autorizado === 'aprobado');
+  app.log.info(
+    `Demo data: ${escorts.length} escorts (${listed} listed), ${plan.length - escorts.length} clients, ${photos.length} illustrated photos in ${seconds(performance.now() - started)} s (photos ${seconds(photosDone - started)} s). ` +
+      `Demo accounts log in with password "${DEMO_PASSWORD}" (e.g. client ${sample?.email ?? ''}, escort ${escorts[0]?.email ?? ''}).`,
+  );
+  return admin ? { admin } : {};
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/** Renders the escort's illustration (sharp rasterises the SVG) and stores it through the normal image pipeline. */
+async function renderPhoto(app: FastifyInstance, p: DemoAccount): Promise<StoredImage> {
+  const svg = illustrationSvg(p.nickname, { figure: p.genero === 'Masculino' ? 'masculino' : 'femenino' });
+  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
+  return ingestImage(app.services.media, png, { maxBytes: 32 * 1024 * 1024 });
+}
+
+/** Leaves a core for the rest of start-up; sharp already uses threads inside each render. */
+function photoConcurrency(): number {
+  return Math.max(1, Math.min(4, os.availableParallelism()));
+}
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }

@@ -1,0 +1,83 @@
+import type { Tx } from '../db/client.ts';
+import { comments, escortRatings, meetings, ratingTotals } from '../db/schema/index.ts';
+import { commentTexts } from './data.ts';
+import type { DemoAccount } from './plan.ts';
+import { createRandom } from './random.ts';
+
+/**
+ * A few finished meetings between the approved demo clients and listed
+ * escorts, each with the client's comment and rating, so profile pages show
+ * reviews. Rating totals are written from the same numbers, so averages match.
+ */
+export async function seedInteractions(tx: Tx, plan: readonly DemoAccount[], idOf: Map<string, string>, now: Date): Promise<void> {
+  const r = createRandom('encanto-demo-interactions');
+  const clients = plan.filter((p) => p.kind === 'client' && p.autorizado === 'aprobado');
+  const escorts = plan.filter((p) => p.kind === 'escort' && p.autorizado === 'aprobado' && p.escort?.estado === 'disponible');
+  if (!clients.length || !escorts.length) return;
+
+  const totals = new Map<string, { count: number; sums: [number, number, number, number, number] }>();
+  const picked = escorts.slice(0, 12);
+  for (const [i, escort] of picked.entries()) {
+    const client = clients[i % clients.length]!;
+    const clientId = idOf.get(client.nickname)!;
+    const escortId = idOf.get(escort.nickname)!;
+    const earliest = Math.max(escort.approvedAt!.getTime(), client.approvedAt!.getTime());
+    const acceptedAt = new Date(earliest + r.range(0.1, 0.9) * (now.getTime() - earliest));
+    const closedAt = new Date(acceptedAt.getTime() + r.range(2, 30) * 3_600_000);
+    const closed = closedAt.getTime() < now.getTime() ? closedAt : now;
+    const [meeting] = await tx
+      .insert(meetings)
+      .values({
+        clientId,
+        escortId,
+        status: 'cerrada',
+        acceso: true,
+        comentado: true,
+        click: false,
+        evaluadoCliente: true,
+        createdAt: new Date(acceptedAt.getTime() - 3_600_000),
+        updatedAt: closed,
+        acceptedAt,
+        closedAt: closed,
+      })
+      .returning({ id: meetings.id });
+    const fecha = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(closed);
+    await tx.insert(comments).values({
+      escortId,
+      clientId,
+      nickCliente: client.nickname,
+      fecha,
+      comentario: r.pick(commentTexts),
+      likes: 0,
+      createdAt: closed,
+    });
+    const notes = [r.int(7, 10), r.int(7, 10), r.int(8, 10), r.int(7, 10), r.int(6, 10)] as const;
+    await tx.insert(escortRatings).values({
+      meetingId: meeting!.id,
+      escortId,
+      raterId: clientId,
+      calificador: client.nickname,
+      nota1: notes[0],
+      nota2: notes[1],
+      nota3: notes[2],
+      nota4: notes[3],
+      nota5: notes[4],
+      createdAt: closed,
+    });
+    const t = totals.get(escortId) ?? { count: 0, sums: [0, 0, 0, 0, 0] };
+    t.count += 1;
+    notes.forEach((n, k) => (t.sums[k] = (t.sums[k] ?? 0) + n));
+    totals.set(escortId, t);
+  }
+  await tx.insert(ratingTotals).values(
+    [...totals].map(([accountId, t]) => ({
+      accountId,
+      count: t.count,
+      sum1: t.sums[0],
+      sum2: t.sums[1],
+      sum3: t.sums[2],
+      sum4: t.sums[3],
+      sum5: t.sums[4],
+    })),
+  );
+}
