@@ -108,7 +108,8 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
   }
 
   return (
-    <div className="doc-upload">
+    // With a document under review the status comes first on phones; the instructions matter less then.
+    <div className={`doc-upload${hasImage ? ' doc-upload-waiting' : ''}`}>
       <section className="form-card doc-instructions" aria-labelledby={`${inputId}-how`}>
         <h2 id={`${inputId}-how`}>Sube tu documento de identidad</h2>
         <p>

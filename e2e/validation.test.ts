@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { formatRut, rutCheckDigit } from '@encanto/core/rut';
+import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot, type TrackedPage } from './helpers/browser.ts';
+import { E2E_ADMIN } from './helpers/global-setup.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const stamp = Date.now().toString(36).slice(-5);
+const client = { nickname: `val${stamp}`, email: `val${stamp}@correo.cl`, pass: 'clave123' };
+
+function rut(): string {
+  const body = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+  return formatRut(body + rutCheckDigit(body));
+}
+
+/** A photo of a "document" as a phone would send it. */
+function documentPhoto(colour: string) {
+  return sharp({ create: { width: 1600, height: 1000, channels: 3, background: colour } })
+    .composite([{ input: Buffer.from('<svg width="1600" height="1000"><rect x="80" y="80" width="400" height="520" fill="#777"/><rect x="560" y="120" width="800" height="60" fill="#333"/><rect x="560" y="260" width="900" height="60" fill="#333"/></svg>') }])
+    .jpeg()
+    .toBuffer();
+}
+
+/** Loading an absent document answers 404 by design; the browser logs that as a console error. */
+const unexpected = (t: TrackedPage) => t.errors.filter((e) => !/status of 404/.test(e));
+
+/** Forms must be hydrated before typing, or a click submits the bare HTML form. */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+}
+
+async function loginClient(page: Page) {
+  await open(page, '/Login/clienteLogin');
+  await page.getByLabel('Email', { exact: true }).fill(client.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(client.pass);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+}
+
+async function loginAdmin(page: Page) {
+  await open(page, '/login-admin');
+  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByLabel('Tipo de perfil').fill('admin');
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.waitForURL('**/pendientes/usuarios', { timeout: 15_000 });
+}
+
+async function uploadPhoto(page: Page, colour: string) {
+  await page.getByLabel('Foto de tu documento').setInputFiles({ name: 'cedula.jpg', mimeType: 'image/jpeg', buffer: await documentPhoto(colour) });
+  await page.getByRole('button', { name: 'Subir Foto' }).click();
+  await page.getByText('Imagen subida exitosamente.').waitFor({ timeout: 15_000 });
+}
+
+describe('identity validation journey', () => {
+  it('the admin panel refuses visitors and non-admins: they go to /login-admin', async () => {
+    const t = await openPage(browser);
+    await t.page.goto('/pendientes/clientes');
+    await t.page.waitForURL('**/login-admin', { timeout: 10_000 });
+    await t.context.close();
+  });
+
+  it('client uploads, admin rejects with two reasons, client replaces, admin authorises, client sees the approval once', async () => {
+    const res = await fetch(`${baseUrl()}/api/cliente/registro`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        rut_cliente: rut(),
+        nombre: 'Cliente De Prueba Validación',
+        nickname: client.nickname,
+        fecha_nac: '1990-04-12',
+        email: client.email,
+        pass: client.pass,
+        fono: '987654321',
+        genero: 'Masculino',
+        ciudad: 'Providencia',
+      }),
+    });
+    expect(res.status).toBe(201);
+
+    // Client (phone): pending -> validation status -> upload screen.
+    const user = await openPage(browser, phone);
+    await loginClient(user.page);
+    await user.page.waitForURL('**/PendienteValidacion');
+    await user.page.getByRole('heading', { name: 'Tu cuenta aún no ha sido validada' }).waitFor();
+    await user.page.getByRole('link', { name: 'Validar mi cuenta' }).click();
+    await user.page.waitForURL('**/FotoParaValidarCliente');
+    await user.page.getByLabel('Foto de tu documento').waitFor();
+    await user.page.getByRole('img', { name: /Ejemplo/ }).waitFor();
+    await screenshot(user.page, 'validation-upload-390');
+    await uploadPhoto(user.page, '#d9c7b8');
+    // Green status, then the profile after about 4 s.
+    await expect(user.page.locator('.message-success', { hasText: 'Imagen subida exitosamente.' }).count()).resolves.toBe(1);
+    await user.page.waitForURL('**/profileCliente', { timeout: 8_000 });
+
+    // Admin (desktop, second context): log in, open the client, view the document, reject with two reasons.
+    const admin = await openPage(browser, desktop);
+    await loginAdmin(admin.page);
+    await admin.page.getByRole('heading', { name: 'Panel de Pendientes' }).waitFor();
+    await admin.page.getByRole('heading', { name: 'Usuarios Pendientes' }).waitFor();
+    await admin.page.getByRole('link', { name: 'Clientes' }).click();
+    await admin.page.getByRole('heading', { name: 'Clientes Pendientes' }).waitFor();
+    for (const col of ['RUT', 'Nombre Completo', 'Nickname', 'Email']) {
+      await expect(admin.page.getByRole('columnheader', { name: col, exact: true }).count()).resolves.toBe(1);
+    }
+    const row = admin.page.locator(`tr[data-nickname="${client.nickname}"]`);
+    await row.waitFor();
+    await screenshot(admin.page, 'validation-panel-1366');
+    await row.getByRole('button', { name: 'Ver datos' }).click();
+    const viewer = admin.page.getByRole('dialog', { name: `Datos de ${client.nickname}` });
+    const docImg = viewer.getByRole('img', { name: `Documento de identidad de ${client.nickname}` });
+    await docImg.waitFor();
+    const src = await docImg.getAttribute('src');
+    expect(src).toMatch(/^blob:/);
+    const before = await docImg.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width);
+    expect(before).toBeGreaterThan(500);
+    await viewer.getByRole('button', { name: 'Acercar' }).click();
+    const after = await docImg.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width);
+    expect(after).toBeGreaterThan(before * 1.4);
+    await screenshot(admin.page, 'validation-viewer-1366');
+    await admin.page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+
+    // The document is reachable by no one else: an anonymous request for its URL gets 401.
+    const imageUrl = await admin.page.evaluate(async (nick) => {
+      const r = await fetch(`/api/upload/obtener-imagen-validacion-cliente/${nick}`, {
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
+      return ((await r.json()) as { imageUrl: string }).imageUrl;
+    }, client.nickname);
+    expect((await fetch(`${baseUrl()}${imageUrl}`)).status).toBe(401);
+
+    await row.getByRole('button', { name: 'Rechazar' }).click();
+    const rejectDialog = admin.page.getByRole('dialog', { name: `Rechazar a ${client.nickname}` });
+    await rejectDialog.getByRole('button', { name: 'Rechazar' }).click();
+    await rejectDialog.getByText('Por favor, seleccione un motivo.').waitFor();
+    await rejectDialog.getByLabel('Los datos no coinciden con la foto').check();
+    await rejectDialog.getByLabel('La foto está mal tomada').check();
+    await rejectDialog.getByRole('button', { name: 'Rechazar' }).click();
+    await admin.page.getByText(`Rechazo informado a ${client.nickname}.`).waitFor();
+    const latest = admin.page.locator('.admin-latest');
+    await latest.getByText('Los datos no coinciden con la foto, La foto está mal tomada').first().waitFor();
+    await expect(latest.getByText('Rechazado').first().isVisible()).resolves.toBe(true);
+
+    // Client: the listing shows the rejection; closing it leads to the upload screen.
+    await user.page.goto('/Escort');
+    const notice = user.page.getByRole('alert').filter({ hasText: 'Motivo de rechazo' });
+    await notice.waitFor();
+    await expect(notice.innerText()).resolves.toContain(
+      'Motivo de rechazo: Los datos no coinciden con la foto, La foto está mal tomada. Estado de autorización: pendiente',
+    );
+    await screenshot(user.page, 'validation-rejected-notice-390');
+    await notice.getByRole('button', { name: 'Entendido' }).click();
+    await user.page.waitForURL('**/FotoParaValidarCliente');
+    await user.page.getByText('Debes esperar que el Administrador verifique tus datos con la imagen cargada.').waitFor();
+    await user.page.getByRole('img', { name: 'Documento de identidad cargado' }).waitFor();
+    // An existing image must be deleted before a new one is loaded.
+    await expect(user.page.getByRole('button', { name: 'Subir Foto' }).isDisabled()).resolves.toBe(true);
+    await screenshot(user.page, 'validation-upload-existing-390');
+    await user.page.getByRole('button', { name: 'Eliminar Imagen' }).click();
+    await user.page.getByText('Imagen eliminada exitosamente.').waitFor();
+    await uploadPhoto(user.page, '#c9d8e8');
+
+    // Admin authorises; the list reloads without the client.
+    await admin.page.reload();
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Autorizar' }).click();
+    await admin.page.getByText('Cliente autorizado', { exact: true }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await latest.getByText('Autorizado').first().waitFor();
+    await screenshot(admin.page, 'validation-panel-authorised-1366');
+
+    // Client: the approval notice appears once.
+    await user.page.goto('/Escort');
+    const approval = user.page.getByRole('status').filter({ hasText: 'Motivo de aprobación' });
+    await approval.waitFor();
+    await expect(approval.innerText()).resolves.toContain('Motivo de aprobación: Cuenta Autorizada. Estado de autorización: aprobado');
+    await screenshot(user.page, 'validation-approved-notice-390');
+    await user.page.waitForLoadState('networkidle');
+    await user.page.reload();
+    await user.page.getByRole('heading', { level: 1 }).waitFor();
+    await user.page.waitForLoadState('networkidle');
+    await expect(user.page.getByText('Motivo de aprobación').count()).resolves.toBe(0);
+
+    // The status screen now says validated and moves on to /Cards.
+    await user.page.goto('/PendienteValidacion');
+    await user.page.getByRole('heading', { name: 'Tu cuenta está validada' }).waitFor();
+    await user.page.waitForURL('**/Cards', { timeout: 8_000 });
+
+    expect(unexpected(user)).toEqual([]);
+    expect(unexpected(admin)).toEqual([]);
+    await user.context.close();
+    await admin.context.close();
+  });
+
+  it('the panel and the upload screen on the other viewport sizes', async () => {
+    const admin = await openPage(browser, phone);
+    await loginAdmin(admin.page);
+    await admin.page.getByRole('heading', { name: 'Usuarios Pendientes' }).waitFor();
+    await admin.page.waitForLoadState('networkidle');
+    await screenshot(admin.page, 'validation-panel-390');
+    await admin.page.getByRole('link', { name: 'Auditoría' }).click();
+    await admin.page.getByRole('heading', { name: 'Registro de decisiones' }).waitFor();
+    await screenshot(admin.page, 'validation-audit-390');
+    await admin.context.close();
+
+    // A fresh pending client on desktop, to see the upload screen there.
+    const nick = `vd${stamp}`;
+    const email = `${nick}@correo.cl`;
+    const res = await fetch(`${baseUrl()}/api/cliente/registro`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rut_cliente: rut(), nombre: 'Otra Persona De Prueba', nickname: nick, fecha_nac: '1991-01-01', email, pass: 'clave123', fono: '912345678', genero: 'Femenino', ciudad: 'Providencia' }),
+    });
+    expect(res.status).toBe(201);
+    const user = await openPage(browser, desktop);
+    await open(user.page, '/Login/clienteLogin');
+    await user.page.getByLabel('Email', { exact: true }).fill(email);
+    await user.page.getByLabel('Contraseña', { exact: true }).fill('clave123');
+    await user.page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await user.page.waitForURL('**/PendienteValidacion');
+    await user.page.goto('/FotoParaValidarCliente');
+    await user.page.getByLabel('Foto de tu documento').waitFor();
+    await user.page.waitForLoadState('networkidle');
+    await screenshot(user.page, 'validation-upload-1366');
+    // A file that is not an image is refused with a red message.
+    await user.page.getByLabel('Foto de tu documento').setInputFiles({ name: 'falso.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('no soy una imagen '.repeat(50)) });
+    await user.page.getByRole('button', { name: 'Subir Foto' }).click();
+    const error = user.page.locator('.message-error', { hasText: 'Error al subir la imagen.' });
+    await error.waitFor();
+    await expect(error.innerText()).resolves.toContain('Tipo de archivo no permitido.');
+    await user.context.close();
+  });
+});
