@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { MainLayout } from './components/layout/main-layout.tsx';
 import { PageSkeleton } from './components/ui/page-skeleton.tsx';
+import { marketplaceRoutes } from './features/marketplace/routes.tsx';
 import { directoryPages } from './features/directory/routes.tsx';
 import { validationRoutes } from './features/validation/routes.tsx';
 import { adminRoutes } from './features/admin/routes.tsx';
@@ -34,6 +35,7 @@ export function App() {
           <Route path="escorts/:slug" element={<directoryPages.CityLanding />} />
           <Route path="Card/:nickname" element={<directoryPages.Card />} />
           <Route path="TuCard/:nickname" element={<directoryPages.OwnCard />} />
+          {marketplaceRoutes}
           {/* marketplace routes */}
           {/* gallery routes */}
           {/* data-rights routes */}

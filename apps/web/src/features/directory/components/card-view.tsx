@@ -3,6 +3,10 @@ import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { FavoriteStar } from '../../marketplace/components/favorite-star.tsx';
+import { CitaButton } from '../../marketplace/components/cita-button.tsx';
+import { CardRatingSlot } from '../../marketplace/components/card-extras.tsx';
+import { CommentsPanel } from '../../marketplace/components/comments-panel.tsx';
 
 /** What the card shows: the full public record, or while it loads the listing card from navigation state. */
 export type CardData = EscortCard & Partial<Pick<EscortPublic, 'medidas' | 'legenda' | 'fono'>>;
@@ -49,6 +53,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
             </p>
           </div>
           {/* marketplace: favorite */}
+          {own ? null : <FavoriteStar nickname={escort.nickname} />}
         </header>
 
         <p className={inactive ? 'status-badge status-badge-off' : 'status-badge'}>
@@ -99,6 +104,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
             </a>
           ) : null}
           {/* marketplace: cita */}
+          {own || inactive ? null : <CitaButton nickname={escort.nickname} />}
         </div>
 
         <section className="profile-card-about" aria-labelledby="sobre-mi">
@@ -115,10 +121,11 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
       <div className="profile-card-extra">
         {/* gallery */}
         {/* marketplace: rating */}
+        <CardRatingSlot nickname={escort.nickname} own={own} />
         <section className="profile-card-comments" aria-labelledby="comentarios">
           <h2 id="comentarios">Comentarios</h2>
           {session.role === 'cliente' && session.rut ? (
-            <>{/* marketplace: comments */}</>
+            <>{/* marketplace: comments */}<CommentsPanel nickname={escort.nickname} /></>
           ) : (
             <p className="profile-card-note">{msg.commentsClientsOnly}</p>
           )}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { photoUrl } from '@encanto/core/landing';
+import { msg } from '@encanto/core/messages';
+import { RequireAuth } from '../../../components/require-auth.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useHead } from '../../../lib/head.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useSite } from '../../../lib/site.tsx';
+import { removeFavorite, useFavorites } from '../api/favorites.ts';
+import { errorText } from '../components/use-timed-message.ts';
+
+/** /FavoritosCliente: the client's favourite profiles, each with its photo, nickname and a remove button. */
+export default function FavoritesPage() {
+  const site = useSite();
+  useHead({ title: `Favoritos – ${site.name}`, robots: 'noindex' });
+  return (
+    <RequireAuth kind="cliente">
+      <Favorites />
+    </RequireAuth>
+  );
+}
+
+function Favorites() {
+  const session = useSession();
+  const query = useFavorites(true);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const remove = async (nick: string) => {
+    if (!session.rut) return;
+    setBusy(nick);
+    setError(null);
+    try {
+      await removeFavorite(nick, session.rut);
+    } catch (err) {
+      setError(errorText(err, msg.favoriteRemoveError));
+    } finally {
+      setBusy(null);
+      await query.refetch();
+    }
+  };
+
+  const list = query.data ?? [];
+  return (
+    <section className="page favorites-page">
+      <h1 className="page-title">Favoritos</h1>
+      {error ? (
+        <p className="message message-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {query.isPending ? (
+        <ul className="card-grid" aria-hidden="true">
+          {[0, 1, 2, 3].map((i) => (
+            <li key={i} className="skeleton skeleton-card" />
+          ))}
+        </ul>
+      ) : query.isError ? (
+        <p className="message message-error">{msg.favoritesFetchError}</p>
+      ) : list.length === 0 ? (
+        <p className="empty">{msg.favoritesEmpty}</p>
+      ) : (
+        <ul className="card-grid" role="list" data-testid="favorites-grid">
+          {list.map((f) => (
+            <li key={f.nick_usuario} className="favorite-item">
+              <Link to={paths.card(f.nick_usuario)} className="escort-card" aria-label={`Ver perfil de ${f.usuario_nickname}`}>
+                <div className="escort-card-photo">
+                  <img
+                    src={photoUrl(f.usuario_url, '')}
+                    {...(f.srcset ? { srcSet: f.srcset, sizes: '(min-width: 1200px) 20vw, (min-width: 700px) 30vw, 50vw' } : {})}
+                    alt={`Foto de ${f.usuario_nickname}`}
+                    width={640}
+                    height={800}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                </div>
+                <div className="escort-card-body">
+                  <span className="escort-card-name">{f.usuario_nickname}</span>
+                </div>
+              </Link>
+              <button
+                type="button"
+                className="button button-danger button-block favorite-remove"
+                onClick={() => void remove(f.nick_usuario)}
+                disabled={busy !== null}
+                aria-label={`Quitar a ${f.usuario_nickname} de favoritos`}
+              >
+                Quitar
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

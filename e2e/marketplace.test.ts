@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { formatLongDate, todayInChile } from '@encanto/core/age';
+import { formatRut, rutCheckDigit } from '@encanto/core/rut';
+import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { E2E_ADMIN } from './helpers/global-setup.ts';
+
+const PASSWORD = 'encanto123';
+
+interface Person {
+  kind: 'usuario' | 'cliente';
+  nickname: string;
+  email: string;
+  rut: string;
+}
+
+async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string; form?: FormData } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.form ? { body: init.form } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} -> ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const documentImage = () =>
+  sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 90, g: 90, b: 110 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
+/** An approved account made the real way: registration, login, identity document, admin approval. */
+async function approvedAccount(kind: 'usuario' | 'cliente', adminToken: string, genero: string): Promise<Person> {
+  const nickname = `${kind === 'usuario' ? 'me' : 'mc'}${randomBytes(3).toString('hex')}`;
+  const body = String(10_000_000 + (randomBytes(3).readUIntBE(0, 3) % 80_000_000));
+  const rut = formatRut(body + rutCheckDigit(body));
+  const email = `${nickname}@e2e.cl`;
+  const common = { nombre: 'Camila Fuentes Araya', nickname, fecha_nac: '1994-09-21', email, pass: PASSWORD, fono: '987654321', genero, ciudad: 'Santiago' };
+  await call(`/${kind}/registro`, { method: 'POST', body: { ...common, [kind === 'usuario' ? 'rut_usuario' : 'rut_cliente']: rut } });
+  const login = await call<{ token: string; rut_usuario?: string; rut_cliente?: string }>(`/${kind}/login`, {
+    method: 'POST',
+    body: { email, pass: PASSWORD },
+  });
+  const form = new FormData();
+  form.append('nickname', nickname);
+  form.append('file', new Blob([new Uint8Array(await documentImage())], { type: 'image/jpeg' }), 'carnet.jpg');
+  await call(`/upload/subir-validacion-${kind === 'usuario' ? 'escort' : 'cliente'}/${nickname}`, { method: 'POST', form, token: login.token });
+  const registeredRut = login.rut_usuario ?? login.rut_cliente ?? rut;
+  await call(`/${kind}/autorizar/${encodeURIComponent(registeredRut)}`, { method: 'PUT', token: adminToken });
+  return { kind, nickname, email, rut: registeredRut };
+}
+
+/**
+ * Buttons do nothing until React has hydrated the server-rendered page, and a
+ * lazy page hydrates after the shell's marker: wait for both, then for the
+ * page's first API reads to settle.
+ */
+async function hydrated(page: Page) {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+async function login(page: Page, person: Person) {
+  await page.goto(person.kind === 'usuario' ? '/Login/EscortLogin' : '/Login/clienteLogin');
+  await hydrated(page);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
+}
+
+async function rate(page: Page, marks: [number, number, number, number, number]) {
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  // 'Insert' with nothing chosen: the spec's message.
+  await page.getByRole('button', { name: 'Insert', exact: true }).click();
+  await page.getByText('Debes seleccionar una nota para cada ítem (1-10).').waitFor();
+  const names = ['Puntual', 'Pieza', 'Trato', 'Apariencia', 'Oral'];
+  for (let i = 0; i < 5; i++) await page.getByLabel(names[i]!, { exact: true }).selectOption(String(marks[i]));
+  await page.getByRole('button', { name: 'Insert', exact: true }).click();
+}
+
+/** Chromium logs every non-2xx fetch as a console error; the journey provokes one 409 on purpose. */
+const unexpected = (errors: string[]) => errors.filter((e) => !/status of 409/.test(e));
+
+let browser: Browser;
+let escort: Person;
+let client: Person;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const admin = await call<{ token: string }>('/usuario/login-admin', { method: 'POST', body: { email: E2E_ADMIN.email, pass: E2E_ADMIN.password } });
+  escort = await approvedAccount('usuario', admin.token, 'Femenino');
+  client = await approvedAccount('cliente', admin.token, 'Masculino');
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('marketplace journey between two browsers', () => {
+  it('favourite, request, live acceptance, comment, ratings both ways, averages on both sides', async () => {
+    const c = await openPage(browser, phone);
+    const e = await openPage(browser, desktop);
+    await login(c.page, client);
+    await login(e.page, escort);
+    expect(new URL(e.page.url()).pathname).toBe('/ProfileUsuario');
+    const requests = e.page.getByRole('region', { name: 'SOLICITUDES PENDIENTES' });
+    await requests.getByText('No hay solicitudes pendientes.').waitFor();
+
+    // The client favourites the profile and finds it in /FavoritosCliente.
+    await c.page.goto(`/Card/${escort.nickname}`);
+    await hydrated(c.page);
+    const star = c.page.getByTestId('favorite-star');
+    await star.waitFor();
+    await expect(star.getAttribute('aria-pressed')).resolves.toBe('false');
+    await star.click();
+    await c.page.waitForFunction(() => document.querySelector('[data-testid="favorite-star"]')?.getAttribute('aria-pressed') === 'true');
+    await c.page.goto('/FavoritosCliente');
+    await hydrated(c.page);
+    await c.page.getByRole('heading', { name: 'Favoritos', level: 1 }).waitFor();
+    await c.page.getByTestId('favorites-grid').getByText(escort.nickname).waitFor();
+    await screenshot(c.page, 'marketplace-favoritos-phone');
+
+    // Request a meeting; a second click says one is pending and offers to cancel.
+    await c.page.getByRole('link', { name: `Ver perfil de ${escort.nickname}` }).click();
+    await c.page.waitForURL(`**/Card/${escort.nickname}`);
+    await c.page.waitForLoadState('networkidle');
+    await c.page.getByRole('button', { name: 'Cita', exact: true }).click();
+    await c.page.getByText('✅ Solicitud enviada correctamente.').waitFor();
+    await c.page.getByRole('button', { name: 'Cita', exact: true }).click();
+    await c.page.getByText('⚠️ Ya tienes una solicitud pendiente.').waitFor();
+    await screenshot(c.page, 'marketplace-cita-pending-phone');
+    await c.page.getByTestId('cita-message').getByRole('button', { name: 'Cancelar solicitud' }).click();
+    await c.page.getByText('✅ Solicitud cancelada correctamente.').waitFor();
+    // Messages last 5 s.
+    await c.page.getByText('✅ Solicitud cancelada correctamente.').waitFor({ state: 'detached', timeout: 8000 });
+    await c.page.getByRole('button', { name: 'Cita', exact: true }).click();
+    await c.page.getByText('✅ Solicitud enviada correctamente.').waitFor();
+
+    // The escort sees it without reloading (polling) and accepts.
+    const row = requests.getByRole('listitem').filter({ hasText: client.nickname });
+    await row.waitFor({ timeout: 15_000 });
+    await requests.scrollIntoViewIfNeeded();
+    await screenshot(e.page, 'marketplace-solicitudes-desktop');
+    await expect(row.getByRole('link', { name: 'Ver perfil' }).getAttribute('href')).resolves.toBe(`/CardCliente/${client.nickname}`);
+    await row.getByRole('button', { name: 'Aceptar' }).click();
+    await e.page.getByText('Conversación creada y aceptada').waitFor();
+    await expect(e.page.evaluate(() => localStorage.getItem('token_conversacion'))).resolves.toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    await requests.getByText('No hay solicitudes pendientes.').waitFor();
+
+    // The client sees the acceptance without reloading, comments, then rates.
+    await c.page.getByText('Tu cita fue aceptada. Ya puedes comentar y calificar este perfil.').waitFor({ timeout: 15_000 });
+    await c.page.getByText('Este perfil no tiene comentarios.').waitFor();
+    await c.page.getByRole('button', { name: 'Comentar' }).click();
+    await c.page.getByRole('button', { name: 'Enviar comentario' }).click();
+    await c.page.getByText('Debes iniciar sesión como cliente para comentar.').waitFor();
+    await c.page.getByLabel('Tu comentario').fill('  Muy puntual, <b>amable</b> y discreta.  ');
+    await c.page.getByRole('button', { name: 'Enviar comentario' }).click();
+    const comment = c.page.getByTestId('comments-list').getByRole('listitem').first();
+    await comment.getByText('Muy puntual, <b>amable</b> y discreta.').waitFor();
+    await expect(comment.getByText(formatLongDate(todayInChile())).isVisible()).resolves.toBe(true);
+    await expect(comment.getByText(client.nickname).isVisible()).resolves.toBe(true);
+    // The client's own comment: no dislike for the author; no 'Eliminar' for clients.
+    await expect(comment.getByRole('button', { name: 'No Me Gusta (0)' }).isDisabled()).resolves.toBe(true);
+    await expect(comment.getByRole('button', { name: 'Eliminar' }).count()).resolves.toBe(0);
+    await expect(c.page.getByRole('button', { name: 'Comentar' }).count()).resolves.toBe(0);
+
+    await rate(c.page, [9, 8, 10, 7, 6]);
+    const escortBlock = c.page.getByRole('region', { name: 'Calificaciones' });
+    await expect(escortBlock.getByTestId('rating-overall').innerText()).resolves.toBe('8.0');
+    await escortBlock.getByText('Calificación guardada.').waitFor();
+    await expect(c.page.getByRole('button', { name: 'Add', exact: true }).count()).resolves.toBe(0);
+    await screenshot(c.page, 'marketplace-card-rated-phone');
+
+    // The escort rates the client from 'PENDIENTES POR CALIFICAR'.
+    const toRate = e.page.getByRole('region', { name: 'PENDIENTES POR CALIFICAR' });
+    const rateRow = toRate.getByRole('listitem').filter({ hasText: client.nickname });
+    await rateRow.waitFor({ timeout: 15_000 });
+    await toRate.scrollIntoViewIfNeeded();
+    await screenshot(e.page, 'marketplace-por-calificar-desktop');
+    await rateRow.getByRole('link', { name: 'Ver perfil y calificar' }).click();
+    await e.page.waitForURL(`**/CardCliente/${client.nickname}`);
+    await e.page.getByRole('heading', { name: `Perfil del cliente: ${client.nickname}` }).waitFor();
+    await expect(e.page.getByText('Masculino').isVisible()).resolves.toBe(true);
+    await e.page.getByText('Aún no tiene calificaciones.').waitFor();
+    await rate(e.page, [10, 9, 9, 8, 7]);
+    await e.page.getByText('Calificación guardada.').waitFor();
+    await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8.6');
+    await expect(e.page.getByRole('button', { name: 'Add', exact: true }).count()).resolves.toBe(0);
+    await expect(e.page.evaluate(() => localStorage.getItem('token_conversacion'))).resolves.toBeNull();
+    await screenshot(e.page, 'marketplace-card-cliente-desktop');
+
+    await e.page.goto('/clientes-aceptados');
+    await e.page.getByRole('heading', { name: 'PENDIENTES POR CALIFICAR' }).waitFor();
+    await e.page.getByText('No hay clientes aceptados.').waitFor();
+    await e.page.setViewportSize(phone);
+    await screenshot(e.page, 'marketplace-clientes-aceptados-phone');
+    await e.page.setViewportSize(desktop);
+
+    // Both averages show: the escort's on her card for the client, the client's for the escort.
+    await c.page.reload();
+    await hydrated(c.page);
+    await expect(c.page.getByTestId('rating-overall').innerText()).resolves.toBe('8.0');
+    await screenshot(c.page, 'marketplace-card-phone');
+    await c.page.setViewportSize(desktop);
+    await c.page.getByRole('region', { name: 'Calificaciones' }).scrollIntoViewIfNeeded();
+    await screenshot(c.page, 'marketplace-card-client-desktop');
+
+    // The escort's own card shows her averages and the comment for moderation.
+    await e.page.goto(`/TuCard/${escort.nickname}`);
+    await e.page.getByRole('heading', { name: 'Tus calificaciones y comentarios' }).waitFor();
+    await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8.0');
+    await e.page.getByText('Muy puntual, <b>amable</b> y discreta.').waitFor();
+    await screenshot(e.page, 'marketplace-tucard-desktop');
+
+    expect(unexpected(c.errors)).toEqual([]);
+    expect(unexpected(e.errors)).toEqual([]);
+    await c.context.close();
+    await e.context.close();
+  });
+
+  it('anonymous: the star alerts and leads to the client login; no Cita button; comments notice', async () => {
+    for (const viewport of [phone, desktop]) {
+      const { page, errors, context } = await openPage(browser, viewport);
+      await page.goto(`/Card/${escort.nickname}`);
+      await page.getByTestId('favorite-star').waitFor();
+      await hydrated(page);
+      await expect(page.getByRole('button', { name: 'Cita', exact: true }).count()).resolves.toBe(0);
+      await expect(page.getByText('Solo los clientes registrados pueden ver los comentarios.').isVisible()).resolves.toBe(true);
+      await screenshot(page, `marketplace-card-anon-${viewport === phone ? 'phone' : 'desktop'}`);
+      // The alert blocks the page, so it is accepted as it opens.
+      const alerted = new Promise<string>((resolve) => {
+        page.once('dialog', (d) => {
+          resolve(d.message());
+          void d.accept();
+        });
+      });
+      await page.getByTestId('favorite-star').click();
+      expect(await alerted).toBe('Debes iniciar sesión si quieres agregar este perfil a tus favoritos.');
+      await page.waitForURL('**/Login/clienteLogin');
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('a client not yet approved gets the spec message for Cita; /FavoritosCliente needs a session', async () => {
+    const nickname = `mp${randomBytes(3).toString('hex')}`;
+    const body = String(10_000_000 + (randomBytes(3).readUIntBE(0, 3) % 80_000_000));
+    const email = `${nickname}@e2e.cl`;
+    await call('/cliente/registro', {
+      method: 'POST',
+      body: { rut_cliente: formatRut(body + rutCheckDigit(body)), nombre: 'Tomás Pérez Lagos', nickname, fecha_nac: '1990-01-15', email, pass: PASSWORD, fono: '955555555', genero: 'Masculino', ciudad: 'Santiago' },
+    });
+    const { page, context } = await openPage(browser, phone);
+    await page.goto('/FavoritosCliente');
+    await page.waitForURL('**/Login');
+    await hydrated(page);
+    await login(page, { kind: 'cliente', nickname, email, rut: '' });
+    await page.goto(`/Card/${escort.nickname}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Cita', exact: true }).click();
+    await page.getByText('❌ Debes estar autorizado para enviar solicitudes.').waitFor();
+    await screenshot(page, 'marketplace-cita-unauthorized-phone');
+    await context.close();
+  });
+});
