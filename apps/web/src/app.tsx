@@ -6,6 +6,7 @@ import { marketplaceRoutes } from './features/marketplace/routes.tsx';
 import { directoryPages } from './features/directory/routes.tsx';
 import { validationRoutes } from './features/validation/routes.tsx';
 import { adminRoutes } from './features/admin/routes.tsx';
+import { dataRightsRoutes } from './features/data-rights/routes.tsx';
 
 // Pages load on demand so a visitor downloads only the code of the page they open.
 const SplashPage = lazy(() => import('./features/splash/splash-page.tsx'));
@@ -38,6 +39,7 @@ export function App() {
           {marketplaceRoutes}
           {/* marketplace routes */}
           {/* gallery routes */}
+          {dataRightsRoutes}
           {/* data-rights routes */}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

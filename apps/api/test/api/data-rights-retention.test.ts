@@ -48,9 +48,12 @@ describe('identity document retention', () => {
     expect(await fileExists(pendingDoc.file)).toBe(true);
   });
 
-  it('the retention period comes from DOCUMENT_RETENTION_DAYS', async () => {
+  it('the retention period comes from DOCUMENT_RETENTION_DAYS (and the privacy text reads it)', async () => {
     const short = await createTestApp({ env: { DOCUMENT_RETENTION_DAYS: '1' } });
     try {
+      const privacy = await short.app.inject('/api/privacidad');
+      expect(privacy.json()).toEqual({ retencion_documento_dias: 1 });
+      expect(privacy.headers['cache-control']).toContain('public');
       const client = await createAccount(short.app, { kind: 'client', autorizado: 'aprobado' });
       await short.app.db.update(accounts).set({ approvedAt: new Date(Date.now() - 2 * DAY) }).where(eq(accounts.id, client.id));
       const doc = await addDocument(short.app, client);

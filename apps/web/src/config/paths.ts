@@ -39,4 +39,6 @@ export const paths = {
   adminEscorts: '/pendientes/usuarios',
   adminClients: '/pendientes/clientes',
   adminReports: '/pendientes/denuncias',
+  adminRectifications: '/pendientes/rectificaciones',
+  deleteAccount: '/EliminarCuenta',
 } as const;

@@ -34,6 +34,19 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   startRetentionJob(app);
 
   app.get(
+    '/privacidad',
+    {
+      schema: {
+        tags: ['derechos'],
+        summary: 'Plazos de conservación que cita la política de privacidad',
+        response: { 200: z.object({ retencion_documento_dias: z.number().int() }) },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=3600').send({ retencion_documento_dias: app.config.documentRetentionDays }),
+  );
+
+  app.get(
     '/cuenta/mis-datos',
     { schema: { tags: ['derechos'], summary: 'Estado de tus datos: documento, pausa, solicitudes, bloqueos', response: { 200: myDataSchema, ...errors } } },
     async (request) => myData(app, await requireAccount(request)),

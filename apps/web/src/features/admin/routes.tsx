@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route } from 'react-router';
+import { dataRightsAdminRoutes } from '../data-rights/routes.tsx';
 
 const AdminLayout = lazy(() => import('./pages/admin-layout.tsx'));
 const PendingPage = lazy(() => import('./pages/pending-page.tsx'));
@@ -12,6 +13,7 @@ export const adminRoutes = (
     <Route path="usuarios" element={<PendingPage kind="usuario" />} />
     <Route path="clientes" element={<PendingPage kind="cliente" />} />
     <Route path="auditoria" element={<AuditPage />} />
+    {dataRightsAdminRoutes}
     {/* admin child routes */}
   </Route>
 );

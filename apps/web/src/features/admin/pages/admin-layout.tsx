@@ -11,6 +11,8 @@ const tabs = [
   { to: paths.adminEscorts, label: 'Usuarios' },
   { to: paths.adminClients, label: 'Clientes' },
   { to: '/pendientes/auditoria', label: 'Auditoría' },
+  { to: paths.adminReports, label: 'Denuncias' },
+  { to: paths.adminRectifications, label: 'Correcciones' },
   // admin tabs
 ];
 

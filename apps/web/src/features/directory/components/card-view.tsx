@@ -7,6 +7,7 @@ import { FavoriteStar } from '../../marketplace/components/favorite-star.tsx';
 import { CitaButton } from '../../marketplace/components/cita-button.tsx';
 import { CardRatingSlot } from '../../marketplace/components/card-extras.tsx';
 import { CommentsPanel } from '../../marketplace/components/comments-panel.tsx';
+import { ReportDialog } from '../../data-rights/components/report-dialog.tsx';
 
 /** What the card shows: the full public record, or while it loads the listing card from navigation state. */
 export type CardData = EscortCard & Partial<Pick<EscortPublic, 'medidas' | 'legenda' | 'fono'>>;
@@ -130,7 +131,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
             <p className="profile-card-note">{msg.commentsClientsOnly}</p>
           )}
         </section>
-        {own ? null : <>{/* data-rights: report */}</>}
+        {own ? null : <>{/* data-rights: report */}<ReportDialog nickname={escort.nickname} /></>}
       </div>
     </article>
   );

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { unblockClient } from '../api/blocks.ts';
+import { formatDate } from '../format.ts';
+import { useFlash } from './use-flash.ts';
+
+/** Clients the escort blocked, each with 'Desbloquear'. */
+export function BlockedList({ blocked, onChanged }: { blocked: { nickname_cliente: string; desde: string }[]; onChanged: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [flash, show] = useFlash(5000);
+  const unblock = async (nickname: string) => {
+    setBusy(nickname);
+    try {
+      const res = await unblockClient({ nickname_cliente: nickname });
+      show('success', res.mensaje);
+      await onChanged();
+    } catch (err) {
+      show('error', err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo desbloquear. Inténtalo de nuevo.');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="dr-block">
+      <h3>Clientes bloqueados</h3>
+      {blocked.length === 0 ? (
+        <p className="field-hint">No has bloqueado a nadie. Puedes hacerlo desde tus solicitudes pendientes.</p>
+      ) : (
+        <ul className="dr-requests" data-testid="blocked-list">
+          {blocked.map((b) => (
+            <li key={b.nickname_cliente} className="dr-request">
+              <span>
+                <strong>{b.nickname_cliente}</strong>
+                <span className="dr-request-meta"> · desde el {formatDate(b.desde)}</span>
+              </span>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => void unblock(b.nickname_cliente)}
+                disabled={busy !== null}
+              >
+                Desbloquear
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div aria-live="polite" className="message-slot">
+        {flash && <p className={`message message-${flash.kind}`}>{flash.text}</p>}
+      </div>
+    </div>
+  );
+}

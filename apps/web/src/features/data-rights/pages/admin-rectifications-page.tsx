@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { rectifiableFieldLabels, type AdminRectification } from '@encanto/core/data-rights';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  decideRectification,
+  useAdminRectifications,
+  useRefreshRectifications,
+  type RectificationFilter,
+} from '../api/rectifications.ts';
+import { formatDateTime } from '../format.ts';
+
+const statusLabel: Record<AdminRectification['estado'], string> = { abierta: 'Abierta', resuelta: 'Corregida', rechazada: 'Rechazada' };
+
+/**
+ * /pendientes/rectificaciones: requests to correct name, birth date or RUT.
+ * 'Aplicar corrección' writes the value (same rules as registration); 'Rechazar'
+ * leaves the data as it is. Compare with the document before applying.
+ */
+export default function AdminRectificationsPage() {
+  const [filter, setFilter] = useState<RectificationFilter>('abierta');
+  const list = useAdminRectifications(filter);
+  const refresh = useRefreshRectifications();
+  const [busy, setBusy] = useState<number | null>(null);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+
+  const act = async (r: AdminRectification, estado: 'resuelta' | 'rechazada') => {
+    setBusy(r.id);
+    try {
+      const res = await decideRectification(r.id, estado);
+      setStatus({ text: `${res.mensaje} (${r.nickname})`, error: false });
+    } catch (err) {
+      setStatus({ text: err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo guardar la decisión.', error: true });
+    } finally {
+      setBusy(null);
+      await refresh();
+    }
+  };
+
+  return (
+    <section aria-labelledby="rect-title" className="dr-admin">
+      <div className="admin-section-head">
+        <h2 id="rect-title" className="admin-section-title">
+          Correcciones de datos
+        </h2>
+        {list.data && filter === 'abierta' && <span className="admin-count">{list.data.length}</span>}
+      </div>
+      <div className="chip-row" role="group" aria-label="Mostrar">
+        <button type="button" className="chip" aria-pressed={filter === 'abierta'} onClick={() => setFilter('abierta')}>
+          Abiertas
+        </button>
+        <button type="button" className="chip" aria-pressed={filter === 'todas'} onClick={() => setFilter('todas')}>
+          Todas
+        </button>
+      </div>
+      <div aria-live="polite">
+        {status && (
+          <p className={`message ${status.error ? 'message-error' : 'message-success'}`} role={status.error ? 'alert' : 'status'}>
+            {status.text}
+          </p>
+        )}
+      </div>
+      {list.isPending ? (
+        <div className="skeleton" style={{ height: 200 }} />
+      ) : list.isError ? (
+        <p className="message message-error">No se pudieron cargar las solicitudes.</p>
+      ) : list.data.length === 0 ? (
+        <p className="empty">{filter === 'abierta' ? 'No hay solicitudes abiertas.' : 'Aún no hay solicitudes.'}</p>
+      ) : (
+        <table className="admin-table" data-testid="rectifications-list">
+          <thead>
+            <tr>
+              <th scope="col">Nickname</th>
+              <th scope="col">Dato</th>
+              <th scope="col">Actual</th>
+              <th scope="col">Pedido</th>
+              <th scope="col">Comentario</th>
+              <th scope="col">Fecha</th>
+              <th scope="col">
+                <span className="visually-hidden">Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((r) => (
+              <tr key={r.id}>
+                <td data-label="Nickname">
+                  {r.nickname} <span className="admin-kind">({r.tipo})</span>
+                </td>
+                <td data-label="Dato">{rectifiableFieldLabels[r.campo]}</td>
+                <td data-label="Actual">{r.valor_actual}</td>
+                <td data-label="Pedido">
+                  <strong>{r.valor}</strong>
+                </td>
+                <td data-label="Comentario" className="admin-cell-wrap">
+                  {r.detalle || '—'}
+                </td>
+                <td data-label="Fecha">{formatDateTime(r.fecha)}</td>
+                <td data-label="Acciones">
+                  {r.estado === 'abierta' ? (
+                    <div className="admin-actions">
+                      <button type="button" className="button" disabled={busy !== null} onClick={() => void act(r, 'resuelta')}>
+                        Aplicar corrección
+                      </button>
+                      <button type="button" className="button button-secondary" disabled={busy !== null} onClick={() => void act(r, 'rechazada')}>
+                        Rechazar
+                      </button>
+                    </div>
+                  ) : (
+                    <span className="dr-chip">{statusLabel[r.estado]}</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

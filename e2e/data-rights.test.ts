@@ -1,0 +1,259 @@
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { formatRut, rutCheckDigit } from '@encanto/core/rut';
+import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { E2E_ADMIN } from './helpers/global-setup.ts';
+
+let browser: Browser;
+let adminToken: string;
+const stamp = Date.now().toString(36).slice(-5);
+const pass = 'clave123';
+const leaving = { nickname: `dre${stamp}`, email: `dre${stamp}@correo.cl`, rut: rut() };
+const reported = { nickname: `drr${stamp}`, email: `drr${stamp}@correo.cl`, rut: rut() };
+const pushy = { nickname: `drc${stamp}`, email: `drc${stamp}@correo.cl`, rut: rut() };
+
+function rut(): string {
+  const body = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+  return formatRut(body + rutCheckDigit(body));
+}
+
+async function call(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+/** A real account: registered, document uploaded and authorised through the API, as an admin would. */
+async function approvedAccount(who: { nickname: string; email: string; rut: string }, kind: 'usuario' | 'cliente' = 'usuario') {
+  const reg = await call(`/${kind}/registro`, {
+    method: 'POST',
+    body: {
+      [kind === 'usuario' ? 'rut_usuario' : 'rut_cliente']: who.rut,
+      nombre: 'Escort De Prueba Derechos',
+      nickname: who.nickname,
+      fecha_nac: '1994-06-15',
+      email: who.email,
+      pass,
+      fono: '912345678',
+      genero: 'Femenino',
+      ciudad: 'Valparaíso',
+    },
+  });
+  expect(reg.status).toBe(201);
+  // Her identity document goes through the real upload, so deletion has a real file to remove.
+  const login = await call(`/${kind}/login`, { method: 'POST', body: { email: who.email, pass } });
+  const form = new FormData();
+  const photo = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#cbb8a9' } }).jpeg().toBuffer();
+  form.append('nickname', who.nickname);
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'cedula.jpg');
+  const upload = await fetch(`${baseUrl()}/api/upload/subir-validacion-${kind === 'usuario' ? 'escort' : 'cliente'}/${who.nickname}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.json!.token as string}` },
+    body: form,
+  });
+  expect(upload.status).toBe(201);
+  const ok = await call(`/${kind}/autorizar/${encodeURIComponent(who.rut)}`, { method: 'PUT', token: adminToken });
+  expect(ok.status).toBe(200);
+  return (await call(`/${kind}/login`, { method: 'POST', body: { email: who.email, pass } })).json!.token as string;
+}
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+}
+
+async function loginEscort(page: Page, email: string) {
+  await open(page, '/Login/EscortLogin');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(pass);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.waitForURL('**/ProfileUsuario', { timeout: 15_000 });
+}
+
+async function loginAdmin(page: Page) {
+  await open(page, '/login-admin');
+  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByLabel('Tipo de perfil').fill('admin');
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.waitForURL('**/pendientes/usuarios', { timeout: 15_000 });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const login = await call('/usuario/login-admin', { method: 'POST', body: { email: E2E_ADMIN.email, pass: E2E_ADMIN.password } });
+  adminToken = login.json!.token as string;
+  await approvedAccount(leaving);
+  await approvedAccount(reported);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('data rights in the browser', () => {
+  it('Mis datos downloads the export as a JSON file', async () => {
+    const t = await openPage(browser, phone);
+    await loginEscort(t.page, leaving.email);
+    const section = t.page.getByRole('region', { name: 'MIS DATOS' });
+    await section.scrollIntoViewIfNeeded();
+    await section.getByTestId('pause-state').waitFor();
+    await screenshot(t.page, 'data-rights-mis-datos-390');
+    const [download] = await Promise.all([
+      t.page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Descargar mis datos' }).first().click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^mis-datos-${leaving.nickname}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+    const data = JSON.parse(await fs.readFile((await download.path())!, 'utf8'));
+    expect(data.cuenta).toMatchObject({ nickname: leaving.nickname, email: leaving.email, tipo_perfil: 'usuario' });
+    expect(data.perfil_escort).toMatchObject({ publicado: true });
+    await section.getByText(/Listo: revisa tus descargas/).waitFor();
+    expect(t.errors).toEqual([]);
+    await t.context.close();
+
+    const wide = await openPage(browser, desktop);
+    await loginEscort(wide.page, leaving.email);
+    const mine = wide.page.getByRole('region', { name: 'MIS DATOS' });
+    await mine.scrollIntoViewIfNeeded();
+    await mine.getByTestId('pause-state').waitFor();
+    await screenshot(wide.page, 'data-rights-mis-datos-1366');
+    await wide.context.close();
+  });
+
+  it('a possible-minor report hides the profile at once and reaches the admin panel, where one click decides', async () => {
+    const visitor = await openPage(browser, phone);
+    await open(visitor.page, `/Card/${reported.nickname}`);
+    await visitor.page.getByRole('button', { name: 'Denunciar perfil' }).click();
+    const dialog = visitor.page.getByRole('dialog', { name: 'Denunciar perfil' });
+    await dialog.getByRole('button', { name: 'Enviar denuncia' }).click();
+    await dialog.getByText('Elige un motivo para la denuncia.').waitFor();
+    await dialog.getByLabel('Posible menor de edad').check();
+    await dialog.getByLabel('Cuéntanos más (opcional)').fill('Las fotos parecen de una adolescente.');
+    await screenshot(visitor.page, 'data-rights-report-390');
+    await dialog.getByRole('button', { name: 'Enviar denuncia' }).click();
+    await dialog.getByText('Gracias por avisarnos. Revisaremos la denuncia a la brevedad.').waitFor();
+    await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+    // Hidden everywhere at once: the card is a 404 now.
+    const response = await visitor.page.goto(`/Card/${reported.nickname}`);
+    expect(response?.status()).toBe(404);
+    const listing = await (await fetch(`${baseUrl()}/api/usuario/ciudad/Valparaiso`)).text();
+    expect(listing).not.toContain(reported.nickname);
+    await visitor.context.close();
+
+    const admin = await openPage(browser, desktop);
+    await loginAdmin(admin.page);
+    await admin.page.getByRole('link', { name: 'Denuncias' }).click();
+    const card = admin.page.locator(`li[data-nickname="${reported.nickname}"]`);
+    await card.waitFor();
+    await expect(card.getByText('Posible menor de edad').count()).resolves.toBe(1);
+    await expect(card.getByText('Las fotos parecen de una adolescente.').count()).resolves.toBe(1);
+    await expect(card.getByText('Oculto').count()).resolves.toBe(1);
+    await screenshot(admin.page, 'data-rights-admin-reports-1366');
+    await card.getByRole('button', { name: 'Descartar' }).click();
+    await admin.page.getByText(`Denuncia descartada. (${reported.nickname})`).waitFor();
+    expect((await fetch(`${baseUrl()}/api/usuario/publico/${reported.nickname}`)).status).toBe(200);
+
+    // Another report: Suspender hides her until Reincorporar.
+    expect((await call('/denuncias', { method: 'POST', body: { nickname_usuario: reported.nickname, motivo: 'suplantacion' } })).status).toBe(201);
+    await admin.page.getByRole('button', { name: 'Todas' }).click();
+    await admin.page.getByRole('button', { name: 'Abiertas' }).click();
+    const second = admin.page.locator(`li[data-nickname="${reported.nickname}"]`);
+    await second.getByText('Suplantación o fotos falsas').waitFor();
+    await second.getByRole('button', { name: 'Suspender perfil' }).click();
+    await admin.page.getByText(`Perfil suspendido: no se mostrará hasta que lo reincorpores. (${reported.nickname})`).waitFor();
+    expect((await fetch(`${baseUrl()}/api/usuario/publico/${reported.nickname}`)).status).toBe(404);
+    await admin.page.getByRole('button', { name: 'Todas' }).click();
+    const suspended = admin.page.locator(`li[data-nickname="${reported.nickname}"]`, { hasText: 'Perfil suspendido' });
+    await suspended.getByRole('button', { name: 'Reincorporar' }).click();
+    await admin.page.getByText(`Perfil reincorporado. (${reported.nickname})`).waitFor();
+    expect((await fetch(`${baseUrl()}/api/usuario/publico/${reported.nickname}`)).status).toBe(200);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+
+    const adminPhone = await openPage(browser, phone);
+    await loginAdmin(adminPhone.page);
+    await open(adminPhone.page, '/pendientes/denuncias');
+    await adminPhone.page.getByRole('heading', { name: 'Denuncias' }).waitFor();
+    await screenshot(adminPhone.page, 'data-rights-admin-reports-390');
+    await adminPhone.context.close();
+  });
+
+  it('an escort blocks a client from her request list; he can no longer ask for a meeting', async () => {
+    const clientToken = await approvedAccount(pushy, 'cliente');
+    const pair = { nickname_usuario: leaving.nickname, nickname_cliente: pushy.nickname };
+    expect((await call('/appointments/solicitar', { method: 'POST', body: pair, token: clientToken })).status).toBe(201);
+
+    const t = await openPage(browser, phone);
+    await loginEscort(t.page, leaving.email);
+    const requests = t.page.getByTestId('pending-requests');
+    const row = requests.locator('li', { hasText: pushy.nickname });
+    await row.getByRole('button', { name: 'Bloquear' }).click();
+    await row.getByText(/No podrá pedirte citas, comentarte ni calificarte/).waitFor();
+    await screenshot(t.page, 'data-rights-block-390');
+    await row.getByRole('button', { name: 'Sí, bloquear' }).click();
+    await t.page.getByText('Cliente bloqueado. Ya no podrá pedirte citas, comentarte ni calificarte.').waitFor();
+    await t.page.getByText('No hay solicitudes pendientes.').waitFor();
+    const again = await call('/appointments/solicitar', { method: 'POST', body: pair, token: clientToken });
+    expect(again.status).toBe(403);
+    expect(again.json!.mensaje).not.toMatch(/bloque/i);
+
+    // Mis datos lists the block, and Desbloquear undoes it.
+    await t.page.reload();
+    await t.page.waitForLoadState('networkidle');
+    const blocked = t.page.getByTestId('blocked-list');
+    await blocked.getByText(pushy.nickname).waitFor();
+    await blocked.scrollIntoViewIfNeeded();
+    await screenshot(t.page, 'data-rights-mis-datos-bottom-390');
+    await blocked.getByRole('button', { name: 'Desbloquear' }).click();
+    await t.page.getByText('Cliente desbloqueado.').waitFor();
+    expect(t.errors).toEqual([]);
+    await t.context.close();
+  });
+
+  it('deleting the account states what goes, logs the person out and the card 404s', async () => {
+    const wide = await openPage(browser, desktop);
+    await loginEscort(wide.page, leaving.email);
+    await open(wide.page, '/EliminarCuenta');
+    await wide.page.getByTestId('will-delete').waitFor();
+    await screenshot(wide.page, 'data-rights-delete-1366');
+    await wide.context.close();
+
+    const t = await openPage(browser, phone);
+    await loginEscort(t.page, leaving.email);
+    const section = t.page.getByRole('region', { name: 'MIS DATOS' });
+    await section.getByRole('link', { name: 'Eliminar mi cuenta' }).click();
+    await t.page.waitForURL('**/EliminarCuenta');
+    const goes = t.page.getByTestId('will-delete');
+    await goes.getByText(/Tu foto de perfil y toda tu galería/).waitFor();
+    await screenshot(t.page, 'data-rights-delete-390');
+
+    await t.page.getByLabel('Tu contraseña').fill('otraclave1');
+    await t.page.getByRole('button', { name: 'Eliminar mi cuenta para siempre' }).click();
+    await t.page.getByText('Confirma que entiendes que esto no se puede deshacer.').waitFor();
+    await t.page.getByLabel('Entiendo que esto no se puede deshacer.').check();
+    await t.page.getByRole('button', { name: 'Eliminar mi cuenta para siempre' }).click();
+    await t.page.getByText('La contraseña no es correcta.').waitFor();
+
+    await t.page.getByLabel('Tu contraseña').fill(pass);
+    await t.page.getByRole('button', { name: 'Eliminar mi cuenta para siempre' }).click();
+    await t.page.getByRole('heading', { name: 'Tu cuenta fue eliminada' }).waitFor();
+    await screenshot(t.page, 'data-rights-deleted-390');
+    // Logged out: nothing left in storage and the nav offers Ingresar again.
+    expect(await t.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect(t.page.getByRole('link', { name: 'Ingresar' }).isVisible()).resolves.toBe(true);
+    const card = await t.page.goto(`/Card/${leaving.nickname}`);
+    expect(card?.status()).toBe(404);
+    // Nickname, e-mail and RUT are free again.
+    const free = await call(`/usuario/validar?rut_usuario=${encodeURIComponent(leaving.rut)}&email=${encodeURIComponent(leaving.email)}&nickname=${leaving.nickname}`);
+    expect(free.json).toMatchObject({ existe: false });
+    expect(t.errors.filter((e) => !/status of (401|404)/.test(e))).toEqual([]);
+    await t.context.close();
+  });
+});
