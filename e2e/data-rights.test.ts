@@ -99,6 +99,20 @@ afterAll(async () => {
 });
 
 describe('data rights in the browser', () => {
+  it('the privacy text says what is stored, why, for how long and how to use each right', async () => {
+    const t = await openPage(browser, phone);
+    await open(t.page, '/Informacion#seccion-1');
+    const section = t.page.locator('#seccion-1');
+    for (const heading of ['Qué guardamos', 'Para qué', 'Por cuánto tiempo', 'Tus derechos y cómo usarlos', 'Seguridad y denuncias']) {
+      await expect(section.getByRole('heading', { name: heading }).count()).resolves.toBe(1);
+    }
+    await section.getByText('30 días después de aprobada tu cuenta').waitFor();
+    await section.getByRole('heading', { name: 'Tus derechos y cómo usarlos' }).scrollIntoViewIfNeeded();
+    await screenshot(t.page, 'data-rights-privacy-390');
+    expect(t.errors).toEqual([]);
+    await t.context.close();
+  });
+
   it('Mis datos downloads the export as a JSON file', async () => {
     const t = await openPage(browser, phone);
     await loginEscort(t.page, leaving.email);
@@ -181,6 +195,8 @@ describe('data rights in the browser', () => {
     await loginAdmin(adminPhone.page);
     await open(adminPhone.page, '/pendientes/denuncias');
     await adminPhone.page.getByRole('heading', { name: 'Denuncias' }).waitFor();
+    await adminPhone.page.getByRole('button', { name: 'Todas' }).click();
+    await adminPhone.page.locator(`li[data-nickname="${reported.nickname}"]`).first().waitFor();
     await screenshot(adminPhone.page, 'data-rights-admin-reports-390');
     await adminPhone.context.close();
   });
