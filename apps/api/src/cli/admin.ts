@@ -1,0 +1,143 @@
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { createInterface, type Interface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { limits } from '@encanto/core/constants';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { ensureAdmin } from '../modules/accounts/admin-bootstrap.ts';
+
+/**
+ * `npm run admin -- create [--email e-mail] [--password password] [--nickname nick]`
+ *
+ * Creates an admin account, or sets a new password on an existing one, in the
+ * database the server is configured with (DATABASE_URL, else PGlite under
+ * DATA_DIR). Whatever is not given as a flag is asked for; the password is
+ * typed without echo. With the embedded database, stop the server first:
+ * PGlite admits one process at a time.
+ */
+
+const USAGE = `Usage: npm run admin -- create [--email <e-mail>] [--password <password>] [--nickname <nickname>]
+
+Creates an admin account (or sets a new password on an existing one) in the
+configured database. Missing values are asked for interactively.`;
+
+const emailSchema = z.email('Not a valid e-mail address.');
+const passwordSchema = z
+  .string()
+  .min(limits.passwordMin, `The password needs at least ${limits.passwordMin} characters.`)
+  .max(128, 'The password can have at most 128 characters.');
+const nicknameSchema = z.string().regex(/^[a-z0-9]{4,10}$/, 'The nickname has 4-10 lowercase letters or digits.');
+
+class Prompter {
+  private muted = false;
+  private readonly rl: Interface;
+  /** Buffers lines, so input piped in all at once is not lost between questions. */
+  private readonly lines: AsyncIterator<string>;
+
+  constructor() {
+    // Typed characters are echoed through this stream; muting it hides the password.
+    const output = new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        if (!this.muted) process.stdout.write(chunk);
+        done();
+      },
+    });
+    this.rl = createInterface({ input: process.stdin, output, terminal: Boolean(process.stdin.isTTY) });
+    this.lines = this.rl[Symbol.asyncIterator]();
+  }
+
+  private async nextLine(): Promise<string> {
+    const { value, done } = await this.lines.next();
+    if (done) fail('\nNo input: cancelled.');
+    return value;
+  }
+
+  async ask(question: string): Promise<string> {
+    process.stdout.write(question);
+    return (await this.nextLine()).trim();
+  }
+
+  async askHidden(question: string): Promise<string> {
+    process.stdout.write(question);
+    this.muted = true;
+    try {
+      return await this.nextLine();
+    } finally {
+      this.muted = false;
+      process.stdout.write('\n');
+    }
+  }
+
+  close() {
+    this.rl.close();
+  }
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function create(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, password: { type: 'string' }, nickname: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+
+  let email = values.email;
+  let password = values.password;
+  const prompter = email && password ? undefined : new Prompter();
+  try {
+    if (!email) email = await prompter!.ask('Admin e-mail: ');
+    const parsedEmail = emailSchema.safeParse(email);
+    if (!parsedEmail.success) fail(parsedEmail.error.issues[0]!.message);
+    if (!password) {
+      password = await prompter!.askHidden('Password: ');
+      const repeat = await prompter!.askHidden('Repeat the password: ');
+      if (repeat !== password) fail('The passwords do not match.');
+    }
+  } finally {
+    prompter?.close();
+  }
+  const parsedPassword = passwordSchema.safeParse(password);
+  if (!parsedPassword.success) fail(parsedPassword.error.issues[0]!.message);
+  if (values.nickname !== undefined) {
+    const parsedNick = nicknameSchema.safeParse(values.nickname);
+    if (!parsedNick.success) fail(parsedNick.error.issues[0]!.message);
+  }
+
+  const config = loadConfig();
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  } catch (err) {
+    fail(`Could not open the database (${(err as Error).message}). With the embedded database, stop the server first.`);
+  }
+  try {
+    await ensureAdmin(database.db, {
+      email: email,
+      password: parsedPassword.data,
+      ...(values.nickname ? { nickname: values.nickname } : {}),
+    });
+    process.stdout.write(`Admin ${email} is ready: log in at /login-admin.\n`);
+  } catch (err) {
+    fail(`Could not create the admin: ${(err as Error).message}`);
+  } finally {
+    await database.close();
+  }
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'create') {
+  await create(rest).catch((err: unknown) => fail((err as Error).message));
+} else {
+  process.stdout.write(`${USAGE}\n`);
+  if (command && command !== 'help' && command !== '--help' && command !== '-h') process.exit(1);
+}
