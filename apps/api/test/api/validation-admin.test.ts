@@ -277,3 +277,25 @@ describe('notices for the account holder', () => {
     expect((await t.app.inject({ url: approvedUrl, headers: bearer(escort) })).json()).toEqual({ usuario: [] });
   });
 });
+
+describe('API document', () => {
+  it('lists every validation call in the OpenAPI document', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, unknown> };
+    for (const path of [
+      '/api/upload/subir-validacion-cliente/{nick}',
+      '/api/upload/subir-validacion-escort/{nick}',
+      '/api/upload/obtener-imagen-validacion-cliente/{nick}',
+      '/api/upload/eliminar-validacion-escort/{a}/{b}',
+      '/api/upload/documento/{publicId}',
+      '/api/cliente/pendientes',
+      '/api/usuario/autorizar/{id}',
+      '/api/cliente/informa-rechazar-cliente/{id}',
+      '/api/usuario/informar-rechazo-escort/{id}',
+      '/api/escort-alerta-pendiente/{nickname}',
+      '/api/quitar-mensaje-escort/{nickname}',
+      '/api/admin/auditoria',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+  });
+});

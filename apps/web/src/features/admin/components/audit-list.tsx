@@ -30,8 +30,10 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
             </td>
             <td data-label="Administrador">{e.admin}</td>
             <td data-label="Cuenta">
-              {e.cuenta}
-              {e.tipo && <span className="admin-kind"> ({e.tipo})</span>}
+              <span>
+                {e.cuenta}
+                {e.tipo && <span className="admin-kind"> ({e.tipo})</span>}
+              </span>
             </td>
             <td data-label="Decisión">
               <span className={`admin-badge admin-badge-${e.accion}`}>{actionLabel[e.accion] ?? e.accion}</span>
