@@ -16,14 +16,16 @@ interface Props {
 const CARD_SIZES = '(min-width: 1280px) 230px, (min-width: 1000px) 25vw, (min-width: 700px) 33vw, 50vw';
 
 /**
- * Photo first, then display name and age; the whole card is one real link to
- * /Card/{nickname} (so Enter and middle-click work, and crawlers follow it).
+ * Photo first, then display name and age. The name is a real link to
+ * /Card/{nickname} stretched over the whole card (so a tap anywhere, Enter and
+ * middle-click work and crawlers follow it); the age sits outside the link so
+ * the link's visible text stays inside its accessible label (WCAG 2.5.3).
  */
 export function EscortCard({ escort, city, eager, state }: Props) {
   const label = city ? `Ver perfil de ${escort.apellido} en ${city}` : `Ver perfil de ${escort.apellido}`;
   const alt = city ? `Foto de ${escort.apellido}, escort en ${city}` : `Foto de ${escort.apellido}`;
   return (
-    <Link to={paths.card(escort.nickname)} state={state} className="escort-card" aria-label={label}>
+    <article className="escort-card escort-card-stretched">
       <div className="escort-card-photo">
         {escort.url ? (
           <img
@@ -38,10 +40,12 @@ export function EscortCard({ escort, city, eager, state }: Props) {
         ) : null}
       </div>
       <div className="escort-card-body">
-        <span className="escort-card-name">{escort.apellido}</span>
+        <Link to={paths.card(escort.nickname)} state={state} className="escort-card-name escort-card-link" aria-label={label}>
+          {escort.apellido}
+        </Link>
         <span className="escort-card-age">{escort.edad} años</span>
       </div>
-    </Link>
+    </article>
   );
 }
 

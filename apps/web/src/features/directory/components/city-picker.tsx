@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ZoneId } from '@encanto/core/geo';
 import { pickerZoneLabels, pickerZones, pickerZoneWords, type PickerMatch } from '@encanto/core/geo-picker';
@@ -16,6 +16,14 @@ export function CityPicker({ active }: { active: PickerMatch | undefined }) {
   const [region, setRegion] = useState<string>(active?.region ?? '');
   const zoneData = pickerZones.find((z) => z.id === zone);
   const regionData = zoneData?.regions.find((r) => r.name === region);
+  const comunasRef = useRef<HTMLDivElement>(null);
+
+  // On a city's page the comuna box is short on phones: bring the active one into its view.
+  useEffect(() => {
+    const box = comunasRef.current;
+    const chip = box?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (box && chip) box.scrollTop = chip.offsetTop - box.offsetTop - 8;
+  }, []);
 
   return (
     <div className="city-picker">
@@ -58,7 +66,12 @@ export function CityPicker({ active }: { active: PickerMatch | undefined }) {
         </div>
       ) : null}
       {regionData ? (
-        <div className="city-picker-comunas" role="group" aria-label={`Comunas de ${regionData.name}`}>
+        <div
+          ref={comunasRef}
+          className={active ? 'city-picker-comunas city-picker-comunas-compact' : 'city-picker-comunas'}
+          role="group"
+          aria-label={`Comunas de ${regionData.name}`}
+        >
           {regionData.comunas.map((c) => (
             <button
               key={c}
