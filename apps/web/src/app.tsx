@@ -5,6 +5,7 @@ import { PageSkeleton } from './components/ui/page-skeleton.tsx';
 import { marketplaceRoutes } from './features/marketplace/routes.tsx';
 import { directoryPages } from './features/directory/routes.tsx';
 import { validationRoutes } from './features/validation/routes.tsx';
+import { profileRoutes } from './features/profiles/routes.tsx';
 import { adminRoutes } from './features/admin/routes.tsx';
 import { dataRightsRoutes } from './features/data-rights/routes.tsx';
 
@@ -30,6 +31,7 @@ export function App() {
           {/* accounts routes */}
           {validationRoutes}
           {/* validation routes */}
+          {profileRoutes}
           {/* profiles routes */}
           {/* directory routes */}
           <Route path="Escort/La-Serena" element={<directoryPages.LaSerena />} />

@@ -1,0 +1,210 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ClientProfile } from '@encanto/core/accounts';
+import { formatLongDate } from '@encanto/core/age';
+import { limits } from '@encanto/core/constants';
+import { inputFilters } from '@encanto/core/fields';
+import { msg } from '@encanto/core/messages';
+import { clientUpdateSchema, profileMessageMs, type ClientUpdate } from '@encanto/core/profiles';
+import { useTimedMessage } from '../../../components/change-password-form.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { getStored } from '../../../lib/session.ts';
+import {
+  clearProfileImage,
+  deleteProfilePhoto,
+  updateClientData,
+  uploadProfilePhoto,
+  useProfileImage,
+  useRefreshProfile,
+} from '../api/profile.ts';
+import { PhotoFilePicker } from './photo-file-picker.tsx';
+import { apiMessage, newPhotoProblem, photoFileProblem, planImageDelete } from '../profile-rules.ts';
+
+/**
+ * 'ACTUALIZAR DATOS' of a client: identity read-only; phone and image url only
+ * while 'Editar Teléfono e Imagen' is ticked; a photo from the device with
+ * 'Buscar imagen en mi equipo'; Eliminar Imagen, Cargar imagen, Modificar.
+ */
+export function ClientDataForm({ profile }: { profile: ClientProfile }) {
+  const id = useId();
+  const refresh = useRefreshProfile();
+  const image = useProfileImage('cliente', profile.nickname);
+  const [editing, setEditing] = useState(false);
+  const [fromDevice, setFromDevice] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, show] = useTimedMessage(profileMessageMs);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const form = useForm<ClientUpdate>({
+    resolver: zodResolver(clientUpdateSchema),
+    defaultValues: { rut_cliente: profile.rut_cliente, fono: profile.fono, url: profile.url },
+  });
+  const { register, handleSubmit, formState, reset } = form;
+  const errors = formState.errors;
+
+  // After an upload or delete the stored url changes: show it in the url field.
+  useEffect(() => {
+    form.setValue('url', profile.url);
+  }, [form, profile.url]);
+
+  const act = async (work: () => Promise<string>, fallback: string) => {
+    setBusy(true);
+    try {
+      show(await work(), 'success');
+      await refresh();
+    } catch (err) {
+      show(apiMessage(err, fallback), 'error');
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  const onModify = handleSubmit((values) => {
+    if (!getStored('token')) return show(msg.noToken, 'error');
+    void act(async () => {
+      const res = await updateClientData(values);
+      reset(values);
+      setEditing(false);
+      return res.mensaje;
+    }, msg.dataUpdateOrImageError);
+  });
+
+  const onUpload = () => {
+    if (!file || !profile.nickname) return show(msg.fileAndNicknameRequired, 'error');
+    const problem = newPhotoProblem(image.data) ?? photoFileProblem(file);
+    if (problem) return show(problem, 'error');
+    setProgress(0);
+    void act(async () => {
+      const res = await uploadProfilePhoto('cliente', profile.nickname, file, setProgress);
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      return res.mensaje;
+    }, msg.imageUploadError);
+  };
+
+  const onDelete = () => {
+    const plan = planImageDelete(image.data, profile.nickname);
+    if ('error' in plan) return show(plan.error, 'error');
+    void act(async () => {
+      const res =
+        plan.call === 'stored'
+          ? await deleteProfilePhoto('cliente', profile.nickname, plan.publicId)
+          : await clearProfileImage(profile.nickname);
+      return res.mensaje;
+    }, msg.imageDeleteError);
+  };
+
+  const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0] ?? null;
+    setFile(chosen);
+    const problem = chosen ? photoFileProblem(chosen) : null;
+    if (problem) show(problem, 'error');
+  };
+
+  const fono = register('fono');
+  const hasImage = image.data !== undefined && image.data.origen !== 'predeterminada';
+  const fieldError = (name: keyof ClientUpdate) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="field-error" role="alert">
+        {errors[name]?.message}
+      </p>
+    ) : null;
+
+  return (
+    <section className="form-card profile-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>ACTUALIZAR DATOS</h2>
+      <form className="form profile-form" onSubmit={(e) => void onModify(e)} noValidate>
+        <div className="profile-grid">
+          <div className="field">
+            <label htmlFor={`${id}-nombre`}>Nombre</label>
+            <input id={`${id}-nombre`} value={profile.nombre} readOnly />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-alias`}>Alias</label>
+            <input id={`${id}-alias`} value={profile.apellido} readOnly />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-fecha`}>Fecha de Nacimiento</label>
+            <input id={`${id}-fecha`} value={formatLongDate(profile.fecha_nac)} readOnly />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Correo Electrónico</label>
+            <input id={`${id}-email`} value={profile.email} readOnly />
+          </div>
+        </div>
+
+        <label className="checkbox">
+          <input type="checkbox" checked={editing} onChange={(e) => setEditing(e.target.checked)} />
+          Editar Teléfono e Imagen
+        </label>
+        <div className="profile-grid">
+          <div className="field">
+            <label htmlFor={`${id}-fono`}>Teléfono</label>
+            <input
+              id={`${id}-fono`}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={limits.phoneDigits}
+              disabled={!editing}
+              {...fono}
+              onChange={(e) => {
+                e.target.value = inputFilters.phone(e.target.value);
+                void fono.onChange(e);
+              }}
+              {...(errors.fono ? { 'aria-invalid': true, 'aria-describedby': `${id}-fono-error` } : {})}
+            />
+            {fieldError('fono')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-url`}>URL de la Imagen</label>
+            <input
+              id={`${id}-url`}
+              type="url"
+              inputMode="url"
+              disabled={!editing}
+              {...register('url')}
+              {...(errors.url ? { 'aria-invalid': true, 'aria-describedby': `${id}-url-error` } : {})}
+            />
+            {fieldError('url')}
+          </div>
+        </div>
+
+        <label className="checkbox">
+          <input type="checkbox" checked={fromDevice} onChange={(e) => setFromDevice(e.target.checked)} />
+          Buscar imagen en mi equipo
+        </label>
+        {fromDevice ? (
+          <PhotoFilePicker ref={fileInput} id={`${id}-file`} file={file} onChange={onChoose} disabled={busy} />
+        ) : null}
+        {hasImage ? <p className="field-hint">{msg.deleteImageFirst}</p> : null}
+
+        {progress !== null ? (
+          <div className="progress" role="progressbar" aria-label="Progreso de la carga" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+            <div className="progress-bar" style={{ width: `${progress}%` }} />
+          </div>
+        ) : null}
+        <div aria-live="polite" className="message-slot">
+          {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
+        </div>
+        <div className="profile-actions">
+          <button type="button" className="button button-danger" onClick={onDelete} disabled={busy || !hasImage}>
+            <Icon name="trash" size={18} />
+            Eliminar Imagen
+          </button>
+          <button type="button" className="button button-secondary" onClick={onUpload} disabled={busy || !fromDevice}>
+            <Icon name="image" size={18} />
+            Cargar imagen
+          </button>
+          <button type="submit" className="button" disabled={busy || !editing}>
+            Modificar
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { EscortProfile } from '@encanto/core/accounts';
+import { limits } from '@encanto/core/constants';
+import { formatLongDate } from '@encanto/core/age';
+import { msg } from '@encanto/core/messages';
+import { escortUpdateSchema, formatMedidas, legendaCount, profileMessageMs, type EscortUpdate } from '@encanto/core/profiles';
+import { inputFilters } from '@encanto/core/fields';
+import { useTimedMessage } from '../../../components/change-password-form.tsx';
+import { getStored } from '../../../lib/session.ts';
+import { updateEscortData, useRefreshProfile } from '../api/profile.ts';
+import { apiMessage } from '../profile-rules.ts';
+
+function ReadOnly({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={value} readOnly />
+    </div>
+  );
+}
+
+const valuesOf = (p: EscortProfile): EscortUpdate => ({
+  rut_usuario: p.rut_usuario,
+  apellido: p.apellido,
+  fono: p.fono,
+  url: p.url,
+  medidas: p.medidas,
+  legenda: p.legenda,
+});
+
+/**
+ * The escort's data form: read-only identity fields, then display name, phone,
+ * medidas (typed as digits, shown NN/NN/NN) and legenda with a live count.
+ */
+export function EscortDataForm({ profile }: { profile: EscortProfile }) {
+  const id = useId();
+  const refresh = useRefreshProfile();
+  const [message, show] = useTimedMessage(profileMessageMs);
+  const form = useForm<EscortUpdate>({ resolver: zodResolver(escortUpdateSchema), defaultValues: valuesOf(profile) });
+  const { register, handleSubmit, formState, watch, reset } = form;
+  const errors = formState.errors;
+
+  // A new photo changes the url behind the form: keep the hidden value current.
+  useEffect(() => {
+    form.setValue('url', profile.url);
+  }, [form, profile.url]);
+
+  const legenda = watch('legenda') ?? '';
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!getStored('token')) return show(msg.noToken, 'error');
+    if (!values.url) return show(msg.profileImageRequired, 'error');
+    try {
+      const res = await updateEscortData(values);
+      reset(values);
+      show(res.mensaje, 'success');
+      await refresh();
+    } catch (err) {
+      show(apiMessage(err, msg.dataUpdateError), 'error');
+    }
+  });
+
+  const fieldError = (name: keyof EscortUpdate) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="field-error" role="alert">
+        {errors[name]?.message}
+      </p>
+    ) : null;
+  const aria = (name: keyof EscortUpdate) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
+
+  const medidas = register('medidas');
+  const fono = register('fono');
+
+  return (
+    <section id="actualizar-datos" tabIndex={-1} className="form-card profile-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>ACTUALIZAR DATOS</h2>
+      <form className="form profile-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="profile-grid">
+          <ReadOnly id={`${id}-nombre`} label="Nombre" value={profile.nombre} />
+          <ReadOnly id={`${id}-fecha`} label="Fecha de Nacimiento" value={formatLongDate(profile.fecha_nac)} />
+          <ReadOnly id={`${id}-email`} label="Correo Electrónico" value={profile.email} />
+          <ReadOnly id={`${id}-genero`} label="Género" value={profile.genero} />
+          <ReadOnly id={`${id}-ciudad`} label="Ciudad" value={profile.ciudad} />
+        </div>
+        <div className="profile-grid">
+          <div className="field">
+            <label htmlFor={`${id}-apellido`}>Nombre para Mostrar</label>
+            <input id={`${id}-apellido`} maxLength={40} autoComplete="nickname" {...register('apellido')} {...aria('apellido')} />
+            {fieldError('apellido')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-fono`}>Teléfono</label>
+            <input
+              id={`${id}-fono`}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={limits.phoneDigits}
+              {...fono}
+              onChange={(e) => {
+                e.target.value = inputFilters.phone(e.target.value);
+                void fono.onChange(e);
+              }}
+              {...aria('fono')}
+            />
+            {fieldError('fono')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-medidas`}>Medidas</label>
+            <input
+              id={`${id}-medidas`}
+              inputMode="numeric"
+              placeholder="90/60/90"
+              maxLength={limits.medidasMax}
+              {...medidas}
+              onChange={(e) => {
+                e.target.value = formatMedidas(e.target.value);
+                void medidas.onChange(e);
+              }}
+              {...aria('medidas')}
+            />
+            {fieldError('medidas')}
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-legenda`}>Legenda</label>
+          <textarea
+            id={`${id}-legenda`}
+            rows={5}
+            maxLength={limits.legendaMax}
+            {...register('legenda')}
+            {...aria('legenda')}
+            aria-describedby={`${id}-legenda-count${errors.legenda ? ` ${id}-legenda-error` : ''}`}
+          />
+          <p id={`${id}-legenda-count`} className="field-hint legenda-count" aria-live="polite">
+            {legendaCount(legenda)}
+          </p>
+          {fieldError('legenda')}
+        </div>
+        {fieldError('url')}
+        <div aria-live="polite" className="message-slot">
+          {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
+        </div>
+        <button type="submit" className="button" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Guardando...' : 'Guardar cambios'}
+        </button>
+      </form>
+    </section>
+  );
+}

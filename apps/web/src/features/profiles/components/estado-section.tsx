@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { timings, type Estado } from '@encanto/core/constants';
+import { msg } from '@encanto/core/messages';
+import { useTimedMessage } from '../../../components/change-password-form.tsx';
+import { paths } from '../../../config/paths.ts';
+import { changeEstado, useRefreshProfile } from '../api/profile.ts';
+import { apiMessage, estadoLabel, otherEstado } from '../profile-rules.ts';
+
+/**
+ * 'ACTUALIZAR ESTADO': the current status and one button to switch it. Success
+ * goes to /ModificaEstado; a refusal shows the server's message (or the spec's
+ * default) for 4 s.
+ */
+export function EstadoSection({ rut, estado }: { rut: string; estado: Estado }) {
+  const navigate = useNavigate();
+  const refresh = useRefreshProfile();
+  const [busy, setBusy] = useState(false);
+  const [message, show] = useTimedMessage(timings.statusErrorMessageMs);
+  const next = otherEstado(estado);
+
+  const onChange = async () => {
+    setBusy(true);
+    try {
+      const res = await changeEstado(rut, next);
+      await refresh();
+      void navigate(paths.statusChanged, { state: { estado: res.estado } });
+    } catch (err) {
+      show(apiMessage(err, msg.statusChangeFailed), 'error');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section id="cambiar-estado" tabIndex={-1} className="form-card profile-section" aria-labelledby="estado-title">
+      <h2 id="estado-title">ACTUALIZAR ESTADO</h2>
+      <p className="estado-current">
+        Estado actual:{' '}
+        <span className={`estado-badge estado-${estado}`} data-testid="estado-actual">
+          {estadoLabel(estado)}
+        </span>
+      </p>
+      <p className="field-hint">
+        {estado === 'disponible'
+          ? 'Apareces en los listados y tu tarjeta recibe solicitudes.'
+          : 'No apareces en los listados; tu tarjeta indica que no estás disponible.'}
+      </p>
+      <button type="button" className="button" onClick={() => void onChange()} disabled={busy}>
+        {busy ? 'Cambiando...' : `Cambiar a ${estadoLabel(next).toLowerCase()}`}
+      </button>
+      <div aria-live="assertive" className="message-slot">
+        {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { msg } from '@encanto/core/messages';
+import { profileMessageMs } from '@encanto/core/profiles';
+import { useTimedMessage } from '../../../components/change-password-form.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { useSession } from '../../../lib/session.ts';
+import {
+  clearProfileImage,
+  deleteProfilePhoto,
+  updateEscortUrl,
+  uploadProfilePhoto,
+  useProfileImage,
+  useRefreshProfile,
+} from '../api/profile.ts';
+import { apiMessage, newPhotoProblem, photoFileProblem, planImageDelete } from '../profile-rules.ts';
+import { ProfileAvatar } from './profile-avatar.tsx';
+import { PhotoFilePicker } from './photo-file-picker.tsx';
+
+type Mode = 'url' | 'archivo';
+
+/**
+ * 'Cambiar foto Perfil' for escorts: choose 'Ingresar URL' or 'Buscar una
+ * imagen', delete the current image, then enter a url or upload a file with a
+ * progress bar. A shown image must be deleted before a new one is loaded.
+ */
+export function ProfilePhotoForm() {
+  const id = useId();
+  const { nickname } = useSession();
+  const image = useProfileImage('escort', nickname);
+  const refresh = useRefreshProfile();
+  const [mode, setMode] = useState<Mode>('archivo');
+  const [url, setUrl] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, show] = useTimedMessage(profileMessageMs);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const current = image.data;
+  const hasImage = current !== undefined && current.origen !== 'predeterminada';
+
+  const run = async (work: () => Promise<string>, fallback: string) => {
+    setBusy(true);
+    try {
+      show(await work(), 'success');
+      await refresh();
+    } catch (err) {
+      show(apiMessage(err, fallback), 'error');
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  const onDelete = () => {
+    const plan = planImageDelete(current, nickname);
+    if ('error' in plan) return show(plan.error, 'error');
+    void run(async () => {
+      const res = plan.call === 'stored' ? await deleteProfilePhoto('escort', nickname!, plan.publicId) : await clearProfileImage(nickname!);
+      return res.mensaje;
+    }, msg.imageDeleteError);
+  };
+
+  const onUrl = () => {
+    if (!nickname) return show(msg.nicknameMissing, 'error');
+    if (!url.trim()) return show(msg.imageUrlRequired, 'error');
+    const problem = newPhotoProblem(current);
+    if (problem) return show(problem, 'error');
+    void run(async () => {
+      const res = await updateEscortUrl(nickname, url.trim());
+      setUrl('');
+      return res.mensaje;
+    }, msg.imageUploadError);
+  };
+
+  const onUpload = () => {
+    if (!file || !nickname) return show(msg.noFileOrNickname, 'error');
+    const problem = newPhotoProblem(current) ?? photoFileProblem(file);
+    if (problem) return show(problem, 'error');
+    setProgress(0);
+    void run(async () => {
+      const res = await uploadProfilePhoto('escort', nickname, file, setProgress);
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      return res.mensaje;
+    }, msg.imageUploadError);
+  };
+
+  const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0] ?? null;
+    setFile(chosen);
+    const problem = chosen ? photoFileProblem(chosen) : null;
+    if (problem) show(problem, 'error');
+  };
+
+  return (
+    <section id="cambiar-foto" tabIndex={-1} className="form-card profile-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>CAMBIAR FOTO PERFIL</h2>
+      <div className="photo-form">
+        <div className="photo-current">
+          {image.isError ? (
+            <p className="message message-error" role="alert">
+              {msg.imageFetchError}
+            </p>
+          ) : (
+            <ProfileAvatar url={current?.imageUrl} name={nickname ?? ''} size={140} />
+          )}
+          <button type="button" className="button button-danger" onClick={onDelete} disabled={busy || !hasImage}>
+            <Icon name="trash" size={18} />
+            Eliminar imagen
+          </button>
+        </div>
+        <div className="photo-controls">
+          <fieldset className="photo-mode">
+            <legend className="visually-hidden">Cómo cargar la foto</legend>
+            <label className={`chip${mode === 'url' ? ' active' : ''}`}>
+              <input type="radio" name={`${id}-mode`} value="url" checked={mode === 'url'} onChange={() => setMode('url')} />
+              Ingresar URL
+            </label>
+            <label className={`chip${mode === 'archivo' ? ' active' : ''}`}>
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                value="archivo"
+                checked={mode === 'archivo'}
+                onChange={() => setMode('archivo')}
+              />
+              Buscar una imagen
+            </label>
+          </fieldset>
+          {hasImage ? <p className="field-hint">{msg.deleteImageFirst}</p> : null}
+          {mode === 'url' ? (
+            <div className="field">
+              <label htmlFor={`${id}-url`}>URL de la imagen</label>
+              <input
+                id={`${id}-url`}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                value={url}
+                onChange={(e) => setUrl(e.target.value.trim())}
+              />
+              <button type="button" className="button" onClick={onUrl} disabled={busy}>
+                Ingresar URL
+              </button>
+            </div>
+          ) : (
+            <div className="field">
+              <PhotoFilePicker ref={fileInput} id={`${id}-file`} file={file} onChange={onChoose} disabled={busy} />
+              <button type="button" className="button" onClick={onUpload} disabled={busy}>
+                {busy && progress !== null ? 'Cargando...' : 'Cargar imagen'}
+              </button>
+            </div>
+          )}
+          {progress !== null ? (
+            <div
+              className="progress"
+              role="progressbar"
+              aria-label="Progreso de la carga"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+            >
+              <div className="progress-bar" style={{ width: `${progress}%` }} />
+            </div>
+          ) : null}
+          <div aria-live="polite" className="message-slot">
+            {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { timings } from '@encanto/core/constants';
+import { CityPicker } from '../../../components/city-picker.tsx';
+import { useTimedMessage } from '../../../components/change-password-form.tsx';
+import { RequireAuth } from '../../../components/require-auth.tsx';
+import { useHead } from '../../../lib/head.tsx';
+import { getStored, useSession } from '../../../lib/session.ts';
+import { useSite } from '../../../lib/site.tsx';
+import { changeCity, useEscortProfile, useRefreshProfile } from '../api/profile.ts';
+import { cityChangeProblem, cityFailureText } from '../profile-rules.ts';
+
+/** /CambiarCiudad: the escort moves her profile to another comuna. */
+export default function ChangeCityPage() {
+  const site = useSite();
+  useHead({ title: `Actualizar Ciudad – ${site.name}`, robots: 'noindex' });
+  return (
+    <RequireAuth kind="usuario">
+      <ChangeCity />
+    </RequireAuth>
+  );
+}
+
+function ChangeCity() {
+  const { rut } = useSession();
+  const profile = useEscortProfile(rut);
+  const refresh = useRefreshProfile();
+  const [ciudad, setCiudad] = useState('');
+  const [busy, setBusy] = useState(false);
+  // The spec shows every city message for 2 s.
+  const [message, show] = useTimedMessage(timings.cityMessageMs);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = cityChangeProblem(ciudad, getStored('nickname'));
+    if (problem) return show(problem, 'error');
+    setBusy(true);
+    try {
+      const res = await changeCity(rut ?? '', ciudad);
+      show(res.msg, 'success');
+      setCiudad('');
+      await refresh();
+    } catch (err) {
+      show(cityFailureText(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page change-city-page">
+      <form className="form form-card" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <h1 className="page-title">Actualizar Ciudad</h1>
+        <p className="field-hint" aria-live="polite">
+          Ciudad actual: <strong data-testid="ciudad-actual">{profile.data?.ciudad ?? '…'}</strong>
+        </p>
+        <CityPicker value={ciudad} onChange={setCiudad} label="Nueva ciudad" disabled={busy} />
+        <div aria-live="polite" className="message-slot">
+          {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Cambiando...' : 'Cambiar Ciudad'}
+        </button>
+      </form>
+    </div>
+  );
+}

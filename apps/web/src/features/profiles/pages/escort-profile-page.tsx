@@ -1,0 +1,73 @@
+import { ChangePasswordForm } from '../../../components/change-password-form.tsx';
+import { RequireAuth } from '../../../components/require-auth.tsx';
+import { AuthorizationAlert } from '../../../components/authorization-alert.tsx';
+import { useHead } from '../../../lib/head.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useSite } from '../../../lib/site.tsx';
+import { useEscortProfile } from '../api/profile.ts';
+import { EscortDataForm } from '../components/escort-data-form.tsx';
+import { EstadoSection } from '../components/estado-section.tsx';
+import { ProfilePhotoForm } from '../components/profile-photo-form.tsx';
+import { EscortSidebar } from '../components/profile-sidebar.tsx';
+import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
+import { apiMessage } from '../profile-rules.ts';
+import { PendingRequests } from '../../marketplace/components/pending-requests.tsx';
+import { ClientsToRate } from '../../marketplace/components/to-rate.tsx';
+import { MyDataSection } from '../../data-rights/components/my-data-section.tsx';
+
+/** /ProfileUsuario: where an approved escort lands after login. */
+export default function EscortProfilePage() {
+  const site = useSite();
+  useHead({ title: `Mi perfil – ${site.name}`, robots: 'noindex' });
+  return (
+    <RequireAuth kind="usuario">
+      <EscortProfile />
+    </RequireAuth>
+  );
+}
+
+function EscortProfile() {
+  const { rut } = useSession();
+  const profile = useEscortProfile(rut);
+
+  if (profile.isPending) return <ProfileSkeleton label="Cargando perfil..." />;
+  if (profile.isError || !profile.data) {
+    return (
+      <div className="page">
+        <p className="message message-error" role="alert">
+          {apiMessage(profile.error, 'No se pudo cargar tu perfil.')}
+        </p>
+      </div>
+    );
+  }
+  const p = profile.data;
+
+  return (
+    <div className="page profile-page">
+      {/* validation alert */}
+      <AuthorizationAlert />
+      <h1 className="page-title visually-hidden">Mi perfil</h1>
+      <div className="profile-layout">
+        <EscortSidebar url={p.url} apellido={p.apellido} nickname={p.nickname} verified={p.autorizado === 'aprobado'} />
+        <div className="profile-main">
+          <EstadoSection rut={p.rut_usuario} estado={p.estado} />
+          <EscortDataForm profile={p} />
+          <ProfilePhotoForm />
+          <div id="solicitudes" tabIndex={-1} className="profile-slot">
+            {/* marketplace: pending requests */}
+            <PendingRequests />
+          </div>
+          <div id="cambiar-contrasena" tabIndex={-1} className="profile-slot">
+            <ChangePasswordForm />
+          </div>
+          <div id="calificar-clientes" tabIndex={-1} className="profile-slot">
+            {/* marketplace: to rate */}
+            <ClientsToRate />
+          </div>
+          {/* data-rights: mis datos */}
+          <MyDataSection />
+        </div>
+      </div>
+    </div>
+  );
+}

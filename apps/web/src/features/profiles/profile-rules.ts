@@ -1,0 +1,52 @@
+import { limits, type Estado } from '@encanto/core/constants';
+import { msg } from '@encanto/core/messages';
+import type { ProfileImage } from '@encanto/core/profiles';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** The server's Spanish message when it sent one, else the spec's fallback for that form. */
+export function apiMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.mensaje ? err.mensaje : fallback;
+}
+
+export const otherEstado = (estado: Estado): Estado => (estado === 'disponible' ? 'inactiva' : 'disponible');
+export const estadoLabel = (estado: Estado) => (estado === 'disponible' ? 'Disponible' : 'Inactiva');
+
+/** Checks a chosen photo before sending it (the server decides again by the bytes). */
+export function photoFileProblem(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return msg.unsupportedType;
+  if (file.size > limits.profilePhotoMaxBytes) return msg.payloadTooLarge;
+  return null;
+}
+
+export type DeletePlan = { call: 'stored'; publicId: string } | { call: 'url' } | { error: string };
+
+/**
+ * Which delete a profile image needs: a stored photo by its publicId, an
+ * external url through eliminar-imagen-registro, or the spec's message when
+ * something is missing.
+ */
+export function planImageDelete(image: ProfileImage | undefined, nickname: string | null): DeletePlan {
+  if (image?.origen === 'url') return nickname && image.imageUrl ? { call: 'url' } : { error: msg.nicknameOrUrlMissing };
+  if (!nickname || !image?.publicId) return { error: msg.nicknameOrPublicIdMissing };
+  return { call: 'stored', publicId: image.publicId };
+}
+
+/** 'Debes eliminar…' before a new photo while one is shown (the spec's screens require deleting first). */
+export function newPhotoProblem(image: ProfileImage | undefined): string | null {
+  return image && image.origen !== 'predeterminada' ? msg.deleteImageFirst : null;
+}
+
+export function cityChangeProblem(ciudad: string, nickname: string | null): string | null {
+  if (!ciudad) return msg.cityMustBeChosen;
+  if (!nickname) return msg.cityNicknameMissing;
+  return null;
+}
+
+/** City change failure: the server's message, 'Error al actualizar la ciudad: …' when unreachable, else the fallback. */
+export function cityFailureText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return `${msg.cityUpdateError}no hay conexión con el servidor.`;
+    return err.mensaje || msg.cityUpdateFailed;
+  }
+  return err instanceof Error ? `${msg.cityUpdateError}${err.message}` : msg.cityUpdateFailed;
+}

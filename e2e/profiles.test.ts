@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { formatRut, rutCheckDigit } from '@encanto/core/rut';
+import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { E2E_ADMIN } from './helpers/global-setup.ts';
+
+const PASSWORD = 'encanto123';
+
+interface Person {
+  kind: 'usuario' | 'cliente';
+  nickname: string;
+  email: string;
+  rut: string;
+}
+
+async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string; form?: FormData } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.form ? { body: init.form } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} -> ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+function portrait(from: string, to: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+    <rect width="800" height="1000" fill="url(#g)"/><circle cx="400" cy="380" r="170" fill="rgba(255,255,255,0.2)"/>
+    <rect x="190" y="600" width="420" height="320" rx="200" fill="rgba(255,255,255,0.15)"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+/**
+ * A real approved account, made the way people make one: registration, login,
+ * identity-document upload, then an administrator's approval.
+ */
+async function approvedAccount(kind: 'usuario' | 'cliente', adminToken: string): Promise<Person> {
+  const nickname = `${kind === 'usuario' ? 'pe' : 'pc'}${randomBytes(3).toString('hex')}`;
+  const body = String(10_000_000 + (randomBytes(3).readUIntBE(0, 3) % 80_000_000));
+  const rut = formatRut(body + rutCheckDigit(body));
+  const email = `${nickname}@e2e.cl`;
+  const common = { nombre: 'Valentina Rojas Soto', nickname, fecha_nac: '1996-04-12', email, pass: PASSWORD, fono: '912345678', genero: 'Femenino', ciudad: 'Santiago' };
+  await call(`/${kind}/registro`, { method: 'POST', body: { ...common, [kind === 'usuario' ? 'rut_usuario' : 'rut_cliente']: rut } });
+  const login = await call<{ token: string; rut_usuario?: string; rut_cliente?: string }>(`/${kind}/login`, {
+    method: 'POST',
+    body: { email, pass: PASSWORD },
+  });
+  const form = new FormData();
+  form.append('nickname', nickname);
+  form.append('file', new Blob([new Uint8Array(await portrait('#555555', '#999999'))], { type: 'image/jpeg' }), 'carnet.jpg');
+  await call(`/upload/subir-validacion-${kind === 'usuario' ? 'escort' : 'cliente'}/${nickname}`, { method: 'POST', form, token: login.token });
+  const registeredRut = login.rut_usuario ?? login.rut_cliente ?? rut;
+  await call(`/${kind}/autorizar/${encodeURIComponent(registeredRut)}`, { method: 'PUT', token: adminToken });
+  return { kind, nickname, email, rut: registeredRut };
+}
+
+async function login(page: Page, person: Person) {
+  await page.goto(person.kind === 'usuario' ? '/Login/EscortLogin' : '/Login/clienteLogin');
+  // The login button stays disabled until the app has hydrated.
+  await page.locator('form button[type="submit"]:not([disabled])').first().waitFor({ timeout: 15_000 });
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
+}
+
+async function apiToken(person: Person): Promise<string> {
+  return (await call<{ token: string }>(`/${person.kind}/login`, { method: 'POST', body: { email: person.email, pass: PASSWORD } })).token;
+}
+
+let browser: Browser;
+let escort: Person;
+let client: Person;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const admin = await call<{ token: string }>('/usuario/login-admin', { method: 'POST', body: { email: E2E_ADMIN.email, pass: E2E_ADMIN.password } });
+  escort = await approvedAccount('usuario', admin.token);
+  client = await approvedAccount('cliente', admin.token);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('escort profile (/ProfileUsuario)', () => {
+  it('lands after login, formats medidas as typed, saves the data form', async () => {
+    const { page, errors, context } = await openPage(browser, phone);
+    await login(page, escort);
+    expect(new URL(page.url()).pathname).toBe('/ProfileUsuario');
+    await page.getByRole('heading', { name: 'ACTUALIZAR ESTADO' }).waitFor();
+    await expect(page.getByTestId('estado-actual').innerText()).resolves.toBe('Disponible');
+    // Verified account: 'Verificar Cuenta' is not a link any more.
+    await expect(page.getByRole('link', { name: /Verificar Cuenta/ }).count()).resolves.toBe(0);
+    await expect(page.getByText('Verificar Cuenta').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'profile-escort-phone-top');
+
+    for (const label of ['Nombre', 'Fecha de Nacimiento', 'Correo Electrónico', 'Género', 'Ciudad']) {
+      await expect(page.getByRole('textbox', { name: label, exact: true }).getAttribute('readonly')).resolves.not.toBeNull();
+    }
+    await expect(page.getByLabel('Correo Electrónico').inputValue()).resolves.toBe(escort.email);
+
+    const medidas = page.getByLabel('Medidas');
+    await medidas.click();
+    await medidas.pressSequentially('906090');
+    await expect(medidas.inputValue()).resolves.toBe('90/60/90');
+
+    await page.getByLabel('Nombre para Mostrar').fill('Valentina');
+    const legenda = page.getByLabel('Legenda');
+    await legenda.fill('<b>Hola</b>, soy Valentina.');
+    await expect(page.locator('.legenda-count').innerText()).resolves.toBe('27/1000');
+    const fono = page.getByRole('textbox', { name: 'Teléfono', exact: true });
+    await fono.fill('');
+    await fono.pressSequentially('98765x4321');
+    await expect(fono.inputValue()).resolves.toBe('987654321');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Datos actualizados correctamente.').waitFor();
+    await screenshot(page, 'profile-escort-phone-data');
+
+    const saved = await call<{ medidas: string; legenda: string; apellido: string; fono: string }>(
+      `/usuario/profile/${encodeURIComponent(escort.rut)}`,
+      { token: await apiToken(escort) },
+    );
+    expect(saved).toMatchObject({ medidas: '90/60/90', legenda: '<b>Hola</b>, soy Valentina.', apellido: 'Valentina', fono: '987654321' });
+
+    // The sidebar name follows the new display name, and the legenda stays text.
+    await page.reload();
+    await expect(page.locator('.profile-sidebar-name').innerText()).resolves.toBe('Valentina');
+    await expect(page.getByLabel('Legenda').inputValue()).resolves.toBe('<b>Hola</b>, soy Valentina.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('toggles estado through /ModificaEstado, which returns to the profile after about 2 s', async () => {
+    const { page, errors, context } = await openPage(browser, phone);
+    await login(page, escort);
+    await page.getByRole('button', { name: 'Cambiar a inactiva' }).click();
+    await page.waitForURL('**/ModificaEstado');
+    const arrived = Date.now();
+    await page.getByRole('heading', { name: 'Estado actualizado' }).waitFor();
+    await expect(page.getByText('Tu estado ahora es: Inactiva.').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'profile-modifica-estado-phone');
+    await page.waitForURL('**/ProfileUsuario', { timeout: 6000 });
+    expect(Date.now() - arrived).toBeGreaterThan(1500);
+    await expect(page.getByTestId('estado-actual').innerText()).resolves.toBe('Inactiva');
+
+    // Inactive escorts leave the listings.
+    const latest = (await call<{ nickname: string }[]>('/usuario/ciudad/Santiago')).map((c) => c.nickname);
+    expect(latest).not.toContain(escort.nickname);
+
+    await page.getByRole('button', { name: 'Cambiar a disponible' }).click();
+    await page.waitForURL('**/ModificaEstado');
+    await page.waitForURL('**/ProfileUsuario', { timeout: 6000 });
+    await expect(page.getByTestId('estado-actual').innerText()).resolves.toBe('Disponible');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('changes the city on /CambiarCiudad with the spec’s messages', async () => {
+    const { page, errors, context } = await openPage(browser, phone);
+    await login(page, escort);
+    await page.goto('/CambiarCiudad');
+    await page.getByRole('heading', { name: 'Actualizar Ciudad' }).waitFor();
+    await page.getByRole('button', { name: 'Cambiar Ciudad' }).click();
+    const empty = page.getByText('Debe seleccionar una ciudad para actualizar.');
+    await empty.waitFor();
+    // City messages last 2 s.
+    await empty.waitFor({ state: 'detached', timeout: 4000 });
+
+    await page.getByLabel('Zona').selectOption('sur');
+    await page.getByLabel('Región').selectOption('Los Ríos');
+    await page.getByRole('combobox', { name: 'Ciudad', exact: true }).selectOption('Valdivia');
+    await screenshot(page, 'profile-cambiar-ciudad-phone');
+    await page.getByRole('button', { name: 'Cambiar Ciudad' }).click();
+    await page.getByText('Ciudad actualizada a Valdivia.').waitFor();
+    await expect(page.getByTestId('ciudad-actual').innerText()).resolves.toBe('Valdivia');
+    const inCity = (await call<{ nickname: string }[]>('/usuario/ciudad/Valdivia')).map((c) => c.nickname);
+    expect(inCity).toContain(escort.nickname);
+
+    await page.goto('/ProfileUsuario');
+    await expect(page.getByRole('textbox', { name: 'Ciudad', exact: true }).inputValue()).resolves.toBe('Valdivia');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('uploads a photo with progress, refuses a second one, deletes it (files gone)', async () => {
+    const { page, errors, context } = await openPage(browser, phone);
+    await login(page, escort);
+    const section = page.locator('#cambiar-foto');
+    await section.getByRole('heading', { name: 'CAMBIAR FOTO PERFIL' }).waitFor();
+    await expect(section.getByText('Ingresar URL').isVisible()).resolves.toBe(true);
+    await expect(section.getByText('Buscar una imagen').isVisible()).resolves.toBe(true);
+
+    // Without a file: the spec's message.
+    await section.getByRole('button', { name: 'Cargar imagen' }).click();
+    await section.getByText('No se seleccionó archivo o no se encontró el nickname.').waitFor();
+
+    await section.getByLabel('Elegir imagen').setInputFiles({ name: 'yo.jpg', mimeType: 'image/jpeg', buffer: await portrait('#9f1239', '#fda4af') });
+    await section.getByRole('button', { name: 'Cargar imagen' }).click();
+    await section.getByText('Imagen subida exitosamente.').waitFor();
+    const avatar = section.locator('.profile-avatar img');
+    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/media\/.+-640\.webp$/);
+    const src = (await avatar.getAttribute('src'))!;
+    expect((await fetch(`${baseUrl()}${src}`)).status).toBe(200);
+    await expect(page.locator('.profile-sidebar .profile-avatar img').getAttribute('src')).resolves.toBe(src);
+    await screenshot(page, 'profile-escort-phone-photo');
+
+    // A second photo while one exists: delete first.
+    await section.getByLabel('Elegir imagen').setInputFiles({ name: 'otra.jpg', mimeType: 'image/jpeg', buffer: await portrait('#1e3a8a', '#93c5fd') });
+    await section.getByRole('button', { name: 'Cargar imagen' }).click();
+    await section.locator('.message-error', { hasText: 'Debes eliminar la imagen actual antes de cargar una nueva.' }).waitFor();
+
+    await section.getByRole('button', { name: 'Eliminar imagen' }).click();
+    await section.getByText('Imagen eliminada exitosamente.').waitFor();
+    await expect.poll(() => avatar.getAttribute('src')).toBe('/assets/avatars/femenino.svg');
+    expect((await fetch(`${baseUrl()}${src}`)).status).toBe(404);
+
+    // The url path: an external address.
+    await section.getByText('Ingresar URL').click();
+    await section.getByRole('button', { name: 'Ingresar URL' }).click();
+    await section.getByText('Debe ingresar una URL de imagen.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('looks finished on desktop, and /profileUsuario opens the same page', async () => {
+    const { page, errors, context } = await openPage(browser, desktop);
+    await login(page, escort);
+    await page.goto('/profileUsuario');
+    await page.getByRole('heading', { name: 'ACTUALIZAR ESTADO' }).waitFor();
+    await screenshot(page, 'profile-escort-desktop');
+    // Sidebar links scroll to their sections.
+    await page.getByRole('link', { name: 'Cambiar Contraseña' }).click();
+    await page.getByRole('heading', { name: 'CAMBIAR CONTRASEÑA' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cambiar-contrasena');
+    await page.waitForTimeout(600);
+    await screenshot(page, 'profile-escort-desktop-password');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the own-profile screens send a visitor without a session to /Login', async () => {
+    const { page, context } = await openPage(browser, phone);
+    for (const path of ['/ProfileUsuario', '/profileCliente', '/CambiarCiudad', '/ModificaEstado']) {
+      await page.goto(path);
+      await page.waitForURL('**/Login**');
+    }
+    await context.close();
+  });
+});
+
+describe('client profile (/profileCliente)', () => {
+  it('shows the loading text, then edits the phone only after ticking the checkbox', async () => {
+    const { page, errors, context } = await openPage(browser, phone);
+    await login(page, client);
+    // Slow the profile answer down a little so the loading text can be seen.
+    await page.route('**/api/cliente/profile/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.goto('/profileCliente');
+    await page.getByText('Cargando perfil del cliente...').waitFor();
+    await page.getByRole('heading', { name: 'ACTUALIZAR DATOS' }).waitFor();
+
+    for (const label of ['Nombre', 'Alias', 'Fecha de Nacimiento', 'Correo Electrónico']) {
+      await expect(page.getByLabel(label, { exact: true }).getAttribute('readonly')).resolves.not.toBeNull();
+    }
+    const phoneField = page.getByRole('textbox', { name: 'Teléfono', exact: true });
+    await expect(phoneField.isDisabled()).resolves.toBe(true);
+    await expect(page.getByLabel('URL de la Imagen').isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Modificar' }).isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'profile-client-phone');
+
+    await page.getByLabel('Editar Teléfono e Imagen').check();
+    await expect(phoneField.isEnabled()).resolves.toBe(true);
+    await phoneField.fill('955544433');
+    await page.getByRole('button', { name: 'Modificar' }).click();
+    await page.getByText('Datos actualizados correctamente.').waitFor();
+    const [saved] = await call<{ fono: string }[]>(`/cliente/profile/${encodeURIComponent(client.rut)}`, { token: await apiToken(client) });
+    expect(saved!.fono).toBe('955544433');
+
+    // 'Buscar imagen en mi equipo' reveals the file picker; the photo uploads and shows in the sidebar.
+    await page.getByLabel('Buscar imagen en mi equipo').check();
+    await page.getByLabel('Elegir imagen').setInputFiles({ name: 'yo.jpg', mimeType: 'image/jpeg', buffer: await portrait('#4c1d95', '#f0abfc') });
+    await page.getByRole('button', { name: 'Cargar imagen' }).click();
+    await page.getByText('Imagen subida exitosamente.').waitFor();
+    await expect.poll(() => page.locator('.profile-sidebar img').getAttribute('src')).toMatch(/^\/media\//);
+    await screenshot(page, 'profile-client-phone-photo');
+    await page.getByRole('button', { name: 'Eliminar Imagen' }).click();
+    await page.getByText('Imagen eliminada exitosamente.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('looks finished on desktop', async () => {
+    const { page, errors, context } = await openPage(browser, desktop);
+    await login(page, client);
+    await page.goto('/profileCliente');
+    await page.getByRole('heading', { name: 'ACTUALIZAR DATOS' }).waitFor();
+    await screenshot(page, 'profile-client-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
