@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defaultAvatars, generoValues, limits, type Genero } from './constants.ts';
 import { msg } from './messages.ts';
 import { findComuna } from './geo.ts';
+import { escortPhoneField } from './accounts.ts';
 import {
   estadoField,
   imageUrlField,
@@ -41,11 +42,6 @@ export const profileUrlField = z
   .refine((v) => /^https?:\/\/\S+$/i.test(v) || isOwnImagePath(v), msg.imageUrl);
 
 export const displayNameField = z.string({ error: msg.displayName }).trim().min(2, msg.displayName).max(40, msg.displayName);
-
-export const escortPhoneField = z
-  .string({ error: msg.phoneRequired })
-  .min(1, msg.phoneRequired)
-  .regex(/^\d{9}$/, msg.phoneEscort);
 
 /** PUT usuario/modificar: the escort's own data form. */
 export const escortUpdateSchema = z.object({

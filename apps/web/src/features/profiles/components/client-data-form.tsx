@@ -6,7 +6,7 @@ import { formatLongDate } from '@encanto/core/age';
 import { limits } from '@encanto/core/constants';
 import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
-import { clientUpdateSchema, profileMessageMs, type ClientUpdate } from '@encanto/core/profiles';
+import { clientUpdateSchema, isDefaultAvatar, profileMessageMs, type ClientUpdate } from '@encanto/core/profiles';
 import { useTimedMessage } from '../../../components/change-password-form.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { getStored } from '../../../lib/session.ts';
@@ -38,17 +38,21 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
   const [message, show] = useTimedMessage(profileMessageMs);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  // The default avatar is ours, not an address the client typed: the field shows it empty.
+  const shownUrl = isDefaultAvatar(profile.url) ? '' : profile.url;
+  const schemaResolver = zodResolver(clientUpdateSchema);
   const form = useForm<ClientUpdate>({
-    resolver: zodResolver(clientUpdateSchema),
-    defaultValues: { rut_cliente: profile.rut_cliente, fono: profile.fono, url: profile.url },
+    // An empty url field keeps the current image (the default avatar).
+    resolver: (values, context, options) => schemaResolver({ ...values, url: values.url.trim() || profile.url }, context, options),
+    defaultValues: { rut_cliente: profile.rut_cliente, fono: profile.fono, url: shownUrl },
   });
   const { register, handleSubmit, formState, reset } = form;
   const errors = formState.errors;
 
   // After an upload or delete the stored url changes: show it in the url field.
   useEffect(() => {
-    form.setValue('url', profile.url);
-  }, [form, profile.url]);
+    form.setValue('url', shownUrl);
+  }, [form, shownUrl]);
 
   const act = async (work: () => Promise<string>, fallback: string) => {
     setBusy(true);
@@ -67,7 +71,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
     if (!getStored('token')) return show(msg.noToken, 'error');
     void act(async () => {
       const res = await updateClientData(values);
-      reset(values);
+      reset({ ...values, url: isDefaultAvatar(values.url) ? '' : values.url });
       setEditing(false);
       return res.mensaje;
     }, msg.dataUpdateOrImageError);
@@ -166,6 +170,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
               id={`${id}-url`}
               type="url"
               inputMode="url"
+              placeholder="https://"
               disabled={!editing}
               {...register('url')}
               {...(errors.url ? { 'aria-invalid': true, 'aria-describedby': `${id}-url-error` } : {})}

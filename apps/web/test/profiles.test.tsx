@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { ApiError } from '../src/lib/api-client.ts';
+import {
+  apiMessage,
+  cityChangeProblem,
+  cityFailureText,
+  estadoLabel,
+  newPhotoProblem,
+  otherEstado,
+  photoFileProblem,
+  planImageDelete,
+} from '../src/features/profiles/profile-rules.ts';
+import { EscortSidebar, escortSections } from '../src/features/profiles/components/profile-sidebar.tsx';
+import { PhotoFilePicker } from '../src/features/profiles/components/photo-file-picker.tsx';
+
+const stored = { imageUrl: '/media/ab/ab12-640.webp', publicId: 'ab12', origen: 'archivo' as const };
+const external = { imageUrl: 'https://x.cl/a.png', publicId: null, origen: 'url' as const };
+const avatar = { imageUrl: '/assets/avatars/femenino.svg', publicId: null, origen: 'predeterminada' as const };
+
+describe('status section', () => {
+  it('the button offers the other estado', () => {
+    expect(otherEstado('disponible')).toBe('inactiva');
+    expect(otherEstado('inactiva')).toBe('disponible');
+    expect(estadoLabel('inactiva')).toBe('Inactiva');
+  });
+
+  it('a refusal shows the server message, else the spec default', () => {
+    expect(apiMessage(new ApiError(403, { mensaje: 'Tu perfil está en revisión.' }), 'No se pudo cambiar el estado')).toBe(
+      'Tu perfil está en revisión.',
+    );
+    expect(apiMessage(new ApiError(500, null), 'No se pudo cambiar el estado')).toBe('No se pudo cambiar el estado');
+    expect(apiMessage(new TypeError('fetch failed'), 'No se pudo cambiar el estado')).toBe('No se pudo cambiar el estado');
+  });
+});
+
+describe('photo form rules', () => {
+  it('delete: a stored photo by publicId, an external url through eliminar-imagen-registro', () => {
+    expect(planImageDelete(stored, 'vale')).toEqual({ call: 'stored', publicId: 'ab12' });
+    expect(planImageDelete(external, 'vale')).toEqual({ call: 'url' });
+  });
+
+  it('delete without nickname or publicId gives the spec messages', () => {
+    expect(planImageDelete(stored, null)).toEqual({ error: 'No se encontró el nickname o el publicId.' });
+    expect(planImageDelete(avatar, 'vale')).toEqual({ error: 'No se encontró el nickname o el publicId.' });
+    expect(planImageDelete(external, null)).toEqual({ error: 'No se encontró el nickname o la URL de la imagen.' });
+  });
+
+  it('a new photo while one is shown must wait for the delete', () => {
+    expect(newPhotoProblem(stored)).toBe('Debes eliminar la imagen actual antes de cargar una nueva.');
+    expect(newPhotoProblem(external)).toBe('Debes eliminar la imagen actual antes de cargar una nueva.');
+    expect(newPhotoProblem(avatar)).toBeNull();
+  });
+
+  it('only images up to 8 MB are sent', () => {
+    expect(photoFileProblem({ type: 'image/jpeg', size: 1000 })).toBeNull();
+    expect(photoFileProblem({ type: 'application/pdf', size: 1000 })).toBe('Tipo de archivo no permitido.');
+    expect(photoFileProblem({ type: 'image/png', size: 8 * 1024 * 1024 + 1 })).toBe('El archivo supera el tamaño permitido.');
+  });
+
+  it('the picker reads in Spanish and names the chosen file', () => {
+    const empty = renderToString(<PhotoFilePicker id="f" file={null} onChange={() => undefined} />);
+    expect(empty).toContain('Elegir imagen');
+    expect(empty).toContain('Ningún archivo seleccionado');
+    const chosen = renderToString(<PhotoFilePicker id="f" file={new File(['x'], 'yo.jpg')} onChange={() => undefined} />);
+    expect(chosen).toContain('yo.jpg');
+  });
+});
+
+describe('city change messages', () => {
+  it('a city must be chosen, and a nickname stored', () => {
+    expect(cityChangeProblem('', 'vale')).toBe('Debe seleccionar una ciudad para actualizar.');
+    expect(cityChangeProblem('Talca', null)).toBe('No se encontró el nickname. Por favor, inicia sesión.');
+    expect(cityChangeProblem('Talca', 'vale')).toBeNull();
+  });
+
+  it('failure: server message, else the fallback; unreachable server gets the "Error al actualizar la ciudad:" text', () => {
+    expect(cityFailureText(new ApiError(400, { mensaje: 'Debe seleccionar una ciudad para actualizar.' }))).toBe(
+      'Debe seleccionar una ciudad para actualizar.',
+    );
+    expect(cityFailureText(new ApiError(502, null))).toBe('No se pudo actualizar la ciudad.');
+    expect(cityFailureText(new ApiError(0, null))).toBe('Error al actualizar la ciudad: no hay conexión con el servidor.');
+  });
+});
+
+describe('escort sidebar', () => {
+  const render = (verified: boolean) =>
+    renderToString(
+      <MemoryRouter>
+        <EscortSidebar url="/assets/avatars/femenino.svg" apellido="Valentina" nickname="vale" verified={verified} />
+      </MemoryRouter>,
+    );
+
+  it('links to every section named by the spec', () => {
+    const html = render(false);
+    expect(escortSections.map((s) => s.label)).toEqual([
+      'Cambiar Estado',
+      'Actualizar Datos',
+      'Cambiar foto Perfil',
+      'Cambiar Contraseña',
+      'Calificar Clientes',
+    ]);
+    for (const s of escortSections) expect(html).toContain(`href="#${s.id}"`);
+  });
+
+  it("'Verificar Cuenta' leads to the document upload until verified, then is disabled with an OK mark", () => {
+    const pending = render(false);
+    expect(pending).toMatch(/<a[^>]*href="\/FotoParaValidarUsuario"[^>]*>.*Verificar Cuenta/);
+    expect(pending).toContain('profile-verify-alert');
+    const verified = render(true);
+    expect(verified).not.toContain('/FotoParaValidarUsuario');
+    expect(verified).toContain('aria-disabled="true"');
+    expect(verified).toContain('cuenta verificada');
+  });
+});
