@@ -15,6 +15,8 @@ export interface IllustrationOptions {
   figure: Figure;
   /** Rendered width in pixels (height is 5/4 of it). 720 covers 2x screens at card size and keeps seeding fast. */
   width?: number;
+  /** Palette index, so a caller can keep neighbouring pictures apart; otherwise chosen by the seed. */
+  palette?: number;
 }
 
 export const ILLUSTRATION_WIDTH = 800;
@@ -46,7 +48,9 @@ export function illustrationSvg(seed: string, options: IllustrationOptions): str
   const r = createRandom(`${seed}|${options.figure}`);
   const masc = options.figure === 'masculino';
   // Suits read best in deep colours; dresses may take any palette.
-  const palette = r.pick(masc ? palettes.filter((p) => ['vino', 'medianoche', 'noir', 'esmeralda', 'champan'].includes(p.name)) : palettes);
+  const allowed = masc ? palettes.filter((p) => ['vino', 'medianoche', 'noir', 'esmeralda', 'champan'].includes(p.name)) : palettes;
+  const picked = r.pick(allowed);
+  const palette = options.palette === undefined ? picked : allowed[options.palette % allowed.length]!;
   const backdrop = r.pick<Backdrop>(['bokeh', 'bokeh', 'window', 'curtain', 'halo']);
   const light = r.chance(0.5) ? 1 : -1;
   const body = makeBody(r, masc);
@@ -60,11 +64,11 @@ export function illustrationSvg(seed: string, options: IllustrationOptions): str
   const defs: string[] = [];
   const back = backdropLayer(r, palette, backdrop, body, light, defs);
 
-  const skinLit = mix(mix(skin, palette.glow, 0.18), '#000000', 0.3);
+  const skinLit = mix(mix(skin, palette.glow, 0.18), '#000000', 0.22);
   const skinShadow = mix(skin, '#0a0306', 0.86);
   const lx = light > 0 ? [body.cx - 230, body.cx + 230] : [body.cx + 230, body.cx - 230];
   defs.push(
-    `<linearGradient id="skin" gradientUnits="userSpaceOnUse" x1="${fmt(lx[0]!)}" y1="0" x2="${fmt(lx[1]!)}" y2="0"><stop offset="0" stop-color="${skinShadow}"/><stop offset="0.62" stop-color="${mix(skinShadow, skinLit, 0.55)}"/><stop offset="1" stop-color="${skinLit}"/></linearGradient>`,
+    `<linearGradient id="skin" gradientUnits="userSpaceOnUse" x1="${fmt(lx[0]!)}" y1="0" x2="${fmt(lx[1]!)}" y2="0"><stop offset="0" stop-color="${skinShadow}"/><stop offset="0.6" stop-color="${mix(skinShadow, skinLit, 0.62)}"/><stop offset="1" stop-color="${skinLit}"/></linearGradient>`,
     garmentGradient(masc ? [palette.garment[0], mix(palette.garment[0], palette.garment[1], 0.45), mix(palette.garment[1], palette.garment[2], 0.2)] : palette.garment, lx, body),
     `<linearGradient id="hair" gradientUnits="userSpaceOnUse" x1="${fmt(lx[0]!)}" y1="${fmt(body.hy - 120)}" x2="${fmt(lx[1]!)}" y2="${fmt(body.hy + 160)}"><stop offset="0" stop-color="${mix(hair[0], '#000000', 0.5)}"/><stop offset="0.7" stop-color="${hair[0]}"/><stop offset="1" stop-color="${mix(hair[0], hair[1], 0.6)}"/></linearGradient>`,
   );

@@ -45,7 +45,10 @@ export async function seedDemoData(app: FastifyInstance, options: { now?: Date }
   // One hash for every demo account: argon2 is deliberately slow.
   const passHashPromise = hashPassword(DEMO_PASSWORD);
   const illustrated = plan.filter((p) => p.escort?.illustrated);
-  const photos = await mapLimit(illustrated, photoConcurrency(), (p) => renderPhoto(app, p));
+  // Listings show the newest first: rotating palettes in that order keeps neighbouring cards apart.
+  const newestFirst = [...illustrated].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const paletteOf = new Map(newestFirst.map((p, rank) => [p.nickname, rank]));
+  const photos = await mapLimit(illustrated, photoConcurrency(), (p) => renderPhoto(app, p, paletteOf.get(p.nickname)!));
   const photoByNick = new Map(illustrated.map((p, i) => [p.nickname, photos[i]!]));
   const passHash = await passHashPromise;
   const photosDone = performance.now();
@@ -132,8 +135,8 @@ export async function seedDemoData(app: FastifyInstance, options: { now?: Date }
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** Renders the escort's illustration (sharp rasterises the SVG) and stores it through the normal image pipeline. */
-async function renderPhoto(app: FastifyInstance, p: DemoAccount): Promise<StoredImage> {
-  const svg = illustrationSvg(p.nickname, { figure: p.genero === 'Masculino' ? 'masculino' : 'femenino' });
+async function renderPhoto(app: FastifyInstance, p: DemoAccount, palette: number): Promise<StoredImage> {
+  const svg = illustrationSvg(p.nickname, { figure: p.genero === 'Masculino' ? 'masculino' : 'femenino', palette });
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
   return ingestImage(app.services.media, png, { maxBytes: 32 * 1024 * 1024 });
 }

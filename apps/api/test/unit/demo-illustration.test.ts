@@ -15,6 +15,14 @@ describe('demo illustrations', () => {
     expect(illustrationSvg('camila', { figure: 'femenino' })).not.toBe(illustrationSvg('camila', { figure: 'masculino' }));
   });
 
+  it('take a palette index when the caller spreads palettes, still deterministically', () => {
+    const a = illustrationSvg('camila', { figure: 'femenino', palette: 0 });
+    expect(illustrationSvg('camila', { figure: 'femenino', palette: 0 })).toBe(a);
+    expect(illustrationSvg('camila', { figure: 'femenino', palette: 1 })).not.toBe(a);
+    // Indices wrap round the palette list.
+    expect(illustrationSvg('camila', { figure: 'femenino', palette: 8 })).toBe(a);
+  });
+
   it('are self-contained SVG: no external images, links or scripts', () => {
     for (const seed of ['a', 'b', 'c', 'd']) {
       const svg = illustrationSvg(seed, { figure: seed === 'd' ? 'masculino' : 'femenino' });
