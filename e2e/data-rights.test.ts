@@ -184,7 +184,7 @@ describe('data rights in the browser', () => {
     await admin.page.getByText(`Perfil suspendido: no se mostrará hasta que lo reincorpores. (${reported.nickname})`).waitFor();
     expect((await fetch(`${baseUrl()}/api/usuario/publico/${reported.nickname}`)).status).toBe(404);
     await admin.page.getByRole('button', { name: 'Todas' }).click();
-    const suspended = admin.page.locator(`li[data-nickname="${reported.nickname}"]`, { hasText: 'Perfil suspendido' });
+    const suspended = admin.page.locator(`li[data-nickname="${reported.nickname}"]`, { hasText: 'Suspendida' });
     await suspended.getByRole('button', { name: 'Reincorporar' }).click();
     await admin.page.getByText(`Perfil reincorporado. (${reported.nickname})`).waitFor();
     expect((await fetch(`${baseUrl()}/api/usuario/publico/${reported.nickname}`)).status).toBe(200);

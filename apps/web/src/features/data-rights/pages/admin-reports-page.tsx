@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { decideReport, useRefreshReports, useReports, type ReportAction, type ReportFilter } from '../api/reports.ts';
 import { formatDateTime } from '../format.ts';
 
-const statusLabel: Record<Report['estado'], string> = { abierta: 'Abierta', descartada: 'Descartada', suspendida: 'Perfil suspendido' };
+const statusLabel: Record<Report['estado'], string> = { abierta: 'Abierta', descartada: 'Descartada', suspendida: 'Suspendida' };
 const urgent = new Set(['menor', 'trata']);
 
 type Status = { text: string; error: boolean } | null;
