@@ -158,7 +158,24 @@ describe('escort profile (/ProfileUsuario)', () => {
     await page.waitForURL('**/ModificaEstado');
     await page.waitForURL('**/ProfileUsuario', { timeout: 6000 });
     await expect(page.getByTestId('estado-actual').innerText()).resolves.toBe('Disponible');
-    expect(errors).toEqual([]);
+
+    // A refusal shows the server's message for 4 s and stays on the profile; no answer at all shows the default.
+    await page.route('**/api/usuario/estado/**', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ mensaje: 'Cambio rechazado por el servidor.', code: 'X' }) }),
+    );
+    await page.getByRole('button', { name: 'Cambiar a inactiva' }).click();
+    const refused = page.getByText('Cambio rechazado por el servidor.');
+    await refused.waitFor();
+    const shown = Date.now();
+    await refused.waitFor({ state: 'detached', timeout: 6000 });
+    expect(Date.now() - shown).toBeGreaterThan(3000);
+    expect(new URL(page.url()).pathname).toBe('/ProfileUsuario');
+    await page.unroute('**/api/usuario/estado/**');
+    await page.route('**/api/usuario/estado/**', (route) => route.fulfill({ status: 502, body: '' }));
+    await page.getByRole('button', { name: 'Cambiar a inactiva' }).click();
+    await page.getByText('No se pudo cambiar el estado', { exact: true }).waitFor();
+    await page.unroute('**/api/usuario/estado/**');
+    expect(errors.filter((e) => !/status of (403|502)/.test(e))).toEqual([]);
     await context.close();
   });
 
@@ -202,8 +219,17 @@ describe('escort profile (/ProfileUsuario)', () => {
     await section.getByText('No se seleccionó archivo o no se encontró el nickname.').waitFor();
 
     await section.getByLabel('Elegir imagen').setInputFiles({ name: 'yo.jpg', mimeType: 'image/jpeg', buffer: await portrait('#9f1239', '#fda4af') });
+    await expect(section.getByText(/^yo\.jpg/).isVisible()).resolves.toBe(true);
+    // A slow uplink (like mobile data) so the progress bar can be seen moving.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 24 * 1024 });
     await section.getByRole('button', { name: 'Cargar imagen' }).click();
+    const bar = section.getByRole('progressbar', { name: 'Progreso de la carga' });
+    await bar.waitFor();
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(0);
     await section.getByText('Imagen subida exitosamente.').waitFor();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await bar.waitFor({ state: 'detached' });
     const avatar = section.locator('.profile-avatar img');
     await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/media\/.+-640\.webp$/);
     const src = (await avatar.getAttribute('src'))!;

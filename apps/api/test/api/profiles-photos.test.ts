@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -160,6 +160,36 @@ describe('escort profile photo', () => {
     expect(current.json()).toEqual({ imageUrl: '/assets/avatars/masculino.svg', publicId: null, origen: 'predeterminada' });
 
     expect((await upload('escort', e.nickname, e, { file: other, nickname: e.nickname })).statusCode).toBe(201);
+  });
+
+  it('two uploads at once: exactly one wins, the other is 409, and no files are left behind for the loser', async () => {
+    const e = await createAccount(t.app, { kind: 'escort' });
+    const [a, b] = [await uniquePhoto(), await uniquePhoto()];
+    const results = await Promise.all([
+      upload('escort', e.nickname, e, { file: a, nickname: e.nickname }),
+      upload('escort', e.nickname, e, { file: b, nickname: e.nickname }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const rows = await profileRows(e.id);
+    expect(rows).toHaveLength(1);
+    expect(await accountUrl(e.id)).toBe(rows[0]!.url);
+    const loser = results.find((r) => r.statusCode === 409)!;
+    expect(loser.json().code).toBe('PHOTO_EXISTS');
+    const kept = rows[0]!.publicId;
+    const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+    const lost = [hashOf(a), hashOf(b)].find((h) => h !== kept)!;
+    expect([hashOf(a), hashOf(b)]).toContain(kept);
+    const files = (await fs.readdir(path.join(t.dataDir, 'media'), { recursive: true })).map((f) => path.basename(String(f)));
+    expect(files.some((f) => f.startsWith(`${kept}-`))).toBe(true);
+    expect(files.some((f) => f.startsWith(`${lost}-`))).toBe(false);
+  });
+
+  it('/media does not serve outside the media folder', async () => {
+    for (const url of ['/media/..%2f..%2fetc%2fpasswd', '/media/%2e%2e/%2e%2e/package.json', '/media/../config.ts']) {
+      const res = await t.app.inject(url);
+      expect([400, 403, 404]).toContain(res.statusCode);
+      expect(res.body).not.toContain('root:');
+    }
   });
 
   it('deleting an unknown publicId is 404 with the spec’s message', async () => {
