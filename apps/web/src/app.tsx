@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { MainLayout } from './components/layout/main-layout.tsx';
 import { PageSkeleton } from './components/ui/page-skeleton.tsx';
+import { accountRoutes } from './features/accounts/routes.tsx';
 import { marketplaceRoutes } from './features/marketplace/routes.tsx';
 import { directoryPages } from './features/directory/routes.tsx';
 import { validationRoutes } from './features/validation/routes.tsx';
@@ -28,6 +29,7 @@ export function App() {
           <Route path="Escort" element={<ListingPage />} />
           <Route path="Escort/:city" element={<ListingPage />} />
           <Route path="Informacion" element={<InfoPage />} />
+          {accountRoutes}
           {/* accounts routes */}
           {validationRoutes}
           {/* validation routes */}

@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { changePasswordFormSchema } from '@encanto/core/accounts';
+import { timings } from '@encanto/core/constants';
+import { msg } from '@encanto/core/messages';
+import { api, ApiError } from '../lib/api-client.ts';
+import { useSession, useHydrated } from '../lib/session.ts';
+import { PasswordInput } from './password-input.tsx';
+
+export type TimedMessage = { text: string; kind: 'success' | 'error' } | null;
+
+/** A status message that clears itself after `ms` (the spec's 4 s for password messages). */
+export function useTimedMessage(ms: number): [TimedMessage, (text: string, kind: 'success' | 'error') => void, () => void] {
+  const [message, setMessage] = useState<TimedMessage>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = (text: string, kind: 'success' | 'error') => {
+    clearTimeout(timer.current);
+    setMessage({ text, kind });
+    timer.current = setTimeout(() => setMessage(null), ms);
+  };
+  const clear = () => {
+    clearTimeout(timer.current);
+    setMessage(null);
+  };
+  return [message, show, clear];
+}
+
+/** The spec's wording per answer of the password-change call. */
+function failureText(err: unknown): string {
+  if (!(err instanceof ApiError)) return msg.passwordUpdateError;
+  if (err.status === 404) return msg.currentPasswordWrong;
+  if (err.status === 400 && err.mensaje) return err.mensaje;
+  if (err.status >= 500) return msg.serverError;
+  if (err.status === 0) return msg.passwordUpdateError;
+  return err.mensaje || msg.unknownError;
+}
+
+/**
+ * 'CAMBIAR CONTRASEÑA' on both profiles: current, new and repeat (show/hide on
+ * the new ones). Clients call cliente/modificar-pass, escorts
+ * usuario/modificar-pass-por-pass; the server checks the current password and
+ * signs out every other device.
+ */
+export function ChangePasswordForm() {
+  const session = useSession();
+  const id = useId();
+  // Until hydration the button would submit the form natively, so it waits for the app.
+  const hydrated = useHydrated();
+  const [values, setValues] = useState({ actual: '', nueva: '', repetir: '' });
+  const [busy, setBusy] = useState(false);
+  const [message, show] = useTimedMessage(timings.passwordMessageMs);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = changePasswordFormSchema.safeParse(values);
+    if (!parsed.success) {
+      show(parsed.error.issues[0]?.message ?? msg.completeAllFields, 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      if (session.role === 'usuario') {
+        await api('/usuario/modificar-pass-por-pass', {
+          method: 'PUT',
+          body: { nickname: session.nickname, passActual: values.actual, newPass: values.nueva },
+        });
+      } else {
+        await api('/cliente/modificar-pass', {
+          method: 'PUT',
+          body: { rut_cliente: session.rut, passActual: values.actual, pass: values.nueva },
+        });
+      }
+      setValues({ actual: '', nueva: '', repetir: '' });
+      show(msg.passwordUpdated, 'success');
+    } catch (err) {
+      show(failureText(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value.replace(/\s/g, '') }));
+
+  return (
+    <section className="form-card change-password" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>CAMBIAR CONTRASEÑA</h2>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-actual`}>Contraseña actual</label>
+          <input
+            id={`${id}-actual`}
+            type="password"
+            autoComplete="current-password"
+            value={values.actual}
+            onChange={set('actual')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-nueva`}>Nueva contraseña</label>
+          <PasswordInput id={`${id}-nueva`} autoComplete="new-password" value={values.nueva} onChange={set('nueva')} />
+          <p className="field-hint">Al menos 7 caracteres, con letras y números y sin espacios.</p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-repetir`}>Repetir nueva contraseña</label>
+          <PasswordInput id={`${id}-repetir`} autoComplete="new-password" value={values.repetir} onChange={set('repetir')} />
+        </div>
+        <div aria-live="polite" className="message-slot">
+          {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
+        </div>
+        <button type="submit" className="button" disabled={busy || !hydrated}>
+          {busy ? 'Guardando...' : 'Cambiar contraseña'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { timings } from '@encanto/core/constants';
+import { inputFilters } from '@encanto/core/fields';
+import { msg } from '@encanto/core/messages';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useHead } from '../../../lib/head.tsx';
+import { setStored, useHydrated } from '../../../lib/session.ts';
+import { useSite } from '../../../lib/site.tsx';
+import type { AccountType } from '../api/availability.ts';
+import { clientEmailRegistered, requestRecovery } from '../api/recovery.ts';
+
+/**
+ * Forgotten password: 'Ingresa tu email' and 'Recuperar Password', locked 5 s
+ * after each click. The mail brings the 4-digit code and a link to the recovery
+ * step; this browser also keeps the e-mail (emailRecuperacion) for that step.
+ */
+export function ForgotForm({ type }: { type: AccountType }) {
+  const site = useSite();
+  useHead({ title: `Recuperar contraseña – ${site.name}`, robots: 'noindex,nofollow' });
+  const id = useId();
+  // Until hydration the button would submit the form natively, so it waits for the app.
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [locked, setLocked] = useState(false);
+  const [message, setMessage] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const later = (fn: () => void, ms: number) => timers.current.push(setTimeout(fn, ms));
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (locked || !email) return;
+    setLocked(true);
+    later(() => setLocked(false), timings.forgotPasswordLockMs);
+    setMessage(null);
+    try {
+      if (type === 'cliente' && !(await clientEmailRegistered(email))) {
+        setMessage({ text: msg.emailNotRegistered, kind: 'error' });
+        return;
+      }
+      await requestRecovery(type, email);
+      setStored({ emailRecuperacion: email });
+      if (type === 'cliente') {
+        setMessage({ text: msg.clientRecoverySent, kind: 'success' });
+        later(() => void navigate(paths.clientLogin), timings.clientForgotRedirectMs);
+      } else {
+        setMessage({ text: msg.escortRecoverySent, kind: 'success' });
+        later(() => void navigate(paths.escortLogin), timings.escortForgotRedirectMs);
+      }
+    } catch (err) {
+      const server = err instanceof ApiError ? err.mensaje : '';
+      if (type === 'usuario') {
+        setMessage({ text: server === msg.escortEmailNotFound ? msg.emailNotRegistered : server || msg.recoverError, kind: 'error' });
+      } else setMessage({ text: server || msg.genericRetry, kind: 'error' });
+    }
+  };
+
+  return (
+    <div className="page account-page">
+      <section className="form-card account-card" aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className="account-title">
+          Ingresa tu email
+        </h1>
+        <p className="field-hint">
+          Te enviaremos una contraseña provisoria de 4 dígitos y un enlace para crear tu nueva contraseña.
+        </p>
+        <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(inputFilters.email(e.target.value))}
+              onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
+            />
+          </div>
+          <div aria-live="polite">{message && <p className={`message message-${message.kind}`}>{message.text}</p>}</div>
+          <button type="submit" className="button button-block recover-button" disabled={locked || !hydrated}>
+            Recuperar Password
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { inputFilters } from '@encanto/core/fields';
+import { msg } from '@encanto/core/messages';
+import { useHydrated } from '../../../lib/session.ts';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { PasswordInput } from '../../../components/password-input.tsx';
+import { IncompleteDataError, loginClient, loginEscort } from '../api/login.ts';
+
+/** The spec's wording per failure of each login form. */
+function failureText(type: 'cliente' | 'usuario', err: unknown): string {
+  if (err instanceof IncompleteDataError) return msg.incompleteData;
+  if (err instanceof ApiError && (err.status === 429 || err.status === 400) && err.mensaje) return err.mensaje;
+  if (type === 'cliente') return err instanceof ApiError && err.code === 'EMAIL_NOT_FOUND' ? msg.emailNotFound : msg.clientLoginFailed;
+  return msg.badCredentials;
+}
+
+/** 'Ingresar - Cliente' and 'Ingresar - Escort': e-mail (no spaces), password with show/hide, 'Iniciar Sesión'. */
+export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
+  const id = useId();
+  // Until hydration the button would submit the form natively, so it waits for the app.
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [pass, setPass] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email || !pass) {
+      setError(msg.completeAllFields);
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      if (type === 'cliente') {
+        const data = await loginClient({ email, pass });
+        if (data.autorizado === 'pendiente') {
+          void navigate(paths.pending, { state: { tipo: 'cliente', nickname: data.nickname } });
+        } else void navigate(paths.escorts);
+      } else {
+        const data = await loginEscort({ email, pass });
+        if (data.autorizado === 'pendiente') {
+          void navigate(paths.pending, { state: { tipo: 'usuario', nickname: data.nickname } });
+        } else void navigate(paths.escortProfile);
+      }
+    } catch (err) {
+      setError(failureText(type, err));
+      setBusy(false);
+    }
+  };
+
+  const title = type === 'cliente' ? 'Ingresar - Cliente' : 'Ingresar - Escort';
+  return (
+    <section className="form-card account-card" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="account-title">
+        {title}
+      </h1>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(inputFilters.email(e.target.value))}
+            onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-pass`}>Contraseña</label>
+          <PasswordInput id={`${id}-pass`} autoComplete="current-password" value={pass} onChange={(e) => setPass(e.target.value)} />
+        </div>
+        <Link className="account-link" to={type === 'cliente' ? paths.forgotClient : paths.forgotEscort}>
+          ¿Olvidaste tu contraseña?
+        </Link>
+        <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
+        <button type="submit" className="button button-block" disabled={busy || !hydrated}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          Iniciar Sesión
+        </button>
+      </form>
+      <p className="account-alt">
+        ¿No tienes cuenta?{' '}
+        <Link to={type === 'cliente' ? paths.registerClient : paths.registerEscort}>Regístrate</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { recoveryFormSchema } from '@encanto/core/accounts';
+import { limits, timings } from '@encanto/core/constants';
+import { inputFilters } from '@encanto/core/fields';
+import { msg } from '@encanto/core/messages';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { getStored, setStored, useHydrated } from '../../../lib/session.ts';
+import { PasswordInput } from '../../../components/password-input.tsx';
+import type { AccountType } from '../api/availability.ts';
+import { setNewPassword } from '../api/recovery.ts';
+
+// The spec words the "all fields" message differently on the two screens.
+const schemas = {
+  cliente: recoveryFormSchema(msg.completeFieldsShort),
+  usuario: recoveryFormSchema(msg.completeAllFields),
+};
+
+/**
+ * Recovery step: the 4-digit provisional password from the mail, the new
+ * password and its repeat. On success the stored recovery e-mail is removed and
+ * the matching login opens after 3 s.
+ */
+export function RecoverForm({ type, email: givenEmail }: { type: AccountType; email?: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const email = givenEmail ?? (hydrated ? getStored('emailRecuperacion') : null);
+  const [values, setValues] = useState({ codigo: '', nueva: '', repetir: '' });
+  const [message, setMessage] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email) {
+      setMessage({ text: msg.recoveryEmailMissing, kind: 'error' });
+      return;
+    }
+    const parsed = schemas[type].safeParse(values);
+    if (!parsed.success) {
+      setMessage({ text: parsed.error.issues[0]?.message ?? msg.completeAllFields, kind: 'error' });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await setNewPassword(type, { email, codigoProvisorio: values.codigo, nuevaPass: values.nueva });
+      setStored({ emailRecuperacion: null });
+      setDone(true);
+      setMessage({ text: msg.passwordUpdated, kind: 'success' });
+      timer.current = setTimeout(
+        () => void navigate(type === 'cliente' ? paths.clientLogin : paths.escortLogin, { replace: true }),
+        timings.recoveryRedirectMs,
+      );
+    } catch (err) {
+      const fallback = type === 'cliente' ? msg.setPasswordClientError : msg.passwordUpdateError;
+      setMessage({ text: (err instanceof ApiError && err.mensaje) || fallback, kind: 'error' });
+      setBusy(false);
+    }
+  };
+
+  const set = (key: keyof typeof values, filter: (v: string) => string) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: filter(e.target.value) }));
+  const noSpaces = (v: string) => v.replace(/\s/g, '');
+
+  return (
+    <section className="form-card account-card" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="account-title">
+        Recuperar contraseña
+      </h1>
+      {email ? (
+        <p className="field-hint">
+          Cuenta: <strong className="account-email">{email}</strong>
+        </p>
+      ) : hydrated ? (
+        <p className="message message-error">{msg.recoveryEmailMissing}</p>
+      ) : null}
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-codigo`}>Contraseña provisoria</label>
+          <input
+            id={`${id}-codigo`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={limits.provisionalCodeDigits}
+            value={values.codigo}
+            onChange={set('codigo', (v) => inputFilters.digits(v, limits.provisionalCodeDigits))}
+            className="code-input"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-nueva`}>Nueva contraseña</label>
+          <PasswordInput id={`${id}-nueva`} autoComplete="new-password" value={values.nueva} onChange={set('nueva', noSpaces)} />
+          <p className="field-hint">Al menos 7 caracteres, con letras y números y sin espacios.</p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-repetir`}>Repetir contraseña</label>
+          <PasswordInput id={`${id}-repetir`} autoComplete="new-password" value={values.repetir} onChange={set('repetir', noSpaces)} />
+        </div>
+        <div aria-live="polite">{message && <p className={`message message-${message.kind}`}>{message.text}</p>}</div>
+        <button type="submit" className="button button-block" disabled={busy || done || !hydrated}>
+          Cambiar contraseña
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,245 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm, Controller, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  clientRegisterFormSchema,
+  clientRegisterSchema,
+  escortRegisterFormSchema,
+  escortRegisterSchema,
+} from '@encanto/core/accounts';
+import { latestAdultBirthDate } from '@encanto/core/age';
+import { defaultAvatars, generoValues, limits, timings, type Genero } from '@encanto/core/constants';
+import { inputFilters } from '@encanto/core/fields';
+import { msg } from '@encanto/core/messages';
+import { filterRutInput } from '@encanto/core/rut';
+import { useHydrated } from '../../../lib/session.ts';
+import { paths } from '../../../config/paths.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { CityPicker } from '../../../components/city-picker.tsx';
+import { PasswordInput } from '../../../components/password-input.tsx';
+import { isTaken, type AccountType, type CheckedField } from '../api/availability.ts';
+import { AvailabilityStatus, type Availability } from './availability-status.tsx';
+
+type Values = Record<string, string>;
+const checked: CheckedField[] = ['rut', 'nickname', 'email'];
+
+const config = {
+  cliente: {
+    title: 'Registro Cliente',
+    rutKey: 'rut_cliente',
+    rutLabel: 'RUT o Pasaporte',
+    formSchema: clientRegisterFormSchema,
+    shape: clientRegisterSchema.shape,
+    endpoint: '/cliente/registro',
+  },
+  usuario: {
+    title: 'Registro Escort',
+    rutKey: 'rut_usuario',
+    rutLabel: 'RUT',
+    formSchema: escortRegisterFormSchema,
+    shape: escortRegisterSchema.shape,
+    endpoint: '/usuario/registro',
+  },
+} as const;
+
+function failureText(err: unknown): string {
+  if (!(err instanceof ApiError) || err.status === 0) return msg.registerRequestError;
+  return err.mensaje || msg.registerError;
+}
+
+/**
+ * 'Registro Cliente' and 'Registro Escort'. Each of RUT, nickname and e-mail is
+ * checked on blur after 2 s (both populations); submit stays disabled while a
+ * check runs or a value is taken. The same zod schema validates here and on the server.
+ */
+export function RegisterForm({ type }: { type: AccountType }) {
+  const c = config[type];
+  const id = useId();
+  // Until hydration the button would submit the form natively, so it waits for the app.
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<Record<CheckedField, Availability>>({ rut: 'idle', nickname: 'idle', email: 'idle' });
+  const [formError, setFormError] = useState('');
+  const timers = useRef<Partial<Record<CheckedField, ReturnType<typeof setTimeout>>>>({});
+  const latest = useRef<Partial<Record<CheckedField, string>>>({});
+  useEffect(() => () => Object.values(timers.current).forEach((t) => clearTimeout(t)), []);
+
+  const { register, handleSubmit, control, formState, setValue, getValues } = useForm<Values>({
+    resolver: zodResolver(c.formSchema as never) as unknown as Resolver<Values>,
+    mode: 'onTouched',
+    defaultValues: { [c.rutKey]: '', nombre: '', nickname: '', fecha_nac: '', email: '', pass: '', pass2: '', fono: '', genero: '', ciudad: '' },
+  });
+  const errors = formState.errors;
+  const keyOf = (field: CheckedField) => (field === 'rut' ? c.rutKey : field);
+
+  const scheduleCheck = (field: CheckedField) => {
+    const value = getValues(keyOf(field)) ?? '';
+    clearTimeout(timers.current[field]);
+    latest.current[field] = value;
+    const fieldSchema = (c.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)[keyOf(field)];
+    if (!value || !fieldSchema?.safeParse(value).success) {
+      setStatus((s) => ({ ...s, [field]: 'idle' }));
+      return;
+    }
+    setStatus((s) => ({ ...s, [field]: 'checking' }));
+    timers.current[field] = setTimeout(() => {
+      void isTaken(type, field, value).then((taken) => {
+        if (latest.current[field] === value) setStatus((s) => ({ ...s, [field]: taken ? 'taken' : 'free' }));
+      });
+    }, timings.availabilityCheckDelayMs);
+  };
+
+  /** Editing a checked value drops its earlier answer; the next blur checks again. */
+  const resetCheck = (field: CheckedField) => {
+    clearTimeout(timers.current[field]);
+    latest.current[field] = undefined;
+    setStatus((s) => (s[field] === 'idle' ? s : { ...s, [field]: 'idle' }));
+  };
+
+  const blocked = checked.some((f) => status[f] === 'checking' || status[f] === 'taken');
+
+  const onValid = async (values: Values) => {
+    setFormError('');
+    const { pass2: _repeat, ...rest } = values;
+    const body = { ...rest, apellido: values.nickname, url: defaultAvatars[values.genero as Genero] };
+    try {
+      await api(c.endpoint, { method: 'POST', body, anonymous: true });
+      void navigate(paths.registered, { state: { tipo: type, nickname: values.nickname } });
+    } catch (err) {
+      setFormError(failureText(err));
+    }
+  };
+  const onInvalid = () => setFormError(type === 'usuario' ? msg.fixErrors : '');
+
+  const fieldProps = (name: string) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': `${id}-${name}-msg`,
+  });
+  const errorText = (name: string) => (
+    <p id={`${id}-${name}-msg`} className="field-error" role={errors[name] ? 'alert' : undefined}>
+      {errors[name]?.message as string | undefined}
+    </p>
+  );
+
+  const filtered = (name: string, filter: (v: string) => string, field?: CheckedField) => {
+    const reg = register(name);
+    return {
+      ...reg,
+      onChange: async (e: { target: { value: string } }) => {
+        const next = filter(e.target.value);
+        if (field && next !== getValues(name)) resetCheck(field);
+        setValue(name, next, { shouldValidate: formState.touchedFields[name] === true });
+      },
+      onBlur: async (e: React.FocusEvent<HTMLInputElement>) => {
+        await reg.onBlur(e);
+        if (field) scheduleCheck(field);
+      },
+    };
+  };
+
+  return (
+    <section className="form-card account-card register-card" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="account-title">
+        {c.title}
+      </h1>
+      <form className="form register-form" onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-${c.rutKey}`}>{c.rutLabel}</label>
+          <input
+            {...fieldProps(c.rutKey)}
+            {...filtered(c.rutKey, type === 'usuario' ? filterRutInput : (v) => v, 'rut')}
+            autoComplete="off"
+            placeholder={type === 'usuario' ? '12.345.678-K' : undefined}
+            maxLength={20}
+          />
+          <AvailabilityStatus status={status.rut} id={`${id}-rut-av`} />
+          {errorText(c.rutKey)}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-nombre`}>Nombre completo</label>
+          <input {...fieldProps('nombre')} {...register('nombre')} autoComplete="name" maxLength={100} />
+          {errorText('nombre')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-nickname`}>Nickname</label>
+          <input
+            {...fieldProps('nickname')}
+            {...filtered('nickname', inputFilters.nickname, 'nickname')}
+            autoComplete="nickname"
+            autoCapitalize="none"
+            maxLength={limits.nicknameMax}
+          />
+          <AvailabilityStatus status={status.nickname} id={`${id}-nickname-av`} />
+          {errorText('nickname')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-fecha_nac`}>Fecha de nacimiento</label>
+          <input {...fieldProps('fecha_nac')} {...register('fecha_nac')} type="date" max={latestAdultBirthDate()} min="1900-01-01" />
+          {errorText('fecha_nac')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            {...fieldProps('email')}
+            {...filtered('email', inputFilters.email, 'email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
+          />
+          <AvailabilityStatus status={status.email} id={`${id}-email-av`} />
+          {errorText('email')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-pass`}>Contraseña</label>
+          <PasswordInput {...fieldProps('pass')} {...register('pass')} autoComplete="new-password" />
+          {errorText('pass')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-pass2`}>Repetir contraseña</label>
+          <PasswordInput {...fieldProps('pass2')} {...register('pass2')} autoComplete="new-password" />
+          {errorText('pass2')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-fono`}>Teléfono</label>
+          <input
+            {...fieldProps('fono')}
+            {...filtered('fono', inputFilters.phone)}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={limits.phoneDigits}
+            placeholder="912345678"
+          />
+          {errorText('fono')}
+        </div>
+        <fieldset className="field" aria-describedby={`${id}-genero-msg`}>
+          <legend>Género</legend>
+          <div className="radio-row">
+            {generoValues.map((g) => (
+              <label key={g} className="radio">
+                <input type="radio" value={g} {...register('genero')} />
+                <span>{g}</span>
+              </label>
+            ))}
+          </div>
+          {errorText('genero')}
+        </fieldset>
+        <Controller
+          control={control}
+          name="ciudad"
+          render={({ field, fieldState }) => (
+            <CityPicker value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+          )}
+        />
+        <div aria-live="assertive">{formError && <p className="message message-error">{formError}</p>}</div>
+        <button type="submit" className="button button-block" disabled={blocked || formState.isSubmitting || !hydrated}>
+          {formState.isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
+          Registrarse
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { inputFilters } from '@encanto/core/fields';
+import { msg } from '@encanto/core/messages';
+import { useHydrated } from '../../../lib/session.ts';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useHead } from '../../../lib/head.tsx';
+import { useSite } from '../../../lib/site.tsx';
+import { PasswordInput } from '../../../components/password-input.tsx';
+import { IncompleteDataError, loginAdmin, WrongProfileTypeError } from '../api/login.ts';
+
+/** /login-admin and /Admin: 'ADMINISTRADOR' with e-mail, password and the free-text profile type. */
+export default function AdminLoginPage() {
+  const site = useSite();
+  useHead({ title: `Administrador – ${site.name}`, robots: 'noindex,nofollow' });
+  const id = useId();
+  // Until hydration the button would submit the form natively, so it waits for the app.
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ email: '', pass: '', tipo_perfil: '' });
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.email || !form.pass || !form.tipo_perfil.trim()) {
+      setError(msg.completeAllFields);
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await loginAdmin(form);
+      void navigate(paths.adminPanel);
+    } catch (err) {
+      if (err instanceof WrongProfileTypeError) setError(msg.wrongProfileType);
+      else if (err instanceof IncompleteDataError) setError(msg.incompleteData);
+      else if (err instanceof ApiError && err.status === 429) setError(err.mensaje);
+      else setError(msg.adminBadCredentials);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page account-page">
+      <section className="form-card account-card" aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className="account-title">
+          ADMINISTRADOR
+        </h1>
+        <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="username"
+              value={form.email}
+              onChange={(e) => setForm((f) => ({ ...f, email: inputFilters.email(e.target.value) }))}
+              onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-pass`}>Contraseña</label>
+            <PasswordInput
+              id={`${id}-pass`}
+              autoComplete="current-password"
+              value={form.pass}
+              onChange={(e) => setForm((f) => ({ ...f, pass: e.target.value }))}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-tipo`}>Tipo de perfil</label>
+            <input
+              id={`${id}-tipo`}
+              type="text"
+              autoComplete="off"
+              placeholder="admin"
+              value={form.tipo_perfil}
+              onChange={(e) => setForm((f) => ({ ...f, tipo_perfil: e.target.value }))}
+            />
+          </div>
+          <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
+          <button type="submit" className="button button-block" disabled={busy || !hydrated}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            Iniciar Sesión
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { EscortResetLinkPage } from './reset-link-page.tsx';
+
+export default EscortResetLinkPage;

@@ -1,0 +1,5 @@
+import { ForgotForm } from '../components/forgot-form.tsx';
+
+export default function ForgotEscortPage() {
+  return <ForgotForm type="usuario" />;
+}
