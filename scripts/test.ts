@@ -17,7 +17,8 @@ function run(cmd: string, cmdArgs: string[]): number {
   return r.status ?? 1;
 }
 
-if (projects.includes('e2e')) {
+// The SSR tests (api) and the browser tests (e2e) both need the built web app.
+if (projects.includes('e2e') || projects.includes('api')) {
   if (run('npm', ['run', 'build']) !== 0) {
     console.error('web build failed');
     failed += 1;
