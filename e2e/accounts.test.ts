@@ -247,8 +247,6 @@ describe('accounts journeys', () => {
     await page.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByLabel('Tipo de perfil').fill('cliente');
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-    await page.waitForTimeout(1500);
-    await screenshot(page, 'debug-admin');
     await page.getByText('Tipo de perfil incorrecto.').waitFor();
     await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
     await page.getByLabel('Tipo de perfil').fill('admin');

@@ -26,7 +26,7 @@ export function useTimedMessage(ms: number): [TimedMessage, (text: string, kind:
 }
 
 /** The spec's wording per answer of the password-change call. */
-function failureText(err: unknown): string {
+export function changePasswordFailureText(err: unknown): string {
   if (!(err instanceof ApiError)) return msg.passwordUpdateError;
   if (err.status === 404) return msg.currentPasswordWrong;
   if (err.status === 400 && err.mensaje) return err.mensaje;
@@ -73,7 +73,7 @@ export function ChangePasswordForm() {
       setValues({ actual: '', nueva: '', repetir: '' });
       show(msg.passwordUpdated, 'success');
     } catch (err) {
-      show(failureText(err), 'error');
+      show(changePasswordFailureText(err), 'error');
     } finally {
       setBusy(false);
     }

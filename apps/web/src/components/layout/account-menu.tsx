@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api-client.ts';
@@ -10,7 +10,6 @@ export function AccountMenu() {
   const session = useSession();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -39,7 +38,9 @@ export function AccountMenu() {
     await api('/logout', { method: 'POST' }).catch(() => undefined);
     clearSession();
     queryClient.clear();
-    void navigate(paths.home);
+    // A full load of / drops every in-memory trace of the account, and no
+    // own-account guard still on screen can send the visitor to /Login instead.
+    window.location.assign(paths.home);
   };
 
   const settings =

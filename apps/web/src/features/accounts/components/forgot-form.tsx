@@ -4,7 +4,7 @@ import { timings } from '@encanto/core/constants';
 import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { forgotFailureText } from '../account-messages.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { setStored, useHydrated } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
@@ -51,10 +51,7 @@ export function ForgotForm({ type }: { type: AccountType }) {
         later(() => void navigate(paths.escortLogin), timings.escortForgotRedirectMs);
       }
     } catch (err) {
-      const server = err instanceof ApiError ? err.mensaje : '';
-      if (type === 'usuario') {
-        setMessage({ text: server === msg.escortEmailNotFound ? msg.emailNotRegistered : server || msg.recoverError, kind: 'error' });
-      } else setMessage({ text: server || msg.genericRetry, kind: 'error' });
+      setMessage({ text: forgotFailureText(type, err), kind: 'error' });
     }
   };
 

@@ -4,17 +4,9 @@ import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
-import { IncompleteDataError, loginClient, loginEscort } from '../api/login.ts';
-
-/** The spec's wording per failure of each login form. */
-function failureText(type: 'cliente' | 'usuario', err: unknown): string {
-  if (err instanceof IncompleteDataError) return msg.incompleteData;
-  if (err instanceof ApiError && (err.status === 429 || err.status === 400) && err.mensaje) return err.mensaje;
-  if (type === 'cliente') return err instanceof ApiError && err.code === 'EMAIL_NOT_FOUND' ? msg.emailNotFound : msg.clientLoginFailed;
-  return msg.badCredentials;
-}
+import { loginClient, loginEscort } from '../api/login.ts';
+import { loginFailureText } from '../account-messages.ts';
 
 /** 'Ingresar - Cliente' and 'Ingresar - Escort': e-mail (no spaces), password with show/hide, 'Iniciar Sesión'. */
 export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
@@ -48,7 +40,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
         } else void navigate(paths.escortProfile);
       }
     } catch (err) {
-      setError(failureText(type, err));
+      setError(loginFailureText(type, err));
       setBusy(false);
     }
   };

@@ -5,7 +5,7 @@ import { limits, timings } from '@encanto/core/constants';
 import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { recoverFailureText } from '../account-messages.ts';
 import { getStored, setStored, useHydrated } from '../../../lib/session.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import type { AccountType } from '../api/availability.ts';
@@ -57,8 +57,7 @@ export function RecoverForm({ type, email: givenEmail }: { type: AccountType; em
         timings.recoveryRedirectMs,
       );
     } catch (err) {
-      const fallback = type === 'cliente' ? msg.setPasswordClientError : msg.passwordUpdateError;
-      setMessage({ text: (err instanceof ApiError && err.mensaje) || fallback, kind: 'error' });
+      setMessage({ text: recoverFailureText(type, err), kind: 'error' });
       setBusy(false);
     }
   };

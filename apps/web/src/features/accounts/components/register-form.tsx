@@ -15,7 +15,8 @@ import { msg } from '@encanto/core/messages';
 import { filterRutInput } from '@encanto/core/rut';
 import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { registerFailureText } from '../account-messages.ts';
 import { CityPicker } from '../../../components/city-picker.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { isTaken, type AccountType, type CheckedField } from '../api/availability.ts';
@@ -42,11 +43,6 @@ const config = {
     endpoint: '/usuario/registro',
   },
 } as const;
-
-function failureText(err: unknown): string {
-  if (!(err instanceof ApiError) || err.status === 0) return msg.registerRequestError;
-  return err.mensaje || msg.registerError;
-}
 
 /**
  * 'Registro Cliente' and 'Registro Escort'. Each of RUT, nickname and e-mail is
@@ -107,7 +103,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
       await api(c.endpoint, { method: 'POST', body, anonymous: true });
       void navigate(paths.registered, { state: { tipo: type, nickname: values.nickname } });
     } catch (err) {
-      setFormError(failureText(err));
+      setFormError(registerFailureText(err));
     }
   };
   const onInvalid = () => setFormError(type === 'usuario' ? msg.fixErrors : '');

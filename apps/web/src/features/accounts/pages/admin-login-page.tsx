@@ -4,11 +4,11 @@ import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { useSite } from '../../../lib/site.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
-import { IncompleteDataError, loginAdmin, WrongProfileTypeError } from '../api/login.ts';
+import { loginAdmin } from '../api/login.ts';
+import { adminLoginFailureText } from '../account-messages.ts';
 
 /** /login-admin and /Admin: 'ADMINISTRADOR' with e-mail, password and the free-text profile type. */
 export default function AdminLoginPage() {
@@ -34,10 +34,7 @@ export default function AdminLoginPage() {
       await loginAdmin(form);
       void navigate(paths.adminPanel);
     } catch (err) {
-      if (err instanceof WrongProfileTypeError) setError(msg.wrongProfileType);
-      else if (err instanceof IncompleteDataError) setError(msg.incompleteData);
-      else if (err instanceof ApiError && err.status === 429) setError(err.mensaje);
-      else setError(msg.adminBadCredentials);
+      setError(adminLoginFailureText(err));
       setBusy(false);
     }
   };

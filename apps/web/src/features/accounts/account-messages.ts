@@ -1,0 +1,41 @@
+import { msg } from '@encanto/core/messages';
+import { ApiError } from '../../lib/api-client.ts';
+import type { AccountType } from './api/availability.ts';
+import { IncompleteDataError, WrongProfileTypeError } from './api/login.ts';
+
+/**
+ * The spec's wording for each failure of the account screens (section 8), kept
+ * apart from the components so every branch is tested.
+ */
+const throttled = (err: unknown) => err instanceof ApiError && (err.status === 429 || err.status === 400) && err.mensaje !== '';
+
+export function loginFailureText(type: AccountType, err: unknown): string {
+  if (err instanceof IncompleteDataError) return msg.incompleteData;
+  if (throttled(err)) return (err as ApiError).mensaje;
+  if (type === 'cliente') return err instanceof ApiError && err.code === 'EMAIL_NOT_FOUND' ? msg.emailNotFound : msg.clientLoginFailed;
+  return msg.badCredentials;
+}
+
+export function adminLoginFailureText(err: unknown): string {
+  if (err instanceof WrongProfileTypeError) return msg.wrongProfileType;
+  if (err instanceof IncompleteDataError) return msg.incompleteData;
+  if (err instanceof ApiError && err.status === 429) return err.mensaje;
+  return msg.adminBadCredentials;
+}
+
+/** 409 and rule failures carry the server's text; no text is 'Error al registrar usuario.'; no answer is a request error. */
+export function registerFailureText(err: unknown): string {
+  if (!(err instanceof ApiError) || err.status === 0) return msg.registerRequestError;
+  return err.mensaje || msg.registerError;
+}
+
+export function forgotFailureText(type: AccountType, err: unknown): string {
+  const server = err instanceof ApiError ? err.mensaje : '';
+  if (type === 'usuario') return server === msg.escortEmailNotFound ? msg.emailNotRegistered : server || msg.recoverError;
+  return server || msg.genericRetry;
+}
+
+export function recoverFailureText(type: AccountType, err: unknown): string {
+  const fallback = type === 'cliente' ? msg.setPasswordClientError : msg.passwordUpdateError;
+  return (err instanceof ApiError && err.mensaje) || fallback;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountRutKey,
+  changePasswordFormSchema,
+  clientRegisterFormSchema,
+  escortRegisterFormSchema,
+  loginSchema,
+  newPasswordSchema,
+  recoveryFormSchema,
+} from '../src/accounts.ts';
+import { latestAdultBirthDate } from '../src/age.ts';
+import { inputFilters } from '../src/fields.ts';
+import { msg } from '../src/messages.ts';
+import { filterRutInput } from '../src/rut.ts';
+
+const client = {
+  rut_cliente: '12.345.678-5',
+  nombre: 'Juan Pérez Soto',
+  nickname: 'juan99',
+  fecha_nac: '1990-01-01',
+  email: 'juan@correo.cl',
+  pass: 'clave123',
+  pass2: 'clave123',
+  fono: '987654321',
+  genero: 'Masculino',
+  ciudad: 'Providencia',
+};
+const escort = { ...client, rut_usuario: '12.345.678-5', rut_cliente: undefined, pass: 'abc123', pass2: 'abc123' };
+
+const first = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, v: unknown) => {
+  const r = schema.safeParse(v);
+  return r.success ? null : r.error!.issues[0]!.message;
+};
+
+describe('registration schemas carry the spec messages', () => {
+  it('accepts valid forms', () => {
+    expect(first(clientRegisterFormSchema, client)).toBeNull();
+    expect(first(escortRegisterFormSchema, escort)).toBeNull();
+  });
+  it('client: required, match, duplicate-free rules', () => {
+    expect(first(clientRegisterFormSchema, { ...client, nombre: '' })).toBe(msg.allRequired);
+    expect(first(clientRegisterFormSchema, { ...client, fono: '' })).toBe(msg.allRequired);
+    expect(first(clientRegisterFormSchema, { ...client, pass2: 'otra1234' })).toBe(msg.passwordsDontMatch);
+    expect(first(clientRegisterFormSchema, { ...client, rut_cliente: '1234 5678' })).toBe(msg.rut);
+    expect(first(clientRegisterFormSchema, { ...client, nombre: 'Ana' })).toBe(msg.fullName);
+    expect(first(clientRegisterFormSchema, { ...client, fono: '12345' })).toBe(msg.phone);
+    expect(first(clientRegisterFormSchema, { ...client, email: 'a@b' })).toBe(msg.email);
+    expect(first(clientRegisterFormSchema, { ...client, nickname: 'a b' })).toBe(msg.nickname);
+    expect(first(clientRegisterFormSchema, { ...client, genero: '' })).toBe(msg.genderRequired);
+  });
+  it('escort: RUT format, password rules, required texts', () => {
+    expect(first(escortRegisterFormSchema, { ...escort, rut_usuario: '12.345.678-0' })).toBe(msg.rutFormat);
+    expect(first(escortRegisterFormSchema, { ...escort, pass: 'a1', pass2: 'a1' })).toBe(msg.escortPasswordLength);
+    expect(first(escortRegisterFormSchema, { ...escort, pass: '1234567', pass2: '1234567' })).toBe(msg.escortPasswordMix);
+    expect(first(escortRegisterFormSchema, { ...escort, fono: '' })).toBe(msg.phoneRequired);
+    expect(first(escortRegisterFormSchema, { ...escort, fono: '12345' })).toBe(msg.phoneEscort);
+    expect(first(escortRegisterFormSchema, { ...escort, email: '' })).toBe(msg.emailRequired);
+    expect(first(escortRegisterFormSchema, { ...escort, nickname: '' })).toBe(msg.nicknameRequired);
+    expect(first(escortRegisterFormSchema, { ...escort, nombre: '' })).toBe(msg.completeRequired);
+  });
+  it('18+: the latest adult date passes, the next day does not', () => {
+    const latest = latestAdultBirthDate();
+    expect(first(clientRegisterFormSchema, { ...client, fecha_nac: latest })).toBeNull();
+    const next = new Date(`${latest}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    expect(first(clientRegisterFormSchema, { ...client, fecha_nac: next.toISOString().slice(0, 10) })).toBe(msg.underage);
+  });
+});
+
+describe('typing filters', () => {
+  it('nickname lowercased with other characters removed, max 10', () => {
+    expect(inputFilters.nickname('Ana_María 99!xyzw')).toBe('anamara99x');
+  });
+  it('e-mail without spaces, phone digits only (9), RUT digits/K/dots/hyphen uppercased', () => {
+    expect(inputFilters.email(' a b@c.cl ')).toBe('ab@c.cl');
+    expect(inputFilters.phone('9 8-7a6543210')).toBe('987654321');
+    expect(filterRutInput('12.345.678-k x')).toBe('12.345.678-K');
+  });
+});
+
+describe('password schemas', () => {
+  it('change form: all required, then match, then the rule', () => {
+    expect(first(changePasswordFormSchema, { actual: '', nueva: 'abc1234', repetir: 'abc1234' })).toBe(msg.completeAllFields);
+    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc1234', repetir: 'abc12345' })).toBe(msg.passwordsDontMatch);
+    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc12', repetir: 'abc12' })).toBe(msg.newPasswordRule);
+    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc 1234', repetir: 'abc 1234' })).toBe(msg.newPasswordRule);
+    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc1234', repetir: 'abc1234' })).toBeNull();
+  });
+  it('recovery forms word the required message per screen', () => {
+    expect(first(recoveryFormSchema(msg.completeFieldsShort), { codigo: '', nueva: 'a', repetir: 'a' })).toBe(msg.completeFieldsShort);
+    expect(first(recoveryFormSchema(msg.completeAllFields), { codigo: '1234', nueva: '', repetir: '' })).toBe(msg.completeAllFields);
+    expect(first(recoveryFormSchema(msg.completeAllFields), { codigo: '1234', nueva: 'abc1234', repetir: 'x' })).toBe(msg.passwordsDontMatch);
+    expect(first(recoveryFormSchema(msg.completeAllFields), { codigo: '12', nueva: 'abc1234', repetir: 'abc1234' })).toBe(msg.codeInvalid);
+  });
+  it('nueva-pass body', () => {
+    expect(first(newPasswordSchema, { email: '', codigoProvisorio: '1234', nuevaPass: 'abc1234' })).toBe(msg.recoveryEmailMissing);
+    expect(first(newPasswordSchema, { email: 'a@b.cl', codigoProvisorio: '1234', nuevaPass: '' })).toBe(msg.newPasswordRequired);
+  });
+  it('login needs both fields', () => {
+    expect(first(loginSchema, { email: '', pass: '' })).toBe(msg.completeAllFields);
+  });
+});
+
+describe('accountRutKey', () => {
+  it('compares RUTs without dots or hyphen and keeps passports apart', () => {
+    expect(accountRutKey('12.345.678-k')).toBe(accountRutKey('12345678K'));
+    expect(accountRutKey('AB123456')).not.toBe(accountRutKey('CD123456'));
+    expect(accountRutKey('AB123456')).not.toBe(accountRutKey('123456'));
+  });
+});
