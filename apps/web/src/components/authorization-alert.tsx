@@ -1,80 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { approvalNotice, rejectionNotice } from '@encanto/core/validation';
-import { paths } from '../config/paths.ts';
+import { lazy, Suspense } from 'react';
 import { useHydrated, useSession } from '../lib/session.ts';
-import { clearNotice, fetchNotices, noticesKey, type NoticeOwner } from '../features/validation/api/notices.ts';
-import { Icon } from './ui/icon.tsx';
+
+// The alert's code (and the validation texts with their zod schemas) loads only
+// for a signed-in escort or client: public listings stay within their JS budget.
+const AuthorizationAlertContent = lazy(() => import('./authorization-alert-content.tsx'));
 
 /**
- * The pending-authorisation message a logged-in escort or client gets when a
- * listing or their profile loads (marketplace spec section 4). A rejection
- * stays until a new document is uploaded; closing it leads to the upload
- * screen. The approval notice is removed on the server as soon as it is shown,
- * so it appears once.
+ * The pending-authorisation message for a logged-in escort or client (marketplace
+ * spec section 4); renders nothing for visitors, on the server and during hydration.
  */
 export function AuthorizationAlert() {
   const hydrated = useHydrated();
   const session = useSession();
-  const navigate = useNavigate();
-  const owner: NoticeOwner | null =
-    hydrated && session.role === 'cliente' && session.rut
-      ? { kind: 'cliente', id: session.rut }
-      : hydrated && session.role === 'usuario' && session.nickname
-        ? { kind: 'usuario', id: session.nickname }
-        : null;
-
-  const notices = useQuery({
-    queryKey: noticesKey(owner),
-    enabled: owner !== null,
-    retry: false,
-    staleTime: 0,
-    queryFn: async () => {
-      const [pendiente, aprobado] = await Promise.all([fetchNotices(owner!, 'pendiente'), fetchNotices(owner!, 'aprobado')]);
-      return { rechazo: pendiente[0] ?? null, aprobacion: aprobado[0] ?? null };
-    },
-  });
-  const [dismissed, setDismissed] = useState(false);
-  const cleared = useRef<string | null>(null);
-  const approval = notices.data?.aprobacion ?? null;
-  const rejection = notices.data?.rechazo ?? null;
-
-  useEffect(() => {
-    if (!owner || !approval || cleared.current === approval.motivo) return;
-    cleared.current = approval.motivo;
-    // Shown once: the server forgets it now; this view keeps it until closed.
-    clearNotice(owner).catch(() => undefined);
-  }, [owner, approval]);
-
-  if (!owner || dismissed || (!approval && !rejection)) return null;
-
-  if (approval) {
-    return (
-      <div className="auth-alert auth-alert-ok" role="status">
-        <Icon name="check" size={22} />
-        <p>{approvalNotice(approval.motivo)}</p>
-        <button type="button" className="auth-alert-close" aria-label="Cerrar aviso" onClick={() => setDismissed(true)}>
-          <Icon name="close" />
-        </button>
-      </div>
-    );
-  }
-  const uploadPath = owner.kind === 'cliente' ? paths.uploadDocClient : paths.uploadDocEscort;
+  const signedIn =
+    hydrated &&
+    ((session.role === 'cliente' && session.rut) || (session.role === 'usuario' && session.nickname));
+  if (!signedIn) return null;
   return (
-    <div className="auth-alert auth-alert-warn" role="alert">
-      <Icon name="alert" size={22} />
-      <p>{rejectionNotice(rejection!.motivo, rejection!.autorizado)}</p>
-      <button
-        type="button"
-        className="button auth-alert-action"
-        onClick={() => {
-          setDismissed(true);
-          void navigate(uploadPath);
-        }}
-      >
-        Entendido
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <AuthorizationAlertContent />
+    </Suspense>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { EscortCard, EscortPublic } from '@encanto/core/escorts';
 import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
@@ -5,9 +6,16 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { FavoriteStar } from '../../marketplace/components/favorite-star.tsx';
 import { CitaButton } from '../../marketplace/components/cita-button.tsx';
-import { CardRatingSlot } from '../../marketplace/components/card-extras.tsx';
-import { CommentsPanel } from '../../marketplace/components/comments-panel.tsx';
 import { ReportDialog } from '../../data-rights/components/report-dialog.tsx';
+
+// Parts only a signed-in person sees load on demand, so a visitor's first view of
+// a card carries no form or schema code (JS budget, issue 6).
+const CardRatingSlot = lazy(() =>
+  import('../../marketplace/components/card-extras.tsx').then((m) => ({ default: m.CardRatingSlot })),
+);
+const CommentsPanel = lazy(() =>
+  import('../../marketplace/components/comments-panel.tsx').then((m) => ({ default: m.CommentsPanel })),
+);
 
 /** What the card shows: the full public record, or while it loads the listing card from navigation state. */
 export type CardData = EscortCard & Partial<Pick<EscortPublic, 'medidas' | 'legenda' | 'fono'>>;
@@ -15,7 +23,8 @@ export type CardData = EscortCard & Partial<Pick<EscortPublic, 'medidas' | 'lege
 const PHOTO_SIZES = '(min-width: 900px) 440px, 100vw';
 
 /** '912345678' -> '9 1234 5678', the way Chilean mobiles are read. */
-const formatFono = (fono: string) => (/^\d{9}$/.test(fono) ? `${fono[0]} ${fono.slice(1, 5)} ${fono.slice(5)}` : fono);
+const formatFono = (fono: string) =>
+  /^\d{9}$/.test(fono) ? `${fono[0]} ${fono.slice(1, 5)} ${fono.slice(5)}` : fono;
 
 /**
  * The profile card shared by /Card/{nickname} and /TuCard/{nickname}. Other
@@ -122,16 +131,30 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
       <div className="profile-card-extra">
         {/* gallery */}
         {/* marketplace: rating */}
-        <CardRatingSlot nickname={escort.nickname} own={own} />
+        {session.role ? (
+          <Suspense fallback={null}>
+            <CardRatingSlot nickname={escort.nickname} own={own} />
+          </Suspense>
+        ) : null}
         <section className="profile-card-comments" aria-labelledby="comentarios">
           <h2 id="comentarios">Comentarios</h2>
           {session.role === 'cliente' && session.rut ? (
-            <>{/* marketplace: comments */}<CommentsPanel nickname={escort.nickname} /></>
+            <>
+              {/* marketplace: comments */}
+              <Suspense fallback={<div className="skeleton rating-skeleton" />}>
+                <CommentsPanel nickname={escort.nickname} />
+              </Suspense>
+            </>
           ) : (
             <p className="profile-card-note">{msg.commentsClientsOnly}</p>
           )}
         </section>
-        {own ? null : <>{/* data-rights: report */}<ReportDialog nickname={escort.nickname} /></>}
+        {own ? null : (
+          <>
+            {/* data-rights: report */}
+            <ReportDialog nickname={escort.nickname} />
+          </>
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { approvalNotice, rejectionNotice } from '@encanto/core/validation';
+import { paths } from '../config/paths.ts';
+import { useHydrated, useSession } from '../lib/session.ts';
+import {
+  clearNotice,
+  fetchNotices,
+  noticesKey,
+  type NoticeOwner,
+} from '../features/validation/api/notices.ts';
+import { Icon } from './ui/icon.tsx';
+
+/**
+ * The pending-authorisation message a logged-in escort or client gets when a
+ * listing or their profile loads (marketplace spec section 4). A rejection
+ * stays until a new document is uploaded; closing it leads to the upload
+ * screen. The approval notice is removed on the server as soon as it is shown,
+ * so it appears once. Loaded on demand by ./authorization-alert.tsx.
+ */
+export default function AuthorizationAlertContent() {
+  const hydrated = useHydrated();
+  const session = useSession();
+  const navigate = useNavigate();
+  const owner: NoticeOwner | null =
+    hydrated && session.role === 'cliente' && session.rut
+      ? { kind: 'cliente', id: session.rut }
+      : hydrated && session.role === 'usuario' && session.nickname
+        ? { kind: 'usuario', id: session.nickname }
+        : null;
+
+  const notices = useQuery({
+    queryKey: noticesKey(owner),
+    enabled: owner !== null,
+    retry: false,
+    staleTime: 0,
+    queryFn: async () => {
+      const [pendiente, aprobado] = await Promise.all([
+        fetchNotices(owner!, 'pendiente'),
+        fetchNotices(owner!, 'aprobado'),
+      ]);
+      return { rechazo: pendiente[0] ?? null, aprobacion: aprobado[0] ?? null };
+    },
+  });
+  const [dismissed, setDismissed] = useState(false);
+  const cleared = useRef<string | null>(null);
+  const approval = notices.data?.aprobacion ?? null;
+  const rejection = notices.data?.rechazo ?? null;
+
+  useEffect(() => {
+    if (!owner || !approval || cleared.current === approval.motivo) return;
+    cleared.current = approval.motivo;
+    // Shown once: the server forgets it now; this view keeps it until closed.
+    clearNotice(owner).catch(() => undefined);
+  }, [owner, approval]);
+
+  if (!owner || dismissed || (!approval && !rejection)) return null;
+
+  if (approval) {
+    return (
+      <div className="auth-alert auth-alert-ok" role="status">
+        <Icon name="check" size={22} />
+        <p>{approvalNotice(approval.motivo)}</p>
+        <button
+          type="button"
+          className="auth-alert-close"
+          aria-label="Cerrar aviso"
+          onClick={() => setDismissed(true)}
+        >
+          <Icon name="close" />
+        </button>
+      </div>
+    );
+  }
+  const uploadPath = owner.kind === 'cliente' ? paths.uploadDocClient : paths.uploadDocEscort;
+  return (
+    <div className="auth-alert auth-alert-warn" role="alert">
+      <Icon name="alert" size={22} />
+      <p>{rejectionNotice(rejection!.motivo, rejection!.autorizado)}</p>
+      <button
+        type="button"
+        className="button auth-alert-action"
+        onClick={() => {
+          setDismissed(true);
+          void navigate(uploadPath);
+        }}
+      >
+        Entendido
+      </button>
+    </div>
+  );
+}
