@@ -5,6 +5,8 @@ import { PageSkeleton } from './components/ui/page-skeleton.tsx';
 import { accountRoutes } from './features/accounts/routes.tsx';
 import { marketplaceRoutes } from './features/marketplace/routes.tsx';
 import { directoryPages } from './features/directory/routes.tsx';
+import { galleryRoutes } from './features/gallery/routes.tsx';
+import { rentalRoutes } from './features/rentals/routes.tsx';
 import { validationRoutes } from './features/validation/routes.tsx';
 import { profileRoutes } from './features/profiles/routes.tsx';
 import { adminRoutes } from './features/admin/routes.tsx';
@@ -43,6 +45,8 @@ export function App() {
           {marketplaceRoutes}
           {/* marketplace routes */}
           {/* gallery routes */}
+          {galleryRoutes}
+          {rentalRoutes}
           {dataRightsRoutes}
           {/* data-rights routes */}
           <Route path="*" element={<NotFoundPage />} />

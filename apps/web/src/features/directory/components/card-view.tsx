@@ -4,6 +4,7 @@ import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { CardGallery } from '../../gallery/components/card-gallery.tsx';
 import { FavoriteStar } from '../../marketplace/components/favorite-star.tsx';
 import { CitaButton } from '../../marketplace/components/cita-button.tsx';
 import { ReportDialog } from '../../data-rights/components/report-dialog.tsx';
@@ -130,6 +131,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
 
       <div className="profile-card-extra">
         {/* gallery */}
+        <CardGallery nickname={escort.nickname} name={escort.apellido} own={own} />
         {/* marketplace: rating */}
         {session.role ? (
           <Suspense fallback={null}>

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { E2E_ADMIN } from './helpers/global-setup.ts';
+import { tinyMp4 } from '../apps/api/test/helpers/gallery-media.ts';
+
+let browser: Browser;
+let escort: { nickname: string; email: string };
+const PASSWORD = 'encanto123';
+
+/** A soft two-colour portrait, so the screenshots look like a gallery rather than noise. */
+function portrait(from: string, to: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+    <rect width="800" height="1000" fill="url(#g)"/><circle cx="400" cy="380" r="170" fill="rgba(255,255,255,0.18)"/>
+    <rect x="190" y="600" width="420" height="320" rx="200" fill="rgba(255,255,255,0.14)"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+/** Controls work only once React has hydrated the server-rendered page. */
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+
+async function login(page: Page) {
+  await page.goto('/Login/EscortLogin');
+  await hydrated(page);
+  await page.getByLabel('Email').fill(escort.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.waitForFunction(() => !!localStorage.getItem('token'));
+}
+
+async function uploadFile(page: Page, name: string, mimeType: string, buffer: Buffer, expectedCount: number) {
+  await page.locator('#gallery-file').setInputFiles({ name, mimeType, buffer });
+  await page.getByText(name, { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Subir', exact: true }).click();
+  await page.getByRole('progressbar', { name: 'Progreso de la subida' }).waitFor();
+  await expect(page.getByRole('button', { name: 'Subiendo…' }).isDisabled()).resolves.toBe(true);
+  await page.getByText('Imagen subida exitosamente.').waitFor();
+  await page.locator('.gallery-tile').nth(expectedCount - 1).waitFor();
+  // The busy state lasts 2 s after the upload, then the picker is usable again.
+  await page.getByRole('progressbar').waitFor({ state: 'detached', timeout: 5000 });
+  await expect(page.locator('#gallery-file').isEnabled()).resolves.toBe(true);
+}
+
+const counter = (page: Page) => page.locator('#lightbox-counter').innerText();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const latest = (await (await fetch(`${baseUrl()}/api/ultimos`)).json()) as { nickname: string }[];
+  const nickname = latest[0]!.nickname;
+  escort = { nickname, email: `${nickname}@encanto.demo` };
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('gallery and lightbox', () => {
+  it('an escort uploads two images and a video on her phone; the client-side checks speak the spec', async () => {
+    const { page, errors, context } = await openPage(browser, phone);
+    await login(page);
+    await page.goto('/ImagenesUsuario');
+    await hydrated(page);
+    await expect(page.locator('h1').innerText()).resolves.toBe('Subir Foto de Perfil');
+    await page.getByText('No tienes fotos cargadas.').waitFor();
+    await expect(page.locator('#gallery-file').getAttribute('accept')).resolves.toBe('image/*,video/mp4');
+    await screenshot(page, 'gallery-empty-phone');
+
+    await page.locator('#gallery-file').setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+    await page.getByText('Tipo de archivo no permitido: nota.txt').waitFor();
+    await page.locator('#gallery-file').setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(2 * 1024 * 1024 + 10) });
+    await page.getByText('El archivo "grande.jpg" supera el límite de 2MB.').waitFor();
+    await expect(page.getByRole('button', { name: 'Subir', exact: true }).isDisabled()).resolves.toBe(true);
+
+    await uploadFile(page, 'rosa.jpg', 'image/jpeg', await portrait('#9f1239', '#3b0a1f'), 1);
+    await uploadFile(page, 'noche.jpg', 'image/jpeg', await portrait('#4c1d95', '#0f172a'), 2);
+    await uploadFile(page, 'clip.mp4', 'video/mp4', tinyMp4(2048), 3);
+    await expect(page.locator('.gallery-tile video').count()).resolves.toBe(1);
+    await expect(page.getByRole('button', { name: /^Eliminar (foto|video) \d$/ }).count()).resolves.toBe(3);
+    await expect(page.getByText('3 / 15').count()).resolves.toBe(1);
+    await screenshot(page, 'gallery-uploader-phone');
+
+    // The lightbox works in the uploader too.
+    await page.getByRole('button', { name: 'Ver foto 2 de', exact: false }).click();
+    await page.getByRole('dialog').waitFor();
+    await expect(counter(page)).resolves.toBe('2 / 3');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The video file is served as video/mp4 with range support.
+    const videoUrl = await page.locator('.gallery-tile video').getAttribute('src');
+    const ranged = await fetch(`${baseUrl()}${videoUrl}`, { headers: { range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-type')).toBe('video/mp4');
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('visitors browse the gallery on the card in a lightbox: keys wrap around, Escape closes after 300 ms, focus returns', async () => {
+    const { page, errors, context } = await openPage(browser, desktop);
+    await page.goto(`/Card/${escort.nickname}`);
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'Galería' }).waitFor();
+    await expect(page.locator('.card-gallery .gallery-tile').count()).resolves.toBe(3);
+    await page.locator('.card-gallery').scrollIntoViewIfNeeded();
+    await screenshot(page, 'gallery-card-desktop');
+
+    const opener = page.locator('.card-gallery .gallery-open').first();
+    await opener.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
+    await expect(dialog.getAttribute('aria-label')).resolves.toMatch(/^Galería de /);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Cerrar');
+    await expect(counter(page)).resolves.toBe('1 / 3');
+    await expect(dialog.locator('img').getAttribute('srcset')).resolves.toContain('-1080.webp 1080w');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'gallery-lightbox-desktop');
+
+    await page.keyboard.press('ArrowRight');
+    await expect(counter(page)).resolves.toBe('2 / 3');
+    await page.keyboard.press('ArrowRight');
+    await expect(counter(page)).resolves.toBe('3 / 3');
+    const video = dialog.locator('video');
+    await expect(video.count()).resolves.toBe(1);
+    await expect(video.getAttribute('controls')).resolves.not.toBeNull();
+    await page.keyboard.press('ArrowRight');
+    await expect(counter(page)).resolves.toBe('1 / 3');
+    await page.keyboard.press('ArrowLeft');
+    await expect(counter(page)).resolves.toBe('3 / 3');
+    await page.keyboard.press('ArrowLeft');
+    await expect(counter(page)).resolves.toBe('2 / 3');
+
+    // Focus stays inside the dialog however far Tab goes, both ways.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab');
+      await page.keyboard.press('Tab');
+      await expect(page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).resolves.toBe(true);
+    }
+
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.lightbox').getAttribute('class')).resolves.toContain('lightbox-closing');
+    await page.waitForTimeout(120);
+    await expect(dialog.count()).resolves.toBe(1);
+    await dialog.waitFor({ state: 'detached', timeout: 1000 });
+    await expect(page.evaluate(() => document.activeElement?.classList.contains('gallery-open'))).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone the lightbox moves with a swipe', async () => {
+    const { page, errors, context } = await openPage(browser, phone);
+    await page.goto(`/Card/${escort.nickname}`);
+    await hydrated(page);
+    await page.locator('.card-gallery .gallery-open').nth(1).click();
+    await page.getByRole('dialog').waitFor();
+    await expect(counter(page)).resolves.toBe('2 / 3');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'gallery-lightbox-phone');
+    const swipe = (from: number, to: number) =>
+      page.locator('.lightbox-stage').evaluate(
+        (el, [a, b]) => {
+          const opts = { bubbles: true, pointerType: 'touch', isPrimary: true, pointerId: 7, clientY: 400 };
+          el.dispatchEvent(new PointerEvent('pointerdown', { ...opts, clientX: a }));
+          el.dispatchEvent(new PointerEvent('pointerup', { ...opts, clientX: b }));
+        },
+        [from, to],
+      );
+    await swipe(320, 60);
+    await expect(counter(page)).resolves.toBe('3 / 3');
+    await swipe(320, 60);
+    await expect(counter(page)).resolves.toBe('1 / 3');
+    await swipe(60, 320);
+    await expect(counter(page)).resolves.toBe('3 / 3');
+    await swipe(200, 180); // a tap-sized move is not a swipe
+    await expect(counter(page)).resolves.toBe('3 / 3');
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the escort deletes the video from her gallery', async () => {
+    const { page, errors, context } = await openPage(browser, desktop);
+    await login(page);
+    await page.goto('/ImagenesUsuario');
+    await hydrated(page);
+    await page.locator('.gallery-tile').nth(2).waitFor();
+    await screenshot(page, 'gallery-uploader-desktop');
+    await page.getByRole('button', { name: 'Eliminar video 3' }).click();
+    await page.getByText('Video eliminado exitosamente.').waitFor();
+    await expect(page.locator('.gallery-tile').count()).resolves.toBe(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('rentals', () => {
+  it('/Cards/{city} shows En mantención, the city’s rentals and a disabled search', async () => {
+    const login = await fetch(`${baseUrl()}/api/usuario/login-admin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: E2E_ADMIN.email, pass: E2E_ADMIN.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const added = await fetch(`${baseUrl()}/api/arriendo/agregar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ ciudad: 'Temuco', direccion: 'Av. Alemania 0671, depto 1203', url: 'https://www.google.com/maps/embed?pb=temuco-e2e' }),
+    });
+    expect(added.status).toBe(201);
+
+    for (const viewport of [phone, desktop]) {
+      const { page, errors, context } = await openPage(browser, viewport);
+      await page.goto('/Cards/Temuco');
+      await page.getByRole('heading', { name: 'En mantención' }).waitFor();
+      await page.getByText('Av. Alemania 0671, depto 1203', { exact: true }).waitFor();
+      await expect(page.getByRole('button', { name: 'Buscar' }).isDisabled()).resolves.toBe(true);
+      await expect(page.locator('.rentals-search select').first().isDisabled()).resolves.toBe(true);
+      await screenshot(page, `rentals-city-${viewport.width}`);
+      await page.goto('/Cards');
+      await page.getByRole('heading', { name: 'En mantención' }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('/Arriendos needs a session and then shows En mantención for her city', async () => {
+    const { page, errors, context } = await openPage(browser, phone);
+    await page.goto('/Arriendos');
+    await page.waitForURL('**/Login');
+    await login(page);
+    await page.goto('/Arriendos');
+    await page.getByRole('heading', { name: 'En mantención' }).waitFor();
+    await page.getByRole('heading', { name: /^Arriendos en / }).waitFor();
+    await expect(page.getByRole('button', { name: 'Buscar' }).isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'rentals-private-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
