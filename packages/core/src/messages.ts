@@ -77,6 +77,7 @@ export const msg = {
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
   payloadTooLarge: 'El archivo supera el tamaño permitido.',
   unsupportedType: 'Tipo de archivo no permitido.',
+  uploadFileNameInvalid: 'El nombre del archivo no es válido.',
   // Profile
   noToken: 'No se encontró el token de autenticación.',
   profileImageRequired: 'Debe seleccionar una imagen de perfil.',

@@ -6,6 +6,7 @@ import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { galleryListSchema, galleryUploadResultSchema, messageSchema } from '@encanto/core/gallery';
 import { badRequest, tooLarge } from '../../errors.ts';
+import { assertSafeFileName } from '../media/upload-guard.ts';
 import { requireSelf } from '../../plugins/auth.ts';
 import { addGalleryItem, assertGalleryRoom, ownGallery, publicGallery, removeGalleryItem } from './service.ts';
 
@@ -25,12 +26,14 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest(msg.fileAndNicknameRequired);
   let part;
   try {
-    part = await request.file({ limits: { fileSize: limits.galleryMaxBytes, files: 1, fields: 5, parts: 6 } });
+    // preservePath: see the name as sent, so a name carrying a path is refused (assertSafeFileName).
+    part = await request.file({ limits: { fileSize: limits.galleryMaxBytes, files: 1, fields: 5, parts: 6 }, preservePath: true });
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge(msg.galleryTooLarge);
     throw badRequest(msg.fileAndNicknameRequired);
   }
   if (!part) throw badRequest(msg.fileAndNicknameRequired);
+  assertSafeFileName(part.filename);
   try {
     return await part.toBuffer();
   } catch (err) {

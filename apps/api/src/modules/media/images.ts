@@ -3,6 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import { imageWidths, defaultImageWidth } from '@encanto/core/media';
 import { tooLarge, unsupportedType } from '../../errors.ts';
 import type { MediaStore } from './store.ts';
+import { assertNoActiveContent } from './upload-guard.ts';
 import type { MediaVariant } from '../../db/schema/media.ts';
 
 export interface StoredImage {
@@ -27,6 +28,7 @@ const MAX_PIXELS = 40_000_000;
 export async function ingestImage(store: MediaStore, bytes: Buffer, options: { maxBytes: number }): Promise<StoredImage> {
   if (bytes.length === 0) throw unsupportedType();
   if (bytes.length > options.maxBytes) throw tooLarge();
+  assertNoActiveContent(bytes);
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();

@@ -6,7 +6,8 @@ import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { profileImageSchema, uploadResultSchema } from '@encanto/core/profiles';
 import { requireSelf } from '../../plugins/auth.ts';
-import { badRequest, tooLarge } from '../../errors.ts';
+import { AppError, badRequest, tooLarge } from '../../errors.ts';
+import { assertSafeFileName } from '../media/upload-guard.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { clearProfileImage, deleteProfilePhoto, getProfileImage, uploadProfilePhoto } from './photo-service.ts';
 
@@ -37,8 +38,10 @@ async function readUpload(request: FastifyRequest): Promise<{ file?: Buffer; nic
   if (!request.isMultipart()) throw badRequest(msg.noFileOrNickname, undefined, 'NO_FILE');
   const out: { file?: Buffer; nickname?: string } = {};
   try {
-    for await (const part of request.parts()) {
+    // preservePath: see the name as sent, so a name carrying a path is refused (assertSafeFileName).
+    for await (const part of request.parts({ preservePath: true })) {
       if (part.type === 'file') {
+        assertSafeFileName(part.filename);
         const bytes = await part.toBuffer();
         if (part.fieldname === 'file' && !out.file) out.file = bytes;
       } else if (part.fieldname === 'nickname' && typeof part.value === 'string') {
@@ -46,6 +49,7 @@ async function readUpload(request: FastifyRequest): Promise<{ file?: Buffer; nic
       }
     }
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
     throw badRequest(msg.noFileOrNickname, undefined, 'NO_FILE');
   }

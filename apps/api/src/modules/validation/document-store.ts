@@ -5,6 +5,7 @@ import sharp, { type Metadata } from 'sharp';
 import { limits } from '@encanto/core/constants';
 import { tooLarge, unsupportedType } from '../../errors.ts';
 import type { Config } from '../../config.ts';
+import { assertNoActiveContent } from '../media/upload-guard.ts';
 
 /**
  * The private store for identity documents. Unlike public media these bytes
@@ -116,6 +117,7 @@ export interface PreparedDocument {
 export async function prepareDocument(bytes: Buffer): Promise<PreparedDocument> {
   if (bytes.length === 0) throw unsupportedType();
   if (bytes.length > limits.documentMaxBytes) throw tooLarge();
+  assertNoActiveContent(bytes);
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();

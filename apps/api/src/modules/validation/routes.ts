@@ -17,6 +17,7 @@ import {
   uploadResultSchema,
 } from '@encanto/core/validation';
 import { badRequest, tooLarge } from '../../errors.ts';
+import { assertSafeFileName } from '../media/upload-guard.ts';
 import { requireAccount, requireAdmin, requireSelf } from '../../plugins/auth.ts';
 import * as service from './service.ts';
 import type { AccountKind } from './queries.ts';
@@ -40,12 +41,14 @@ async function readDocumentUpload(request: FastifyRequest, nick: string): Promis
   if (!request.isMultipart()) throw badRequest(msg.noFileOrNickname);
   let part;
   try {
-    part = await request.file({ limits: uploadLimits });
+    // preservePath: see the name as sent, so a name carrying a path is refused (assertSafeFileName).
+    part = await request.file({ limits: uploadLimits, preservePath: true });
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
     throw badRequest(msg.noFileOrNickname);
   }
   if (!part) throw badRequest(msg.noFileOrNickname);
+  assertSafeFileName(part.filename);
   // The form sends nickname before the file; when present it must name the same account as the path.
   const field = part.fields.nickname as { value?: unknown } | undefined;
   if (field && typeof field.value === 'string' && field.value.toLowerCase() !== nick.toLowerCase()) {
