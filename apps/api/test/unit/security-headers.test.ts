@@ -1,0 +1,70 @@
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
+import { describe, expect, it } from 'vitest';
+import { registerSecurityHeaders, securityHeaders } from '../../src/plugins/security-headers.ts';
+
+describe('static security headers', () => {
+  it('are the ones @fastify/helmet sets, on routes, 404s and errors', async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app);
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/boom', async () => {
+      throw new Error('x');
+    });
+    const expected = Object.fromEntries(await securityHeaders());
+    expect(expected['content-security-policy']).toBe(
+      "default-src 'self';script-src 'self';style-src 'self';style-src-attr 'unsafe-inline';img-src 'self' data: blob: https: http:;media-src 'self' blob: https:;font-src 'self';connect-src 'self';frame-src 'none';frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'",
+    );
+    expect(expected).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'SAMEORIGIN',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    expect(expected['strict-transport-security']).toBeUndefined();
+    for (const url of ['/ok', '/missing', '/boom']) {
+      const res = await app.inject(url);
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+    }
+    await app.close();
+  });
+
+  it('match a per-request @fastify/helmet registration header for header', async () => {
+    const plain = Fastify();
+    // The same options as the app's, straight through the plugin.
+    await plain.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          styleSrcAttr: ["'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+          mediaSrc: ["'self'", 'blob:', 'https:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          frameSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: false,
+    });
+    plain.get('/', async () => 'x');
+    const fast = Fastify();
+    await registerSecurityHeaders(fast);
+    fast.get('/', async () => 'x');
+    const [a, b] = await Promise.all([plain.inject('/'), fast.inject('/')]);
+    const strip = (h: Record<string, unknown>) => {
+      const { date: _d, ...rest } = h;
+      return rest;
+    };
+    expect(strip(b.headers)).toEqual(strip(a.headers));
+    await Promise.all([plain.close(), fast.close()]);
+  });
+});
