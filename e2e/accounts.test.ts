@@ -80,6 +80,7 @@ describe('accounts journeys', () => {
       await screenshot(page, `registro-${viewport.width}`);
       await page.getByRole('link', { name: 'ESCORT', exact: true }).click();
       await page.getByRole('heading', { name: 'Registro Escort' }).waitFor();
+      await page.locator('.account-tab.active', { hasText: 'ESCORT' }).waitFor();
       await screenshot(page, `registro-escort-${viewport.width}`);
       await page.goto('/login-admin');
       await hydrated(page);

@@ -74,3 +74,26 @@ describe('rate limits', () => {
     expect(last).toBe(429);
   });
 });
+
+// With REDIS_URL the counters live in Redis, so a limit holds across every instance.
+describe.runIf(process.env.REDIS_URL)('rate limits shared through Redis', () => {
+  it('login tries on one instance count on another', async () => {
+    const env = { REDIS_URL: process.env.REDIS_URL! };
+    const a = await createTestApp({ env });
+    const b = await createTestApp({ env });
+    try {
+      const e = await createAccount(a.app, { kind: 'escort' });
+      // Same e-mail on both instances; they do not share a database, only the Redis counters.
+      for (let i = 0; i < accountLimits.loginPerEmail.max; i++) {
+        const res = await a.app.inject({ method: 'POST', url: '/api/usuario/login', payload: { email: e.email, pass: 'mala1234' }, remoteAddress: `10.9.${i}.${Date.now() % 250}` });
+        expect(res.statusCode).toBe(401);
+      }
+      const blocked = await b.app.inject({ method: 'POST', url: '/api/usuario/login', payload: { email: e.email, pass: e.password }, remoteAddress: '10.9.99.1' });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().mensaje).toBe(msg.rateLimited);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -85,7 +85,7 @@ export function ChangePasswordForm() {
   return (
     <section className="form-card change-password" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>CAMBIAR CONTRASEÑA</h2>
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-actual`}>Contraseña actual</label>
           <input

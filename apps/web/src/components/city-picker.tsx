@@ -33,10 +33,10 @@ export function CityPicker({ value, onChange, onBlur, error, disabled, label = '
   const describedBy = error ? errorId : undefined;
 
   return (
-    <fieldset className="field city-picker" aria-describedby={describedBy}>
+    <fieldset className="field city-select" aria-describedby={describedBy}>
       <legend>{label}</legend>
-      <div className="city-picker-steps">
-        <div className="city-picker-step">
+      <div className="city-select-steps">
+        <div className="city-select-step">
           <label htmlFor={`${id}-zone`}>Zona</label>
           <select
             id={`${id}-zone`}
@@ -57,7 +57,7 @@ export function CityPicker({ value, onChange, onBlur, error, disabled, label = '
             ))}
           </select>
         </div>
-        <div className="city-picker-step">
+        <div className="city-select-step">
           <label htmlFor={`${id}-region`}>Región</label>
           <select
             id={`${id}-region`}
@@ -78,7 +78,7 @@ export function CityPicker({ value, onChange, onBlur, error, disabled, label = '
             ))}
           </select>
         </div>
-        <div className="city-picker-step">
+        <div className="city-select-step">
           <label htmlFor={`${id}-comuna`}>Ciudad</label>
           <select
             id={`${id}-comuna`}

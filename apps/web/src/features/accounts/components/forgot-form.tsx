@@ -64,7 +64,7 @@ export function ForgotForm({ type }: { type: AccountType }) {
         <p className="field-hint">
           Te enviaremos una contraseña provisoria de 4 dígitos y un enlace para crear tu nueva contraseña.
         </p>
-        <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
           <div className="field">
             <label htmlFor={`${id}-email`}>Email</label>
             <input

@@ -51,7 +51,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
       <h1 id={`${id}-title`} className="account-title">
         {title}
       </h1>
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
           <input

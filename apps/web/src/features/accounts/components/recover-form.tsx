@@ -78,7 +78,7 @@ export function RecoverForm({ type, email: givenEmail }: { type: AccountType; em
       ) : hydrated ? (
         <p className="message message-error">{msg.recoveryEmailMissing}</p>
       ) : null}
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-codigo`}>Contraseña provisoria</label>
           <input

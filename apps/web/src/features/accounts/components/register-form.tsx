@@ -140,7 +140,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
       <h1 id={`${id}-title`} className="account-title">
         {c.title}
       </h1>
-      <form className="form register-form" onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} noValidate>
+      <form method="post" className="form register-form" onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-${c.rutKey}`}>{c.rutLabel}</label>
           <input

@@ -45,7 +45,7 @@ export default function AdminLoginPage() {
         <h1 id={`${id}-title`} className="account-title">
           ADMINISTRADOR
         </h1>
-        <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
           <div className="field">
             <label htmlFor={`${id}-email`}>Email</label>
             <input
