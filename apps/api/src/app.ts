@@ -4,6 +4,7 @@ import { msg } from '@encanto/core/messages';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrors, registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { QuietHotReadsLog } from './plugins/request-log.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    frameworkErrors,
     logController: new QuietHotReadsLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -60,6 +62,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app);
   await registerRateLimit(app);
   await app.register(authPlugin);
