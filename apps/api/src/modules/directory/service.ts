@@ -1,4 +1,4 @@
-import { ageInChile } from '@encanto/core/age';
+import { ageOn, todayInChile } from '@encanto/core/age';
 import { cityKey } from '@encanto/core/geo';
 import { srcsetFor } from '@encanto/core/media';
 import type { EscortCard, EscortOwnCard, EscortPublic } from '@encanto/core/escorts';
@@ -6,11 +6,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { findEscortByNickname, listByCityKey, listLatest, type CardRow, type ProfileRow } from './queries.ts';
 
-export function toCard(row: CardRow): EscortCard {
+/** `today` (Chile) is passed in by listings so 60 cards share one date computation. */
+export function toCard(row: CardRow, today: string = todayInChile()): EscortCard {
   return {
     nickname: row.nickname,
     apellido: row.apellido,
-    edad: ageInChile(row.fechaNac),
+    edad: ageOn(row.fechaNac, today),
     genero: row.genero,
     ciudad: row.ciudad,
     url: row.url,
@@ -22,11 +23,13 @@ export function toCard(row: CardRow): EscortCard {
 export async function escortsInCity(db: DbOrTx, city: string): Promise<EscortCard[]> {
   const key = cityKey(city);
   if (!key) return [];
-  return (await listByCityKey(db, key)).map(toCard);
+  const today = todayInChile();
+  return (await listByCityKey(db, key)).map((row) => toCard(row, today));
 }
 
 export async function latestEscorts(db: DbOrTx): Promise<EscortCard[]> {
-  return (await listLatest(db)).map(toCard);
+  const today = todayInChile();
+  return (await listLatest(db)).map((row) => toCard(row, today));
 }
 
 const newest = (row: ProfileRow) =>
