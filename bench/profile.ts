@@ -4,12 +4,14 @@
  * self time. Used to find what to fix when a target in RESULTS.md is missed.
  *
  *   node bench/profile.ts [path] [seconds]      # default /api/usuario/ciudad/Santiago, 10 s
+ *   node bench/profile.ts uncached               # the listing under a new spelling per request (cache misses)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { adminUrl, CITY, cleanupOnSignal, dropDatabase, ensureBuilt, freshDatabase, startServer, stopAll, tmpDir } from './lib.ts';
 import { load, seedKnown } from './run.ts';
+import { loadPaths, uncachedPath } from './scale.ts';
 
 interface Node {
   id: number;
@@ -60,8 +62,11 @@ async function main() {
     await c.connect();
     await seedKnown(c);
     await c.end();
-    await load(`${server.url}${target}`, {}, 2);
-    const row = await load(`${server.url}${target}`, {}, seconds);
+    let n = 1;
+    const run = (s: number) =>
+      target === 'uncached' ? loadPaths(server.url, () => uncachedPath(n++), s) : load(`${server.url}${target}`, {}, s);
+    await run(2);
+    const row = await run(seconds);
     console.log(`${target}: ${JSON.stringify(row)}`);
     await server.stop();
     const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));

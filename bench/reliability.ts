@@ -604,6 +604,29 @@ http {
   };
 }
 
+/** A private redis-server on a free port (so the test can stop it), when the binary is installed. */
+async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | undefined> {
+  const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
+  if (!bin) return undefined;
+  const port = freePort();
+  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i++) {
+    if (spawnSync('redis-cli', ['-u', url, 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG') break;
+    await sleep(100);
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([done, sleep(3000)]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
 async function scaleOut() {
   const useNginx = !short;
   console.log(`\n== scale-out: two servers sharing PostgreSQL, Redis and media${useNginx ? ', behind nginx' : ' (no nginx in --short)'} (load average ${loadavg()})`);
@@ -611,10 +634,13 @@ async function scaleOut() {
   const url = await freshDatabase(adminUrl, name);
   const dataDir = tmpDir('encanto-relia-scale-');
   let proxy: { url: string; stop(): Promise<void> } | undefined;
+  let redis: Awaited<ReturnType<typeof startRedis>>;
   try {
-    const redisOk = spawnSync('redis-cli', ['-u', REDIS_URL, 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG';
-    if (!check('scale-out: Redis answers at REDIS_URL', redisOk, REDIS_URL)) return;
-    const env = { RATE_LIMIT: 'true', REDIS_URL, TRUST_PROXY: 'true' };
+    redis = await startRedis();
+    const redisUrl = redis?.url ?? REDIS_URL;
+    const redisOk = spawnSync('redis-cli', ['-u', redisUrl, 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG';
+    if (!check('scale-out: Redis answers', redisOk, `${redisUrl}${redis ? ' (own redis-server for this test)' : ''}`)) return;
+    const env = { RATE_LIMIT: 'true', REDIS_URL: redisUrl, TRUST_PROXY: 'true' };
     const a = await startServer({ databaseUrl: url, dataDir, env });
     const b = await startServer({ databaseUrl: url, dataDir, env });
     const c = await pgClient(url);
@@ -670,8 +696,18 @@ async function scaleOut() {
       up.status === 201 && fromB?.status === 200 && fromB.headers.get('content-type') === 'image/webp' && bytes.subarray(8, 12).toString() === 'WEBP',
       `upload on A ${up.status} ${fileUrl}; GET on B ${fromB?.status} ${fromB?.headers.get('content-type')} ${bytes.length} bytes${viaProxy ? `; via nginx ${viaProxy}` : ''}`,
     );
+    // Redis gone: limits are skipped (skipOnError), requests are still served.
+    if (redis) {
+      await redis.stop();
+      const t0 = Date.now();
+      const res = await call(a.url, 'POST', '/api/cliente/login', { body: { email: 'cli000002@bench.cl', pass: PASSWORD } });
+      const res2 = await call(b.url, 'POST', '/api/cliente/login', { body: { email: 'cli000003@bench.cl', pass: PASSWORD } });
+      check('scale-out: with Redis stopped, logins are still served', res.status === 200 && res2.status === 200, `A ${res.status}, B ${res2.status} in ${Date.now() - t0} ms`);
+      redis = undefined;
+    }
   } finally {
     await proxy?.stop();
+    await redis?.stop();
     await stopAll();
     await dropDatabase(adminUrl, name).catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });

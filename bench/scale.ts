@@ -57,7 +57,7 @@ const size = {
 };
 
 /** Same city, a spelling never seen before: combining accents the server folds away but the cache keys on. */
-function uncachedPath(n: number): string {
+export function uncachedPath(n: number): string {
   let marks = '';
   do {
     marks += String.fromCharCode(0x300 + (n % 112));
@@ -67,11 +67,11 @@ function uncachedPath(n: number): string {
 }
 
 /** autocannon with a path chosen per request. */
-async function loadPaths(base: string, next: () => string): Promise<Row> {
+export async function loadPaths(base: string, next: () => string, duration = seconds): Promise<Row> {
   const result = await autocannon({
     url: base,
     connections,
-    duration: seconds,
+    duration,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
   });
   return summarize(result);
