@@ -18,7 +18,8 @@ interface ServerEntry {
 
 /** WEB_DIST_DIR lets parallel test runs build into their own folders. */
 export const webDist = process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
-const HASHED = /-[A-Za-z0-9_-]{8}\.(js|css|woff2?|svg|webp|png)$/;
+// Precompressed siblings (.br/.gz, written by the web build) share their original's long cache.
+const HASHED = /-[A-Za-z0-9_-]{8}\.(js|css|woff2?|svg|webp|png)(\.br|\.gz)?$/;
 
 /** Serves the built web app: hashed assets, media, and every page rendered on the server. */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
@@ -33,6 +34,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     prefix: '/assets/',
     decorateReply: false,
     index: false,
+    // The build writes .br and .gz beside each text asset: sent as they are, no CPU per request.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',

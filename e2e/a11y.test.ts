@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import axe from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, desktop, gotoHydrated, launchBrowser, openPage, phone } from './helpers/browser.ts';
+import { E2E_ADMIN } from './helpers/global-setup.ts';
+
+let browser: Browser;
+let nickname: string;
+let city: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const latest = (await (await fetch(`${baseUrl()}/api/ultimos`)).json()) as {
+    nickname: string;
+    ciudad: string;
+  }[];
+  expect(latest.length).toBeGreaterThan(0);
+  nickname = latest[0]!.nickname;
+  city = latest[0]!.ciudad;
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/**
+ * axe cannot judge text contrast over a CSS gradient (the page background is
+ * one), so it reports those nodes as "incomplete" and the contrast rule would
+ * pass without checking anything. Before the contrast run each gradient is
+ * replaced by its lightest colour stop, the worst case for the light text of
+ * the night theme, so every text is measured against a real colour.
+ */
+function flattenGradients() {
+  const luminance = (c: number[]) =>
+    c
+      .slice(0, 3)
+      .map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+  for (const el of [document.documentElement, ...document.querySelectorAll<HTMLElement>('body, body *')]) {
+    const image = getComputedStyle(el).backgroundImage;
+    if (!image.includes('gradient') || image.includes('url(')) continue;
+    const stops = [...image.matchAll(/rgba?\(([^)]+)\)/g)].map((m) =>
+      m[1]!
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number),
+    );
+    if (stops.length === 0) continue;
+    const lightest = stops.reduce((a, b) => (luminance(b) > luminance(a) ? b : a));
+    el.style.backgroundImage = 'none';
+    el.style.backgroundColor = `rgba(${lightest[0]}, ${lightest[1]}, ${lightest[2]}, ${lightest[3] ?? 1})`;
+  }
+}
+
+/** Serious and critical axe violations, with the contrast rule run on flattened gradients. */
+async function violations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  // Evaluated, not a <script> tag: the strict CSP (script-src 'self') would block an inline one.
+  await page.evaluate(axe.source);
+  type Found = { id: string; impact: string; target: string; why: string };
+  const run = (options: object, countUnchecked: boolean) =>
+    page.evaluate(
+      async ([opts, strict]): Promise<Found[]> => {
+        const r = await (window as unknown as { axe: typeof axe }).axe.run(document, opts);
+        const failed = r.violations.flatMap((v) =>
+          v.nodes.map((n) => ({
+            id: v.id,
+            impact: v.impact ?? '',
+            target: n.target.join(' '),
+            why: n.failureSummary ?? '',
+          })),
+        );
+        // Contrast the rule could not measure counts as a failure: it was not checked.
+        const unchecked = r.incomplete
+          .filter((v) => v.id === 'color-contrast')
+          .flatMap((v) => v.nodes.filter((n) => JSON.stringify(n.any).includes('bgGradient')))
+          .map((n) => ({
+            id: 'color-contrast',
+            impact: 'serious',
+            target: n.target.join(' '),
+            why: 'not measurable over a gradient',
+          }));
+        return strict ? [...failed, ...unchecked] : failed;
+      },
+      [options, countUnchecked] as const,
+    );
+  const found = await run({ resultTypes: ['violations'] }, false);
+  await page.evaluate(flattenGradients);
+  found.push(
+    ...(await run({ runOnly: ['color-contrast'], resultTypes: ['violations', 'incomplete'] }, true)),
+  );
+  return [
+    ...new Set(
+      found
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} ${v.target}: ${v.why}`),
+    ),
+  ];
+}
+
+async function check(url: string, viewport = phone, prepare?: (page: Page) => Promise<void>) {
+  const { page, context, errors } = await openPage(browser, viewport);
+  await gotoHydrated(page, url);
+  if (prepare) await prepare(page);
+  const found = await violations(page);
+  await context.close();
+  return { found, errors };
+}
+
+describe('axe-core: no serious or critical violation', () => {
+  const publicPages = () => [
+    '/',
+    '/Escort',
+    `/Escort/${encodeURIComponent(
+      city
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/\s+/g, '-'),
+    )}`,
+    '/escorts/santiago',
+    `/Card/${encodeURIComponent(nickname)}`,
+    '/Login',
+    '/Login/clienteLogin',
+    '/Login/EscortLogin',
+    '/registro/cliente',
+    '/registro/RegistroEscort',
+    '/login-admin',
+    '/Informacion',
+    '/pagina-que-no-existe',
+  ];
+
+  it('public pages on a phone', async () => {
+    for (const url of publicPages()) {
+      const { found } = await check(url);
+      expect(found, url).toEqual([]);
+    }
+  });
+
+  it('public pages on a desktop', async () => {
+    for (const url of [
+      '/',
+      '/Escort',
+      '/escorts/santiago',
+      `/Card/${encodeURIComponent(nickname)}`,
+      '/registro/RegistroEscort',
+    ]) {
+      const { found } = await check(url, desktop);
+      expect(found, url).toEqual([]);
+    }
+  });
+
+  it('forms showing their validation messages', async () => {
+    const login = await check('/Login/clienteLogin', phone, async (page) => {
+      await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+      await page.locator('.field-error, .message-error').first().waitFor();
+    });
+    expect(login.found).toEqual([]);
+    const register = await check('/registro/cliente', phone, async (page) => {
+      await page.locator('form button[type="submit"]').click();
+      await page.locator('.field-error').first().waitFor();
+    });
+    expect(register.found).toEqual([]);
+  });
+
+  it('the report dialog on a card', async () => {
+    const { found } = await check(`/Card/${encodeURIComponent(nickname)}`, phone, async (page) => {
+      await page.getByRole('button', { name: 'Denunciar perfil' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Enviar denuncia' }).waitFor();
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('the admin panel after logging in at /login-admin', async () => {
+    const { page, context } = await openPage(browser, phone);
+    await gotoHydrated(page, '/login-admin');
+    await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByLabel('Tipo de perfil').fill('admin');
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await page.waitForURL('**/pendientes/**', { timeout: 15_000 });
+    await page.locator('h1').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    for (const tab of ['/pendientes/clientes', '/pendientes/denuncias', '/pendientes/rectificaciones']) {
+      await gotoHydrated(page, tab);
+      await page.locator('h1').first().waitFor();
+      expect(await violations(page), tab).toEqual([]);
+    }
+    await page.setViewportSize(desktop);
+    await gotoHydrated(page, '/pendientes/usuarios');
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});
