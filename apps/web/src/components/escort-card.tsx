@@ -35,6 +35,8 @@ export function EscortCard({ escort, city, eager, state }: Props) {
             width={640}
             height={800}
             loading={eager ? 'eager' : 'lazy'}
+            // The first row holds the page's largest paint: fetch it before scripts and fonts.
+            {...(eager ? { fetchPriority: 'high' as const } : {})}
             decoding="async"
           />
         ) : null}
