@@ -9,8 +9,9 @@ export default function NotFoundPage() {
   return (
     <section className="page page-center not-found">
       <h1 className="not-found-code">404</h1>
-      <p>The page you are looking for was not found.</p>
-      <Link to="/" className="button">
+      {/* The spec's English texts on a Spanish page: marked so screen readers pronounce them in English (WCAG 3.1.2). */}
+      <p lang="en">The page you are looking for was not found.</p>
+      <Link to="/" className="button" lang="en">
         Back to Home
       </Link>
     </section>
