@@ -14,10 +14,10 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { createServices, type Services } from './services.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
+import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { profilePhotoRoutes } from './modules/profiles/photo-routes.ts';
 import { registerMediaFiles } from './plugins/media-files.ts';
-import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 
 declare module 'fastify' {

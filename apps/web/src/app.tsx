@@ -3,13 +3,13 @@ import { Route, Routes } from 'react-router';
 import { MainLayout } from './components/layout/main-layout.tsx';
 import { PageSkeleton } from './components/ui/page-skeleton.tsx';
 import { accountRoutes } from './features/accounts/routes.tsx';
-import { marketplaceRoutes } from './features/marketplace/routes.tsx';
 import { directoryPages } from './features/directory/routes.tsx';
-import { galleryRoutes } from './features/gallery/routes.tsx';
-import { rentalRoutes } from './features/rentals/routes.tsx';
 import { validationRoutes } from './features/validation/routes.tsx';
 import { profileRoutes } from './features/profiles/routes.tsx';
 import { adminRoutes } from './features/admin/routes.tsx';
+import { galleryRoutes } from './features/gallery/routes.tsx';
+import { rentalRoutes } from './features/rentals/routes.tsx';
+import { marketplaceRoutes } from './features/marketplace/routes.tsx';
 import { dataRightsRoutes } from './features/data-rights/routes.tsx';
 
 // Pages load on demand so a visitor downloads only the code of the page they open.
