@@ -14,6 +14,13 @@ const cardColumns = {
   estado: escortProfiles.estado,
 };
 
+/**
+ * Newest first in the indexes' own order: they are `created_at DESC NULLS LAST`, and a plain `DESC` means
+ * NULLS FIRST, which no index provides, so PostgreSQL sorted every listed row instead (a parallel
+ * sequential scan and a 3 MB sort for /api/ultimos with 100,000 escorts; see bench/EXPLAIN.md).
+ */
+const newestFirst = sql`${escortProfiles.createdAt} desc nulls last`;
+
 export type CardRow = { nickname: string; apellido: string; fechaNac: string; genero: string; ciudad: string; url: string; estado: 'disponible' | 'inactiva' };
 
 /** Listed escorts of a city, newest first; served by escort_profiles_listing_idx. */
@@ -23,7 +30,7 @@ export function listByCityKey(db: DbOrTx, cityKey: string, limit = LISTING_CAP):
     .from(escortProfiles)
     .innerJoin(accounts, eq(accounts.id, escortProfiles.accountId))
     .where(and(eq(escortProfiles.listed, true), eq(escortProfiles.cityKey, cityKey)))
-    .orderBy(desc(escortProfiles.createdAt))
+    .orderBy(newestFirst)
     .limit(limit);
 }
 
@@ -34,7 +41,7 @@ export function listLatest(db: DbOrTx, limit = LISTING_CAP): Promise<CardRow[]> 
     .from(escortProfiles)
     .innerJoin(accounts, eq(accounts.id, escortProfiles.accountId))
     .where(eq(escortProfiles.listed, true))
-    .orderBy(desc(escortProfiles.createdAt))
+    .orderBy(newestFirst)
     .limit(limit);
 }
 
