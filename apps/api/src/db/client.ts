@@ -40,7 +40,13 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30000 });
   // A dropped connection must not crash the process: queries fail with 503 until the server is back.
+  // The pool's own listener covers idle clients only; a client checked out between two queries of a
+  // transaction when PostgreSQL stops emitted an unhandled 'error' and killed the process (found by the
+  // reliability suite's database-loss test). Its next query fails instead, and the pool drops it on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
