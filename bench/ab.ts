@@ -23,6 +23,7 @@ import {
   loadavg,
   machine,
   root,
+  runId,
   startServer,
   stopAll,
   tmpDir,
@@ -56,7 +57,7 @@ async function main() {
   if (paths.length === 0) paths.push(`/api/usuario/ciudad/${CITY}`);
   ensureBuilt();
   const before = checkout(rev);
-  const name = 'encanto_ab';
+  const name = `encanto_ab_${runId}`;
   const databaseUrl = await freshDatabase(adminUrl, name);
   const dataDir = tmpDir('encanto-ab-data-');
   try {

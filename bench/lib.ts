@@ -21,6 +21,9 @@ export const PASSWORD = 'bench12345';
 /** The city whose listing is benchmarked: exactly 50 listed escorts. */
 export const CITY = 'Santiago';
 
+/** Per-run suffix for database and cluster names: runs by several engineers (and CI) share one machine. */
+export const runId = `${process.pid.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export function machine(): string {

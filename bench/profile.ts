@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { adminUrl, CITY, cleanupOnSignal, dropDatabase, ensureBuilt, freshDatabase, startServer, stopAll, tmpDir } from './lib.ts';
+import { adminUrl, CITY, cleanupOnSignal, dropDatabase, ensureBuilt, freshDatabase, runId, startServer, stopAll, tmpDir } from './lib.ts';
 import { load, seedKnown } from './run.ts';
 import { loadPaths, uncachedPath } from './scale.ts';
 
@@ -50,7 +50,7 @@ async function main() {
   ensureBuilt();
   const dataDir = tmpDir('encanto-profile-');
   const profDir = path.join(dataDir, 'prof');
-  const name = 'encanto_profile';
+  const name = `encanto_profile_${runId}`;
   const databaseUrl = await freshDatabase(adminUrl, name);
   try {
     const server = await startServer({

@@ -10,9 +10,10 @@
  * 2. Crash: kill -9 of the server in the middle of that write load, restart on
  *    the same data, the same check (acknowledged ⊆ stored ⊆ acknowledged + unanswered),
  *    on PostgreSQL and on PGlite.
- * 3. Database loss: a throw-away PostgreSQL cluster (`15 relia`, port 5433,
- *    created on first use) stopped during load: the API answers 503 with the
- *    Spanish mensaje, /api/ready fails; started again, the same process recovers.
+ * 3. Database loss: a throw-away PostgreSQL cluster of this run only
+ *    (`relia<run>` on a free port, dropped at the end) stopped during load: the
+ *    API answers 503 with the Spanish mensaje, /api/ready fails; started again,
+ *    the same process recovers.
  * 4. Scale-out: two server processes sharing PostgreSQL, Redis and the media
  *    folder, behind nginx (full run; --short talks to both directly): a session
  *    made on one works on the other, a logout on one ends it on both, login rate
@@ -45,6 +46,7 @@ import {
   openPglite,
   PASSWORD,
   insertSession,
+  runId,
   seedClients,
   seedEscorts,
   sleep,
@@ -64,7 +66,6 @@ const T = short
 const ESCORTS = 100;
 const CLIENTS = 400;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const RELIA_PORT = 5433;
 const tag = Math.random().toString(36).slice(2, 5); // per-run prefix for registered nicknames and e-mails
 
 // ---- results ---------------------------------------------------------------------
@@ -357,7 +358,7 @@ async function pgClient(url: string): Promise<pg.Client> {
 }
 
 async function mixedAndCrashOnPostgres() {
-  const name = 'encanto_relia';
+  const name = `encanto_relia_${runId}`;
   const url = await freshDatabase(adminUrl, name);
   const dataDir = tmpDir('encanto-relia-pg-');
   try {
@@ -440,32 +441,50 @@ async function crashOnPglite() {
 function pgVersion(): string {
   return fs.readdirSync('/etc/postgresql').sort().at(-1)!;
 }
-function ctl(action: 'start' | 'stop'): void {
-  const args = ['--skip-systemctl-redirect', pgVersion(), 'relia', action, ...(action === 'stop' ? ['-m', 'fast'] : [])];
-  const r = spawnSync('pg_ctlcluster', args, { encoding: 'utf8' });
-  if (r.status !== 0 && !/already running|is not running/.test(`${r.stderr}${r.stdout}`)) {
-    throw new Error(`pg_ctlcluster ${args.join(' ')}: ${r.stderr || r.stdout}`);
+
+/**
+ * A PostgreSQL cluster of this run only (own name and port, trust on loopback), so stopping it can never
+ * touch the shared cluster on 5432 or a cluster another run (another engineer, CI) is using.
+ */
+class ThrowAwayCluster {
+  readonly name = `relia${runId}`;
+  readonly port = freePort();
+  created = false;
+
+  private ctl(action: 'start' | 'stop'): void {
+    const args = ['--skip-systemctl-redirect', pgVersion(), this.name, action, ...(action === 'stop' ? ['-m', 'fast'] : [])];
+    const r = spawnSync('pg_ctlcluster', args, { encoding: 'utf8' });
+    if (r.status !== 0 && !/already running|is not running/.test(`${r.stderr}${r.stdout}`)) {
+      throw new Error(`pg_ctlcluster ${args.join(' ')}: ${r.stderr || r.stdout}`);
+    }
+  }
+  create(): void {
+    execFileSync('pg_createcluster', [pgVersion(), this.name, '--port', String(this.port), '--', '--auth-host=trust', '--auth-local=trust'], { stdio: 'ignore' });
+    this.created = true;
+    this.start();
+  }
+  start(): void {
+    this.ctl('start');
+  }
+  stop(): void {
+    this.ctl('stop');
+  }
+  drop(): void {
+    if (!this.created) return;
+    spawnSync('pg_dropcluster', ['--stop', pgVersion(), this.name], { stdio: 'ignore' });
+    this.created = false;
   }
 }
-function ensureReliaCluster(): void {
-  const list = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' });
-  const line = list.split('\n').find((l) => l.split(/\s+/)[1] === 'relia');
-  if (!line) {
-    // Trust on loopback only: a disposable cluster for this test, never the shared one on 5432.
-    execFileSync('pg_createcluster', [pgVersion(), 'relia', '--port', String(RELIA_PORT), '--', '--auth-host=trust', '--auth-local=trust'], { stdio: 'ignore' });
-  } else if (line.split(/\s+/)[2] !== String(RELIA_PORT)) {
-    throw new Error(`cluster relia exists on port ${line.split(/\s+/)[2]}, expected ${RELIA_PORT}`);
-  }
-  ctl('start');
-}
+let cluster: ThrowAwayCluster | undefined;
 
 async function databaseLoss() {
-  console.log(`\n== database loss: throw-away cluster on port ${RELIA_PORT} stopped under load (load average ${loadavg()})`);
-  ensureReliaCluster();
-  const serverUrl = `postgres://postgres@127.0.0.1:${RELIA_PORT}/postgres`;
+  cluster = new ThrowAwayCluster();
+  const db = cluster;
+  console.log(`\n== database loss: throw-away cluster ${db.name} on port ${db.port} stopped under load (load average ${loadavg()})`);
+  const serverUrl = `postgres://postgres@127.0.0.1:${db.port}/postgres`;
   const dataDir = tmpDir('encanto-relia-loss-');
-  let stopped = false;
   try {
+    db.create();
     for (let i = 0; i < 50; i++) {
       try {
         const c = await pgClient(serverUrl);
@@ -494,8 +513,7 @@ async function databaseLoss() {
     T.workers = 10;
     await runLoad(world, ledger, T.dbUp + T.dbDown + 12, mixedWeights, async () => {
       await sleep(T.dbUp * 1000);
-      ctl('stop');
-      stopped = true;
+      db.stop();
       console.log(`  stopped the cluster at ${T.dbUp} s`);
       const until = Date.now() + T.dbDown * 1000;
       await sleep(1000);
@@ -503,8 +521,7 @@ async function databaseLoss() {
         await probe(down.answers);
         await sleep(300);
       }
-      ctl('start');
-      stopped = false;
+      db.start();
       const t = Date.now();
       for (;;) {
         const r = await call(server.url, 'GET', '/api/ready');
@@ -539,14 +556,16 @@ async function databaseLoss() {
     await server.stop();
   } finally {
     await stopAll();
-    // Always leave the throw-away cluster stopped, whatever happened above.
-    if (stopped) ctl('start');
-    await dropDatabase(serverUrl, 'encanto_relia').catch(() => {});
-    try {
-      ctl('stop');
-    } catch {
-      // already stopped
+    if (failed > 0) {
+      // Show how the server ended when a check failed (its log lives in the data folder removed below).
+      for (const f of fs.readdirSync(dataDir).filter((n) => n.endsWith('.log'))) {
+        const lines = fs.readFileSync(path.join(dataDir, f), 'utf8').split('\n').filter((l) => /"level":(5|6)0|Error|error/.test(l));
+        if (lines.length) console.log(`  ${f}:\n${lines.slice(-8).map((l) => `    ${l.slice(0, 400)}`).join('\n')}`);
+      }
     }
+    // Whatever happened above, the run's own cluster goes away (stopped and its files removed).
+    db.drop();
+    cluster = undefined;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -630,7 +649,7 @@ async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | un
 async function scaleOut() {
   const useNginx = !short;
   console.log(`\n== scale-out: two servers sharing PostgreSQL, Redis and media${useNginx ? ', behind nginx' : ' (no nginx in --short)'} (load average ${loadavg()})`);
-  const name = 'encanto_relia_scale';
+  const name = `encanto_relia_scale_${runId}`;
   const url = await freshDatabase(adminUrl, name);
   const dataDir = tmpDir('encanto-relia-scale-');
   let proxy: { url: string; stop(): Promise<void> } | undefined;
@@ -716,7 +735,8 @@ async function scaleOut() {
 
 async function main() {
   cleanupOnSignal(async () => {
-    // A stopped throw-away cluster is fine; the shared one on 5432 is never touched.
+    // Only this run's own cluster; the shared one on 5432 is never stopped.
+    cluster?.drop();
   });
   const t = performance.now();
   ensureBuilt();

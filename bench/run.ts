@@ -10,7 +10,7 @@
  *   BENCH_SECONDS=5 BENCH_ROUNDS=1 BENCH_DRIVERS=postgres npm run bench
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
- * a database `encanto_bench` is created and dropped. Rate limits are off (RATE_LIMIT=false).
+ * a database `encanto_bench_<run>` is created and dropped. Rate limits are off (RATE_LIMIT=false).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +33,7 @@ import {
   openPglite,
   PASSWORD,
   rssMb,
+  runId,
   sampleRss,
   seedClients,
   seedEscorts,
@@ -49,7 +50,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const drivers = (process.env.BENCH_DRIVERS ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
 const connections = 50;
-const DB_NAME = 'encanto_bench';
+const DB_NAME = `encanto_bench_${runId}`;
 
 export interface Scenario {
   name: string;

@@ -36,6 +36,7 @@ import {
   insertSession,
   loadavg,
   machine,
+  runId,
   sleep,
   startServer,
   stopAll,
@@ -179,7 +180,7 @@ export async function runScale(): Promise<void> {
   try {
     let seedSeconds = 0;
     if (process.argv.includes('--explain')) {
-      const large = await startWith('encanto_scale_100k', async (c) => {
+      const large = await startWith(`encanto_scale_100k_${runId}`, async (c) => {
         await seedKnown(c);
         seedTimes = await seedScale(c, size);
       });
@@ -187,9 +188,9 @@ export async function runScale(): Promise<void> {
       await writeExplain(large.url, started);
       return;
     }
-    const small = await startWith('encanto_scale_1k', seedKnown);
+    const small = await startWith(`encanto_scale_1k_${runId}`, seedKnown);
     servers.push(small.server);
-    const large = await startWith('encanto_scale_100k', async (c) => {
+    const large = await startWith(`encanto_scale_100k_${runId}`, async (c) => {
       await seedKnown(c);
       const t = performance.now();
       seedTimes = await seedScale(c, size);
@@ -238,8 +239,8 @@ export async function runScale(): Promise<void> {
     console.log(md.join('\n'));
   } finally {
     await stopAll();
-    await dropDatabase(adminUrl, 'encanto_scale_1k').catch(() => {});
-    if (!process.env.BENCH_KEEP_SCALE_DB) await dropDatabase(adminUrl, 'encanto_scale_100k').catch(() => {});
+    await dropDatabase(adminUrl, `encanto_scale_1k_${runId}`).catch(() => {});
+    if (!process.env.BENCH_KEEP_SCALE_DB) await dropDatabase(adminUrl, `encanto_scale_100k_${runId}`).catch(() => {});
   }
 }
 

@@ -5,7 +5,7 @@
  * generate_series (no row-by-row round trips). Ids are md5-derived UUIDs, so
  * comments and ratings compute their foreign keys instead of joining.
  *
- *   node bench/seed-scale.ts postgres://postgres@127.0.0.1:5432/encanto_scale
+ *   node bench/seed-scale.ts postgres://postgres@127.0.0.1:5432/encanto_scale_x
  *
  * The server must have migrated the database first (bench/scale.ts does it).
  * Foreign-key triggers are skipped for the bulk load (session_replication_role
