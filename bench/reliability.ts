@@ -61,7 +61,7 @@ const short = process.argv.includes('--short');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const want = (name: string) => !only || only.includes(name);
 const T = short
-  ? { mixed: 20, crash: 10, workers: 50, dbUp: 3, dbDown: 5 }
+  ? { mixed: 15, crash: 8, workers: 50, dbUp: 3, dbDown: 5 }
   : { mixed: 120, crash: 30, workers: 50, dbUp: 5, dbDown: 10 };
 const ESCORTS = 100;
 const CLIENTS = 400;
