@@ -19,6 +19,14 @@ import { profileRoutes } from './modules/profiles/routes.ts';
 import { profilePhotoRoutes } from './modules/profiles/photo-routes.ts';
 import { registerMediaFiles } from './plugins/media-files.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { validationRoutes } from './modules/validation/routes.ts';
+import { favoritesRoutes } from './modules/favorites/routes.ts';
+import { meetingsRoutes } from './modules/meetings/routes.ts';
+import { commentsRoutes } from './modules/comments/routes.ts';
+import { ratingsRoutes } from './modules/ratings/routes.ts';
+import { galleryRoutes } from './modules/gallery/routes.ts';
+import { rentalRoutes } from './modules/rentals/routes.ts';
+import { seoRoutes } from './modules/directory/seo-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,28 +84,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(directoryRoutes);
       await api.register(accountRoutes);
-      // accounts routes
-      await api.register((await import('./modules/validation/routes.ts')).validationRoutes);
-      // validation routes
-      // profiles routes
+      await api.register(validationRoutes);
       await api.register(profileRoutes);
       await api.register(profilePhotoRoutes);
-      // marketplace routes
-      await api.register((await import('./modules/favorites/routes.ts')).favoritesRoutes);
-      await api.register((await import('./modules/meetings/routes.ts')).meetingsRoutes);
-      await api.register((await import('./modules/comments/routes.ts')).commentsRoutes);
-      await api.register((await import('./modules/ratings/routes.ts')).ratingsRoutes);
-      // gallery routes
-      await api.register((await import('./modules/gallery/routes.ts')).galleryRoutes);
-      await api.register((await import('./modules/rentals/routes.ts')).rentalRoutes);
-      // data-rights routes
+      await api.register(favoritesRoutes);
+      await api.register(meetingsRoutes);
+      await api.register(commentsRoutes);
+      await api.register(ratingsRoutes);
+      await api.register(galleryRoutes);
+      await api.register(rentalRoutes);
       await api.register(dataRightsRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }));
     },
     { prefix: '/api' },
   );
-  // directory: sitemap.xml and robots.txt live at the site root, outside /api
-  await app.register((await import('./modules/directory/seo-routes.ts')).seoRoutes);
+  // sitemap.xml and robots.txt live at the site root, outside /api.
+  await app.register(seoRoutes);
 
   if (options.web) {
     const { registerWeb } = await import('./web/plugin.ts');

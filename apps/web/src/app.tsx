@@ -19,8 +19,8 @@ const InfoPage = lazy(() => import('./features/info/info-page.tsx'));
 const NotFoundPage = lazy(() => import('./features/not-found/not-found-page.tsx'));
 
 /**
- * The route table of the whole app. Each feature adds its routes in its own
- * block below; paths come from config/paths.ts.
+ * The route table of the whole app: each feature exports its routes from its
+ * own routes.tsx; paths come from config/paths.ts.
  */
 export function App() {
   return (
@@ -32,27 +32,19 @@ export function App() {
           <Route path="Escort/:city" element={<ListingPage />} />
           <Route path="Informacion" element={<InfoPage />} />
           {accountRoutes}
-          {/* accounts routes */}
           {validationRoutes}
-          {/* validation routes */}
           {profileRoutes}
-          {/* profiles routes */}
-          {/* directory routes */}
           <Route path="Escort/La-Serena" element={<directoryPages.LaSerena />} />
           <Route path="escorts/:slug" element={<directoryPages.CityLanding />} />
           <Route path="Card/:nickname" element={<directoryPages.Card />} />
           <Route path="TuCard/:nickname" element={<directoryPages.OwnCard />} />
           {marketplaceRoutes}
-          {/* marketplace routes */}
-          {/* gallery routes */}
           {galleryRoutes}
           {rentalRoutes}
           {dataRightsRoutes}
-          {/* data-rights routes */}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         {adminRoutes}
-        {/* admin routes */}
       </Routes>
     </Suspense>
   );

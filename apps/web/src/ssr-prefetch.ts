@@ -9,7 +9,6 @@ import { cityFetchNames, cityFetchPath, findCityPage } from '@encanto/core/landi
 const prefetchRoutes: { pattern: string; paths: (params: Record<string, string | undefined>) => string[] }[] = [
   { pattern: '/Escort', paths: () => ['/ultimos'] },
   { pattern: '/Escort/:city', paths: (p) => [`/usuario/ciudad/${encodeURIComponent(p.city ?? '')}`] },
-  // directory prefetch
   {
     pattern: '/escorts/:slug',
     paths: (p) => {
@@ -18,7 +17,6 @@ const prefetchRoutes: { pattern: string; paths: (params: Record<string, string |
     },
   },
   { pattern: '/Card/:nickname', paths: (p) => [`/usuario/publico/${encodeURIComponent(p.nickname ?? '')}`] },
-  // marketplace prefetch
 ];
 
 export function prefetchPaths(pathname: string): string[] {
