@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
 
-interface Entry {
+export interface Entry {
   body: string;
+  /** The body encoded once: encoding a 17 KB string per request was 16% of a cached listing's CPU. */
+  bytes: Buffer;
+  status: number;
   etag: string;
   expiresAt: number;
+}
+
+interface Rendered {
+  body: string;
+  status: number;
 }
 
 /**
@@ -25,7 +33,13 @@ export class ResponseCache {
   private pending = new Map<string, Promise<Entry>>();
   private generation = 0;
 
+  /** A JSON answer: `compute` returns the value, stored serialised. */
   getOrCompute(key: string, compute: () => Promise<unknown>): Promise<Entry> | Entry {
+    return this.getOrRender(key, async () => ({ body: JSON.stringify(await compute()), status: 200 }));
+  }
+
+  /** Any text answer with its status (server-rendered pages). */
+  getOrRender(key: string, compute: () => Promise<Rendered>): Promise<Entry> | Entry {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > Date.now()) return hit;
     // Without this, every request arriving while an expired entry is being
@@ -42,10 +56,16 @@ export class ResponseCache {
     return pending;
   }
 
-  private async compute(key: string, compute: () => Promise<unknown>): Promise<Entry> {
+  private async compute(key: string, compute: () => Promise<Rendered>): Promise<Entry> {
     const generation = this.generation;
-    const body = JSON.stringify(await compute());
-    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, expiresAt: Date.now() + this.ttlMs };
+    const { body, status } = await compute();
+    const entry = {
+      body,
+      bytes: Buffer.from(body, 'utf8'),
+      status,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      expiresAt: Date.now() + this.ttlMs,
+    };
     // A clear() while this ran means a write may have landed after the read: answer, but do not keep it.
     if (generation !== this.generation) return entry;
     if (this.entries.size >= this.maxEntries) this.entries.clear();

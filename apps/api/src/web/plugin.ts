@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@encanto/core/messages';
+import { sendEntry } from '../lib/send-cached.ts';
 
 interface RenderResult {
   html: string;
@@ -47,8 +48,18 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
 
   const site = { name: app.config.siteName, url: app.config.siteUrl };
 
+  /**
+   * Pages are rendered as an anonymous visitor (the session lives in the
+   * browser), so one URL's HTML is the same for everyone: it shares the public
+   * cache with the API reads it is built from, fresh within 5 s and cleared at
+   * once by this instance's own writes.
+   */
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url;
+    const page = await app.services.publicCache.getOrRender(`page:${request.url}`, () => renderHtml(request.url));
+    return sendEntry(request, reply, page, { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' });
+  };
+
+  const renderHtml = async (url: string) => {
     const pathname = url.split('?')[0] ?? '/';
     const data: Record<string, unknown> = {};
     await Promise.all(
@@ -64,11 +75,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       .replace('<!--app-head-->', () => result.head)
       .replace('<!--app-html-->', () => result.html)
       .replace('<!--app-state-->', () => result.state);
-    return reply
-      .status(result.status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return { body: html, status: result.status };
   };
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -11,6 +11,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
 import { openTestDatabase } from '../helpers/app.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 
 /**
@@ -196,5 +197,29 @@ describe('listings', () => {
   it('serves sitemap.xml and robots.txt next to the web app', async () => {
     expect((await app.inject('/sitemap.xml')).statusCode).toBe(200);
     expect((await app.inject('/robots.txt')).body).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+});
+
+describe('server-rendered page cache', () => {
+  it('serves a page from the public cache and drops it at once when a profile changes', async () => {
+    const escort = await createAccount(app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Putre' });
+    const first = await app.inject(`/Card/${escort.nickname}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBeDefined();
+    // Unchanged data: the same bytes, and a revalidation is a 304.
+    const again = await app.inject(`/Card/${escort.nickname}`);
+    expect(again.body).toBe(first.body);
+    const revalidated = await app.inject({ url: `/Card/${escort.nickname}`, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(revalidated.statusCode).toBe(304);
+
+    // A write that clears the public cache (as every profile change does) is visible at once.
+    await app.db.update(escortProfiles).set({ paused: true }).where(eq(escortProfiles.accountId, escort.id));
+    await syncEscortVisibility(app.db, escort.id);
+    app.services.publicCache.clear();
+    const gone = await app.inject(`/Card/${escort.nickname}`);
+    expect(gone.statusCode).toBe(404);
+    // A 404 page is never answered with 304 from a stale ETag.
+    const stale = await app.inject({ url: `/Card/${escort.nickname}`, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(stale.statusCode).toBe(404);
   });
 });

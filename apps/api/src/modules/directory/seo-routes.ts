@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { cityPages, cityListingPath } from '@encanto/core/landing';
 import { citySegment } from '@encanto/core/text';
 import { listedCities, publicCards } from './queries.ts';
+import { sendEntry } from '../../lib/send-cached.ts';
 
 /** The sitemap protocol allows 50,000 URLs per file; cards get what the fixed pages leave. */
 const MAX_URLS = 50_000;
@@ -72,10 +73,14 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     // Kept in the public response cache, so it is as fresh as the listings.
-    const entry = await app.services.publicCache.getOrCompute('sitemap.xml', buildSitemap);
-    reply.header('cache-control', 'public, max-age=300').header('etag', entry.etag);
-    if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-    return reply.type('application/xml; charset=utf-8').send(JSON.parse(entry.body) as string);
+    const entry = await app.services.publicCache.getOrRender('sitemap.xml', async () => ({
+      body: await buildSitemap(),
+      status: 200,
+    }));
+    return sendEntry(request, reply, entry, {
+      contentType: 'application/xml; charset=utf-8',
+      cacheControl: 'public, max-age=300',
+    });
   });
 
   const robots = [

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { galleryListSchema, galleryUploadResultSchema, messageSchema } from '@en
 import { badRequest, tooLarge } from '../../errors.ts';
 import { assertSafeFileName } from '../media/upload-guard.ts';
 import { requireSelf } from '../../plugins/auth.ts';
+import { sendCached } from '../../lib/send-cached.ts';
 import { addGalleryItem, assertGalleryRoom, ownGallery, publicGallery, removeGalleryItem } from './service.ts';
 
 const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
@@ -40,13 +41,6 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
     if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge(msg.galleryTooLarge);
     throw badRequest(msg.fileAndNicknameRequired);
   }
-}
-
-async function sendPublic(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<unknown>) {
-  const entry = await request.server.services.publicCache.getOrCompute(key, compute);
-  reply.header('cache-control', 'public, max-age=5, stale-while-revalidate=30').header('etag', entry.etag);
-  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(entry.body);
 }
 
 /** The escort's photo and video gallery (upload/...). Every write needs the owner's session. */
@@ -103,7 +97,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPublic(request, reply, `galeria:${request.params.nick.toLowerCase()}`, async () => ({
+      sendCached(request, reply, `galeria:${request.params.nick.toLowerCase()}`, async () => ({
         imagenes: await publicGallery(app, request.params.nick),
       })),
   );
