@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { MainLayout } from './components/layout/main-layout.tsx';
 import { PageSkeleton } from './components/ui/page-skeleton.tsx';
@@ -21,10 +21,16 @@ const NotFoundPage = lazy(() => import('./features/not-found/not-found-page.tsx'
 /**
  * The route table of the whole app: each feature exports its routes from its
  * own routes.tsx; paths come from config/paths.ts.
+ *
+ * `afterPage` is rendered inside the pages' Suspense boundary, so it commits
+ * together with the page: when hydration meets a lazy page whose code has not
+ * arrived yet, React leaves the boundary as server HTML and commits everything
+ * outside it, so an effect outside would run before the page can be used.
  */
-export function App() {
+export function App({ afterPage }: { afterPage?: ReactNode }) {
   return (
     <Suspense fallback={<PageSkeleton />}>
+      {afterPage}
       <Routes>
         <Route element={<MainLayout />}>
           <Route index element={<SplashPage />} />

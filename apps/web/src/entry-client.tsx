@@ -16,7 +16,13 @@ const state = stateEl?.textContent ? (JSON.parse(stateEl.textContent) as { site:
 const queryClient = createQueryClient();
 if (state?.queries) hydrate(queryClient, state.queries);
 
-/** Marks the document once React has hydrated; browser tests wait for it before interacting. */
+/**
+ * Marks the document once React has hydrated the page, its lazily loaded code
+ * included; browser tests wait for it before interacting. Rendered inside the
+ * App's Suspense boundary: outside it, the mark came as soon as the shell
+ * hydrated, while the page could still be server HTML waiting for its chunk, and
+ * text typed then was wiped when the page hydrated.
+ */
 function HydrationMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -29,8 +35,7 @@ const tree = (
     <SiteContext.Provider value={state?.site ?? { name: 'Encanto', url: window.location.origin }}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <App />
-          <HydrationMarker />
+          <App afterPage={<HydrationMarker />} />
         </BrowserRouter>
       </QueryClientProvider>
     </SiteContext.Provider>
