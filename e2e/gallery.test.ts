@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { demoEscort, DEMO_PASSWORD } from './helpers/demo.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
 import { tinyMp4 } from '../apps/api/test/helpers/gallery-media.ts';
 
 let browser: Browser;
+/** A demo escort (known password, empty gallery), not one another test file registered. */
 let escort: { nickname: string; email: string };
-const PASSWORD = 'encanto123';
 
 /** A soft two-colour portrait, so the screenshots look like a gallery rather than noise. */
 function portrait(from: string, to: string): Promise<Buffer> {
@@ -25,7 +26,7 @@ async function login(page: Page) {
   await page.goto('/Login/EscortLogin');
   await hydrated(page);
   await page.getByLabel('Email').fill(escort.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await page.waitForFunction(() => !!localStorage.getItem('token'));
 }
@@ -47,9 +48,7 @@ const counter = (page: Page) => page.locator('#lightbox-counter').innerText();
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const latest = (await (await fetch(`${baseUrl()}/api/ultimos`)).json()) as { nickname: string }[];
-  const nickname = latest[0]!.nickname;
-  escort = { nickname, email: `${nickname}@encanto.demo` };
+  escort = await demoEscort();
 });
 afterAll(async () => {
   await browser.close();
