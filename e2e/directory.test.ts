@@ -1,20 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { demoEscort } from './helpers/demo.ts';
 
 let browser: Browser;
-/** A demo escort in Santiago (the e2e server seeds demo data for every city page). */
+/**
+ * An available demo escort in Santiago with an illustrated photo (the e2e server seeds demo data for every
+ * city page); other files' escorts, registered in Santiago with the default avatar, are newer.
+ */
 let santiagoNick: string;
 let santiagoName: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const res = await fetch(`${baseUrl()}/api/usuario/ciudad/Santiago`);
-  const list = (await res.json()) as { nickname: string; apellido: string }[];
-  expect(list.length).toBeGreaterThan(0);
-  santiagoNick = list[0]!.nickname;
-  santiagoName = list[0]!.apellido;
+  const santiago = await demoEscort('/api/usuario/ciudad/Santiago');
+  santiagoNick = santiago.nickname;
+  santiagoName = santiago.apellido;
 });
 afterAll(async () => {
   await browser.close();
