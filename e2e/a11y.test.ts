@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, desktop, gotoHydrated, launchBrowser, openPage, phone } from './helpers/browser.ts';
+import { desktop, gotoHydrated, launchBrowser, openPage, phone } from './helpers/browser.ts';
+import { demoEscort } from './helpers/demo.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
 
 let browser: Browser;
@@ -10,13 +11,10 @@ let city: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const latest = (await (await fetch(`${baseUrl()}/api/ultimos`)).json()) as {
-    nickname: string;
-    ciudad: string;
-  }[];
-  expect(latest.length).toBeGreaterThan(0);
-  nickname = latest[0]!.nickname;
-  city = latest[0]!.ciudad;
+  // A demo escort, whose card has a photo, ratings and comments; other files' escorts are newer.
+  const escort = await demoEscort();
+  nickname = escort.nickname;
+  city = escort.ciudad;
 });
 afterAll(async () => {
   await browser.close();

@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseUrl, gotoHydrated, launchBrowser, openPage, phone } from './helpers/browser.ts';
+import { demoEscort } from './helpers/demo.ts';
 
 /** Issue 6: JavaScript for the first view of a city page, gzip. */
 const CITY_PAGE_BUDGET = 150 * 1024;
@@ -11,8 +12,8 @@ let nickname: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const latest = (await (await fetch(`${baseUrl()}/api/ultimos`)).json()) as { nickname: string }[];
-  nickname = latest[0]!.nickname;
+  // A demo escort's card (photo, ratings, comments), not an account another file registered.
+  nickname = (await demoEscort()).nickname;
 });
 afterAll(async () => {
   await browser.close();
