@@ -108,12 +108,23 @@ describe('identity validation journey', () => {
     await admin.page.getByRole('heading', { name: 'Usuarios Pendientes' }).waitFor();
     await admin.page.getByRole('link', { name: 'Clientes' }).click();
     await admin.page.getByRole('heading', { name: 'Clientes Pendientes' }).waitFor();
-    for (const col of ['RUT', 'Nombre Completo', 'Nickname', 'Email']) {
-      await expect(admin.page.getByRole('columnheader', { name: col, exact: true }).count()).resolves.toBe(1);
-    }
+    // The heading renders at once, the table only when the list has loaded (a skeleton until then):
+    // wait for the client's row before counting the table's column headers.
     const row = admin.page.locator(`tr[data-nickname="${client.nickname}"]`);
     await row.waitFor();
+    const columns = ['RUT', 'Nombre Completo', 'Nickname', 'Email'];
+    for (const col of columns) {
+      await expect(admin.page.getByRole('columnheader', { name: col, exact: true }).count()).resolves.toBe(1);
+    }
     await screenshot(admin.page, 'validation-panel-1366');
+    // On a phone each row is styled as a card with its header row visually hidden; it stays a table
+    // with its column headers for screen readers.
+    await admin.page.setViewportSize(phone);
+    for (const col of columns) {
+      await expect(admin.page.getByRole('columnheader', { name: col, exact: true }).count()).resolves.toBe(1);
+    }
+    await expect(row.getByRole('cell').first().isVisible()).resolves.toBe(true);
+    await admin.page.setViewportSize(desktop);
     await row.getByRole('button', { name: 'Ver datos' }).click();
     const viewer = admin.page.getByRole('dialog', { name: `Datos de ${client.nickname}` });
     const docImg = viewer.getByRole('img', { name: `Documento de identidad de ${client.nickname}` });
