@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatRut, rutCheckDigit } from '@encanto/core/rut';
+import { randomRut as rut } from './helpers/api.ts';
 import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
 
@@ -20,11 +20,6 @@ const appErrors = (errors: string[]) => errors.filter((e) => !e.startsWith('Fail
 const stamp = Date.now().toString(36).slice(-5);
 const client = { nickname: `cli${stamp}`, email: `cli${stamp}@correo.cl`, pass: 'clave123' };
 const escort = { nickname: `esc${stamp}`, email: `esc${stamp}@correo.cl`, pass: 'abc123', newPass: 'nueva1234' };
-
-function rut(): string {
-  const body = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
-  return formatRut(body + rutCheckDigit(body));
-}
 
 /** Forms keep their submit button disabled until the app has hydrated. */
 async function hydrated(page: Page) {

@@ -1,10 +1,8 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { formatRut, rutCheckDigit } from '@encanto/core/rut';
+import { adminToken as loginAdminToken, callStatus as call, loginAdmin, openSettled as open, plainJpeg, randomRut as rut } from './helpers/api.ts';
 import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
-import { E2E_ADMIN } from './helpers/global-setup.ts';
 
 let browser: Browser;
 let adminToken: string;
@@ -13,23 +11,6 @@ const pass = 'clave123';
 const leaving = { nickname: `dre${stamp}`, email: `dre${stamp}@correo.cl`, rut: rut() };
 const reported = { nickname: `drr${stamp}`, email: `drr${stamp}@correo.cl`, rut: rut() };
 const pushy = { nickname: `drc${stamp}`, email: `drc${stamp}@correo.cl`, rut: rut() };
-
-function rut(): string {
-  const body = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
-  return formatRut(body + rutCheckDigit(body));
-}
-
-async function call(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-}
 
 /** A real account: registered, document uploaded and authorised through the API, as an admin would. */
 async function approvedAccount(who: { nickname: string; email: string; rut: string }, kind: 'usuario' | 'cliente' = 'usuario') {
@@ -51,7 +32,7 @@ async function approvedAccount(who: { nickname: string; email: string; rut: stri
   // Her identity document goes through the real upload, so deletion has a real file to remove.
   const login = await call(`/${kind}/login`, { method: 'POST', body: { email: who.email, pass } });
   const form = new FormData();
-  const photo = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#cbb8a9' } }).jpeg().toBuffer();
+  const photo = await plainJpeg({ width: 800, height: 500, background: '#cbb8a9' });
   form.append('nickname', who.nickname);
   form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'cedula.jpg');
   const upload = await fetch(`${baseUrl()}/api/upload/subir-validacion-${kind === 'usuario' ? 'escort' : 'cliente'}/${who.nickname}`, {
@@ -65,11 +46,6 @@ async function approvedAccount(who: { nickname: string; email: string; rut: stri
   return (await call(`/${kind}/login`, { method: 'POST', body: { email: who.email, pass } })).json!.token as string;
 }
 
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-}
-
 async function loginEscort(page: Page, email: string) {
   await open(page, '/Login/EscortLogin');
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -78,19 +54,9 @@ async function loginEscort(page: Page, email: string) {
   await page.waitForURL('**/ProfileUsuario', { timeout: 15_000 });
 }
 
-async function loginAdmin(page: Page) {
-  await open(page, '/login-admin');
-  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByLabel('Tipo de perfil').fill('admin');
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForURL('**/pendientes/usuarios', { timeout: 15_000 });
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await call('/usuario/login-admin', { method: 'POST', body: { email: E2E_ADMIN.email, pass: E2E_ADMIN.password } });
-  adminToken = login.json!.token as string;
+  adminToken = await loginAdminToken();
   await approvedAccount(leaving);
   await approvedAccount(reported);
 });

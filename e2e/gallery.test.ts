@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { portrait as sharedPortrait } from './helpers/api.ts';
+import { baseUrl, desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { demoEscort, DEMO_PASSWORD } from './helpers/demo.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
 import { tinyMp4 } from '../apps/api/test/helpers/gallery-media.ts';
@@ -10,21 +10,11 @@ let browser: Browser;
 /** A demo escort (known password, empty gallery), not one another test file registered. */
 let escort: { nickname: string; email: string };
 
-/** A soft two-colour portrait, so the screenshots look like a gallery rather than noise. */
-function portrait(from: string, to: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="800" height="1000" fill="url(#g)"/><circle cx="400" cy="380" r="170" fill="rgba(255,255,255,0.18)"/>
-    <rect x="190" y="600" width="420" height="320" rx="200" fill="rgba(255,255,255,0.14)"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
-}
-
-/** Controls work only once React has hydrated the server-rendered page. */
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+/** This file's portraits: slightly fainter overlays than the shared default. */
+const portrait = (from: string, to: string) => sharedPortrait(from, to, { face: 0.18, shoulders: 0.14 });
 
 async function login(page: Page) {
-  await page.goto('/Login/EscortLogin');
-  await hydrated(page);
+  await gotoHydrated(page, '/Login/EscortLogin');
   await page.getByLabel('Email').fill(escort.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
@@ -58,8 +48,7 @@ describe('gallery and lightbox', () => {
   it('an escort uploads two images and a video on her phone; the client-side checks speak the spec', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page);
-    await page.goto('/ImagenesUsuario');
-    await hydrated(page);
+    await gotoHydrated(page, '/ImagenesUsuario');
     await expect(page.locator('h1').innerText()).resolves.toBe('Subir Foto de Perfil');
     await page.getByText('No tienes fotos cargadas.').waitFor();
     await expect(page.locator('#gallery-file').getAttribute('accept')).resolves.toBe('image/*,video/mp4');
@@ -98,8 +87,7 @@ describe('gallery and lightbox', () => {
 
   it('visitors browse the gallery on the card in a lightbox: keys wrap around, Escape closes after 300 ms, focus returns', async () => {
     const { page, errors, context } = await openPage(browser, desktop);
-    await page.goto(`/Card/${escort.nickname}`);
-    await hydrated(page);
+    await gotoHydrated(page, `/Card/${escort.nickname}`);
     await page.getByRole('heading', { name: 'Galería' }).waitFor();
     await expect(page.locator('.card-gallery .gallery-tile').count()).resolves.toBe(3);
     await page.locator('.card-gallery').scrollIntoViewIfNeeded();
@@ -150,8 +138,7 @@ describe('gallery and lightbox', () => {
 
   it('on a phone the lightbox moves with a swipe', async () => {
     const { page, errors, context } = await openPage(browser, phone);
-    await page.goto(`/Card/${escort.nickname}`);
-    await hydrated(page);
+    await gotoHydrated(page, `/Card/${escort.nickname}`);
     await page.locator('.card-gallery .gallery-open').nth(1).click();
     await page.getByRole('dialog').waitFor();
     await expect(counter(page)).resolves.toBe('2 / 3');
@@ -183,8 +170,7 @@ describe('gallery and lightbox', () => {
   it('the escort deletes the video from her gallery', async () => {
     const { page, errors, context } = await openPage(browser, desktop);
     await login(page);
-    await page.goto('/ImagenesUsuario');
-    await hydrated(page);
+    await gotoHydrated(page, '/ImagenesUsuario');
     await page.locator('.gallery-tile').nth(2).waitFor();
     await screenshot(page, 'gallery-uploader-desktop');
     await page.getByRole('button', { name: 'Eliminar video 3' }).click();

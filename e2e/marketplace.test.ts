@@ -1,60 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { formatLongDate, todayInChile } from '@encanto/core/age';
-import { formatRut, rutCheckDigit } from '@encanto/core/rut';
-import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
-import { E2E_ADMIN } from './helpers/global-setup.ts';
+import { adminToken, approvedAccount, call, cryptoRutBody, plainJpeg, randomRut, type NewAccount, type Person } from './helpers/api.ts';
+import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
 
-interface Person {
-  kind: 'usuario' | 'cliente';
-  nickname: string;
-  email: string;
-  rut: string;
-}
-
-async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string; form?: FormData } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.form ? { body: init.form } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} -> ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-const documentImage = () =>
-  sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 90, g: 90, b: 110 } } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-
-/** An approved account made the real way: registration, login, identity document, admin approval. */
-async function approvedAccount(kind: 'usuario' | 'cliente', adminToken: string, genero: string): Promise<Person> {
-  const nickname = `${kind === 'usuario' ? 'me' : 'mc'}${randomBytes(3).toString('hex')}`;
-  const body = String(10_000_000 + (randomBytes(3).readUIntBE(0, 3) % 80_000_000));
-  const rut = formatRut(body + rutCheckDigit(body));
-  const email = `${nickname}@e2e.cl`;
-  const common = { nombre: 'Camila Fuentes Araya', nickname, fecha_nac: '1994-09-21', email, pass: PASSWORD, fono: '987654321', genero, ciudad: 'Santiago' };
-  await call(`/${kind}/registro`, { method: 'POST', body: { ...common, [kind === 'usuario' ? 'rut_usuario' : 'rut_cliente']: rut } });
-  const login = await call<{ token: string; rut_usuario?: string; rut_cliente?: string }>(`/${kind}/login`, {
-    method: 'POST',
-    body: { email, pass: PASSWORD },
-  });
-  const form = new FormData();
-  form.append('nickname', nickname);
-  form.append('file', new Blob([new Uint8Array(await documentImage())], { type: 'image/jpeg' }), 'carnet.jpg');
-  await call(`/upload/subir-validacion-${kind === 'usuario' ? 'escort' : 'cliente'}/${nickname}`, { method: 'POST', form, token: login.token });
-  const registeredRut = login.rut_usuario ?? login.rut_cliente ?? rut;
-  await call(`/${kind}/autorizar/${encodeURIComponent(registeredRut)}`, { method: 'PUT', token: adminToken });
-  return { kind, nickname, email, rut: registeredRut };
-}
+/** Registration data and identity document of this file's accounts. */
+const account = (prefix: string, genero: string): NewAccount => ({
+  prefix,
+  nombre: 'Camila Fuentes Araya',
+  fecha_nac: '1994-09-21',
+  fono: '987654321',
+  genero,
+  pass: PASSWORD,
+  document: () => plainJpeg({ width: 640, height: 400, background: { r: 90, g: 90, b: 110 }, quality: 80 }),
+});
 
 /**
  * Buttons do nothing until React has hydrated the server-rendered page, and a
@@ -94,9 +56,9 @@ let client: Person;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const admin = await call<{ token: string }>('/usuario/login-admin', { method: 'POST', body: { email: E2E_ADMIN.email, pass: E2E_ADMIN.password } });
-  escort = await approvedAccount('usuario', admin.token, 'Femenino');
-  client = await approvedAccount('cliente', admin.token, 'Masculino');
+  const admin = await adminToken();
+  escort = await approvedAccount('usuario', admin, account('me', 'Femenino'));
+  client = await approvedAccount('cliente', admin, account('mc', 'Masculino'));
 });
 afterAll(async () => {
   await browser.close();
@@ -250,11 +212,10 @@ describe('marketplace journey between two browsers', () => {
 
   it('a client not yet approved gets the spec message for Cita; /FavoritosCliente needs a session', async () => {
     const nickname = `mp${randomBytes(3).toString('hex')}`;
-    const body = String(10_000_000 + (randomBytes(3).readUIntBE(0, 3) % 80_000_000));
     const email = `${nickname}@e2e.cl`;
     await call('/cliente/registro', {
       method: 'POST',
-      body: { rut_cliente: formatRut(body + rutCheckDigit(body)), nombre: 'Tomás Pérez Lagos', nickname, fecha_nac: '1990-01-15', email, pass: PASSWORD, fono: '955555555', genero: 'Masculino', ciudad: 'Santiago' },
+      body: { rut_cliente: randomRut(cryptoRutBody), nombre: 'Tomás Pérez Lagos', nickname, fecha_nac: '1990-01-15', email, pass: PASSWORD, fono: '955555555', genero: 'Masculino', ciudad: 'Santiago' },
     });
     const { page, context } = await openPage(browser, phone);
     await page.goto('/FavoritosCliente');

@@ -1,65 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { formatRut, rutCheckDigit } from '@encanto/core/rut';
+import { adminToken, approvedAccount, call, portrait, type NewAccount, type Person } from './helpers/api.ts';
 import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
-import { E2E_ADMIN } from './helpers/global-setup.ts';
 
 const PASSWORD = 'encanto123';
 
-interface Person {
-  kind: 'usuario' | 'cliente';
-  nickname: string;
-  email: string;
-  rut: string;
-}
-
-async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string; form?: FormData } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.form ? { body: init.form } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} -> ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-function portrait(from: string, to: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="800" height="1000" fill="url(#g)"/><circle cx="400" cy="380" r="170" fill="rgba(255,255,255,0.2)"/>
-    <rect x="190" y="600" width="420" height="320" rx="200" fill="rgba(255,255,255,0.15)"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
-}
-
-/**
- * A real approved account, made the way people make one: registration, login,
- * identity-document upload, then an administrator's approval.
- */
-async function approvedAccount(kind: 'usuario' | 'cliente', adminToken: string): Promise<Person> {
-  const nickname = `${kind === 'usuario' ? 'pe' : 'pc'}${randomBytes(3).toString('hex')}`;
-  const body = String(10_000_000 + (randomBytes(3).readUIntBE(0, 3) % 80_000_000));
-  const rut = formatRut(body + rutCheckDigit(body));
-  const email = `${nickname}@e2e.cl`;
-  const common = { nombre: 'Valentina Rojas Soto', nickname, fecha_nac: '1996-04-12', email, pass: PASSWORD, fono: '912345678', genero: 'Femenino', ciudad: 'Santiago' };
-  await call(`/${kind}/registro`, { method: 'POST', body: { ...common, [kind === 'usuario' ? 'rut_usuario' : 'rut_cliente']: rut } });
-  const login = await call<{ token: string; rut_usuario?: string; rut_cliente?: string }>(`/${kind}/login`, {
-    method: 'POST',
-    body: { email, pass: PASSWORD },
-  });
-  const form = new FormData();
-  form.append('nickname', nickname);
-  form.append('file', new Blob([new Uint8Array(await portrait('#555555', '#999999'))], { type: 'image/jpeg' }), 'carnet.jpg');
-  await call(`/upload/subir-validacion-${kind === 'usuario' ? 'escort' : 'cliente'}/${nickname}`, { method: 'POST', form, token: login.token });
-  const registeredRut = login.rut_usuario ?? login.rut_cliente ?? rut;
-  await call(`/${kind}/autorizar/${encodeURIComponent(registeredRut)}`, { method: 'PUT', token: adminToken });
-  return { kind, nickname, email, rut: registeredRut };
-}
+/** Registration data and identity document of this file's accounts. */
+const account = (prefix: string): NewAccount => ({
+  prefix,
+  nombre: 'Valentina Rojas Soto',
+  fecha_nac: '1996-04-12',
+  fono: '912345678',
+  genero: 'Femenino',
+  pass: PASSWORD,
+  document: () => portrait('#555555', '#999999'),
+});
 
 async function login(page: Page, person: Person) {
   await page.goto(person.kind === 'usuario' ? '/Login/EscortLogin' : '/Login/clienteLogin');
@@ -81,9 +36,9 @@ let client: Person;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const admin = await call<{ token: string }>('/usuario/login-admin', { method: 'POST', body: { email: E2E_ADMIN.email, pass: E2E_ADMIN.password } });
-  escort = await approvedAccount('usuario', admin.token);
-  client = await approvedAccount('cliente', admin.token);
+  const admin = await adminToken();
+  escort = await approvedAccount('usuario', admin, account('pe'));
+  client = await approvedAccount('cliente', admin, account('pc'));
 });
 afterAll(async () => {
   await browser.close();

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { formatRut, rutCheckDigit } from '@encanto/core/rut';
+import { documentPhoto, loginAdmin, openSettled as open, randomRut as rut } from './helpers/api.ts';
 import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot, type TrackedPage } from './helpers/browser.ts';
-import { E2E_ADMIN } from './helpers/global-setup.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,42 +14,14 @@ afterAll(async () => {
 const stamp = Date.now().toString(36).slice(-5);
 const client = { nickname: `val${stamp}`, email: `val${stamp}@correo.cl`, pass: 'clave123' };
 
-function rut(): string {
-  const body = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
-  return formatRut(body + rutCheckDigit(body));
-}
-
-/** A photo of a "document" as a phone would send it. */
-function documentPhoto(colour: string) {
-  return sharp({ create: { width: 1600, height: 1000, channels: 3, background: colour } })
-    .composite([{ input: Buffer.from('<svg width="1600" height="1000"><rect x="80" y="80" width="400" height="520" fill="#777"/><rect x="560" y="120" width="800" height="60" fill="#333"/><rect x="560" y="260" width="900" height="60" fill="#333"/></svg>') }])
-    .jpeg()
-    .toBuffer();
-}
-
 /** Loading an absent document answers 404 by design; the browser logs that as a console error. */
 const unexpected = (t: TrackedPage) => t.errors.filter((e) => !/status of 404/.test(e));
-
-/** Forms must be hydrated before typing, or a click submits the bare HTML form. */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-}
 
 async function loginClient(page: Page) {
   await open(page, '/Login/clienteLogin');
   await page.getByLabel('Email', { exact: true }).fill(client.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(client.pass);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-}
-
-async function loginAdmin(page: Page) {
-  await open(page, '/login-admin');
-  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByLabel('Tipo de perfil').fill('admin');
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForURL('**/pendientes/usuarios', { timeout: 15_000 });
 }
 
 async function uploadPhoto(page: Page, colour: string) {
