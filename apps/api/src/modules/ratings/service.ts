@@ -1,17 +1,32 @@
 import { msg } from '@encanto/core/messages';
-import { averagesFrom, type Averages, type ClientRatingBody, type EscortRatingBody } from '@encanto/core/marketplace';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  averagesFrom,
+  type Averages,
+  type ClientRatingBody,
+  type EscortRatingBody,
+} from '@encanto/core/marketplace';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { clientRatings, escortRatings } from '../../db/schema/index.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import type { SessionAccount } from '../sessions/service.ts';
-import { findByNickname, hasAcceptedMeeting, hasAnyMeeting, isBlocked, setStatus, unratedMeeting } from '../meetings/queries.ts';
+import {
+  findByNickname,
+  hasAcceptedMeeting,
+  hasAnyMeeting,
+  isBlocked,
+  setStatus,
+  unratedMeeting,
+} from '../meetings/queries.ts';
 import { resolvePair } from '../meetings/service.ts';
 import { addToTotals, readTotals } from './queries.ts';
 
 export async function averagesOf(db: DbOrTx, accountId: string): Promise<Averages> {
   const t = await readTotals(db, accountId);
-  return averagesFrom({ count: t?.count ?? 0, sums: [t?.sum1 ?? 0, t?.sum2 ?? 0, t?.sum3 ?? 0, t?.sum4 ?? 0, t?.sum5 ?? 0] });
+  return averagesFrom({
+    count: t?.count ?? 0,
+    sums: [t?.sum1 ?? 0, t?.sum2 ?? 0, t?.sum3 ?? 0, t?.sum4 ?? 0, t?.sum5 ?? 0],
+  });
 }
 
 /** An escort's averages, for any signed-in account (the card shows them to clients). */
@@ -22,7 +37,11 @@ export async function escortAverages(db: DbOrTx, nickname: string): Promise<Aver
 }
 
 /** A client's averages: the client, admins, and escorts who had a meeting with the client. */
-export async function clientAverages(db: DbOrTx, caller: SessionAccount, nickname: string): Promise<Averages> {
+export async function clientAverages(
+  db: DbOrTx,
+  caller: SessionAccount,
+  nickname: string,
+): Promise<Averages> {
   const client = await findByNickname(db, nickname);
   if (!client || client.kind !== 'client') throw notFound(msg.clientCardMissing);
   const allowed =
@@ -40,29 +59,37 @@ export async function clientAverages(db: DbOrTx, caller: SessionAccount, nicknam
  * commented state resets and an open meeting closes.
  */
 export async function rateEscort(db: Db, caller: SessionAccount, body: EscortRatingBody): Promise<Averages> {
-  if (caller.kind !== 'client' || body.calificador.trim().toLowerCase() !== caller.nickname.toLowerCase()) throw forbidden();
-  const pair = await resolvePair(db, caller, { nickname_cliente: body.calificador, nickname_usuario: body.nickname_usuario }, ['client']);
+  if (caller.kind !== 'client' || body.calificador.trim().toLowerCase() !== caller.nickname.toLowerCase())
+    throw forbidden();
+  const pair = await resolvePair(
+    db,
+    caller,
+    { nickname_cliente: body.calificador, nickname_usuario: body.nickname_usuario },
+    ['client'],
+  );
   if (await isBlocked(db, pair.escort.id, pair.client.id)) throw forbidden();
   try {
     await db.transaction(async (tx) => {
-      const meeting = await unratedMeeting(tx, pair.client.id, pair.escort.id, 'client', true);
-      if (!meeting) {
-        if (await hasAcceptedMeeting(tx, pair.client.id, pair.escort.id)) throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');
-        throw forbidden(msg.ratingAccessRequired, 'NO_MEETING');
-      }
+      const meeting = await rateableMeeting(tx, pair.client.id, pair.escort.id, 'client');
       const { nota1, nota2, nota3, nota4, nota5 } = body;
       await tx.insert(escortRatings).values({
         meetingId: meeting.id,
         escortId: pair.escort.id,
         raterId: pair.client.id,
         calificador: pair.client.nickname,
-        nota1, nota2, nota3, nota4, nota5,
+        nota1,
+        nota2,
+        nota3,
+        nota4,
+        nota5,
       });
       await addToTotals(tx, pair.escort.id, body);
       await setStatus(tx, meeting.id, {
         evaluadoCliente: true,
         comentado: false,
-        ...(meeting.status === 'aceptada' ? { status: 'cerrada' as const, acceso: false, closedAt: new Date() } : {}),
+        ...(meeting.status === 'aceptada'
+          ? { status: 'cerrada' as const, acceso: false, closedAt: new Date() }
+          : {}),
       });
     });
   } catch (err) {
@@ -73,33 +100,57 @@ export async function rateEscort(db: Db, caller: SessionAccount, body: EscortRat
 }
 
 /**
+ * The accepted meeting this side has not rated yet, locked for the rating's
+ * transaction; an already-rated pair is 409, a pair that never met is 403.
+ */
+async function rateableMeeting(tx: Tx, clientId: string, escortId: string, side: 'client' | 'escort') {
+  const meeting = await unratedMeeting(tx, clientId, escortId, side, true);
+  if (meeting) return meeting;
+  if (await hasAcceptedMeeting(tx, clientId, escortId)) throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');
+  throw forbidden(msg.ratingAccessRequired, 'NO_MEETING');
+}
+
+/**
  * An escort rates a client she accepted, in one transaction: rating row (unique
  * per meeting), running sums, the meeting marked evaluated by the escort and closed.
  * A conversation token, when sent, must be the one issued for that meeting.
  */
 export async function rateClient(db: Db, caller: SessionAccount, body: ClientRatingBody): Promise<Averages> {
-  if (caller.kind !== 'escort' || body.calificador.trim().toLowerCase() !== caller.nickname.toLowerCase()) throw forbidden();
-  const pair = await resolvePair(db, caller, { nickname_cliente: body.nickname_cliente, nickname_usuario: body.calificador }, ['escort']);
+  if (caller.kind !== 'escort' || body.calificador.trim().toLowerCase() !== caller.nickname.toLowerCase())
+    throw forbidden();
+  const pair = await resolvePair(
+    db,
+    caller,
+    { nickname_cliente: body.nickname_cliente, nickname_usuario: body.calificador },
+    ['escort'],
+  );
   try {
     await db.transaction(async (tx) => {
-      const meeting = await unratedMeeting(tx, pair.client.id, pair.escort.id, 'escort', true);
-      if (!meeting) {
-        if (await hasAcceptedMeeting(tx, pair.client.id, pair.escort.id)) throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');
-        throw forbidden(msg.ratingAccessRequired, 'NO_MEETING');
-      }
-      if (body.token_conversacion && meeting.tokenHash && sha256(body.token_conversacion) !== meeting.tokenHash) throw forbidden();
+      const meeting = await rateableMeeting(tx, pair.client.id, pair.escort.id, 'escort');
+      if (
+        body.token_conversacion &&
+        meeting.tokenHash &&
+        sha256(body.token_conversacion) !== meeting.tokenHash
+      )
+        throw forbidden();
       const { nota1, nota2, nota3, nota4, nota5 } = body;
       await tx.insert(clientRatings).values({
         meetingId: meeting.id,
         clientId: pair.client.id,
         raterId: pair.escort.id,
         calificador: pair.escort.nickname,
-        nota1, nota2, nota3, nota4, nota5,
+        nota1,
+        nota2,
+        nota3,
+        nota4,
+        nota5,
       });
       await addToTotals(tx, pair.client.id, body);
       await setStatus(tx, meeting.id, {
         evaluadoEscort: true,
-        ...(meeting.status === 'aceptada' ? { status: 'cerrada' as const, acceso: false, closedAt: new Date() } : {}),
+        ...(meeting.status === 'aceptada'
+          ? { status: 'cerrada' as const, acceso: false, closedAt: new Date() }
+          : {}),
       });
     });
   } catch (err) {
