@@ -8,8 +8,13 @@ import {
   type RectificationFilter,
 } from '../api/rectifications.ts';
 import { formatDateTime } from '../format.ts';
+import { AdminDecisionList, type DecisionStatus } from '../components/admin-decision-list.tsx';
 
-const statusLabel: Record<AdminRectification['estado'], string> = { abierta: 'Abierta', resuelta: 'Corregida', rechazada: 'Rechazada' };
+const statusLabel: Record<AdminRectification['estado'], string> = {
+  abierta: 'Abierta',
+  resuelta: 'Corregida',
+  rechazada: 'Rechazada',
+};
 
 /**
  * /pendientes/rectificaciones: requests to correct name, birth date or RUT.
@@ -21,7 +26,7 @@ export default function AdminRectificationsPage() {
   const list = useAdminRectifications(filter);
   const refresh = useRefreshRectifications();
   const [busy, setBusy] = useState<number | null>(null);
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [status, setStatus] = useState<DecisionStatus>(null);
 
   const act = async (r: AdminRectification, estado: 'resuelta' | 'rechazada') => {
     setBusy(r.id);
@@ -29,7 +34,10 @@ export default function AdminRectificationsPage() {
       const res = await decideRectification(r.id, estado);
       setStatus({ text: `${res.mensaje} (${r.nickname})`, error: false });
     } catch (err) {
-      setStatus({ text: err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo guardar la decisión.', error: true });
+      setStatus({
+        text: err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo guardar la decisión.',
+        error: true,
+      });
     } finally {
       setBusy(null);
       await refresh();
@@ -37,35 +45,18 @@ export default function AdminRectificationsPage() {
   };
 
   return (
-    <section aria-labelledby="rect-title" className="dr-admin">
-      <div className="admin-section-head">
-        <h2 id="rect-title" className="admin-section-title">
-          Correcciones de datos
-        </h2>
-        {list.data && filter === 'abierta' && <span className="admin-count">{list.data.length}</span>}
-      </div>
-      <div className="chip-row" role="group" aria-label="Mostrar">
-        <button type="button" className="chip" aria-pressed={filter === 'abierta'} onClick={() => setFilter('abierta')}>
-          Abiertas
-        </button>
-        <button type="button" className="chip" aria-pressed={filter === 'todas'} onClick={() => setFilter('todas')}>
-          Todas
-        </button>
-      </div>
-      <div aria-live="polite">
-        {status && (
-          <p className={`message ${status.error ? 'message-error' : 'message-success'}`} role={status.error ? 'alert' : 'status'}>
-            {status.text}
-          </p>
-        )}
-      </div>
-      {list.isPending ? (
-        <div className="skeleton" style={{ height: 200 }} />
-      ) : list.isError ? (
-        <p className="message message-error">No se pudieron cargar las solicitudes.</p>
-      ) : list.data.length === 0 ? (
-        <p className="empty">{filter === 'abierta' ? 'No hay solicitudes abiertas.' : 'Aún no hay solicitudes.'}</p>
-      ) : (
+    <AdminDecisionList
+      titleId="rect-title"
+      title="Correcciones de datos"
+      filter={filter}
+      onFilter={setFilter}
+      status={status}
+      query={list}
+      loadError="No se pudieron cargar las solicitudes."
+      emptyOpen="No hay solicitudes abiertas."
+      emptyAll="Aún no hay solicitudes."
+    >
+      {(items) => (
         <table className="admin-table" data-testid="rectifications-list">
           <thead>
             <tr>
@@ -81,7 +72,7 @@ export default function AdminRectificationsPage() {
             </tr>
           </thead>
           <tbody>
-            {list.data.map((r) => (
+            {items.map((r) => (
               <tr key={r.id}>
                 <td data-label="Nickname">
                   {r.nickname} <span className="admin-kind">({r.tipo})</span>
@@ -98,10 +89,20 @@ export default function AdminRectificationsPage() {
                 <td data-label="Acciones">
                   {r.estado === 'abierta' ? (
                     <div className="admin-actions">
-                      <button type="button" className="button" disabled={busy !== null} onClick={() => void act(r, 'resuelta')}>
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={busy !== null}
+                        onClick={() => void act(r, 'resuelta')}
+                      >
                         Aplicar corrección
                       </button>
-                      <button type="button" className="button button-secondary" disabled={busy !== null} onClick={() => void act(r, 'rechazada')}>
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        disabled={busy !== null}
+                        onClick={() => void act(r, 'rechazada')}
+                      >
                         Rechazar
                       </button>
                     </div>
@@ -114,6 +115,6 @@ export default function AdminRectificationsPage() {
           </tbody>
         </table>
       )}
-    </section>
+    </AdminDecisionList>
   );
 }

@@ -3,13 +3,22 @@ import { Link } from 'react-router';
 import { reportReasonLabels, type Report } from '@encanto/core/data-rights';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { decideReport, useRefreshReports, useReports, type ReportAction, type ReportFilter } from '../api/reports.ts';
+import {
+  decideReport,
+  useRefreshReports,
+  useReports,
+  type ReportAction,
+  type ReportFilter,
+} from '../api/reports.ts';
 import { formatDateTime } from '../format.ts';
+import { AdminDecisionList, type DecisionStatus } from '../components/admin-decision-list.tsx';
 
-const statusLabel: Record<Report['estado'], string> = { abierta: 'Abierta', descartada: 'Descartada', suspendida: 'Suspendida' };
+const statusLabel: Record<Report['estado'], string> = {
+  abierta: 'Abierta',
+  descartada: 'Descartada',
+  suspendida: 'Suspendida',
+};
 const urgent = new Set(['menor', 'trata']);
-
-type Status = { text: string; error: boolean } | null;
 
 /**
  * /pendientes/denuncias: open reports, the most urgent first. One click
@@ -21,7 +30,7 @@ export default function AdminReportsPage() {
   const list = useReports(filter);
   const refresh = useRefreshReports();
   const [busy, setBusy] = useState<number | null>(null);
-  const [status, setStatus] = useState<Status>(null);
+  const [status, setStatus] = useState<DecisionStatus>(null);
 
   const act = async (report: Report, action: ReportAction) => {
     setBusy(report.id);
@@ -29,7 +38,10 @@ export default function AdminReportsPage() {
       const res = await decideReport(report.id, action);
       setStatus({ text: `${res.mensaje} (${report.nickname_usuario})`, error: false });
     } catch (err) {
-      setStatus({ text: err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo guardar la decisión.', error: true });
+      setStatus({
+        text: err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo guardar la decisión.',
+        error: true,
+      });
     } finally {
       setBusy(null);
       await refresh();
@@ -37,40 +49,29 @@ export default function AdminReportsPage() {
   };
 
   return (
-    <section aria-labelledby="denuncias-title" className="dr-admin">
-      <div className="admin-section-head">
-        <h2 id="denuncias-title" className="admin-section-title">
-          Denuncias
-        </h2>
-        {list.data && filter === 'abierta' && <span className="admin-count">{list.data.length}</span>}
-      </div>
-      <div className="chip-row" role="group" aria-label="Mostrar">
-        <button type="button" className="chip" aria-pressed={filter === 'abierta'} onClick={() => setFilter('abierta')}>
-          Abiertas
-        </button>
-        <button type="button" className="chip" aria-pressed={filter === 'todas'} onClick={() => setFilter('todas')}>
-          Todas
-        </button>
-      </div>
-      <div aria-live="polite">
-        {status && (
-          <p className={`message ${status.error ? 'message-error' : 'message-success'}`} role={status.error ? 'alert' : 'status'}>
-            {status.text}
-          </p>
-        )}
-      </div>
-      {list.isPending ? (
-        <div className="skeleton" style={{ height: 200 }} />
-      ) : list.isError ? (
-        <p className="message message-error">No se pudieron cargar las denuncias.</p>
-      ) : list.data.length === 0 ? (
-        <p className="empty">{filter === 'abierta' ? 'No hay denuncias abiertas.' : 'Aún no hay denuncias.'}</p>
-      ) : (
+    <AdminDecisionList
+      titleId="denuncias-title"
+      title="Denuncias"
+      filter={filter}
+      onFilter={setFilter}
+      status={status}
+      query={list}
+      loadError="No se pudieron cargar las denuncias."
+      emptyOpen="No hay denuncias abiertas."
+      emptyAll="Aún no hay denuncias."
+    >
+      {(items) => (
         <ul className="dr-reports" data-testid="reports-list">
-          {list.data.map((r) => (
-            <li key={r.id} className={`dr-report-card${urgent.has(r.motivo) ? ' dr-report-urgent' : ''}`} data-nickname={r.nickname_usuario}>
+          {items.map((r) => (
+            <li
+              key={r.id}
+              className={`dr-report-card${urgent.has(r.motivo) ? ' dr-report-urgent' : ''}`}
+              data-nickname={r.nickname_usuario}
+            >
               <div className="dr-report-head">
-                <span className={`dr-chip ${urgent.has(r.motivo) ? 'dr-chip-urgent' : ''}`}>{reportReasonLabels[r.motivo]}</span>
+                <span className={`dr-chip ${urgent.has(r.motivo) ? 'dr-chip-urgent' : ''}`}>
+                  {reportReasonLabels[r.motivo]}
+                </span>
                 <strong className="dr-report-nick">{r.nickname_usuario}</strong>
                 {r.perfil_suspendido && <span className="dr-chip dr-chip-hidden">Oculto</span>}
                 {r.estado !== 'abierta' && <span className="dr-chip">{statusLabel[r.estado]}</span>}
@@ -79,7 +80,11 @@ export default function AdminReportsPage() {
                 {formatDateTime(r.fecha)}
                 {r.denuncias_abiertas > 1 && ` · ${r.denuncias_abiertas} denuncias abiertas de este perfil`}
               </p>
-              {r.detalle ? <p className="dr-report-detail">{r.detalle}</p> : <p className="dr-report-detail dr-muted">Sin detalle.</p>}
+              {r.detalle ? (
+                <p className="dr-report-detail">{r.detalle}</p>
+              ) : (
+                <p className="dr-report-detail dr-muted">Sin detalle.</p>
+              )}
               {r.perfil_existe ? (
                 <div className="dr-actions">
                   <Link className="button button-secondary" to={paths.ownCard(r.nickname_usuario)}>
@@ -87,16 +92,31 @@ export default function AdminReportsPage() {
                   </Link>
                   {r.estado === 'abierta' && (
                     <>
-                      <button type="button" className="button button-secondary" disabled={busy !== null} onClick={() => void act(r, 'descartar')}>
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        disabled={busy !== null}
+                        onClick={() => void act(r, 'descartar')}
+                      >
                         Descartar
                       </button>
-                      <button type="button" className="button button-danger" disabled={busy !== null} onClick={() => void act(r, 'suspender')}>
+                      <button
+                        type="button"
+                        className="button button-danger"
+                        disabled={busy !== null}
+                        onClick={() => void act(r, 'suspender')}
+                      >
                         Suspender perfil
                       </button>
                     </>
                   )}
                   {r.perfil_suspendido && r.estado !== 'abierta' && (
-                    <button type="button" className="button" disabled={busy !== null} onClick={() => void act(r, 'reincorporar')}>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy !== null}
+                      onClick={() => void act(r, 'reincorporar')}
+                    >
                       Reincorporar
                     </button>
                   )}
@@ -108,6 +128,6 @@ export default function AdminReportsPage() {
           ))}
         </ul>
       )}
-    </section>
+    </AdminDecisionList>
   );
 }
