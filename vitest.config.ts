@@ -7,7 +7,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts', 'apps/api/test/unit/**/*.test.ts', 'apps/web/test/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'apps/api/test/unit/**/*.test.ts',
+            'apps/web/test/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
         },
       },

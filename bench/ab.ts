@@ -38,7 +38,9 @@ function checkout(rev: string): string {
   const dir = tmpDir('encanto-ab-');
   execSync(`git archive ${rev} apps/api packages/core package.json | tar -x -C ${dir}`, { cwd: root });
   // Data files the revision reads but git does not hold (ignored), taken from this tree.
-  fs.cpSync(path.join(root, 'packages/core/src/data'), path.join(dir, 'packages/core/src/data'), { recursive: true });
+  fs.cpSync(path.join(root, 'packages/core/src/data'), path.join(dir, 'packages/core/src/data'), {
+    recursive: true,
+  });
   const nm = path.join(dir, 'node_modules');
   fs.mkdirSync(path.join(nm, '@encanto'), { recursive: true });
   for (const entry of fs.readdirSync(path.join(root, 'node_modules'))) {
@@ -83,7 +85,9 @@ async function main() {
           r.after.push(await load(`${cur.url}${p}`, {}, seconds));
           r.before.push(await load(`${old.url}${p}`, {}, seconds));
         }
-        console.log(`  round ${i + 1} (load ${loadavg()}): bare ${r.bare[i]!.reqPerSec}, before ${r.before[i]!.reqPerSec} p99 ${r.before[i]!.p99}, after ${r.after[i]!.reqPerSec} p99 ${r.after[i]!.p99}`);
+        console.log(
+          `  round ${i + 1} (load ${loadavg()}): bare ${r.bare[i]!.reqPerSec}, before ${r.before[i]!.reqPerSec} p99 ${r.before[i]!.p99}, after ${r.after[i]!.reqPerSec} p99 ${r.after[i]!.p99}`,
+        );
       }
       await bare.stop();
       const m = (xs: Row[]) => Math.round(xs.reduce((a, x) => a + x.reqPerSec, 0) / xs.length);

@@ -30,7 +30,11 @@ export function machine(): string {
   const cpu = os.cpus()[0]?.model ?? '?';
   return `${os.cpus().length} CPUs (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, load average ${loadavg()}`;
 }
-export const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+export const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 export function ensureBuilt(): void {
   if (fs.existsSync(path.join(dist, 'server/entry-server.js'))) return;
@@ -137,7 +141,11 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(nodeBin, ['apps/api/src/server.ts'], { cwd: options.cwd ?? root, env, stdio: ['ignore', out, out] });
+  const child = spawn(nodeBin, ['apps/api/src/server.ts'], {
+    cwd: options.cwd ?? root,
+    env,
+    stdio: ['ignore', out, out],
+  });
   fs.closeSync(out);
   running.add(child);
   const url = `http://127.0.0.1:${port}`;
@@ -160,7 +168,11 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   return server;
 }
 
-export async function waitFor(url: string, child: ChildProcess | undefined, timeoutMs: number): Promise<void> {
+export async function waitFor(
+  url: string,
+  child: ChildProcess | undefined,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child && (child.exitCode !== null || child.signalCode !== null)) {
@@ -296,7 +308,9 @@ export async function openPglite(dataDir: string): Promise<Sql & { close(): Prom
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create({ dataDir });
   return {
-    query: async (text, params) => ({ rows: (await db.query(text, params as unknown[])).rows as Record<string, unknown>[] }),
+    query: async (text, params) => ({
+      rows: (await db.query(text, params as unknown[])).rows as Record<string, unknown>[],
+    }),
     close: () => db.close(),
   };
 }

@@ -9,7 +9,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { adminUrl, CITY, cleanupOnSignal, dropDatabase, ensureBuilt, freshDatabase, runId, startServer, stopAll, tmpDir } from './lib.ts';
+import {
+  adminUrl,
+  CITY,
+  cleanupOnSignal,
+  dropDatabase,
+  ensureBuilt,
+  freshDatabase,
+  runId,
+  startServer,
+  stopAll,
+  tmpDir,
+} from './lib.ts';
 import { load, seedKnown } from './run.ts';
 import { loadPaths, uncachedPath } from './scale.ts';
 
@@ -64,7 +75,9 @@ async function main() {
     await c.end();
     let n = 1;
     const run = (s: number) =>
-      target === 'uncached' ? loadPaths(server.url, () => uncachedPath(n++), s) : load(`${server.url}${target}`, {}, s);
+      target === 'uncached'
+        ? loadPaths(server.url, () => uncachedPath(n++), s)
+        : load(`${server.url}${target}`, {}, s);
     await run(2);
     const row = await run(seconds);
     console.log(`${target}: ${JSON.stringify(row)}`);

@@ -58,7 +58,10 @@ import {
 } from './lib.ts';
 
 const short = process.argv.includes('--short');
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const want = (name: string) => !only || only.includes(name);
 const T = short
   ? { mixed: 15, crash: 8, workers: 50, dbUp: 3, dbDown: 5 }
@@ -87,7 +90,12 @@ interface Answer {
 }
 
 /** One request; a network failure (server gone) throws. */
-async function call(base: string, method: string, url: string, o: { token?: string; body?: unknown; timeoutMs?: number } = {}): Promise<Answer> {
+async function call(
+  base: string,
+  method: string,
+  url: string,
+  o: { token?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<Answer> {
   const res = await fetch(`${base}${url}`, {
     method,
     headers: {
@@ -107,7 +115,8 @@ async function call(base: string, method: string, url: string, o: { token?: stri
 
 // ---- the load and its ledger ----------------------------------------------------
 
-type WriteKind = 'registration' | 'favorite' | 'request' | 'accept' | 'comment' | 'escortRating' | 'clientRating';
+type WriteKind =
+  'registration' | 'favorite' | 'request' | 'accept' | 'comment' | 'escortRating' | 'clientRating';
 
 /** What the server acknowledged, and how many writes got no answer at all. */
 class Ledger {
@@ -117,7 +126,15 @@ class Ledger {
   comments: [string, string, string][] = [];
   escortRatings: [string, string][] = [];
   clientRatings: [string, string][] = [];
-  unanswered: Record<WriteKind, number> = { registration: 0, favorite: 0, request: 0, accept: 0, comment: 0, escortRating: 0, clientRating: 0 };
+  unanswered: Record<WriteKind, number> = {
+    registration: 0,
+    favorite: 0,
+    request: 0,
+    accept: 0,
+    comment: 0,
+    escortRating: 0,
+    clientRating: 0,
+  };
   statuses = new Map<number, number>();
   serverErrors: string[] = [];
   networkErrors = 0;
@@ -127,7 +144,8 @@ class Ledger {
   note(method: string, url: string, a: Answer): Answer {
     this.requests++;
     this.statuses.set(a.status, (this.statuses.get(a.status) ?? 0) + 1);
-    if (a.status >= 500 && this.serverErrors.length < 20) this.serverErrors.push(`${a.status} ${method} ${url} ${JSON.stringify(a.body).slice(0, 160)}`);
+    if (a.status >= 500 && this.serverErrors.length < 20)
+      this.serverErrors.push(`${a.status} ${method} ${url} ${JSON.stringify(a.body).slice(0, 160)}`);
     return a;
   }
   fiveXX(except503 = false): number {
@@ -136,7 +154,10 @@ class Ledger {
     return n;
   }
   summary(): string {
-    return [...this.statuses].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${s}×${c}`).join(' ');
+    return [...this.statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, c]) => `${s}×${c}`)
+      .join(' ');
   }
 }
 
@@ -150,7 +171,13 @@ interface World {
 const pairCursor: number[] = [];
 const DUP_EVERY = 7;
 
-async function worker(w: number, world: World, ledger: Ledger, until: () => boolean, weights: Record<string, number>) {
+async function worker(
+  w: number,
+  world: World,
+  ledger: Ledger,
+  until: () => boolean,
+  weights: Record<string, number>,
+) {
   const owned = Array.from({ length: CLIENTS }, (_, i) => i + 1).filter((i) => (i - 1) % T.workers === w);
   pairCursor[w] ??= 0;
   let n = 0;
@@ -158,7 +185,12 @@ async function worker(w: number, world: World, ledger: Ledger, until: () => bool
   const api = async (method: string, url: string, o: { token?: string; body?: unknown } = {}) =>
     ledger.note(method, url, await call(world.base, method, url, o));
   /** A write: an answer is recorded; no answer (server gone) counts as unanswered and rethrows. */
-  const write = async (kind: WriteKind, method: string, url: string, o: { token?: string; body?: unknown }) => {
+  const write = async (
+    kind: WriteKind,
+    method: string,
+    url: string,
+    o: { token?: string; body?: unknown },
+  ) => {
     try {
       return await api(method, url, o);
     } catch (err) {
@@ -175,12 +207,20 @@ async function worker(w: number, world: World, ledger: Ledger, until: () => bool
         const c = owned[n % owned.length]!;
         const e = 1 + (n % ESCORTS);
         const reads = [
-          () => api('GET', `/api/usuario/ciudad/${encodeURIComponent(comunas[(w * 31 + n) % comunas.length]!.name)}`),
+          () =>
+            api(
+              'GET',
+              `/api/usuario/ciudad/${encodeURIComponent(comunas[(w * 31 + n) % comunas.length]!.name)}`,
+            ),
           () => api('GET', '/api/ultimos'),
           () => api('GET', `/api/usuario/publico/${escortNick(e)}`),
-          () => api('GET', `/api/ratings/promedioUsuario/${escortNick(e)}`, { token: world.clientTokens[c - 1]! }),
+          () =>
+            api('GET', `/api/ratings/promedioUsuario/${escortNick(e)}`, {
+              token: world.clientTokens[c - 1]!,
+            }),
           () => api('GET', '/api/favorites/mios', { token: world.clientTokens[c - 1]! }),
-          () => api('GET', `/api/comments/nick_usuario/${escortNick(e)}`, { token: world.clientTokens[c - 1]! }),
+          () =>
+            api('GET', `/api/comments/nick_usuario/${escortNick(e)}`, { token: world.clientTokens[c - 1]! }),
         ];
         await reads[n % reads.length]!();
       } else if (op === 'register') {
@@ -202,7 +242,9 @@ async function worker(w: number, world: World, ledger: Ledger, until: () => bool
         if (a.status === 201) ledger.registrations.push(email);
       } else if (op === 'login') {
         const c = owned[n % owned.length]!;
-        await api('POST', '/api/cliente/login', { body: { email: `${clientNick(c)}@bench.cl`, pass: PASSWORD } });
+        await api('POST', '/api/cliente/login', {
+          body: { email: `${clientNick(c)}@bench.cl`, pass: PASSWORD },
+        });
       } else if (op === 'favorite') {
         const c = owned[n % owned.length]!;
         const e = 1 + ((n * 7 + w) % ESCORTS);
@@ -237,11 +279,25 @@ async function worker(w: number, world: World, ledger: Ledger, until: () => bool
           token: ct,
           body: { nick_cliente: cn, nick_usuario: en, comentario: `Muy puntual y amable, prueba ${p}.` },
         });
-        for (const a of com) if (a.status === 201) ledger.comments.push([cn, en, String((a.body.data as { fecha: string }).fecha)]);
-        const notes = { nota1: 1 + (p % 10), nota2: 1 + ((p + 3) % 10), nota3: 7, nota4: 8, nota5: 1 + ((p * 7) % 10) };
-        const er = await twice('escortRating', '/api/ratings/insertarUsuario', { token: ct, body: { ...notes, calificador: cn, nickname_usuario: en } });
+        for (const a of com)
+          if (a.status === 201)
+            ledger.comments.push([cn, en, String((a.body.data as { fecha: string }).fecha)]);
+        const notes = {
+          nota1: 1 + (p % 10),
+          nota2: 1 + ((p + 3) % 10),
+          nota3: 7,
+          nota4: 8,
+          nota5: 1 + ((p * 7) % 10),
+        };
+        const er = await twice('escortRating', '/api/ratings/insertarUsuario', {
+          token: ct,
+          body: { ...notes, calificador: cn, nickname_usuario: en },
+        });
         for (const a of er) if (a.status === 201) ledger.escortRatings.push([cn, en]);
-        const cr = await write('clientRating', 'POST', '/api/notes/insertarCliente', { token: et, body: { ...notes, calificador: en, nickname_cliente: cn } });
+        const cr = await write('clientRating', 'POST', '/api/notes/insertarCliente', {
+          token: et,
+          body: { ...notes, calificador: en, nickname_cliente: cn },
+        });
         if (cr.status === 201) ledger.clientRatings.push([en, cn]);
       }
     } catch {
@@ -254,7 +310,13 @@ async function worker(w: number, world: World, ledger: Ledger, until: () => bool
 const mixedWeights = { read: 45, register: 3, login: 3, favorite: 14, meeting: 35 };
 const writeWeights = { read: 15, register: 3, login: 2, favorite: 20, meeting: 60 };
 
-async function runLoad(world: World, ledger: Ledger, seconds: number, weights: Record<string, number>, during?: () => Promise<void>) {
+async function runLoad(
+  world: World,
+  ledger: Ledger,
+  seconds: number,
+  weights: Record<string, number>,
+  during?: () => Promise<void>,
+) {
   const end = Date.now() + seconds * 1000;
   const until = () => Date.now() > end;
   const workers = Array.from({ length: T.workers }, (_, w) => worker(w, world, ledger, until, weights));
@@ -269,8 +331,10 @@ async function seedWorld(db: Sql): Promise<Omit<World, 'base'>> {
   await seedClients(db, { from: 1, to: CLIENTS });
   const clientTokens: string[] = [];
   const escortTokens: string[] = [];
-  for (let i = 1; i <= CLIENTS; i++) clientTokens.push(await insertSession(db, `md5('client:' || ${i})::uuid`));
-  for (let i = 1; i <= ESCORTS; i++) escortTokens.push(await insertSession(db, `md5('escort:' || ${i})::uuid`));
+  for (let i = 1; i <= CLIENTS; i++)
+    clientTokens.push(await insertSession(db, `md5('client:' || ${i})::uuid`));
+  for (let i = 1; i <= ESCORTS; i++)
+    escortTokens.push(await insertSession(db, `md5('escort:' || ${i})::uuid`));
   return { clientTokens, escortTokens };
 }
 
@@ -296,22 +360,72 @@ async function consistency(label: string, db: Sql, ledger: Ledger, crashed: bool
   const pairJoin = (table: string, on: string) =>
     `select 1 from accounts ac join accounts ae on lower(ae.nickname) = t.b join ${table} on ${on} where lower(ac.nickname) = t.a`;
   const checks: [string, number][] = [
-    ['registrations', await one(`select count(*)::int as n from unnest($1::text[]) e where not exists (select 1 from accounts where email_norm = e)`, [ledger.registrations])],
-    ['favourites', await missing(db, uniq(ledger.favorites), pairJoin('favorites f', 'f.client_id = ac.id and f.escort_id = ae.id'))],
-    ['accepted meetings', await missing(db, uniq(ledger.accepted), pairJoin('meetings m', 'm.client_id = ac.id and m.escort_id = ae.id and m.accepted_at is not null'))],
-    ['comments', await missing(db, ledger.comments, pairJoin('comments c', 'c.client_id = ac.id and c.escort_id = ae.id and c.fecha = t.c::date'))],
-    ['ratings of escorts', await missing(db, ledger.escortRatings, pairJoin('escort_ratings r', 'r.rater_id = ac.id and r.escort_id = ae.id'))],
+    [
+      'registrations',
+      await one(
+        `select count(*)::int as n from unnest($1::text[]) e where not exists (select 1 from accounts where email_norm = e)`,
+        [ledger.registrations],
+      ),
+    ],
+    [
+      'favourites',
+      await missing(
+        db,
+        uniq(ledger.favorites),
+        pairJoin('favorites f', 'f.client_id = ac.id and f.escort_id = ae.id'),
+      ),
+    ],
+    [
+      'accepted meetings',
+      await missing(
+        db,
+        uniq(ledger.accepted),
+        pairJoin('meetings m', 'm.client_id = ac.id and m.escort_id = ae.id and m.accepted_at is not null'),
+      ),
+    ],
+    [
+      'comments',
+      await missing(
+        db,
+        ledger.comments,
+        pairJoin('comments c', 'c.client_id = ac.id and c.escort_id = ae.id and c.fecha = t.c::date'),
+      ),
+    ],
+    [
+      'ratings of escorts',
+      await missing(
+        db,
+        ledger.escortRatings,
+        pairJoin('escort_ratings r', 'r.rater_id = ac.id and r.escort_id = ae.id'),
+      ),
+    ],
     // Stored as (escort, client): the escort is the rater.
-    ['ratings of clients', await missing(db, ledger.clientRatings.map(([e, c]) => [c, e]), pairJoin('client_ratings r', 'r.rater_id = ae.id and r.client_id = ac.id'))],
+    [
+      'ratings of clients',
+      await missing(
+        db,
+        ledger.clientRatings.map(([e, c]) => [c, e]),
+        pairJoin('client_ratings r', 'r.rater_id = ae.id and r.client_id = ac.id'),
+      ),
+    ],
   ];
   const lost = checks.filter(([, n]) => n > 0);
   const acked = `${ledger.registrations.length} registrations, ${uniq(ledger.favorites).length} favourites, ${ledger.accepted.length} acceptances, ${ledger.comments.length} comments, ${ledger.escortRatings.length + ledger.clientRatings.length} ratings`;
-  check(`${label}: every acknowledged write is stored`, lost.length === 0, lost.length ? `missing: ${lost.map(([k, n]) => `${n} ${k}`).join(', ')}` : acked);
+  check(
+    `${label}: every acknowledged write is stored`,
+    lost.length === 0,
+    lost.length ? `missing: ${lost.map(([k, n]) => `${n} ${k}`).join(', ')}` : acked,
+  );
 
-  const dupComments = await one(`select count(*)::int as n from (select 1 from comments group by client_id, escort_id, fecha having count(*) > 1) d`);
-  const dupRatings = await one(`select count(*)::int as n from (select meeting_id from escort_ratings where meeting_id is not null group by meeting_id having count(*) > 1
+  const dupComments = await one(
+    `select count(*)::int as n from (select 1 from comments group by client_id, escort_id, fecha having count(*) > 1) d`,
+  );
+  const dupRatings =
+    await one(`select count(*)::int as n from (select meeting_id from escort_ratings where meeting_id is not null group by meeting_id having count(*) > 1
       union all select meeting_id from client_ratings where meeting_id is not null group by meeting_id having count(*) > 1) d`);
-  const dupPending = await one(`select count(*)::int as n from (select 1 from meetings where status = 'pendiente' group by client_id, escort_id having count(*) > 1) d`);
+  const dupPending = await one(
+    `select count(*)::int as n from (select 1 from meetings where status = 'pendiente' group by client_id, escort_id having count(*) > 1) d`,
+  );
   check(
     `${label}: no duplicates where the rules forbid them`,
     dupComments + dupRatings + dupPending === 0 && ledger.duplicateTrials.bothAccepted === 0,
@@ -333,7 +447,9 @@ async function consistency(label: string, db: Sql, ledger: Ledger, crashed: bool
   check(
     `${label}: stored rows match the acknowledged ones${crashed ? ' (plus at most the unanswered)' : ''}`,
     bad.length === 0,
-    over.map(([k, s, a, u]) => `${k} ${s} stored / ${a} acknowledged${crashed ? ` / ${u} unanswered` : ''}`).join('; '),
+    over
+      .map(([k, s, a, u]) => `${k} ${s} stored / ${a} acknowledged${crashed ? ` / ${u} unanswered` : ''}`)
+      .join('; '),
   );
 
   const drift = await one(`
@@ -345,7 +461,11 @@ async function consistency(label: string, db: Sql, ledger: Ledger, crashed: bool
     where coalesce(t.count, 0) <> coalesce(r.c, 0) or coalesce(t.sum1, 0) <> coalesce(r.s1, 0) or coalesce(t.sum2, 0) <> coalesce(r.s2, 0)
        or coalesce(t.sum3, 0) <> coalesce(r.s3, 0) or coalesce(t.sum4, 0) <> coalesce(r.s4, 0) or coalesce(t.sum5, 0) <> coalesce(r.s5, 0)`);
   const rated = await one(`select count(*)::int as n from rating_totals`);
-  check(`${label}: rating running sums equal a recount`, drift === 0, `${rated} accounts rated, ${drift} differ`);
+  check(
+    `${label}: rating running sums equal a recount`,
+    drift === 0,
+    `${rated} accounts rated, ${drift} differ`,
+  );
 }
 
 // ---- phases ----------------------------------------------------------------------
@@ -367,9 +487,15 @@ async function mixedAndCrashOnPostgres() {
     const world: World = { base: server.url, ...(await seedWorld(c)) };
     const ledger = new Ledger();
     if (want('mixed')) {
-      console.log(`\n== mixed load on PostgreSQL: ${T.mixed} s, ${T.workers} connections (load average ${loadavg()})`);
+      console.log(
+        `\n== mixed load on PostgreSQL: ${T.mixed} s, ${T.workers} connections (load average ${loadavg()})`,
+      );
       await runLoad(world, ledger, T.mixed, mixedWeights);
-      check('mixed load (PostgreSQL): zero 5xx', ledger.fiveXX() === 0 && ledger.networkErrors === 0, `${ledger.requests} requests (${Math.round(ledger.requests / T.mixed)}/s): ${ledger.summary()}; network errors ${ledger.networkErrors}${ledger.serverErrors.length ? `; ${ledger.serverErrors.join(' | ')}` : ''}`);
+      check(
+        'mixed load (PostgreSQL): zero 5xx',
+        ledger.fiveXX() === 0 && ledger.networkErrors === 0,
+        `${ledger.requests} requests (${Math.round(ledger.requests / T.mixed)}/s): ${ledger.summary()}; network errors ${ledger.networkErrors}${ledger.serverErrors.length ? `; ${ledger.serverErrors.join(' | ')}` : ''}`,
+      );
       await consistency('mixed load (PostgreSQL)', c, ledger, false);
     }
     if (want('crash')) {
@@ -382,7 +508,11 @@ async function mixedAndCrashOnPostgres() {
       });
       server = await startServer({ databaseUrl: url, dataDir, port: killed.port });
       const after = await call(server.url, 'GET', '/api/ultimos');
-      check('crash (PostgreSQL): the server restarts on the same database and serves', after.status === 200, `new PID ${server.pid}, /api/ultimos ${after.status}`);
+      check(
+        'crash (PostgreSQL): the server restarts on the same database and serves',
+        after.status === 200,
+        `new PID ${server.pid}, /api/ultimos ${after.status}`,
+      );
       await consistency('crash (PostgreSQL)', c, ledger, true);
     }
     await c.end();
@@ -452,14 +582,24 @@ class ThrowAwayCluster {
   created = false;
 
   private ctl(action: 'start' | 'stop'): void {
-    const args = ['--skip-systemctl-redirect', pgVersion(), this.name, action, ...(action === 'stop' ? ['-m', 'fast'] : [])];
+    const args = [
+      '--skip-systemctl-redirect',
+      pgVersion(),
+      this.name,
+      action,
+      ...(action === 'stop' ? ['-m', 'fast'] : []),
+    ];
     const r = spawnSync('pg_ctlcluster', args, { encoding: 'utf8' });
     if (r.status !== 0 && !/already running|is not running/.test(`${r.stderr}${r.stdout}`)) {
       throw new Error(`pg_ctlcluster ${args.join(' ')}: ${r.stderr || r.stdout}`);
     }
   }
   create(): void {
-    execFileSync('pg_createcluster', [pgVersion(), this.name, '--port', String(this.port), '--', '--auth-host=trust', '--auth-local=trust'], { stdio: 'ignore' });
+    execFileSync(
+      'pg_createcluster',
+      [pgVersion(), this.name, '--port', String(this.port), '--', '--auth-host=trust', '--auth-local=trust'],
+      { stdio: 'ignore' },
+    );
     this.created = true;
     this.start();
   }
@@ -480,7 +620,9 @@ let cluster: ThrowAwayCluster | undefined;
 async function databaseLoss() {
   cluster = new ThrowAwayCluster();
   const db = cluster;
-  console.log(`\n== database loss: throw-away cluster ${db.name} on port ${db.port} stopped under load (load average ${loadavg()})`);
+  console.log(
+    `\n== database loss: throw-away cluster ${db.name} on port ${db.port} stopped under load (load average ${loadavg()})`,
+  );
   const serverUrl = `postgres://postgres@127.0.0.1:${db.port}/postgres`;
   const dataDir = tmpDir('encanto-relia-loss-');
   try {
@@ -504,9 +646,24 @@ async function databaseLoss() {
     const probe = async (a: Answer[]) => {
       // Uncached reads and writes that need the database, and the readiness probe.
       const n = Math.floor(Math.random() * 1e9);
-      a.push(await call(server.url, 'GET', `/api/usuario/ciudad/${encodeURIComponent(`Temuco${String.fromCharCode(0x300 + (n % 112))}${String.fromCharCode(0x300 + ((n >> 7) % 112))}`)}`));
-      a.push(await call(server.url, 'POST', '/api/favorites/agregar', { token: world.clientTokens[0]!, body: { nick_usuario: escortNick(2), rut_cliente: '20000001-1' } }));
-      a.push(await call(server.url, 'POST', '/api/cliente/login', { body: { email: 'cli000002@bench.cl', pass: PASSWORD } }));
+      a.push(
+        await call(
+          server.url,
+          'GET',
+          `/api/usuario/ciudad/${encodeURIComponent(`Temuco${String.fromCharCode(0x300 + (n % 112))}${String.fromCharCode(0x300 + ((n >> 7) % 112))}`)}`,
+        ),
+      );
+      a.push(
+        await call(server.url, 'POST', '/api/favorites/agregar', {
+          token: world.clientTokens[0]!,
+          body: { nick_usuario: escortNick(2), rut_cliente: '20000001-1' },
+        }),
+      );
+      a.push(
+        await call(server.url, 'POST', '/api/cliente/login', {
+          body: { email: 'cli000002@bench.cl', pass: PASSWORD },
+        }),
+      );
       down.ready.push((await call(server.url, 'GET', '/api/ready')).status);
     };
     const saved = T.workers;
@@ -533,24 +690,42 @@ async function databaseLoss() {
     });
     T.workers = saved;
     const statuses = down.answers.map((a) => a.status);
-    const spanish = down.answers.filter((a) => a.status === 503).every((a) => a.body.mensaje === msg.databaseUnavailable && a.body.code === 'DATABASE_UNAVAILABLE');
+    const spanish = down.answers
+      .filter((a) => a.status === 503)
+      .every((a) => a.body.mensaje === msg.databaseUnavailable && a.body.code === 'DATABASE_UNAVAILABLE');
     check(
       'database loss: requests needing the database answer 503 with the Spanish mensaje',
       statuses.length > 0 && statuses.every((s) => s === 503) && spanish,
       `${statuses.length} probes while down: ${[...new Set(statuses)].join(', ')}; mensaje "${down.answers.find((a) => a.status === 503)?.body.mensaje ?? '-'}"`,
     );
-    check('database loss: /api/ready fails while the database is down', down.ready.length > 0 && down.ready.every((s) => s === 503), `${down.ready.join(', ')}`);
+    check(
+      'database loss: /api/ready fails while the database is down',
+      down.ready.length > 0 && down.ready.every((s) => s === 503),
+      `${down.ready.join(', ')}`,
+    );
     check(
       'database loss: no 5xx other than 503 and no dropped connection under load',
       ledger.fiveXX(true) === 0 && ledger.networkErrors === 0,
-      `${ledger.requests} requests: ${ledger.summary()}; network errors ${ledger.networkErrors}${ledger.serverErrors.filter((s) => !s.startsWith('503')).slice(0, 3).join(' | ')}`,
+      `${ledger.requests} requests: ${ledger.summary()}; network errors ${ledger.networkErrors}${ledger.serverErrors
+        .filter((s) => !s.startsWith('503'))
+        .slice(0, 3)
+        .join(' | ')}`,
     );
     const alive = server.child.exitCode === null && server.child.signalCode === null;
-    const after = await call(server.url, 'POST', '/api/favorites/agregar', { token: world.clientTokens[0]!, body: { nick_usuario: escortNick(3), rut_cliente: '20000001-1' } });
-    const login = await call(server.url, 'POST', '/api/cliente/login', { body: { email: 'cli000003@bench.cl', pass: PASSWORD } });
+    const after = await call(server.url, 'POST', '/api/favorites/agregar', {
+      token: world.clientTokens[0]!,
+      body: { nick_usuario: escortNick(3), rut_cliente: '20000001-1' },
+    });
+    const login = await call(server.url, 'POST', '/api/cliente/login', {
+      body: { email: 'cli000003@bench.cl', pass: PASSWORD },
+    });
     check(
       'database loss: the same process recovers once the database is back',
-      alive && down.recoveredAfterMs >= 0 && down.recoveredAfterMs < 30_000 && after.status === 200 && login.status === 200,
+      alive &&
+        down.recoveredAfterMs >= 0 &&
+        down.recoveredAfterMs < 30_000 &&
+        after.status === 200 &&
+        login.status === 200,
       `PID ${server.pid} alive ${alive}; ready again ${down.recoveredAfterMs} ms after start; write ${after.status}, login ${login.status}`,
     );
     await server.stop();
@@ -559,8 +734,17 @@ async function databaseLoss() {
     if (failed > 0) {
       // Show how the server ended when a check failed (its log lives in the data folder removed below).
       for (const f of fs.readdirSync(dataDir).filter((n) => n.endsWith('.log'))) {
-        const lines = fs.readFileSync(path.join(dataDir, f), 'utf8').split('\n').filter((l) => /"level":(5|6)0|Error|error/.test(l));
-        if (lines.length) console.log(`  ${f}:\n${lines.slice(-8).map((l) => `    ${l.slice(0, 400)}`).join('\n')}`);
+        const lines = fs
+          .readFileSync(path.join(dataDir, f), 'utf8')
+          .split('\n')
+          .filter((l) => /"level":(5|6)0|Error|error/.test(l));
+        if (lines.length)
+          console.log(
+            `  ${f}:\n${lines
+              .slice(-8)
+              .map((l) => `    ${l.slice(0, 400)}`)
+              .join('\n')}`,
+          );
       }
     }
     // Whatever happened above, the run's own cluster goes away (stopped and its files removed).
@@ -606,7 +790,9 @@ http {
 }
 `,
   );
-  const child: ChildProcess = spawn(nginx, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child: ChildProcess = spawn(nginx, ['-c', conf, '-p', dir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, child, 15_000);
   return {
@@ -628,7 +814,11 @@ async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | un
   const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
   if (!bin) return undefined;
   const port = freePort();
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    bin,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const url = `redis://127.0.0.1:${port}`;
   for (let i = 0; i < 50; i++) {
     if (spawnSync('redis-cli', ['-u', url, 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG') break;
@@ -648,7 +838,9 @@ async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | un
 
 async function scaleOut() {
   const useNginx = !short;
-  console.log(`\n== scale-out: two servers sharing PostgreSQL, Redis and media${useNginx ? ', behind nginx' : ' (no nginx in --short)'} (load average ${loadavg()})`);
+  console.log(
+    `\n== scale-out: two servers sharing PostgreSQL, Redis and media${useNginx ? ', behind nginx' : ' (no nginx in --short)'} (load average ${loadavg()})`,
+  );
   const name = `encanto_relia_scale_${runId}`;
   const url = await freshDatabase(adminUrl, name);
   const dataDir = tmpDir('encanto-relia-scale-');
@@ -657,8 +849,16 @@ async function scaleOut() {
   try {
     redis = await startRedis();
     const redisUrl = redis?.url ?? REDIS_URL;
-    const redisOk = spawnSync('redis-cli', ['-u', redisUrl, 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG';
-    if (!check('scale-out: Redis answers', redisOk, `${redisUrl}${redis ? ' (own redis-server for this test)' : ''}`)) return;
+    const redisOk =
+      spawnSync('redis-cli', ['-u', redisUrl, 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG';
+    if (
+      !check(
+        'scale-out: Redis answers',
+        redisOk,
+        `${redisUrl}${redis ? ' (own redis-server for this test)' : ''}`,
+      )
+    )
+      return;
     const env = { RATE_LIMIT: 'true', REDIS_URL: redisUrl, TRUST_PROXY: 'true' };
     const a = await startServer({ databaseUrl: url, dataDir, env });
     const b = await startServer({ databaseUrl: url, dataDir, env });
@@ -671,14 +871,24 @@ async function scaleOut() {
 
     // Session: made through one instance (or the proxy), used on each instance directly.
     const entry = proxy?.url ?? a.url;
-    const login = await call(entry, 'POST', '/api/cliente/login', { body: { email: 'cli000001@bench.cl', pass: PASSWORD } });
+    const login = await call(entry, 'POST', '/api/cliente/login', {
+      body: { email: 'cli000001@bench.cl', pass: PASSWORD },
+    });
     const token = String(login.body.token ?? '');
     const onA = await call(a.url, 'GET', '/api/cliente/profile/20000001-1', { token });
     const onB = await call(b.url, 'GET', '/api/cliente/profile/20000001-1', { token });
-    check('scale-out: a session made on one instance works on the other', login.status === 200 && onA.status === 200 && onB.status === 200, `login ${login.status} via ${proxy ? 'nginx' : 'A'}; profile on A ${onA.status}, on B ${onB.status}`);
+    check(
+      'scale-out: a session made on one instance works on the other',
+      login.status === 200 && onA.status === 200 && onB.status === 200,
+      `login ${login.status} via ${proxy ? 'nginx' : 'A'}; profile on A ${onA.status}, on B ${onB.status}`,
+    );
     const out = await call(b.url, 'POST', '/api/logout', { token });
     const gone = await call(a.url, 'GET', '/api/cliente/profile/20000001-1', { token });
-    check('scale-out: a logout on one instance ends the session on the other', out.status === 204 && gone.status === 401, `logout on B ${out.status}; then on A ${gone.status}`);
+    check(
+      'scale-out: a logout on one instance ends the session on the other',
+      out.status === 204 && gone.status === 401,
+      `logout on B ${out.status}; then on A ${gone.status}`,
+    );
 
     // Rate limit: 10 attempts per e-mail per 15 min, counted in Redis across instances.
     const email = `limite${tag}@bench.cl`;
@@ -686,7 +896,11 @@ async function scaleOut() {
     const upstreams = new Set<string>();
     for (let i = 0; i < 11; i++) {
       const target = proxy ? proxy.url : i % 2 === 0 ? a.url : b.url;
-      const res = await fetch(`${target}/api/cliente/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, pass: 'equivocada1' }) });
+      const res = await fetch(`${target}/api/cliente/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, pass: 'equivocada1' }),
+      });
       await res.arrayBuffer();
       seen.push(res.status);
       const up = res.headers.get('x-upstream');
@@ -700,11 +914,19 @@ async function scaleOut() {
     );
 
     // Upload through one, served by the other (shared media folder).
-    const image = await sharp({ create: { width: 480, height: 600, channels: 3, background: { r: 120, g: 30, b: 60 } } }).jpeg().toBuffer();
+    const image = await sharp({
+      create: { width: 480, height: 600, channels: 3, background: { r: 120, g: 30, b: 60 } },
+    })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('nickname', escortNick(1));
     form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'foto.jpg');
-    const up = await fetch(`${a.url}/api/upload/subir-perfil-escort/${escortNick(1)}`, { method: 'POST', headers: { authorization: `Bearer ${escortToken}` }, body: form });
+    const up = await fetch(`${a.url}/api/upload/subir-perfil-escort/${escortNick(1)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${escortToken}` },
+      body: form,
+    });
     const upBody = (await up.json()) as { fileUrl?: string };
     const fileUrl = upBody.fileUrl ?? '';
     const fromB = fileUrl ? await fetch(`${b.url}${fileUrl}`) : undefined;
@@ -712,16 +934,27 @@ async function scaleOut() {
     const viaProxy = proxy && fileUrl ? (await fetch(`${proxy.url}${fileUrl}`)).status : undefined;
     check(
       'scale-out: a photo uploaded through one instance is served by the other',
-      up.status === 201 && fromB?.status === 200 && fromB.headers.get('content-type') === 'image/webp' && bytes.subarray(8, 12).toString() === 'WEBP',
+      up.status === 201 &&
+        fromB?.status === 200 &&
+        fromB.headers.get('content-type') === 'image/webp' &&
+        bytes.subarray(8, 12).toString() === 'WEBP',
       `upload on A ${up.status} ${fileUrl}; GET on B ${fromB?.status} ${fromB?.headers.get('content-type')} ${bytes.length} bytes${viaProxy ? `; via nginx ${viaProxy}` : ''}`,
     );
     // Redis gone: limits are skipped (skipOnError), requests are still served.
     if (redis) {
       await redis.stop();
       const t0 = Date.now();
-      const res = await call(a.url, 'POST', '/api/cliente/login', { body: { email: 'cli000002@bench.cl', pass: PASSWORD } });
-      const res2 = await call(b.url, 'POST', '/api/cliente/login', { body: { email: 'cli000003@bench.cl', pass: PASSWORD } });
-      check('scale-out: with Redis stopped, logins are still served', res.status === 200 && res2.status === 200, `A ${res.status}, B ${res2.status} in ${Date.now() - t0} ms`);
+      const res = await call(a.url, 'POST', '/api/cliente/login', {
+        body: { email: 'cli000002@bench.cl', pass: PASSWORD },
+      });
+      const res2 = await call(b.url, 'POST', '/api/cliente/login', {
+        body: { email: 'cli000003@bench.cl', pass: PASSWORD },
+      });
+      check(
+        'scale-out: with Redis stopped, logins are still served',
+        res.status === 200 && res2.status === 200,
+        `A ${res.status}, B ${res2.status} in ${Date.now() - t0} ms`,
+      );
       redis = undefined;
     }
   } finally {
@@ -752,7 +985,11 @@ async function main() {
     try {
       await run();
     } catch (err) {
-      check(`${key}: ran to the end`, false, (err as Error).stack?.split('\n').slice(0, 4).join(' ') ?? String(err));
+      check(
+        `${key}: ran to the end`,
+        false,
+        (err as Error).stack?.split('\n').slice(0, 4).join(' ') ?? String(err),
+      );
     }
   }
   await stopAll();

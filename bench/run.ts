@@ -90,7 +90,12 @@ export function summarize(r: autocannon.Result): Row {
   };
 }
 
-export async function load(url: string, s: Partial<Scenario> = {}, duration = seconds, conns = connections): Promise<Row> {
+export async function load(
+  url: string,
+  s: Partial<Scenario> = {},
+  duration = seconds,
+  conns = connections,
+): Promise<Row> {
   const result = await autocannon({
     url,
     connections: conns,
@@ -198,7 +203,12 @@ async function benchDriver(driver: 'postgres' | 'pglite'): Promise<DriverResult>
       await load(`${server.url}${s.path}`, s, 2); // warm-up
     }
     const result: DriverResult = { driver, health: [], rows: [], rss: { idle, peak: 0, after: 0 } };
-    result.rows = scenarios.map((scenario, i) => ({ scenario, bytes: captured[i]!.body.length, bare: [], api: [] }));
+    result.rows = scenarios.map((scenario, i) => ({
+      scenario,
+      bytes: captured[i]!.body.length,
+      bare: [],
+      api: [],
+    }));
     for (let round = 0; round < rounds; round++) {
       result.health.push(await load(`${server.url}/api/health`));
       for (const [i, s] of scenarios.entries()) {
@@ -210,7 +220,9 @@ async function benchDriver(driver: 'postgres' | 'pglite'): Promise<DriverResult>
         } finally {
           await bare.stop();
         }
-        console.log(`  ${driver} round ${round + 1}: ${s.name}: api ${JSON.stringify(result.rows[i]!.api.at(-1))} bare ${JSON.stringify(result.rows[i]!.bare.at(-1))}`);
+        console.log(
+          `  ${driver} round ${round + 1}: ${s.name}: api ${JSON.stringify(result.rows[i]!.api.at(-1))} bare ${JSON.stringify(result.rows[i]!.bare.at(-1))}`,
+        );
       }
     }
     result.rss.peak = rss.stop();
@@ -230,14 +242,22 @@ const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
 function markdown(results: DriverResult[], started: string, loadBefore: string): string {
   const lines: string[] = [];
   lines.push(`Command: \`npm run bench\` (bench/run.ts). Date: ${started}. Machine: ${machine()}.`);
-  lines.push(`Load average before the run: ${loadBefore}; after: ${loadavg()}. autocannon, ${connections} connections, ${seconds} s per measurement, ${rounds} round(s); in every round each scenario's bare node:http server and then the API are measured back to back, and GET /api/health once per round.`);
-  lines.push('Server: `node apps/api/src/server.ts`, NODE_ENV=production, default log level (info, to a file), RATE_LIMIT=false. Data: 1,000 listed escorts (50 in Santiago), 200 pending in Santiago, 1,000 clients.');
+  lines.push(
+    `Load average before the run: ${loadBefore}; after: ${loadavg()}. autocannon, ${connections} connections, ${seconds} s per measurement, ${rounds} round(s); in every round each scenario's bare node:http server and then the API are measured back to back, and GET /api/health once per round.`,
+  );
+  lines.push(
+    'Server: `node apps/api/src/server.ts`, NODE_ENV=production, default log level (info, to a file), RATE_LIMIT=false. Data: 1,000 listed escorts (50 in Santiago), 200 pending in Santiago, 1,000 clients.',
+  );
   for (const r of results) {
     lines.push('', `### ${r.driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, '');
-    lines.push('| scenario | bytes | API req/s | API p50 ms | API p99 ms | bare req/s | bare p99 ms | API / bare | API / health | errors |');
+    lines.push(
+      '| scenario | bytes | API req/s | API p50 ms | API p99 ms | bare req/s | bare p99 ms | API / bare | API / health | errors |',
+    );
     lines.push('|---|---|---|---|---|---|---|---|---|---|');
     const health = mean(r.health.map((h) => h.reqPerSec));
-    lines.push(`| GET /api/health (baseline) | 15 | ${health} | ${mean(r.health.map((h) => h.p50))} | ${Math.max(...r.health.map((h) => h.p99))} | | | | 100% | ${r.health.reduce((a, h) => a + h.errors, 0)} |`);
+    lines.push(
+      `| GET /api/health (baseline) | 15 | ${health} | ${mean(r.health.map((h) => h.p50))} | ${Math.max(...r.health.map((h) => h.p99))} | | | | 100% | ${r.health.reduce((a, h) => a + h.errors, 0)} |`,
+    );
     for (const row of r.rows) {
       const api = mean(row.api.map((x) => x.reqPerSec));
       const bare = mean(row.bare.map((x) => x.reqPerSec));
@@ -245,14 +265,22 @@ function markdown(results: DriverResult[], started: string, loadBefore: string):
         `| ${row.scenario.name} | ${row.bytes} | ${api} | ${mean(row.api.map((x) => x.p50))} | ${Math.max(...row.api.map((x) => x.p99))} | ${bare} | ${Math.max(...row.bare.map((x) => x.p99))} | ${pct(api, bare)} | ${pct(api, health)} | ${row.api.reduce((a, x) => a + x.errors, 0)} |`,
       );
     }
-    lines.push('', `Per round (API req/s / bare req/s): ${r.rows.map((row) => `${row.scenario.path}: ${row.api.map((a, i) => `${a.reqPerSec}/${row.bare[i]!.reqPerSec}`).join(', ')}`).join('; ')}.`);
-    lines.push(`Server RSS: ${r.rss.idle} MB idle after seeding, ${r.rss.peak} MB peak under load, ${r.rss.after} MB 3 s after the load.`);
+    lines.push(
+      '',
+      `Per round (API req/s / bare req/s): ${r.rows.map((row) => `${row.scenario.path}: ${row.api.map((a, i) => `${a.reqPerSec}/${row.bare[i]!.reqPerSec}`).join(', ')}`).join('; ')}.`,
+    );
+    lines.push(
+      `Server RSS: ${r.rss.idle} MB idle after seeding, ${r.rss.peak} MB peak under load, ${r.rss.after} MB 3 s after the load.`,
+    );
   }
   const pgListing = results.find((r) => r.driver === 'postgres')?.rows[0];
   if (pgListing) {
     const ratio = mean(pgListing.api.map((x) => x.reqPerSec)) / mean(pgListing.bare.map((x) => x.reqPerSec));
     const p99 = Math.max(...pgListing.api.map((x) => x.p99));
-    lines.push('', `Issue 6 target (listing on PostgreSQL, 50 connections): API / bare = ${Math.round(ratio * 100)}% (target >= 60%: ${ratio >= 0.6 ? 'met' : 'NOT met'}), p99 ${p99} ms in the worst round (target < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}).`);
+    lines.push(
+      '',
+      `Issue 6 target (listing on PostgreSQL, 50 connections): API / bare = ${Math.round(ratio * 100)}% (target >= 60%: ${ratio >= 0.6 ? 'met' : 'NOT met'}), p99 ${p99} ms in the worst round (target < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}).`,
+    );
   }
   return lines.join('\n');
 }
@@ -265,7 +293,10 @@ export function writeSection(name: string, title: string, body: string): void {
   const end = `<!-- ${name}:end -->`;
   const block = `${start}\n${body}\n${end}`;
   const re = new RegExp(`${start}[\\s\\S]*?${end}`);
-  fs.writeFileSync(file, re.test(text) ? text.replace(re, () => block) : `${text.trimEnd()}\n\n## ${title}\n\n${block}\n`);
+  fs.writeFileSync(
+    file,
+    re.test(text) ? text.replace(re, () => block) : `${text.trimEnd()}\n\n## ${title}\n\n${block}\n`,
+  );
 }
 
 async function main() {
@@ -282,7 +313,8 @@ async function main() {
   }
   const md = markdown(results, started, loadBefore);
   console.log(`\n${md}`);
-  if (!process.env.BENCH_NO_WRITE) writeSection('bench:run', 'Scenarios beside their baselines (npm run bench)', md);
+  if (!process.env.BENCH_NO_WRITE)
+    writeSection('bench:run', 'Scenarios beside their baselines (npm run bench)', md);
   if (process.argv.includes('--scale')) {
     const { runScale } = await import('./scale.ts');
     await runScale();

@@ -18,7 +18,13 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import type { Db } from '../apps/api/src/db/client.ts';
-import { findEscortByNickname, listByCityKey, listLatest, listedCities, publicCards } from '../apps/api/src/modules/directory/queries.ts';
+import {
+  findEscortByNickname,
+  listByCityKey,
+  listLatest,
+  listedCities,
+  publicCards,
+} from '../apps/api/src/modules/directory/queries.ts';
 import { commentedOn, commentsByClient, commentsOnEscort } from '../apps/api/src/modules/comments/queries.ts';
 import { readTotals } from '../apps/api/src/modules/ratings/queries.ts';
 import { findByNickname, pendingForEscort } from '../apps/api/src/modules/meetings/queries.ts';
@@ -96,7 +102,10 @@ const scenarios: Scenario[] = [
     name: `all ${comunas.length} comunas round-robin (5 s cache: each comuna is recomputed at most every 5 s)`,
     run: (base) => loadPaths(base, () => comunaPaths[rr++ % comunaPaths.length]!),
   },
-  { name: `cached listing: GET /api/usuario/ciudad/${CITY}`, run: (base) => load(`${base}/api/usuario/ciudad/${CITY}`, {}, seconds) },
+  {
+    name: `cached listing: GET /api/usuario/ciudad/${CITY}`,
+    run: (base) => load(`${base}/api/usuario/ciudad/${CITY}`, {}, seconds),
+  },
   { name: 'cached latest: GET /api/ultimos', run: (base) => load(`${base}/api/ultimos`, {}, seconds) },
 ];
 
@@ -104,20 +113,38 @@ const scenarios: Scenario[] = [
 async function explainAll(url: string): Promise<string> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const captured: { sql: string; params: unknown[] }[] = [];
-  const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => captured.push({ sql, params }) } }) as unknown as Db;
-  const one = async (q: string, p: unknown[] = []) => (await pool.query(q, p)).rows[0] as Record<string, string>;
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+  }) as unknown as Db;
+  const one = async (q: string, p: unknown[] = []) =>
+    (await pool.query(q, p)).rows[0] as Record<string, string>;
   const escort = await one(`select id from accounts where nickname = $1`, [escortNick(1)]);
-  const busy = await one(`select escort_id as id from comments group by escort_id order by count(*) desc limit 1`);
+  const busy = await one(
+    `select escort_id as id from comments group by escort_id order by count(*) desc limit 1`,
+  );
   const client = await one(`select id from accounts where nickname = 'cli000001'`);
   const token = await insertSession(pool, `'${client.id}'::uuid`);
   const cases: [string, () => Promise<unknown>][] = [
     [`Listing by city (GET /api/usuario/ciudad/${CITY}): listByCityKey`, () => listByCityKey(db, 'santiago')],
     ['Latest (GET /api/ultimos): listLatest', () => listLatest(db)],
-    [`Card by nickname (GET /api/usuario/publico/${escortNick(1)}, /Card): findEscortByNickname`, () => findEscortByNickname(db, escortNick(1))],
-    ['Comments on an escort (GET /api/comments/nick_usuario/{nick}), the escort with the most comments: commentsOnEscort', () => commentsOnEscort(db, busy.id!)],
-    ['Comments by a client (GET /api/comments/nick_cliente/{nick}): commentsByClient', () => commentsByClient(db, client.id!)],
+    [
+      `Card by nickname (GET /api/usuario/publico/${escortNick(1)}, /Card): findEscortByNickname`,
+      () => findEscortByNickname(db, escortNick(1)),
+    ],
+    [
+      'Comments on an escort (GET /api/comments/nick_usuario/{nick}), the escort with the most comments: commentsOnEscort',
+      () => commentsOnEscort(db, busy.id!),
+    ],
+    [
+      'Comments by a client (GET /api/comments/nick_cliente/{nick}): commentsByClient',
+      () => commentsByClient(db, client.id!),
+    ],
     ['One comment per day check: commentedOn', () => commentedOn(db, client.id!, escort.id!, '2025-01-01')],
-    ['Rating averages, step 1 (GET /api/ratings/promedioUsuario/{nick}): findByNickname', () => findByNickname(db, escortNick(1))],
+    [
+      'Rating averages, step 1 (GET /api/ratings/promedioUsuario/{nick}): findByNickname',
+      () => findByNickname(db, escortNick(1)),
+    ],
     ['Rating averages, step 2: readTotals (running sums, one row)', () => readTotals(db, escort.id!)],
     ['Session lookup on every authenticated request: resolveSession', () => resolveSession(db, token)],
     ["Client's favourites (GET /api/favorites/mios): listFavorites", () => listFavorites(db, client.id!)],
@@ -133,9 +160,31 @@ async function explainAll(url: string): Promise<string> {
       const plan = await pool.query(`explain (analyze, buffers, costs off) ${q.sql}`, q.params);
       const lines = plan.rows.map((r) => r['QUERY PLAN'] as string);
       const seq = lines.filter((l) => /Seq Scan/.test(l));
-      const idx = [...new Set(lines.flatMap((l) => /(?:Index|Index Only|Bitmap Index) Scan (?:Backward )?(?:using |on )(\S+)/.exec(l)?.[1] ?? []))];
-      out.push(`### ${title}`, '', '```sql', q.sql, `-- params: ${JSON.stringify(q.params)}`, '```', '', '```', ...lines, '```', '');
-      out.push(`Indexes used: ${idx.length ? idx.join(', ') : 'none'}${seq.length ? `; sequential scans: ${seq.map((s) => s.trim()).join('; ')}` : '; no sequential scan'}.`, '');
+      const idx = [
+        ...new Set(
+          lines.flatMap(
+            (l) =>
+              /(?:Index|Index Only|Bitmap Index) Scan (?:Backward )?(?:using |on )(\S+)/.exec(l)?.[1] ?? [],
+          ),
+        ),
+      ];
+      out.push(
+        `### ${title}`,
+        '',
+        '```sql',
+        q.sql,
+        `-- params: ${JSON.stringify(q.params)}`,
+        '```',
+        '',
+        '```',
+        ...lines,
+        '```',
+        '',
+      );
+      out.push(
+        `Indexes used: ${idx.length ? idx.join(', ') : 'none'}${seq.length ? `; sequential scans: ${seq.map((s) => s.trim()).join('; ')}` : '; no sequential scan'}.`,
+        '',
+      );
     }
   }
   await pool.end();
@@ -206,7 +255,8 @@ export async function runScale(): Promise<void> {
     await cl.end();
 
     const results = scenarios.map(() => ({ small: [] as Row[], large: [] as Row[] }));
-    for (const server of [small.server, large.server]) await load(`${server.url}/api/usuario/ciudad/${CITY}`, {}, 2); // warm-up
+    for (const server of [small.server, large.server])
+      await load(`${server.url}/api/usuario/ciudad/${CITY}`, {}, 2); // warm-up
     for (let round = 0; round < rounds; round++) {
       for (const [i, s] of scenarios.entries()) {
         const order = round % 2 === 0 ? (['small', 'large'] as const) : (['large', 'small'] as const);
@@ -215,32 +265,58 @@ export async function runScale(): Promise<void> {
           results[i]![which].push(await s.run(server.url));
           await sleep(500);
         }
-        console.log(`  scale round ${round + 1}: ${s.name}: 1k ${JSON.stringify(results[i]!.small.at(-1))} 100k ${JSON.stringify(results[i]!.large.at(-1))}`);
+        console.log(
+          `  scale round ${round + 1}: ${s.name}: 1k ${JSON.stringify(results[i]!.small.at(-1))} 100k ${JSON.stringify(results[i]!.large.at(-1))}`,
+        );
       }
     }
-    const mean = (xs: Row[], f: 'reqPerSec' | 'p50') => Math.round(xs.reduce((a, x) => a + x[f], 0) / xs.length);
+    const mean = (xs: Row[], f: 'reqPerSec' | 'p50') =>
+      Math.round(xs.reduce((a, x) => a + x[f], 0) / xs.length);
     const worst = (xs: Row[]) => Math.max(...xs.map((x) => x.p99));
     const md: string[] = [];
-    md.push(`Command: \`npm run bench -- --scale\` (bench/scale.ts). Date: ${started}. Machine: ${machine()}. Load average before: ${loadBefore}; after: ${loadavg()}.`);
-    md.push(`Two production servers on PostgreSQL side by side: one database with the known set (1,200 escorts, 1,000 clients) and one filled to ${sizes.escorts} escorts, ${sizes.clients} clients, ${sizes.comments} comments and ${sizes.ratings} ratings (${sizes.size}). Seeding the large one (bench/seed-scale.ts, INSERT … SELECT generate_series) took ${seedSeconds.toFixed(0)} s: ${Object.entries(seedTimes).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ')}.`);
-    md.push(`autocannon ${connections} connections, ${seconds} s per measurement, ${rounds} rounds, the two databases measured back to back in alternating order.`);
-    md.push('', '| scenario | 1k req/s | 1k p50 ms | 1k p99 ms | 100k req/s | 100k p50 ms | 100k p99 ms | p99 100k / 1k | errors |', '|---|---|---|---|---|---|---|---|---|');
+    md.push(
+      `Command: \`npm run bench -- --scale\` (bench/scale.ts). Date: ${started}. Machine: ${machine()}. Load average before: ${loadBefore}; after: ${loadavg()}.`,
+    );
+    md.push(
+      `Two production servers on PostgreSQL side by side: one database with the known set (1,200 escorts, 1,000 clients) and one filled to ${sizes.escorts} escorts, ${sizes.clients} clients, ${sizes.comments} comments and ${sizes.ratings} ratings (${sizes.size}). Seeding the large one (bench/seed-scale.ts, INSERT … SELECT generate_series) took ${seedSeconds.toFixed(0)} s: ${Object.entries(
+        seedTimes,
+      )
+        .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+        .join(', ')}.`,
+    );
+    md.push(
+      `autocannon ${connections} connections, ${seconds} s per measurement, ${rounds} rounds, the two databases measured back to back in alternating order.`,
+    );
+    md.push(
+      '',
+      '| scenario | 1k req/s | 1k p50 ms | 1k p99 ms | 100k req/s | 100k p50 ms | 100k p99 ms | p99 100k / 1k | errors |',
+      '|---|---|---|---|---|---|---|---|---|',
+    );
     for (const [i, s] of scenarios.entries()) {
       const r = results[i]!;
       const ratio = worst(r.large) / Math.max(1, worst(r.small));
-      md.push(`| ${s.name} | ${mean(r.small, 'reqPerSec')} | ${mean(r.small, 'p50')} | ${worst(r.small)} | ${mean(r.large, 'reqPerSec')} | ${mean(r.large, 'p50')} | ${worst(r.large)} | ${ratio.toFixed(2)}x | ${[...r.small, ...r.large].reduce((a, x) => a + x.errors, 0)} |`);
+      md.push(
+        `| ${s.name} | ${mean(r.small, 'reqPerSec')} | ${mean(r.small, 'p50')} | ${worst(r.small)} | ${mean(r.large, 'reqPerSec')} | ${mean(r.large, 'p50')} | ${worst(r.large)} | ${ratio.toFixed(2)}x | ${[...r.small, ...r.large].reduce((a, x) => a + x.errors, 0)} |`,
+      );
     }
     const u = results[0]!;
     const growth = worst(u.large) / Math.max(1, worst(u.small));
-    md.push('', `Per round p99 (1k / 100k): ${scenarios.map((s, i) => `${s.name.split(':')[0]}: ${results[i]!.small.map((x, j) => `${x.p99}/${results[i]!.large[j]!.p99}`).join(', ')}`).join('; ')}.`);
-    md.push('', `Issue 6 target (uncached listing p99 at 100k within 2x of 1k): ${growth.toFixed(2)}x, ${growth <= 2 ? 'met' : 'NOT met'}. Query plans: bench/EXPLAIN.md.`);
+    md.push(
+      '',
+      `Per round p99 (1k / 100k): ${scenarios.map((s, i) => `${s.name.split(':')[0]}: ${results[i]!.small.map((x, j) => `${x.p99}/${results[i]!.large[j]!.p99}`).join(', ')}`).join('; ')}.`,
+    );
+    md.push(
+      '',
+      `Issue 6 target (uncached listing p99 at 100k within 2x of 1k): ${growth.toFixed(2)}x, ${growth <= 2 ? 'met' : 'NOT met'}. Query plans: bench/EXPLAIN.md.`,
+    );
     writeSection('bench:scale', 'Scale: 1k vs 100k escorts (npm run bench -- --scale)', md.join('\n'));
     await writeExplain(large.url, started);
     console.log(md.join('\n'));
   } finally {
     await stopAll();
     await dropDatabase(adminUrl, `encanto_scale_1k_${runId}`).catch(() => {});
-    if (!process.env.BENCH_KEEP_SCALE_DB) await dropDatabase(adminUrl, `encanto_scale_100k_${runId}`).catch(() => {});
+    if (!process.env.BENCH_KEEP_SCALE_DB)
+      await dropDatabase(adminUrl, `encanto_scale_100k_${runId}`).catch(() => {});
   }
 }
 

@@ -21,7 +21,12 @@ export interface ScaleSize {
   ratings: number;
 }
 
-export const fullScale: ScaleSize = { escorts: 100_000, clients: 50_000, comments: 1_000_000, ratings: 1_000_000 };
+export const fullScale: ScaleSize = {
+  escorts: 100_000,
+  clients: 50_000,
+  comments: 1_000_000,
+  ratings: 1_000_000,
+};
 const BATCH = 250_000;
 
 async function timed(label: string, work: () => Promise<unknown>): Promise<number> {
@@ -39,7 +44,9 @@ export async function seedScale(db: Sql, size: ScaleSize = fullScale): Promise<R
   took.escorts = await timed(`escorts 1,201..${size.escorts}`, () =>
     seedEscorts(db, { from: 1201, to: size.escorts, inCity: 50, pendingInCity: 200 }),
   );
-  took.clients = await timed(`clients 1,001..${size.clients}`, () => seedClients(db, { from: 1001, to: size.clients }));
+  took.clients = await timed(`clients 1,001..${size.clients}`, () =>
+    seedClients(db, { from: 1001, to: size.clients }),
+  );
   // Comment k: escort 1 + k mod E on day k div E (so (client, escort, fecha) is unique), client spread by a prime.
   took.comments = await timed(`${size.comments} comments`, async () => {
     for (let from = 0; from < size.comments; from += BATCH) {
@@ -66,27 +73,30 @@ export async function seedScale(db: Sql, size: ScaleSize = fullScale): Promise<R
     }
   });
   // Enough sessions, favourites and meetings that their plans are those of a used site, not of empty tables.
-  took.other = await timed(`${size.clients} sessions, ${size.clients * 4} favourites, ${size.clients * 4} meetings`, async () => {
-    await db.query(
-      `insert into sessions (account_id, token_hash, expires_at)
+  took.other = await timed(
+    `${size.clients} sessions, ${size.clients * 4} favourites, ${size.clients * 4} meetings`,
+    async () => {
+      await db.query(
+        `insert into sessions (account_id, token_hash, expires_at)
        select md5('client:' || i)::uuid, md5('session:' || i), now() + interval '7 days' from generate_series(1, ${size.clients}) i`,
-    );
-    await db.query(
-      `insert into favorites (client_id, escort_id, created_at)
+      );
+      await db.query(
+        `insert into favorites (client_id, escort_id, created_at)
        select md5('client:' || (1 + k % ${size.clients}))::uuid, md5('escort:' || (1 + (k::bigint * 13) % ${size.escorts}))::uuid,
          now() - k * interval '1 second'
        from generate_series(0, ${size.clients * 4 - 1}) k
        on conflict do nothing`,
-    );
-    // Pending only for the first E pairs, which are distinct; the rest are closed history.
-    await db.query(
-      `insert into meetings (client_id, escort_id, status, created_at, updated_at)
+      );
+      // Pending only for the first E pairs, which are distinct; the rest are closed history.
+      await db.query(
+        `insert into meetings (client_id, escort_id, status, created_at, updated_at)
        select md5('client:' || (1 + k % ${size.clients}))::uuid, md5('escort:' || (1 + (k::bigint * 31) % ${size.escorts}))::uuid,
          case when k < ${Math.min(size.escorts, size.clients * 2)} then 'pendiente' else 'cerrada' end,
          now() - k * interval '1 second', now()
        from generate_series(0, ${size.clients * 4 - 1}) k`,
-    );
-  });
+      );
+    },
+  );
   // The running sums the app keeps per rating, rebuilt once from the rows.
   took.totals = await timed('rating_totals from a recount', () =>
     db.query(

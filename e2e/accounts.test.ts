@@ -19,14 +19,23 @@ const appErrors = (errors: string[]) => errors.filter((e) => !e.startsWith('Fail
 
 const stamp = Date.now().toString(36).slice(-5);
 const client = { nickname: `cli${stamp}`, email: `cli${stamp}@correo.cl`, pass: 'clave123' };
-const escort = { nickname: `esc${stamp}`, email: `esc${stamp}@correo.cl`, pass: 'abc123', newPass: 'nueva1234' };
+const escort = {
+  nickname: `esc${stamp}`,
+  email: `esc${stamp}@correo.cl`,
+  pass: 'abc123',
+  newPass: 'nueva1234',
+};
 
 /** Forms keep their submit button disabled until the app has hydrated. */
 async function hydrated(page: Page) {
   await page.locator('form button[type="submit"]:not([disabled])').first().waitFor({ timeout: 15_000 });
 }
 
-async function fillCommon(page: Page, data: { nickname: string; email: string; pass: string }, genero: string) {
+async function fillCommon(
+  page: Page,
+  data: { nickname: string; email: string; pass: string },
+  genero: string,
+) {
   await page.getByLabel('Nombre completo').fill('Persona De Prueba');
   await page.getByLabel('Fecha de nacimiento').fill('1992-03-14');
   await page.getByLabel('Email', { exact: true }).fill(data.email);
@@ -47,7 +56,9 @@ async function recoveryMail(to: string): Promise<{ code: string; link: string }>
     const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
     if (files.length > 0) {
       const raw = await fs.readFile(path.join(outbox, files.at(-1)!), 'utf8');
-      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+      const text = raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
       const code = /provisoria es (\d{4})/.exec(text)?.[1];
       const link = /(https?:\/\/\S+\/resetear-pass\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
       if (code && link) return { code, link };

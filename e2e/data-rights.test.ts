@@ -1,7 +1,14 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminToken as loginAdminToken, callStatus as call, loginAdmin, openSettled as open, plainJpeg, randomRut as rut } from './helpers/api.ts';
+import {
+  adminToken as loginAdminToken,
+  callStatus as call,
+  loginAdmin,
+  openSettled as open,
+  plainJpeg,
+  randomRut as rut,
+} from './helpers/api.ts';
 import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 let browser: Browser;
@@ -13,7 +20,10 @@ const reported = { nickname: `drr${stamp}`, email: `drr${stamp}@correo.cl`, rut:
 const pushy = { nickname: `drc${stamp}`, email: `drc${stamp}@correo.cl`, rut: rut() };
 
 /** A real account: registered, document uploaded and authorised through the API, as an admin would. */
-async function approvedAccount(who: { nickname: string; email: string; rut: string }, kind: 'usuario' | 'cliente' = 'usuario') {
+async function approvedAccount(
+  who: { nickname: string; email: string; rut: string },
+  kind: 'usuario' | 'cliente' = 'usuario',
+) {
   const reg = await call(`/${kind}/registro`, {
     method: 'POST',
     body: {
@@ -35,15 +45,22 @@ async function approvedAccount(who: { nickname: string; email: string; rut: stri
   const photo = await plainJpeg({ width: 800, height: 500, background: '#cbb8a9' });
   form.append('nickname', who.nickname);
   form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'cedula.jpg');
-  const upload = await fetch(`${baseUrl()}/api/upload/subir-validacion-${kind === 'usuario' ? 'escort' : 'cliente'}/${who.nickname}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${login.json!.token as string}` },
-    body: form,
-  });
+  const upload = await fetch(
+    `${baseUrl()}/api/upload/subir-validacion-${kind === 'usuario' ? 'escort' : 'cliente'}/${who.nickname}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${login.json!.token as string}` },
+      body: form,
+    },
+  );
   expect(upload.status).toBe(201);
-  const ok = await call(`/${kind}/autorizar/${encodeURIComponent(who.rut)}`, { method: 'PUT', token: adminToken });
+  const ok = await call(`/${kind}/autorizar/${encodeURIComponent(who.rut)}`, {
+    method: 'PUT',
+    token: adminToken,
+  });
   expect(ok.status).toBe(200);
-  return (await call(`/${kind}/login`, { method: 'POST', body: { email: who.email, pass } })).json!.token as string;
+  return (await call(`/${kind}/login`, { method: 'POST', body: { email: who.email, pass } })).json!
+    .token as string;
 }
 
 async function loginEscort(page: Page, email: string) {
@@ -69,7 +86,13 @@ describe('data rights in the browser', () => {
     const t = await openPage(browser, phone);
     await open(t.page, '/Informacion#seccion-1');
     const section = t.page.locator('#seccion-1');
-    for (const heading of ['Qué guardamos', 'Para qué', 'Por cuánto tiempo', 'Tus derechos y cómo usarlos', 'Seguridad y denuncias']) {
+    for (const heading of [
+      'Qué guardamos',
+      'Para qué',
+      'Por cuánto tiempo',
+      'Tus derechos y cómo usarlos',
+      'Seguridad y denuncias',
+    ]) {
       await expect(section.getByRole('heading', { name: heading }).count()).resolves.toBe(1);
     }
     await section.getByText('30 días después de aprobada tu cuenta').waitFor();
@@ -90,9 +113,15 @@ describe('data rights in the browser', () => {
       t.page.waitForEvent('download'),
       section.getByRole('button', { name: 'Descargar mis datos' }).first().click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^mis-datos-${leaving.nickname}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^mis-datos-${leaving.nickname}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+    );
     const data = JSON.parse(await fs.readFile((await download.path())!, 'utf8'));
-    expect(data.cuenta).toMatchObject({ nickname: leaving.nickname, email: leaving.email, tipo_perfil: 'usuario' });
+    expect(data.cuenta).toMatchObject({
+      nickname: leaving.nickname,
+      email: leaving.email,
+      tipo_perfil: 'usuario',
+    });
     expect(data.perfil_escort).toMatchObject({ publicado: true });
     await section.getByText(/Listo: revisa tus descargas/).waitFor();
     expect(t.errors).toEqual([]);
@@ -141,16 +170,27 @@ describe('data rights in the browser', () => {
     expect((await fetch(`${baseUrl()}/api/usuario/publico/${reported.nickname}`)).status).toBe(200);
 
     // Another report: Suspender hides her until Reincorporar.
-    expect((await call('/denuncias', { method: 'POST', body: { nickname_usuario: reported.nickname, motivo: 'suplantacion' } })).status).toBe(201);
+    expect(
+      (
+        await call('/denuncias', {
+          method: 'POST',
+          body: { nickname_usuario: reported.nickname, motivo: 'suplantacion' },
+        })
+      ).status,
+    ).toBe(201);
     await admin.page.getByRole('button', { name: 'Todas' }).click();
     await admin.page.getByRole('button', { name: 'Abiertas' }).click();
     const second = admin.page.locator(`li[data-nickname="${reported.nickname}"]`);
     await second.getByText('Suplantación o fotos falsas').waitFor();
     await second.getByRole('button', { name: 'Suspender perfil' }).click();
-    await admin.page.getByText(`Perfil suspendido: no se mostrará hasta que lo reincorpores. (${reported.nickname})`).waitFor();
+    await admin.page
+      .getByText(`Perfil suspendido: no se mostrará hasta que lo reincorpores. (${reported.nickname})`)
+      .waitFor();
     expect((await fetch(`${baseUrl()}/api/usuario/publico/${reported.nickname}`)).status).toBe(404);
     await admin.page.getByRole('button', { name: 'Todas' }).click();
-    const suspended = admin.page.locator(`li[data-nickname="${reported.nickname}"]`, { hasText: 'Suspendida' });
+    const suspended = admin.page.locator(`li[data-nickname="${reported.nickname}"]`, {
+      hasText: 'Suspendida',
+    });
     await suspended.getByRole('button', { name: 'Reincorporar' }).click();
     await admin.page.getByText(`Perfil reincorporado. (${reported.nickname})`).waitFor();
     expect((await fetch(`${baseUrl()}/api/usuario/publico/${reported.nickname}`)).status).toBe(200);
@@ -170,7 +210,9 @@ describe('data rights in the browser', () => {
   it('an escort blocks a client from her request list; he can no longer ask for a meeting', async () => {
     const clientToken = await approvedAccount(pushy, 'cliente');
     const pair = { nickname_usuario: leaving.nickname, nickname_cliente: pushy.nickname };
-    expect((await call('/appointments/solicitar', { method: 'POST', body: pair, token: clientToken })).status).toBe(201);
+    expect(
+      (await call('/appointments/solicitar', { method: 'POST', body: pair, token: clientToken })).status,
+    ).toBe(201);
 
     const t = await openPage(browser, phone);
     await loginEscort(t.page, leaving.email);
@@ -180,7 +222,9 @@ describe('data rights in the browser', () => {
     await row.getByText(/No podrá pedirte citas, comentarte ni calificarte/).waitFor();
     await screenshot(t.page, 'data-rights-block-390');
     await row.getByRole('button', { name: 'Sí, bloquear' }).click();
-    await t.page.getByText('Cliente bloqueado. Ya no podrá pedirte citas, comentarte ni calificarte.').waitFor();
+    await t.page
+      .getByText('Cliente bloqueado. Ya no podrá pedirte citas, comentarte ni calificarte.')
+      .waitFor();
     await t.page.getByText('No hay solicitudes pendientes.').waitFor();
     const again = await call('/appointments/solicitar', { method: 'POST', body: pair, token: clientToken });
     expect(again.status).toBe(403);
@@ -233,7 +277,9 @@ describe('data rights in the browser', () => {
     const card = await t.page.goto(`/Card/${leaving.nickname}`);
     expect(card?.status()).toBe(404);
     // Nickname, e-mail and RUT are free again.
-    const free = await call(`/usuario/validar?rut_usuario=${encodeURIComponent(leaving.rut)}&email=${encodeURIComponent(leaving.email)}&nickname=${leaving.nickname}`);
+    const free = await call(
+      `/usuario/validar?rut_usuario=${encodeURIComponent(leaving.rut)}&email=${encodeURIComponent(leaving.email)}&nickname=${leaving.nickname}`,
+    );
     expect(free.json).toMatchObject({ existe: false });
     expect(t.errors.filter((e) => !/status of (401|404)/.test(e))).toEqual([]);
     await t.context.close();

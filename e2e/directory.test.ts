@@ -26,10 +26,18 @@ afterAll(async () => {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axe.source);
   const result = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
+    const r = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
+    }));
   });
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.join(', ')}`);
+  return result
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.join(', ')}`);
 }
 
 describe('listing by city', () => {
@@ -46,8 +54,12 @@ describe('listing by city', () => {
     await page.getByRole('button', { name: 'Ñuñoa', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/Escort/Nunoa');
     await page.getByRole('heading', { level: 1, name: 'Escorts Ñuñoa', exact: true }).waitFor();
-    await expect(page.getByRole('button', { name: 'Ñuñoa', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
-    await expect(page.getByRole('button', { name: 'Central', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(
+      page.getByRole('button', { name: 'Ñuñoa', exact: true }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
+    await expect(
+      page.getByRole('button', { name: 'Central', exact: true }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
     await page.waitForSelector('.escort-card, .empty');
     await screenshot(page, 'directory-listing-phone');
     expect(await seriousViolations(page)).toEqual([]);
@@ -67,9 +79,13 @@ describe('listing by city', () => {
     const { page, errors, context } = await openPage(browser, phone);
     await page.goto('/Escort/La-Serena');
     await expect(page.locator('h1').innerText()).resolves.toBe('Escorts La Serena');
-    await page.waitForFunction(() => (history.state as { usr?: { city?: string } } | null)?.usr?.city === 'La Serena');
+    await page.waitForFunction(
+      () => (history.state as { usr?: { city?: string } } | null)?.usr?.city === 'La Serena',
+    );
     expect(new URL(page.url()).pathname).toBe('/Escort/La-Serena');
-    await expect(page.getByRole('button', { name: 'La Serena', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(
+      page.getByRole('button', { name: 'La Serena', exact: true }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -88,14 +104,20 @@ describe('city landing page and card', () => {
     await page.waitForURL((url) => url.pathname === `/Card/${santiagoNick}`);
     await page.getByRole('heading', { level: 1, name: santiagoName, exact: true }).waitFor();
     await page.getByText('Sobre mi:').waitFor();
-    await expect(page.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).resolves.toMatch(/^https:\/\/wa\.me\/56\d{9}$/);
-    await expect(page.getByText('Solo los clientes registrados pueden ver los comentarios.').count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).resolves.toMatch(
+      /^https:\/\/wa\.me\/56\d{9}$/,
+    );
+    await expect(
+      page.getByText('Solo los clientes registrados pueden ver los comentarios.').count(),
+    ).resolves.toBe(1);
 
     const response = await page.reload();
     expect(response?.status()).toBe(200);
     await expect(page.locator('h1').innerText()).resolves.toBe(santiagoName);
     await expect(page.locator('meta[property="og:image"]').getAttribute('content')).resolves.toMatch(/^http/);
-    await expect(page.locator('.profile-card-photo img').getAttribute('srcset')).resolves.toMatch(/\.webp 320w/);
+    await expect(page.locator('.profile-card-photo img').getAttribute('srcset')).resolves.toMatch(
+      /\.webp 320w/,
+    );
     await screenshot(page, 'directory-card-phone');
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { portrait as sharedPortrait } from './helpers/api.ts';
-import { baseUrl, desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import {
+  baseUrl,
+  desktop,
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  phone,
+  screenshot,
+} from './helpers/browser.ts';
 import { demoEscort, DEMO_PASSWORD } from './helpers/demo.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
 import { tinyMp4 } from '../apps/api/test/helpers/gallery-media.ts';
@@ -28,7 +36,10 @@ async function uploadFile(page: Page, name: string, mimeType: string, buffer: Bu
   await page.getByRole('progressbar', { name: 'Progreso de la subida' }).waitFor();
   await expect(page.getByRole('button', { name: 'Subiendo…' }).isDisabled()).resolves.toBe(true);
   await page.getByText('Imagen subida exitosamente.').waitFor();
-  await page.locator('.gallery-tile').nth(expectedCount - 1).waitFor();
+  await page
+    .locator('.gallery-tile')
+    .nth(expectedCount - 1)
+    .waitFor();
   // The busy state lasts 2 s after the upload, then the picker is usable again.
   await page.getByRole('progressbar').waitFor({ state: 'detached', timeout: 5000 });
   await expect(page.locator('#gallery-file').isEnabled()).resolves.toBe(true);
@@ -54,9 +65,15 @@ describe('gallery and lightbox', () => {
     await expect(page.locator('#gallery-file').getAttribute('accept')).resolves.toBe('image/*,video/mp4');
     await screenshot(page, 'gallery-empty-phone');
 
-    await page.locator('#gallery-file').setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+    await page
+      .locator('#gallery-file')
+      .setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
     await page.getByText('Tipo de archivo no permitido: nota.txt').waitFor();
-    await page.locator('#gallery-file').setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(2 * 1024 * 1024 + 10) });
+    await page.locator('#gallery-file').setInputFiles({
+      name: 'grande.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(2 * 1024 * 1024 + 10),
+    });
     await page.getByText('El archivo "grande.jpg" supera el límite de 2MB.').waitFor();
     await expect(page.getByRole('button', { name: 'Subir', exact: true }).isDisabled()).resolves.toBe(true);
 
@@ -99,7 +116,9 @@ describe('gallery and lightbox', () => {
     await dialog.waitFor();
     await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
     await expect(dialog.getAttribute('aria-label')).resolves.toMatch(/^Galería de /);
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Cerrar');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      'Cerrar',
+    );
     await expect(counter(page)).resolves.toBe('1 / 3');
     await expect(dialog.locator('img').getAttribute('srcset')).resolves.toContain('-1080.webp 1080w');
     await page.waitForTimeout(300);
@@ -123,7 +142,9 @@ describe('gallery and lightbox', () => {
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab');
       await page.keyboard.press('Tab');
-      await expect(page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).resolves.toBe(true);
+      await expect(page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).resolves.toBe(
+        true,
+      );
     }
 
     await page.keyboard.press('Escape');
@@ -131,7 +152,9 @@ describe('gallery and lightbox', () => {
     await page.waitForTimeout(120);
     await expect(dialog.count()).resolves.toBe(1);
     await dialog.waitFor({ state: 'detached', timeout: 1000 });
-    await expect(page.evaluate(() => document.activeElement?.classList.contains('gallery-open'))).resolves.toBe(true);
+    await expect(
+      page.evaluate(() => document.activeElement?.classList.contains('gallery-open')),
+    ).resolves.toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -192,7 +215,11 @@ describe('rentals', () => {
     const added = await fetch(`${baseUrl()}/api/arriendo/agregar`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ ciudad: 'Temuco', direccion: 'Av. Alemania 0671, depto 1203', url: 'https://www.google.com/maps/embed?pb=temuco-e2e' }),
+      body: JSON.stringify({
+        ciudad: 'Temuco',
+        direccion: 'Av. Alemania 0671, depto 1203',
+        url: 'https://www.google.com/maps/embed?pb=temuco-e2e',
+      }),
     });
     expect(added.status).toBe(201);
 

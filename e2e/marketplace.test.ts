@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatLongDate, todayInChile } from '@encanto/core/age';
-import { adminToken, approvedAccount, call, cryptoRutBody, plainJpeg, randomRut, type NewAccount, type Person } from './helpers/api.ts';
+import {
+  adminToken,
+  approvedAccount,
+  call,
+  cryptoRutBody,
+  plainJpeg,
+  randomRut,
+  type NewAccount,
+  type Person,
+} from './helpers/api.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
@@ -43,7 +52,8 @@ async function rate(page: Page, marks: [number, number, number, number, number])
   await page.getByRole('button', { name: 'Insert', exact: true }).click();
   await page.getByText('Debes seleccionar una nota para cada ítem (1-10).').waitFor();
   const names = ['Puntual', 'Pieza', 'Trato', 'Apariencia', 'Oral'];
-  for (let i = 0; i < 5; i++) await page.getByLabel(names[i]!, { exact: true }).selectOption(String(marks[i]));
+  for (let i = 0; i < 5; i++)
+    await page.getByLabel(names[i]!, { exact: true }).selectOption(String(marks[i]));
   await page.getByRole('button', { name: 'Insert', exact: true }).click();
 }
 
@@ -81,7 +91,9 @@ describe('marketplace journey between two browsers', () => {
     await star.waitFor();
     await expect(star.getAttribute('aria-pressed')).resolves.toBe('false');
     await star.click();
-    await c.page.waitForFunction(() => document.querySelector('[data-testid="favorite-star"]')?.getAttribute('aria-pressed') === 'true');
+    await c.page.waitForFunction(
+      () => document.querySelector('[data-testid="favorite-star"]')?.getAttribute('aria-pressed') === 'true',
+    );
     await c.page.goto('/FavoritosCliente');
     await hydrated(c.page);
     await c.page.getByRole('heading', { name: 'Favoritos', level: 1 }).waitFor();
@@ -100,7 +112,9 @@ describe('marketplace journey between two browsers', () => {
     await c.page.getByTestId('cita-message').getByRole('button', { name: 'Cancelar solicitud' }).click();
     await c.page.getByText('✅ Solicitud cancelada correctamente.').waitFor();
     // Messages last 5 s.
-    await c.page.getByText('✅ Solicitud cancelada correctamente.').waitFor({ state: 'detached', timeout: 8000 });
+    await c.page
+      .getByText('✅ Solicitud cancelada correctamente.')
+      .waitFor({ state: 'detached', timeout: 8000 });
     await c.page.getByRole('button', { name: 'Cita', exact: true }).click();
     await c.page.getByText('✅ Solicitud enviada correctamente.').waitFor();
 
@@ -109,14 +123,20 @@ describe('marketplace journey between two browsers', () => {
     await row.waitFor({ timeout: 15_000 });
     await requests.scrollIntoViewIfNeeded();
     await screenshot(e.page, 'marketplace-solicitudes-desktop');
-    await expect(row.getByRole('link', { name: 'Ver perfil' }).getAttribute('href')).resolves.toBe(`/CardCliente/${client.nickname}`);
+    await expect(row.getByRole('link', { name: 'Ver perfil' }).getAttribute('href')).resolves.toBe(
+      `/CardCliente/${client.nickname}`,
+    );
     await row.getByRole('button', { name: 'Aceptar' }).click();
     await e.page.getByText('Conversación creada y aceptada').waitFor();
-    await expect(e.page.evaluate(() => localStorage.getItem('token_conversacion'))).resolves.toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    await expect(e.page.evaluate(() => localStorage.getItem('token_conversacion'))).resolves.toMatch(
+      /^[A-Za-z0-9_-]{40,}$/,
+    );
     await requests.getByText('No hay solicitudes pendientes.').waitFor();
 
     // The client sees the acceptance without reloading, comments, then rates.
-    await c.page.getByText('Tu cita fue aceptada. Ya puedes comentar y calificar este perfil.').waitFor({ timeout: 15_000 });
+    await c.page
+      .getByText('Tu cita fue aceptada. Ya puedes comentar y calificar este perfil.')
+      .waitFor({ timeout: 15_000 });
     await c.page.getByText('Este perfil no tiene comentarios.').waitFor();
     await c.page.getByRole('button', { name: 'Comentar' }).click();
     await c.page.getByRole('button', { name: 'Enviar comentario' }).click();
@@ -193,7 +213,9 @@ describe('marketplace journey between two browsers', () => {
       await page.getByTestId('favorite-star').waitFor();
       await hydrated(page);
       await expect(page.getByRole('button', { name: 'Cita', exact: true }).count()).resolves.toBe(0);
-      await expect(page.getByText('Solo los clientes registrados pueden ver los comentarios.').isVisible()).resolves.toBe(true);
+      await expect(
+        page.getByText('Solo los clientes registrados pueden ver los comentarios.').isVisible(),
+      ).resolves.toBe(true);
       await screenshot(page, `marketplace-card-anon-${viewport === phone ? 'phone' : 'desktop'}`);
       // The alert blocks the page, so it is accepted as it opens.
       const alerted = new Promise<string>((resolve) => {
@@ -215,7 +237,17 @@ describe('marketplace journey between two browsers', () => {
     const email = `${nickname}@e2e.cl`;
     await call('/cliente/registro', {
       method: 'POST',
-      body: { rut_cliente: randomRut(cryptoRutBody), nombre: 'Tomás Pérez Lagos', nickname, fecha_nac: '1990-01-15', email, pass: PASSWORD, fono: '955555555', genero: 'Masculino', ciudad: 'Santiago' },
+      body: {
+        rut_cliente: randomRut(cryptoRutBody),
+        nombre: 'Tomás Pérez Lagos',
+        nickname,
+        fecha_nac: '1990-01-15',
+        email,
+        pass: PASSWORD,
+        fono: '955555555',
+        genero: 'Masculino',
+        ciudad: 'Santiago',
+      },
     });
     const { page, context } = await openPage(browser, phone);
     await page.goto('/FavoritosCliente');

@@ -27,7 +27,12 @@ async function login(page: Page, person: Person) {
 }
 
 async function apiToken(person: Person): Promise<string> {
-  return (await call<{ token: string }>(`/${person.kind}/login`, { method: 'POST', body: { email: person.email, pass: PASSWORD } })).token;
+  return (
+    await call<{ token: string }>(`/${person.kind}/login`, {
+      method: 'POST',
+      body: { email: person.email, pass: PASSWORD },
+    })
+  ).token;
 }
 
 let browser: Browser;
@@ -57,7 +62,9 @@ describe('escort profile (/ProfileUsuario)', () => {
     await screenshot(page, 'profile-escort-phone-top');
 
     for (const label of ['Nombre', 'Fecha de Nacimiento', 'Correo Electrónico', 'Género', 'Ciudad']) {
-      await expect(page.getByRole('textbox', { name: label, exact: true }).getAttribute('readonly')).resolves.not.toBeNull();
+      await expect(
+        page.getByRole('textbox', { name: label, exact: true }).getAttribute('readonly'),
+      ).resolves.not.toBeNull();
     }
     await expect(page.getByLabel('Correo Electrónico').inputValue()).resolves.toBe(escort.email);
 
@@ -82,7 +89,12 @@ describe('escort profile (/ProfileUsuario)', () => {
       `/usuario/profile/${encodeURIComponent(escort.rut)}`,
       { token: await apiToken(escort) },
     );
-    expect(saved).toMatchObject({ medidas: '90/60/90', legenda: '<b>Hola</b>, soy Valentina.', apellido: 'Valentina', fono: '987654321' });
+    expect(saved).toMatchObject({
+      medidas: '90/60/90',
+      legenda: '<b>Hola</b>, soy Valentina.',
+      apellido: 'Valentina',
+      fono: '987654321',
+    });
 
     // The sidebar name follows the new display name, and the legenda stays text.
     await page.reload();
@@ -116,7 +128,11 @@ describe('escort profile (/ProfileUsuario)', () => {
 
     // A refusal shows the server's message for 4 s and stays on the profile; no answer at all shows the default.
     await page.route('**/api/usuario/estado/**', (route) =>
-      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ mensaje: 'Cambio rechazado por el servidor.', code: 'X' }) }),
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ mensaje: 'Cambio rechazado por el servidor.', code: 'X' }),
+      }),
     );
     await page.getByRole('button', { name: 'Cambiar a inactiva' }).click();
     const refused = page.getByText('Cambio rechazado por el servidor.');
@@ -156,7 +172,9 @@ describe('escort profile (/ProfileUsuario)', () => {
     expect(inCity).toContain(escort.nickname);
 
     await page.goto('/ProfileUsuario');
-    await expect(page.getByRole('textbox', { name: 'Ciudad', exact: true }).inputValue()).resolves.toBe('Valdivia');
+    await expect(page.getByRole('textbox', { name: 'Ciudad', exact: true }).inputValue()).resolves.toBe(
+      'Valdivia',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -173,17 +191,33 @@ describe('escort profile (/ProfileUsuario)', () => {
     await section.getByRole('button', { name: 'Cargar imagen' }).click();
     await section.getByText('No se seleccionó archivo o no se encontró el nickname.').waitFor();
 
-    await section.getByLabel('Elegir imagen').setInputFiles({ name: 'yo.jpg', mimeType: 'image/jpeg', buffer: await portrait('#9f1239', '#fda4af') });
+    await section.getByLabel('Elegir imagen').setInputFiles({
+      name: 'yo.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await portrait('#9f1239', '#fda4af'),
+    });
     await expect(section.getByText(/^yo\.jpg/).isVisible()).resolves.toBe(true);
     // A slow uplink (like mobile data) so the progress bar can be seen moving.
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 24 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 50,
+      downloadThroughput: -1,
+      uploadThroughput: 24 * 1024,
+    });
     await section.getByRole('button', { name: 'Cargar imagen' }).click();
     const bar = section.getByRole('progressbar', { name: 'Progreso de la carga' });
     await bar.waitFor();
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await section.getByText('Imagen subida exitosamente.').waitFor();
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await bar.waitFor({ state: 'detached' });
     const avatar = section.locator('.profile-avatar img');
     await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/media\/.+-640\.webp$/);
@@ -193,9 +227,15 @@ describe('escort profile (/ProfileUsuario)', () => {
     await screenshot(page, 'profile-escort-phone-photo');
 
     // A second photo while one exists: delete first.
-    await section.getByLabel('Elegir imagen').setInputFiles({ name: 'otra.jpg', mimeType: 'image/jpeg', buffer: await portrait('#1e3a8a', '#93c5fd') });
+    await section.getByLabel('Elegir imagen').setInputFiles({
+      name: 'otra.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await portrait('#1e3a8a', '#93c5fd'),
+    });
     await section.getByRole('button', { name: 'Cargar imagen' }).click();
-    await section.locator('.message-error', { hasText: 'Debes eliminar la imagen actual antes de cargar una nueva.' }).waitFor();
+    await section
+      .locator('.message-error', { hasText: 'Debes eliminar la imagen actual antes de cargar una nueva.' })
+      .waitFor();
 
     await section.getByRole('button', { name: 'Eliminar imagen' }).click();
     await section.getByText('Imagen eliminada exitosamente.').waitFor();
@@ -263,12 +303,18 @@ describe('client profile (/profileCliente)', () => {
     await phoneField.fill('955544433');
     await page.getByRole('button', { name: 'Modificar' }).click();
     await page.getByText('Datos actualizados correctamente.').waitFor();
-    const [saved] = await call<{ fono: string }[]>(`/cliente/profile/${encodeURIComponent(client.rut)}`, { token: await apiToken(client) });
+    const [saved] = await call<{ fono: string }[]>(`/cliente/profile/${encodeURIComponent(client.rut)}`, {
+      token: await apiToken(client),
+    });
     expect(saved!.fono).toBe('955544433');
 
     // 'Buscar imagen en mi equipo' reveals the file picker; the photo uploads and shows in the sidebar.
     await page.getByLabel('Buscar imagen en mi equipo').check();
-    await page.getByLabel('Elegir imagen').setInputFiles({ name: 'yo.jpg', mimeType: 'image/jpeg', buffer: await portrait('#4c1d95', '#f0abfc') });
+    await page.getByLabel('Elegir imagen').setInputFiles({
+      name: 'yo.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await portrait('#4c1d95', '#f0abfc'),
+    });
     await page.getByRole('button', { name: 'Cargar imagen' }).click();
     await page.getByText('Imagen subida exitosamente.').waitFor();
     await expect.poll(() => page.locator('.profile-sidebar img').getAttribute('src')).toMatch(/^\/media\//);

@@ -59,7 +59,12 @@ describe('app shell', () => {
       await expect(page.getByRole('link', { name: 'Ingresar' }).isVisible()).resolves.toBe(true);
       await expect(page.getByRole('link', { name: 'Registrarse' }).isVisible()).resolves.toBe(true);
       for (const label of ['Inicio', 'Escort', 'Información']) {
-        await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: label, exact: true }).count()).resolves.toBe(1);
+        await expect(
+          page
+            .getByRole('navigation', { name: 'Principal' })
+            .getByRole('link', { name: label, exact: true })
+            .count(),
+        ).resolves.toBe(1);
       }
       await screenshot(page, `info-${viewport.width}`);
       expect(errors).toEqual([]);

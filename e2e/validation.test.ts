@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { documentPhoto, loginAdmin, openSettled as open, randomRut as rut } from './helpers/api.ts';
-import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot, type TrackedPage } from './helpers/browser.ts';
+import {
+  baseUrl,
+  desktop,
+  launchBrowser,
+  openPage,
+  phone,
+  screenshot,
+  type TrackedPage,
+} from './helpers/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +33,9 @@ async function loginClient(page: Page) {
 }
 
 async function uploadPhoto(page: Page, colour: string) {
-  await page.getByLabel('Foto de tu documento').setInputFiles({ name: 'cedula.jpg', mimeType: 'image/jpeg', buffer: await documentPhoto(colour) });
+  await page
+    .getByLabel('Foto de tu documento')
+    .setInputFiles({ name: 'cedula.jpg', mimeType: 'image/jpeg', buffer: await documentPhoto(colour) });
   await page.getByRole('button', { name: 'Subir Foto' }).click();
   await page.getByText('Imagen subida exitosamente.').waitFor({ timeout: 15_000 });
 }
@@ -68,7 +78,9 @@ describe('identity validation journey', () => {
     await screenshot(user.page, 'validation-upload-390');
     await uploadPhoto(user.page, '#d9c7b8');
     // Green status, then the profile after about 4 s.
-    await expect(user.page.locator('.message-success', { hasText: 'Imagen subida exitosamente.' }).count()).resolves.toBe(1);
+    await expect(
+      user.page.locator('.message-success', { hasText: 'Imagen subida exitosamente.' }).count(),
+    ).resolves.toBe(1);
     await user.page.waitForURL('**/profileCliente', { timeout: 8_000 });
 
     // Admin (desktop, second context): log in, open the client, view the document, reject with two reasons.
@@ -141,7 +153,9 @@ describe('identity validation journey', () => {
     await screenshot(user.page, 'validation-rejected-notice-390');
     await notice.getByRole('button', { name: 'Entendido' }).click();
     await user.page.waitForURL('**/FotoParaValidarCliente');
-    await user.page.getByText('Debes esperar que el Administrador verifique tus datos con la imagen cargada.').waitFor();
+    await user.page
+      .getByText('Debes esperar que el Administrador verifique tus datos con la imagen cargada.')
+      .waitFor();
     await user.page.getByRole('img', { name: 'Documento de identidad cargado' }).waitFor();
     // An existing image must be deleted before a new one is loaded.
     await expect(user.page.getByRole('button', { name: 'Subir Foto' }).isDisabled()).resolves.toBe(true);
@@ -163,7 +177,9 @@ describe('identity validation journey', () => {
     await user.page.goto('/Escort');
     const approval = user.page.getByRole('status').filter({ hasText: 'Motivo de aprobación' });
     await approval.waitFor();
-    await expect(approval.innerText()).resolves.toContain('Motivo de aprobación: Cuenta Autorizada. Estado de autorización: aprobado');
+    await expect(approval.innerText()).resolves.toContain(
+      'Motivo de aprobación: Cuenta Autorizada. Estado de autorización: aprobado',
+    );
     await screenshot(user.page, 'validation-approved-notice-390');
     await user.page.waitForLoadState('networkidle');
     await user.page.reload();
@@ -199,7 +215,17 @@ describe('identity validation journey', () => {
     const res = await fetch(`${baseUrl()}/api/cliente/registro`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rut_cliente: rut(), nombre: 'Otra Persona De Prueba', nickname: nick, fecha_nac: '1991-01-01', email, pass: 'clave123', fono: '912345678', genero: 'Femenino', ciudad: 'Providencia' }),
+      body: JSON.stringify({
+        rut_cliente: rut(),
+        nombre: 'Otra Persona De Prueba',
+        nickname: nick,
+        fecha_nac: '1991-01-01',
+        email,
+        pass: 'clave123',
+        fono: '912345678',
+        genero: 'Femenino',
+        ciudad: 'Providencia',
+      }),
     });
     expect(res.status).toBe(201);
     const user = await openPage(browser, desktop);
@@ -213,7 +239,11 @@ describe('identity validation journey', () => {
     await user.page.waitForLoadState('networkidle');
     await screenshot(user.page, 'validation-upload-1366');
     // A file that is not an image is refused with a red message.
-    await user.page.getByLabel('Foto de tu documento').setInputFiles({ name: 'falso.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('no soy una imagen '.repeat(50)) });
+    await user.page.getByLabel('Foto de tu documento').setInputFiles({
+      name: 'falso.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('no soy una imagen '.repeat(50)),
+    });
     await user.page.getByRole('button', { name: 'Subir Foto' }).click();
     const error = user.page.locator('.message-error', { hasText: 'Error al subir la imagen.' });
     await error.waitFor();

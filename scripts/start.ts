@@ -14,7 +14,10 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-const sources = Math.max(newestMtime(path.join(root, 'apps/web/src')), newestMtime(path.join(root, 'packages/core/src')));
+const sources = Math.max(
+  newestMtime(path.join(root, 'apps/web/src')),
+  newestMtime(path.join(root, 'packages/core/src')),
+);
 if (!fs.existsSync(entry) || fs.statSync(entry).mtimeMs < sources) {
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

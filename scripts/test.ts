@@ -36,7 +36,11 @@ const status = run(path.join(root, 'node_modules/.bin/vitest'), [
 ]);
 if (status !== 0) exitCode = 1;
 try {
-  const json = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+  const json = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numFailedTestSuites: number;
+  };
   passed += json.numPassedTests;
   failed += json.numFailedTests + (json.numFailedTests === 0 ? json.numFailedTestSuites : 0);
   fs.rmSync(report, { force: true });

@@ -6,7 +6,10 @@ import { baseUrl } from './browser.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 
 /** Calls the real API; throws with the status and body unless the answer is 2xx. */
-export async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string; form?: FormData } = {}): Promise<T> {
+export async function call<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; form?: FormData } = {},
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -21,7 +24,10 @@ export async function call<T>(path: string, init: { method?: string; body?: unkn
 }
 
 /** Calls the real API and hands back the status and JSON body, for tests that assert the exact status. */
-export async function callStatus(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+export async function callStatus(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+) {
   const res = await fetch(`${baseUrl()}/api${path}`, {
     method: init.method ?? 'GET',
     headers: {
@@ -44,15 +50,28 @@ export function randomRut(body: () => string = mathRutBody): string {
 }
 
 /** A plain one-colour JPEG, enough for an identity-document upload. */
-export function plainJpeg(opts: { width: number; height: number; background: string | { r: number; g: number; b: number }; quality?: number }): Promise<Buffer> {
-  const img = sharp({ create: { width: opts.width, height: opts.height, channels: 3, background: opts.background } });
+export function plainJpeg(opts: {
+  width: number;
+  height: number;
+  background: string | { r: number; g: number; b: number };
+  quality?: number;
+}): Promise<Buffer> {
+  const img = sharp({
+    create: { width: opts.width, height: opts.height, channels: 3, background: opts.background },
+  });
   return (opts.quality === undefined ? img.jpeg() : img.jpeg({ quality: opts.quality })).toBuffer();
 }
 
 /** A photo of a "document" as a phone would send it. */
 export function documentPhoto(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 1600, height: 1000, channels: 3, background: colour } })
-    .composite([{ input: Buffer.from('<svg width="1600" height="1000"><rect x="80" y="80" width="400" height="520" fill="#777"/><rect x="560" y="120" width="800" height="60" fill="#333"/><rect x="560" y="260" width="900" height="60" fill="#333"/></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1600" height="1000"><rect x="80" y="80" width="400" height="520" fill="#777"/><rect x="560" y="120" width="800" height="60" fill="#333"/><rect x="560" y="260" width="900" height="60" fill="#333"/></svg>',
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer();
 }
@@ -61,7 +80,11 @@ export function documentPhoto(colour: string): Promise<Buffer> {
  * A soft two-colour portrait, so screenshots look like photos rather than noise.
  * `face`/`shoulders` are the white overlays' opacities (the files used slightly different ones).
  */
-export function portrait(from: string, to: string, opacity: { face: number; shoulders: number } = { face: 0.2, shoulders: 0.15 }): Promise<Buffer> {
+export function portrait(
+  from: string,
+  to: string,
+  opacity: { face: number; shoulders: number } = { face: 0.2, shoulders: 0.15 },
+): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
     <rect width="800" height="1000" fill="url(#g)"/><circle cx="400" cy="380" r="170" fill="rgba(255,255,255,${opacity.face})"/>
@@ -71,7 +94,12 @@ export function portrait(from: string, to: string, opacity: { face: number; shou
 
 /** A bearer token for the e2e administrator (E2E_ADMIN). */
 export async function adminToken(): Promise<string> {
-  return (await call<{ token: string }>('/usuario/login-admin', { method: 'POST', body: { email: E2E_ADMIN.email, pass: E2E_ADMIN.password } })).token;
+  return (
+    await call<{ token: string }>('/usuario/login-admin', {
+      method: 'POST',
+      body: { email: E2E_ADMIN.email, pass: E2E_ADMIN.password },
+    })
+  ).token;
 }
 
 export interface Person {
@@ -97,20 +125,44 @@ export interface NewAccount {
  * A real approved account, made the way people make one: registration, login,
  * identity-document upload, then an administrator's approval.
  */
-export async function approvedAccount(kind: 'usuario' | 'cliente', token: string, data: NewAccount): Promise<Person> {
+export async function approvedAccount(
+  kind: 'usuario' | 'cliente',
+  token: string,
+  data: NewAccount,
+): Promise<Person> {
   const nickname = `${data.prefix}${randomBytes(3).toString('hex')}`;
   const rut = randomRut(cryptoRutBody);
   const email = `${nickname}@e2e.cl`;
-  const common = { nombre: data.nombre, nickname, fecha_nac: data.fecha_nac, email, pass: data.pass, fono: data.fono, genero: data.genero, ciudad: 'Santiago' };
-  await call(`/${kind}/registro`, { method: 'POST', body: { ...common, [kind === 'usuario' ? 'rut_usuario' : 'rut_cliente']: rut } });
+  const common = {
+    nombre: data.nombre,
+    nickname,
+    fecha_nac: data.fecha_nac,
+    email,
+    pass: data.pass,
+    fono: data.fono,
+    genero: data.genero,
+    ciudad: 'Santiago',
+  };
+  await call(`/${kind}/registro`, {
+    method: 'POST',
+    body: { ...common, [kind === 'usuario' ? 'rut_usuario' : 'rut_cliente']: rut },
+  });
   const login = await call<{ token: string; rut_usuario?: string; rut_cliente?: string }>(`/${kind}/login`, {
     method: 'POST',
     body: { email, pass: data.pass },
   });
   const form = new FormData();
   form.append('nickname', nickname);
-  form.append('file', new Blob([new Uint8Array(await data.document())], { type: 'image/jpeg' }), 'carnet.jpg');
-  await call(`/upload/subir-validacion-${kind === 'usuario' ? 'escort' : 'cliente'}/${nickname}`, { method: 'POST', form, token: login.token });
+  form.append(
+    'file',
+    new Blob([new Uint8Array(await data.document())], { type: 'image/jpeg' }),
+    'carnet.jpg',
+  );
+  await call(`/upload/subir-validacion-${kind === 'usuario' ? 'escort' : 'cliente'}/${nickname}`, {
+    method: 'POST',
+    form,
+    token: login.token,
+  });
   const registeredRut = login.rut_usuario ?? login.rut_cliente ?? rut;
   await call(`/${kind}/autorizar/${encodeURIComponent(registeredRut)}`, { method: 'PUT', token });
   return { kind, nickname, email, rut: registeredRut };

@@ -34,7 +34,12 @@ export interface TrackedPage {
 
 /** A page in a fresh context that records console errors, so a test can assert there were none. */
 export async function openPage(browser: Browser, viewport = phone): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport, locale: 'es-CL', timezoneId: 'America/Santiago', baseURL: baseUrl() });
+  const context = await browser.newContext({
+    viewport,
+    locale: 'es-CL',
+    timezoneId: 'America/Santiago',
+    baseURL: baseUrl(),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

@@ -94,7 +94,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(galleryRoutes);
       await api.register(rentalRoutes);
       await api.register(dataRightsRoutes);
-      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }));
+      api.setNotFoundHandler((_request, reply) =>
+        reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }),
+      );
     },
     { prefix: '/api' },
   );
@@ -105,7 +107,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const { registerWeb } = await import('./web/plugin.ts');
     await registerWeb(app);
   } else {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }));
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }),
+    );
   }
   return app;
 }

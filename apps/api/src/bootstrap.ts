@@ -12,7 +12,9 @@ export async function bootstrap(app: FastifyInstance): Promise<void> {
   if (config.demoData) {
     const seeded = await seedDemoData(app);
     if (seeded?.admin) {
-      app.log.info(`Demo admin: ${seeded.admin.email} / ${seeded.admin.password} (log in at /login-admin, tipo de perfil: admin)`);
+      app.log.info(
+        `Demo admin: ${seeded.admin.email} / ${seeded.admin.password} (log in at /login-admin, tipo de perfil: admin)`,
+      );
     }
   }
 }

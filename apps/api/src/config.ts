@@ -5,7 +5,10 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
-const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -16,8 +19,16 @@ const envSchema = z.object({
   SITE_NAME: z.string().min(1).max(60).default('Encanto'),
   SITE_URL: z.url().default('http://localhost:3000'),
   DEMO_DATA: bool,
-  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().min(7).max(128).optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(7)
+    .max(128)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Encanto <no-responder@encanto.local>'),
   REDIS_URL: optionalUrl,
@@ -54,7 +65,16 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
-  s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string } | undefined;
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        publicUrl?: string;
+      }
+    | undefined;
   documentKey: string | undefined;
   documentRetentionDays: number;
   logLevel: Env['LOG_LEVEL'];

@@ -31,14 +31,20 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (mensaje: string = msg.invalidInput, fields?: Record<string, string>, code = 'BAD_REQUEST') =>
-  new AppError(400, code, mensaje, fields);
+export const badRequest = (
+  mensaje: string = msg.invalidInput,
+  fields?: Record<string, string>,
+  code = 'BAD_REQUEST',
+) => new AppError(400, code, mensaje, fields);
 export const unauthorized = (mensaje: string = msg.sessionRequired, code = 'UNAUTHORIZED') =>
   new AppError(401, code, mensaje);
-export const forbidden = (mensaje: string = msg.forbidden, code = 'FORBIDDEN') => new AppError(403, code, mensaje);
-export const notFound = (mensaje: string = msg.notFound, code = 'NOT_FOUND') => new AppError(404, code, mensaje);
+export const forbidden = (mensaje: string = msg.forbidden, code = 'FORBIDDEN') =>
+  new AppError(403, code, mensaje);
+export const notFound = (mensaje: string = msg.notFound, code = 'NOT_FOUND') =>
+  new AppError(404, code, mensaje);
 export const conflict = (mensaje: string, code = 'CONFLICT') => new AppError(409, code, mensaje);
-export const tooLarge = (mensaje: string = msg.payloadTooLarge) => new AppError(413, 'PAYLOAD_TOO_LARGE', mensaje);
+export const tooLarge = (mensaje: string = msg.payloadTooLarge) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', mensaje);
 export const unsupportedType = (mensaje: string = msg.unsupportedType) =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', mensaje);
 export const rateLimited = (mensaje: string = msg.rateLimited) => new AppError(429, 'RATE_LIMITED', mensaje);
@@ -54,8 +60,27 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; cause?: unknown; message?: string };
   if (!e) return false;
-  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'];
+  const codes = [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    '57P01',
+    '57P02',
+    '57P03',
+    '08000',
+    '08003',
+    '08006',
+    '08001',
+    '08004',
+  ];
   if (e.code && codes.includes(e.code)) return true;
-  if (typeof e.message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+  if (
+    typeof e.message === 'string' &&
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      e.message,
+    )
+  )
+    return true;
   return e.cause !== undefined && e.cause !== err && isDatabaseUnavailable(e.cause);
 }

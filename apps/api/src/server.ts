@@ -17,7 +17,13 @@ const app = await buildApp({
   web: true,
   logger: {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.body.pass', 'req.body.passActual', 'req.body.newPass', 'req.body.nuevaPass'],
+    redact: [
+      'req.headers.authorization',
+      'req.body.pass',
+      'req.body.passActual',
+      'req.body.newPass',
+      'req.body.nuevaPass',
+    ],
   },
 });
 await bootstrap(app);

@@ -12,7 +12,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error(msg.rootMissing);
 
 const stateEl = document.getElementById('__state');
-const state = stateEl?.textContent ? (JSON.parse(stateEl.textContent) as { site: SiteInfo; queries: unknown }) : null;
+const state = stateEl?.textContent
+  ? (JSON.parse(stateEl.textContent) as { site: SiteInfo; queries: unknown })
+  : null;
 const queryClient = createQueryClient();
 if (state?.queries) hydrate(queryClient, state.queries);
 

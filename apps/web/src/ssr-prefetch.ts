@@ -6,18 +6,22 @@ import { cityFetchNames, cityFetchPath, findCityPage } from '@encanto/core/landi
  * (as an anonymous visitor) before rendering and seeds the query cache with the
  * same keys the page's hooks use, so public pages arrive complete without JS.
  */
-const prefetchRoutes: { pattern: string; paths: (params: Record<string, string | undefined>) => string[] }[] = [
-  { pattern: '/Escort', paths: () => ['/ultimos'] },
-  { pattern: '/Escort/:city', paths: (p) => [`/usuario/ciudad/${encodeURIComponent(p.city ?? '')}`] },
-  {
-    pattern: '/escorts/:slug',
-    paths: (p) => {
-      const page = findCityPage(p.slug ?? '');
-      return page ? cityFetchNames(page).map(cityFetchPath) : [];
+const prefetchRoutes: { pattern: string; paths: (params: Record<string, string | undefined>) => string[] }[] =
+  [
+    { pattern: '/Escort', paths: () => ['/ultimos'] },
+    { pattern: '/Escort/:city', paths: (p) => [`/usuario/ciudad/${encodeURIComponent(p.city ?? '')}`] },
+    {
+      pattern: '/escorts/:slug',
+      paths: (p) => {
+        const page = findCityPage(p.slug ?? '');
+        return page ? cityFetchNames(page).map(cityFetchPath) : [];
+      },
     },
-  },
-  { pattern: '/Card/:nickname', paths: (p) => [`/usuario/publico/${encodeURIComponent(p.nickname ?? '')}`] },
-];
+    {
+      pattern: '/Card/:nickname',
+      paths: (p) => [`/usuario/publico/${encodeURIComponent(p.nickname ?? '')}`],
+    },
+  ];
 
 export function prefetchPaths(pathname: string): string[] {
   for (const route of prefetchRoutes) {

@@ -10,7 +10,13 @@ import {
   recoverFailureText,
   registerFailureText,
 } from '../src/features/accounts/account-messages.ts';
-import { IncompleteDataError, loginAdmin, loginClient, loginEscort, WrongProfileTypeError } from '../src/features/accounts/api/login.ts';
+import {
+  IncompleteDataError,
+  loginAdmin,
+  loginClient,
+  loginEscort,
+  WrongProfileTypeError,
+} from '../src/features/accounts/api/login.ts';
 import { ChangePasswordForm, changePasswordFailureText } from '../src/components/change-password-form.tsx';
 import { RequireAuth } from '../src/components/require-auth.tsx';
 import { CityPicker } from '../src/components/city-picker.tsx';
@@ -21,19 +27,31 @@ afterEach(() => {
 });
 
 function answer(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    ),
+  );
 }
 
 describe('login messages (spec section 8)', () => {
   it('client: EMAIL_NOT_FOUND, any other failure, incomplete data', () => {
-    expect(loginFailureText('cliente', new ApiError(404, { mensaje: 'x', code: 'EMAIL_NOT_FOUND' }))).toBe(msg.emailNotFound);
-    expect(loginFailureText('cliente', new ApiError(401, { mensaje: 'x', code: 'BAD_CREDENTIALS' }))).toBe(msg.clientLoginFailed);
+    expect(loginFailureText('cliente', new ApiError(404, { mensaje: 'x', code: 'EMAIL_NOT_FOUND' }))).toBe(
+      msg.emailNotFound,
+    );
+    expect(loginFailureText('cliente', new ApiError(401, { mensaje: 'x', code: 'BAD_CREDENTIALS' }))).toBe(
+      msg.clientLoginFailed,
+    );
     expect(loginFailureText('cliente', new TypeError('network'))).toBe(msg.clientLoginFailed);
     expect(loginFailureText('cliente', new IncompleteDataError())).toBe(msg.incompleteData);
   });
   it('escort: credentials message; throttling shows the server text', () => {
     expect(loginFailureText('usuario', new ApiError(401, { mensaje: 'x' }))).toBe(msg.badCredentials);
-    expect(loginFailureText('usuario', new ApiError(429, { mensaje: msg.rateLimited }))).toBe(msg.rateLimited);
+    expect(loginFailureText('usuario', new ApiError(429, { mensaje: msg.rateLimited }))).toBe(
+      msg.rateLimited,
+    );
   });
   it('admin: wrong profile type, bad credentials, incomplete data', () => {
     expect(adminLoginFailureText(new WrongProfileTypeError())).toBe(msg.wrongProfileType);
@@ -56,9 +74,20 @@ describe('login answers must carry every field', () => {
     await expect(loginClient({ email: 'a@b.cl', pass: 'x' })).resolves.toMatchObject({ nickname: 'n' });
   });
   it('admin: the typed profile type must equal tipo_perfil', async () => {
-    answer(200, { token: 't', nickname: 'n', rut_usuario: 'r', autorizado: 'aprobado', email: 'e', tipo_perfil: 'admin' });
-    await expect(loginAdmin({ email: 'a@b.cl', pass: 'x', tipo_perfil: 'cliente' })).rejects.toBeInstanceOf(WrongProfileTypeError);
-    await expect(loginAdmin({ email: 'a@b.cl', pass: 'x', tipo_perfil: 'admin' })).resolves.toMatchObject({ tipo_perfil: 'admin' });
+    answer(200, {
+      token: 't',
+      nickname: 'n',
+      rut_usuario: 'r',
+      autorizado: 'aprobado',
+      email: 'e',
+      tipo_perfil: 'admin',
+    });
+    await expect(loginAdmin({ email: 'a@b.cl', pass: 'x', tipo_perfil: 'cliente' })).rejects.toBeInstanceOf(
+      WrongProfileTypeError,
+    );
+    await expect(loginAdmin({ email: 'a@b.cl', pass: 'x', tipo_perfil: 'admin' })).resolves.toMatchObject({
+      tipo_perfil: 'admin',
+    });
   });
 });
 
@@ -69,15 +98,21 @@ describe('registration, recovery and password messages', () => {
     expect(registerFailureText(new TypeError('network'))).toBe(msg.registerRequestError);
   });
   it('forgot password', () => {
-    expect(forgotFailureText('usuario', new ApiError(404, { mensaje: msg.escortEmailNotFound }))).toBe(msg.emailNotRegistered);
+    expect(forgotFailureText('usuario', new ApiError(404, { mensaje: msg.escortEmailNotFound }))).toBe(
+      msg.emailNotRegistered,
+    );
     expect(forgotFailureText('usuario', new ApiError(500, null))).toBe(msg.recoverError);
     expect(forgotFailureText('cliente', new ApiError(500, null))).toBe(msg.genericRetry);
-    expect(forgotFailureText('cliente', new ApiError(429, { mensaje: msg.rateLimited }))).toBe(msg.rateLimited);
+    expect(forgotFailureText('cliente', new ApiError(429, { mensaje: msg.rateLimited }))).toBe(
+      msg.rateLimited,
+    );
   });
   it('set new password fallbacks', () => {
     expect(recoverFailureText('cliente', new TypeError('network'))).toBe(msg.setPasswordClientError);
     expect(recoverFailureText('usuario', new ApiError(500, null))).toBe(msg.passwordUpdateError);
-    expect(recoverFailureText('usuario', new ApiError(400, { mensaje: msg.codeInvalid }))).toBe(msg.codeInvalid);
+    expect(recoverFailureText('usuario', new ApiError(400, { mensaje: msg.codeInvalid }))).toBe(
+      msg.codeInvalid,
+    );
   });
   it('change password by current password', () => {
     expect(changePasswordFailureText(new ApiError(404, { mensaje: 'x' }))).toBe(msg.currentPasswordWrong);

@@ -17,7 +17,11 @@ import { PhotoFilePicker } from '../src/features/profiles/components/photo-file-
 
 const stored = { imageUrl: '/media/ab/ab12-640.webp', publicId: 'ab12', origen: 'archivo' as const };
 const external = { imageUrl: 'https://x.cl/a.png', publicId: null, origen: 'url' as const };
-const avatar = { imageUrl: '/assets/avatars/femenino.svg', publicId: null, origen: 'predeterminada' as const };
+const avatar = {
+  imageUrl: '/assets/avatars/femenino.svg',
+  publicId: null,
+  origen: 'predeterminada' as const,
+};
 
 describe('status section', () => {
   it('the button offers the other estado', () => {
@@ -27,11 +31,18 @@ describe('status section', () => {
   });
 
   it('a refusal shows the server message, else the spec default', () => {
-    expect(apiMessage(new ApiError(403, { mensaje: 'Tu perfil está en revisión.' }), 'No se pudo cambiar el estado')).toBe(
-      'Tu perfil está en revisión.',
+    expect(
+      apiMessage(
+        new ApiError(403, { mensaje: 'Tu perfil está en revisión.' }),
+        'No se pudo cambiar el estado',
+      ),
+    ).toBe('Tu perfil está en revisión.');
+    expect(apiMessage(new ApiError(500, null), 'No se pudo cambiar el estado')).toBe(
+      'No se pudo cambiar el estado',
     );
-    expect(apiMessage(new ApiError(500, null), 'No se pudo cambiar el estado')).toBe('No se pudo cambiar el estado');
-    expect(apiMessage(new TypeError('fetch failed'), 'No se pudo cambiar el estado')).toBe('No se pudo cambiar el estado');
+    expect(apiMessage(new TypeError('fetch failed'), 'No se pudo cambiar el estado')).toBe(
+      'No se pudo cambiar el estado',
+    );
   });
 });
 
@@ -44,7 +55,9 @@ describe('photo form rules', () => {
   it('delete without nickname or publicId gives the spec messages', () => {
     expect(planImageDelete(stored, null)).toEqual({ error: 'No se encontró el nickname o el publicId.' });
     expect(planImageDelete(avatar, 'vale')).toEqual({ error: 'No se encontró el nickname o el publicId.' });
-    expect(planImageDelete(external, null)).toEqual({ error: 'No se encontró el nickname o la URL de la imagen.' });
+    expect(planImageDelete(external, null)).toEqual({
+      error: 'No se encontró el nickname o la URL de la imagen.',
+    });
   });
 
   it('a new photo while one is shown must wait for the delete', () => {
@@ -56,14 +69,18 @@ describe('photo form rules', () => {
   it('only images up to 8 MB are sent', () => {
     expect(photoFileProblem({ type: 'image/jpeg', size: 1000 })).toBeNull();
     expect(photoFileProblem({ type: 'application/pdf', size: 1000 })).toBe('Tipo de archivo no permitido.');
-    expect(photoFileProblem({ type: 'image/png', size: 8 * 1024 * 1024 + 1 })).toBe('El archivo supera el tamaño permitido.');
+    expect(photoFileProblem({ type: 'image/png', size: 8 * 1024 * 1024 + 1 })).toBe(
+      'El archivo supera el tamaño permitido.',
+    );
   });
 
   it('the picker reads in Spanish and names the chosen file', () => {
     const empty = renderToString(<PhotoFilePicker id="f" file={null} onChange={() => undefined} />);
     expect(empty).toContain('Elegir imagen');
     expect(empty).toContain('Ningún archivo seleccionado');
-    const chosen = renderToString(<PhotoFilePicker id="f" file={new File(['x'], 'yo.jpg')} onChange={() => undefined} />);
+    const chosen = renderToString(
+      <PhotoFilePicker id="f" file={new File(['x'], 'yo.jpg')} onChange={() => undefined} />,
+    );
     expect(chosen).toContain('yo.jpg');
   });
 });
@@ -76,11 +93,13 @@ describe('city change messages', () => {
   });
 
   it('failure: server message, else the fallback; unreachable server gets the "Error al actualizar la ciudad:" text', () => {
-    expect(cityFailureText(new ApiError(400, { mensaje: 'Debe seleccionar una ciudad para actualizar.' }))).toBe(
-      'Debe seleccionar una ciudad para actualizar.',
-    );
+    expect(
+      cityFailureText(new ApiError(400, { mensaje: 'Debe seleccionar una ciudad para actualizar.' })),
+    ).toBe('Debe seleccionar una ciudad para actualizar.');
     expect(cityFailureText(new ApiError(502, null))).toBe('No se pudo actualizar la ciudad.');
-    expect(cityFailureText(new ApiError(0, null))).toBe('Error al actualizar la ciudad: no hay conexión con el servidor.');
+    expect(cityFailureText(new ApiError(0, null))).toBe(
+      'Error al actualizar la ciudad: no hay conexión con el servidor.',
+    );
   });
 });
 
@@ -88,7 +107,12 @@ describe('escort sidebar', () => {
   const render = (verified: boolean) =>
     renderToString(
       <MemoryRouter>
-        <EscortSidebar url="/assets/avatars/femenino.svg" apellido="Valentina" nickname="vale" verified={verified} />
+        <EscortSidebar
+          url="/assets/avatars/femenino.svg"
+          apellido="Valentina"
+          nickname="vale"
+          verified={verified}
+        />
       </MemoryRouter>,
     );
 

@@ -73,18 +73,30 @@ export const newPasswordField = z
   .refine((v) => /[a-zA-Z]/.test(v) && /\d/.test(v), msg.newPasswordRule);
 
 /** A password typed to log in or confirm: only presence is checked. */
-export const passwordInputField = z.string({ error: msg.completeAllFields }).min(1, msg.completeAllFields).max(128);
+export const passwordInputField = z
+  .string({ error: msg.completeAllFields })
+  .min(1, msg.completeAllFields)
+  .max(128);
 
-export const provisionalCodeField = z.string({ error: msg.completeAllFields }).regex(/^\d{4}$/, msg.codeInvalid);
+export const provisionalCodeField = z
+  .string({ error: msg.completeAllFields })
+  .regex(/^\d{4}$/, msg.codeInvalid);
 
 export const medidasField = z.string().regex(/^(\d{2}\/\d{2}\/\d{2})?$/, msg.medidas);
 export const legendaField = z.string().max(limits.legendaMax, msg.legenda);
-export const imageUrlField = z.string().max(2048, msg.imageUrl).regex(/^https?:\/\/\S+$/i, msg.imageUrl);
+export const imageUrlField = z
+  .string()
+  .max(2048, msg.imageUrl)
+  .regex(/^https?:\/\/\S+$/i, msg.imageUrl);
 export const estadoField = z.enum(estadoValues, { error: msg.statusChangeFailed });
 
 /** Typing filters the forms apply as the user types. */
 export const inputFilters = {
-  nickname: (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, limits.nicknameMax),
+  nickname: (v: string) =>
+    v
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, limits.nicknameMax),
   email: (v: string) => v.replace(/\s/g, ''),
   phone: (v: string) => v.replace(/\D/g, '').slice(0, limits.phoneDigits),
   digits: (v: string, max: number) => v.replace(/\D/g, '').slice(0, max),

@@ -37,7 +37,10 @@ export type GalleryFileCheck = { ok: true } | { ok: false; mensaje: string };
  * The spec's client-side checks for a chosen file, in its order: type, size,
  * then the 15-item limit. The server repeats every one of them by the bytes.
  */
-export function checkGalleryFile(file: { name: string; type: string; size: number }, currentCount: number): GalleryFileCheck {
+export function checkGalleryFile(
+  file: { name: string; type: string; size: number },
+  currentCount: number,
+): GalleryFileCheck {
   const typeOk = file.type.startsWith('image/') || file.type === 'video/mp4';
   if (!typeOk) return { ok: false, mensaje: msg.fileTypeNotAllowed(file.name) };
   if (file.size > limits.galleryMaxBytes) return { ok: false, mensaje: msg.fileTooLarge(file.name) };

@@ -20,7 +20,11 @@ export const pickerZones: PickerZone[] = geoNames.map(([id, regions]) => ({
   regions: regions.map(([name, comunas]) => ({ name, comunas: comunas.split('|') })),
 }));
 
-export const pickerZoneLabels: Record<ZoneId, string> = { norte: 'Zona Norte', central: 'Central', sur: 'Sur' };
+export const pickerZoneLabels: Record<ZoneId, string> = {
+  norte: 'Zona Norte',
+  central: 'Central',
+  sur: 'Sur',
+};
 
 /** The {zona} word in 'Elige una región del {zona}'. */
 export const pickerZoneWords: Record<ZoneId, string> = { norte: 'Norte', central: 'Central', sur: 'Sur' };
@@ -38,7 +42,8 @@ export function findPickerComuna(nameOrSegment: string): PickerMatch | undefined
   if (!index) {
     index = new Map();
     for (const z of pickerZones)
-      for (const r of z.regions) for (const c of r.comunas) index.set(foldText(c), { zone: z.id, region: r.name, comuna: c });
+      for (const r of z.regions)
+        for (const c of r.comunas) index.set(foldText(c), { zone: z.id, region: r.name, comuna: c });
   }
   return index.get(foldText(nameOrSegment.replace(/-/g, ' ')));
 }

@@ -34,7 +34,11 @@ export function cityPageDescription(page: CityPage, siteName: string): string {
   return `Escorts en ${page.city}, ${page.region}: perfiles verificados con fotos, edad y contacto directo por WhatsApp. Reserva segura sin intermediarios en ${siteName}.`;
 }
 
-const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+const stripAccents = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC');
 
 /** The spec passes these three without accents. */
 const UNACCENTED = new Set(['constitucion', 'curico', 'concepcion']);
@@ -117,7 +121,12 @@ export function cityPageJsonLd(page: CityPage, { siteName, siteUrl, escorts }: L
       ...(first ? { image: photoUrl(first.url, siteUrl) } : {}),
       priceRange,
       areaServed: page.city,
-      address: { '@type': 'PostalAddress', addressLocality: page.city, addressRegion: page.region, addressCountry: countryCode },
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: page.city,
+        addressRegion: page.region,
+        addressCountry: countryCode,
+      },
     },
     {
       '@context': 'https://schema.org',

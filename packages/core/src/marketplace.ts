@@ -159,9 +159,18 @@ export type Averages = z.infer<typeof averagesSchema>;
  * overall the mean of those five rounded values with one decimal (the spec's
  * first reading of the overall).
  */
-export function averagesFrom(totals: { count: number; sums: readonly [number, number, number, number, number] }): Averages {
+export function averagesFrom(totals: {
+  count: number;
+  sums: readonly [number, number, number, number, number];
+}): Averages {
   const { count, sums } = totals;
-  const rounded = sums.map((s) => (count > 0 ? Math.round(s / count) : 0)) as [number, number, number, number, number];
+  const rounded = sums.map((s) => (count > 0 ? Math.round(s / count) : 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const general = count > 0 ? Math.round((rounded.reduce((a, b) => a + b, 0) / 5) * 10) / 10 : 0;
   return {
     promedio_nota1: rounded[0],

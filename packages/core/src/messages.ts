@@ -96,7 +96,8 @@ export const msg = {
   imageUrl: 'La URL de la imagen debe comenzar con http:// o https://.',
   // Profile rules the spec leaves unworded (docs/decisions.md)
   displayName: 'El nombre para mostrar debe tener entre 2 y 40 caracteres.',
-  statusSuspended: 'Tu perfil está en revisión por el administrador; no puedes marcarte disponible por ahora.',
+  statusSuspended:
+    'Tu perfil está en revisión por el administrador; no puedes marcarte disponible por ahora.',
   statusUpdated: (estado: string) => `Estado actualizado: ${estado}.`,
   cityUpdated: (city: string) => `Ciudad actualizada a ${city}.`,
   // Images

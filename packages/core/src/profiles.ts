@@ -19,7 +19,9 @@ export const profileMessageMs = 4000;
 
 /** The spec's default avatar per gender; an unknown gender falls back to Femenino's. */
 export function defaultAvatarFor(genero: string): string {
-  return (generoValues as readonly string[]).includes(genero) ? defaultAvatars[genero as Genero] : defaultAvatars.Femenino;
+  return (generoValues as readonly string[]).includes(genero)
+    ? defaultAvatars[genero as Genero]
+    : defaultAvatars.Femenino;
 }
 
 export function isDefaultAvatar(url: string): boolean {
@@ -41,7 +43,11 @@ export const profileUrlField = z
   .max(2048, msg.imageUrl)
   .refine((v) => /^https?:\/\/\S+$/i.test(v) || isOwnImagePath(v), msg.imageUrl);
 
-export const displayNameField = z.string({ error: msg.displayName }).trim().min(2, msg.displayName).max(40, msg.displayName);
+export const displayNameField = z
+  .string({ error: msg.displayName })
+  .trim()
+  .min(2, msg.displayName)
+  .max(40, msg.displayName);
 
 /** PUT usuario/modificar: the escort's own data form. */
 export const escortUpdateSchema = z.object({
@@ -89,7 +95,11 @@ export const profileImageSchema = z.object({
 });
 export type ProfileImage = z.infer<typeof profileImageSchema>;
 
-export const uploadResultSchema = z.object({ fileUrl: z.string(), publicId: z.string(), mensaje: z.string() });
+export const uploadResultSchema = z.object({
+  fileUrl: z.string(),
+  publicId: z.string(),
+  mensaje: z.string(),
+});
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 export const ownFileSchema = z.object({

@@ -48,7 +48,11 @@ export type RejectionForm = z.infer<typeof rejectionFormSchema>;
 /** Several reasons are joined with ', ' (spec). */
 export const joinReasons = (reasons: readonly string[]): string => reasons.join(', ');
 
-export const uploadResultSchema = z.object({ fileUrl: z.string(), publicId: z.string(), mensaje: z.string() });
+export const uploadResultSchema = z.object({
+  fileUrl: z.string(),
+  publicId: z.string(),
+  mensaje: z.string(),
+});
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 export const documentInfoSchema = z.object({ imageUrl: z.string(), publicId: z.string() });
@@ -68,7 +72,11 @@ const pendingBase = {
 export const pendingClientSchema = z.object({ rut_cliente: z.string(), email: z.string(), ...pendingBase });
 export type PendingClient = z.infer<typeof pendingClientSchema>;
 
-export const pendingEscortSchema = z.object({ rut_usuario: z.string(), fecha_nac: z.string(), ...pendingBase });
+export const pendingEscortSchema = z.object({
+  rut_usuario: z.string(),
+  fecha_nac: z.string(),
+  ...pendingBase,
+});
 export type PendingEscort = z.infer<typeof pendingEscortSchema>;
 
 /** One authorisation notice: a rejection reason while pending, or the approval notice once approved. */
@@ -101,4 +109,5 @@ export const messageSchema = z.object({ mensaje: z.string() });
 /** Wording of the notices shown to the account holder (marketplace spec section 4). */
 export const rejectionNotice = (motivo: string, estado: string) =>
   `Motivo de rechazo: ${motivo}. Estado de autorización: ${estado}`;
-export const approvalNotice = (motivo: string) => `Motivo de aprobación: ${motivo}. Estado de autorización: aprobado`;
+export const approvalNotice = (motivo: string) =>
+  `Motivo de aprobación: ${motivo}. Estado de autorización: aprobado`;

@@ -25,9 +25,18 @@ const client = {
   genero: 'Masculino',
   ciudad: 'Providencia',
 };
-const escort = { ...client, rut_usuario: '12.345.678-5', rut_cliente: undefined, pass: 'abc123', pass2: 'abc123' };
+const escort = {
+  ...client,
+  rut_usuario: '12.345.678-5',
+  rut_cliente: undefined,
+  pass: 'abc123',
+  pass2: 'abc123',
+};
 
-const first = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, v: unknown) => {
+const first = (
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  v: unknown,
+) => {
   const r = schema.safeParse(v);
   return r.success ? null : r.error!.issues[0]!.message;
 };
@@ -50,8 +59,12 @@ describe('registration schemas carry the spec messages', () => {
   });
   it('escort: RUT format, password rules, required texts', () => {
     expect(first(escortRegisterFormSchema, { ...escort, rut_usuario: '12.345.678-0' })).toBe(msg.rutFormat);
-    expect(first(escortRegisterFormSchema, { ...escort, pass: 'a1', pass2: 'a1' })).toBe(msg.escortPasswordLength);
-    expect(first(escortRegisterFormSchema, { ...escort, pass: '1234567', pass2: '1234567' })).toBe(msg.escortPasswordMix);
+    expect(first(escortRegisterFormSchema, { ...escort, pass: 'a1', pass2: 'a1' })).toBe(
+      msg.escortPasswordLength,
+    );
+    expect(first(escortRegisterFormSchema, { ...escort, pass: '1234567', pass2: '1234567' })).toBe(
+      msg.escortPasswordMix,
+    );
     expect(first(escortRegisterFormSchema, { ...escort, fono: '' })).toBe(msg.phoneRequired);
     expect(first(escortRegisterFormSchema, { ...escort, fono: '12345' })).toBe(msg.phoneEscort);
     expect(first(escortRegisterFormSchema, { ...escort, email: '' })).toBe(msg.emailRequired);
@@ -63,7 +76,9 @@ describe('registration schemas carry the spec messages', () => {
     expect(first(clientRegisterFormSchema, { ...client, fecha_nac: latest })).toBeNull();
     const next = new Date(`${latest}T12:00:00Z`);
     next.setUTCDate(next.getUTCDate() + 1);
-    expect(first(clientRegisterFormSchema, { ...client, fecha_nac: next.toISOString().slice(0, 10) })).toBe(msg.underage);
+    expect(first(clientRegisterFormSchema, { ...client, fecha_nac: next.toISOString().slice(0, 10) })).toBe(
+      msg.underage,
+    );
   });
 });
 
@@ -80,21 +95,45 @@ describe('typing filters', () => {
 
 describe('password schemas', () => {
   it('change form: all required, then match, then the rule', () => {
-    expect(first(changePasswordFormSchema, { actual: '', nueva: 'abc1234', repetir: 'abc1234' })).toBe(msg.completeAllFields);
-    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc1234', repetir: 'abc12345' })).toBe(msg.passwordsDontMatch);
-    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc12', repetir: 'abc12' })).toBe(msg.newPasswordRule);
-    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc 1234', repetir: 'abc 1234' })).toBe(msg.newPasswordRule);
+    expect(first(changePasswordFormSchema, { actual: '', nueva: 'abc1234', repetir: 'abc1234' })).toBe(
+      msg.completeAllFields,
+    );
+    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc1234', repetir: 'abc12345' })).toBe(
+      msg.passwordsDontMatch,
+    );
+    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc12', repetir: 'abc12' })).toBe(
+      msg.newPasswordRule,
+    );
+    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc 1234', repetir: 'abc 1234' })).toBe(
+      msg.newPasswordRule,
+    );
     expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc1234', repetir: 'abc1234' })).toBeNull();
   });
   it('recovery forms word the required message per screen', () => {
-    expect(first(recoveryFormSchema(msg.completeFieldsShort), { codigo: '', nueva: 'a', repetir: 'a' })).toBe(msg.completeFieldsShort);
-    expect(first(recoveryFormSchema(msg.completeAllFields), { codigo: '1234', nueva: '', repetir: '' })).toBe(msg.completeAllFields);
-    expect(first(recoveryFormSchema(msg.completeAllFields), { codigo: '1234', nueva: 'abc1234', repetir: 'x' })).toBe(msg.passwordsDontMatch);
-    expect(first(recoveryFormSchema(msg.completeAllFields), { codigo: '12', nueva: 'abc1234', repetir: 'abc1234' })).toBe(msg.codeInvalid);
+    expect(first(recoveryFormSchema(msg.completeFieldsShort), { codigo: '', nueva: 'a', repetir: 'a' })).toBe(
+      msg.completeFieldsShort,
+    );
+    expect(first(recoveryFormSchema(msg.completeAllFields), { codigo: '1234', nueva: '', repetir: '' })).toBe(
+      msg.completeAllFields,
+    );
+    expect(
+      first(recoveryFormSchema(msg.completeAllFields), { codigo: '1234', nueva: 'abc1234', repetir: 'x' }),
+    ).toBe(msg.passwordsDontMatch);
+    expect(
+      first(recoveryFormSchema(msg.completeAllFields), {
+        codigo: '12',
+        nueva: 'abc1234',
+        repetir: 'abc1234',
+      }),
+    ).toBe(msg.codeInvalid);
   });
   it('nueva-pass body', () => {
-    expect(first(newPasswordSchema, { email: '', codigoProvisorio: '1234', nuevaPass: 'abc1234' })).toBe(msg.recoveryEmailMissing);
-    expect(first(newPasswordSchema, { email: 'a@b.cl', codigoProvisorio: '1234', nuevaPass: '' })).toBe(msg.newPasswordRequired);
+    expect(first(newPasswordSchema, { email: '', codigoProvisorio: '1234', nuevaPass: 'abc1234' })).toBe(
+      msg.recoveryEmailMissing,
+    );
+    expect(first(newPasswordSchema, { email: 'a@b.cl', codigoProvisorio: '1234', nuevaPass: '' })).toBe(
+      msg.newPasswordRequired,
+    );
   });
   it('login needs both fields', () => {
     expect(first(loginSchema, { email: '', pass: '' })).toBe(msg.completeAllFields);

@@ -11,23 +11,50 @@ describe('checkGalleryFile (the uploader’s client-side checks)', () => {
   });
 
   it('names the file when its type is not allowed', () => {
-    expect(checkGalleryFile({ name: 'clip.mov', type: 'video/quicktime', size: 10 }, 0)).toEqual({ ok: false, mensaje: 'Tipo de archivo no permitido: clip.mov' });
-    expect(checkGalleryFile({ name: 'doc.pdf', type: 'application/pdf', size: 10 }, 0)).toEqual({ ok: false, mensaje: 'Tipo de archivo no permitido: doc.pdf' });
+    expect(checkGalleryFile({ name: 'clip.mov', type: 'video/quicktime', size: 10 }, 0)).toEqual({
+      ok: false,
+      mensaje: 'Tipo de archivo no permitido: clip.mov',
+    });
+    expect(checkGalleryFile({ name: 'doc.pdf', type: 'application/pdf', size: 10 }, 0)).toEqual({
+      ok: false,
+      mensaje: 'Tipo de archivo no permitido: doc.pdf',
+    });
   });
 
   it('names the file when it is over 2 MB', () => {
-    expect(checkGalleryFile({ name: 'grande.jpg', type: 'image/jpeg', size: 2 * MB + 1 }, 0)).toEqual({ ok: false, mensaje: 'El archivo "grande.jpg" supera el límite de 2MB.' });
+    expect(checkGalleryFile({ name: 'grande.jpg', type: 'image/jpeg', size: 2 * MB + 1 }, 0)).toEqual({
+      ok: false,
+      mensaje: 'El archivo "grande.jpg" supera el límite de 2MB.',
+    });
   });
 
   it('stops at 15 items', () => {
-    expect(checkGalleryFile({ name: 'a.jpg', type: 'image/jpeg', size: 10 }, 15)).toEqual({ ok: false, mensaje: 'Límite de 15 imágenes alcanzado' });
+    expect(checkGalleryFile({ name: 'a.jpg', type: 'image/jpeg', size: 10 }, 15)).toEqual({
+      ok: false,
+      mensaje: 'Límite de 15 imágenes alcanzado',
+    });
   });
 });
 
 describe('rentalInputSchema', () => {
   it('needs a catalogue city, an address and an https map URL', () => {
-    expect(rentalInputSchema.safeParse({ ciudad: 'Temuco', direccion: 'Calle 1', url: 'https://maps.example.com/a' }).success).toBe(true);
-    expect(rentalInputSchema.safeParse({ ciudad: 'Gotham', direccion: 'Calle 1', url: 'https://maps.example.com/a' }).success).toBe(false);
-    expect(rentalInputSchema.safeParse({ ciudad: 'Temuco', direccion: 'Calle 1', url: 'javascript:alert(1)' }).success).toBe(false);
+    expect(
+      rentalInputSchema.safeParse({
+        ciudad: 'Temuco',
+        direccion: 'Calle 1',
+        url: 'https://maps.example.com/a',
+      }).success,
+    ).toBe(true);
+    expect(
+      rentalInputSchema.safeParse({
+        ciudad: 'Gotham',
+        direccion: 'Calle 1',
+        url: 'https://maps.example.com/a',
+      }).success,
+    ).toBe(false);
+    expect(
+      rentalInputSchema.safeParse({ ciudad: 'Temuco', direccion: 'Calle 1', url: 'javascript:alert(1)' })
+        .success,
+    ).toBe(false);
   });
 });

@@ -14,7 +14,11 @@ describe('compact geography for the picker', () => {
     expect(pickerZones.flatMap((z) => z.regions.flatMap((r) => r.comunas))).toHaveLength(comunas.length);
   });
   it('finds a comuna from its URL segment', () => {
-    expect(findPickerComuna('Vina-del-Mar')).toEqual({ zone: 'central', region: 'Valparaíso', comuna: 'Viña del Mar' });
+    expect(findPickerComuna('Vina-del-Mar')).toEqual({
+      zone: 'central',
+      region: 'Valparaíso',
+      comuna: 'Viña del Mar',
+    });
     expect(findPickerComuna('nunoa')?.comuna).toBe('Ñuñoa');
     expect(findPickerComuna('La-Serena')?.region).toBe('Coquimbo');
     expect(findPickerComuna('Gotham')).toBeUndefined();

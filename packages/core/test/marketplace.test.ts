@@ -14,19 +14,33 @@ describe('averagesFrom', () => {
     });
   });
   it('is all zeros without ratings', () => {
-    expect(averagesFrom({ count: 0, sums: [0, 0, 0, 0, 0] })).toMatchObject({ promedio_nota1: 0, promedio_general: 0, total: 0 });
+    expect(averagesFrom({ count: 0, sums: [0, 0, 0, 0, 0] })).toMatchObject({
+      promedio_nota1: 0,
+      promedio_general: 0,
+      total: 0,
+    });
   });
 });
 
 describe('schemas', () => {
   it('a rating needs five whole marks 1-10, with the spec message', () => {
     expect(notesSchema.safeParse({ nota1: 1, nota2: 10, nota3: '5', nota4: 7, nota5: 2 }).success).toBe(true);
-    const bad = escortRatingBodySchema.safeParse({ calificador: 'a', nickname_usuario: 'b', nota1: 0, nota2: 1, nota3: 1, nota4: 1, nota5: 1 });
+    const bad = escortRatingBodySchema.safeParse({
+      calificador: 'a',
+      nickname_usuario: 'b',
+      nota1: 0,
+      nota2: 1,
+      nota3: 1,
+      nota4: 1,
+      nota5: 1,
+    });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe('Debes seleccionar una nota para cada ítem (1-10).');
   });
   it('a comment is trimmed and must not be blank', () => {
     expect(commentFormSchema.parse({ comentario: '  hola  ' }).comentario).toBe('hola');
-    expect(commentFormSchema.safeParse({ comentario: '   ' }).error?.issues[0]?.message).toBe('Debes iniciar sesión como cliente para comentar.');
+    expect(commentFormSchema.safeParse({ comentario: '   ' }).error?.issues[0]?.message).toBe(
+      'Debes iniciar sesión como cliente para comentar.',
+    );
   });
 });

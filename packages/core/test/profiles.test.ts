@@ -12,7 +12,8 @@ import {
   legendaCount,
 } from '../src/profiles.ts';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message;
 
 describe('medidas typed as digits, shown NN/NN/NN', () => {
   it.each([
@@ -31,7 +32,14 @@ describe('medidas typed as digits, shown NN/NN/NN', () => {
 });
 
 describe('escort data form rules', () => {
-  const base = { rut_usuario: '12.345.678-5', apellido: 'Valentina', fono: '912345678', url: 'https://x.cl/a.jpg', medidas: '90/60/90', legenda: '' };
+  const base = {
+    rut_usuario: '12.345.678-5',
+    apellido: 'Valentina',
+    fono: '912345678',
+    url: 'https://x.cl/a.jpg',
+    medidas: '90/60/90',
+    legenda: '',
+  };
 
   it('accepts a complete form, empty medidas and a 1000-character legenda', () => {
     expect(escortUpdateSchema.safeParse(base).success).toBe(true);
@@ -63,7 +71,9 @@ describe('escort data form rules', () => {
 
 describe('other profile calls', () => {
   it('modificar-url needs a url, only http(s)', () => {
-    expect(firstMessage(escortUrlSchema.safeParse({ nickname: 'vale', url: '' }))).toBe('Debe ingresar una URL de imagen.');
+    expect(firstMessage(escortUrlSchema.safeParse({ nickname: 'vale', url: '' }))).toBe(
+      'Debe ingresar una URL de imagen.',
+    );
     expect(firstMessage(escortUrlSchema.safeParse({ nickname: 'vale', url: 'ftp://x.cl/a' }))).toBe(
       'La URL de la imagen debe comenzar con http:// o https://.',
     );
@@ -79,8 +89,12 @@ describe('other profile calls', () => {
     expect(citySchema.safeParse({ ciudad: 'Ñuñoa' }).success).toBe(true);
     expect(citySchema.safeParse({ ciudad: 'nunoa' }).success).toBe(true);
     expect(citySchema.safeParse({ ciudad: 'San Jose de Maipo' }).success).toBe(true);
-    expect(firstMessage(citySchema.safeParse({ ciudad: '' }))).toBe('Debe seleccionar una ciudad para actualizar.');
-    expect(firstMessage(citySchema.safeParse({ ciudad: 'Springfield' }))).toBe('Debe seleccionar una ciudad para actualizar.');
+    expect(firstMessage(citySchema.safeParse({ ciudad: '' }))).toBe(
+      'Debe seleccionar una ciudad para actualizar.',
+    );
+    expect(firstMessage(citySchema.safeParse({ ciudad: 'Springfield' }))).toBe(
+      'Debe seleccionar una ciudad para actualizar.',
+    );
   });
 
   it('client form: phone of 9 digits and an image url', () => {

@@ -25,13 +25,17 @@ describe('rejection reasons', () => {
       expect(r.success).toBe(false);
       expect(r.error?.issues[0]?.message).toBe('Por favor, seleccione un motivo.');
     }
-    expect(motivoBodySchema.parse({ motivo: ' La foto está mal tomada ' })).toEqual({ motivo: 'La foto está mal tomada' });
+    expect(motivoBodySchema.parse({ motivo: ' La foto está mal tomada ' })).toEqual({
+      motivo: 'La foto está mal tomada',
+    });
   });
 
   it('notices read as the spec words them', () => {
     expect(rejectionNotice('La foto está mal tomada', 'pendiente')).toBe(
       'Motivo de rechazo: La foto está mal tomada. Estado de autorización: pendiente',
     );
-    expect(approvalNotice('Cuenta Autorizada')).toBe('Motivo de aprobación: Cuenta Autorizada. Estado de autorización: aprobado');
+    expect(approvalNotice('Cuenta Autorizada')).toBe(
+      'Motivo de aprobación: Cuenta Autorizada. Estado de autorización: aprobado',
+    );
   });
 });

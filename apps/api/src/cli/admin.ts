@@ -28,7 +28,9 @@ const passwordSchema = z
   .string()
   .min(limits.passwordMin, `The password needs at least ${limits.passwordMin} characters.`)
   .max(128, 'The password can have at most 128 characters.');
-const nicknameSchema = z.string().regex(/^[a-z0-9]{4,10}$/, 'The nickname has 4-10 lowercase letters or digits.');
+const nicknameSchema = z
+  .string()
+  .regex(/^[a-z0-9]{4,10}$/, 'The nickname has 4-10 lowercase letters or digits.');
 
 class Prompter {
   private muted = false;
@@ -83,7 +85,12 @@ function fail(message: string): never {
 async function create(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { email: { type: 'string' }, password: { type: 'string' }, nickname: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      nickname: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     strict: true,
   });
   if (values.help) {
@@ -116,9 +123,14 @@ async function create(args: string[]): Promise<void> {
   const config = loadConfig();
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'pglite'),
+    });
   } catch (err) {
-    fail(`Could not open the database (${(err as Error).message}). With the embedded database, stop the server first.`);
+    fail(
+      `Could not open the database (${(err as Error).message}). With the embedded database, stop the server first.`,
+    );
   }
   try {
     await ensureAdmin(database.db, {

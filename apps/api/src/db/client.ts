@@ -38,7 +38,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30000,
+  });
   // A dropped connection must not crash the process: queries fail with 503 until the server is back.
   // The pool's own listener covers idle clients only; a client checked out between two queries of a
   // transaction when PostgreSQL stops emitted an unhandled 'error' and killed the process (found by the

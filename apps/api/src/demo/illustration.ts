@@ -48,7 +48,9 @@ export function illustrationSvg(seed: string, options: IllustrationOptions): str
   const r = createRandom(`${seed}|${options.figure}`);
   const masc = options.figure === 'masculino';
   // Suits read best in deep colours; dresses may take any palette.
-  const allowed = masc ? palettes.filter((p) => ['vino', 'medianoche', 'noir', 'esmeralda', 'champan'].includes(p.name)) : palettes;
+  const allowed = masc
+    ? palettes.filter((p) => ['vino', 'medianoche', 'noir', 'esmeralda', 'champan'].includes(p.name))
+    : palettes;
   const picked = r.pick(allowed);
   const palette = options.palette === undefined ? picked : allowed[options.palette % allowed.length]!;
   const backdrop = r.pick<Backdrop>(['bokeh', 'bokeh', 'window', 'curtain', 'halo']);
@@ -56,7 +58,9 @@ export function illustrationSvg(seed: string, options: IllustrationOptions): str
   const body = makeBody(r, masc);
   const skin = r.pick(skinTones);
   const hair = r.pick(hairColours);
-  const hairStyle = masc ? r.pick<HairStyle>(['crop', 'quiff']) : r.pick<HairStyle>(['long', 'long', 'wavy', 'wavy', 'bob', 'bun', 'ponytail']);
+  const hairStyle = masc
+    ? r.pick<HairStyle>(['crop', 'quiff'])
+    : r.pick<HairStyle>(['long', 'long', 'wavy', 'wavy', 'bob', 'bun', 'ponytail']);
   const neckline: Neckline = masc ? 'suit' : r.pick<Neckline>(['strapless', 'wrap', 'halter', 'oneShoulder']);
   const poses = armPoses(r, masc, hairStyle);
   const width = options.width ?? 720;
@@ -69,17 +73,37 @@ export function illustrationSvg(seed: string, options: IllustrationOptions): str
   const lx = light > 0 ? [body.cx - 230, body.cx + 230] : [body.cx + 230, body.cx - 230];
   defs.push(
     `<linearGradient id="skin" gradientUnits="userSpaceOnUse" x1="${fmt(lx[0]!)}" y1="0" x2="${fmt(lx[1]!)}" y2="0"><stop offset="0" stop-color="${skinShadow}"/><stop offset="0.6" stop-color="${mix(skinShadow, skinLit, 0.62)}"/><stop offset="1" stop-color="${skinLit}"/></linearGradient>`,
-    garmentGradient(masc ? [palette.garment[0], mix(palette.garment[0], palette.garment[1], 0.45), mix(palette.garment[1], palette.garment[2], 0.2)] : palette.garment, lx, body),
+    garmentGradient(
+      masc
+        ? [
+            palette.garment[0],
+            mix(palette.garment[0], palette.garment[1], 0.45),
+            mix(palette.garment[1], palette.garment[2], 0.2),
+          ]
+        : palette.garment,
+      lx,
+      body,
+    ),
     `<linearGradient id="hair" gradientUnits="userSpaceOnUse" x1="${fmt(lx[0]!)}" y1="${fmt(body.hy - 120)}" x2="${fmt(lx[1]!)}" y2="${fmt(body.hy + 160)}"><stop offset="0" stop-color="${mix(hair[0], '#000000', 0.5)}"/><stop offset="0.7" stop-color="${hair[0]}"/><stop offset="1" stop-color="${mix(hair[0], hair[1], 0.6)}"/></linearGradient>`,
   );
 
   const shapes = figureShapes(r, body, masc, poses, hairStyle, light);
   const clip = necklineClip(body, neckline);
-  defs.push(`<clipPath id="dress"><path d="${clip}"/></clipPath>`, `<clipPath id="torso"><path d="${shapes.torso}"/></clipPath>`);
+  defs.push(
+    `<clipPath id="dress"><path d="${clip}"/></clipPath>`,
+    `<clipPath id="torso"><path d="${shapes.torso}"/></clipPath>`,
+  );
 
   // Backlight: the whole silhouette in the light colour, softened, then the
   // figure drawn a few pixels away from the light so only the lit edge shows.
-  const all = [shapes.hairBack, ...shapes.armsBack, shapes.torso, ...shapes.armsFront.map((a) => a.limb), shapes.head, shapes.hairFront].filter(Boolean);
+  const all = [
+    shapes.hairBack,
+    ...shapes.armsBack,
+    shapes.torso,
+    ...shapes.armsFront.map((a) => a.limb),
+    shapes.head,
+    shapes.hairFront,
+  ].filter(Boolean);
   // Layered translucent strokes fake the glow a blur filter would give, at a fraction of the render time.
   const paths = all.map((d) => `<path d="${d}"/>`).join('');
   const rim = `<g fill="none" stroke="${palette.rim}" stroke-linejoin="round"><g stroke-width="22" opacity="0.06">${paths}</g><g stroke-width="12" opacity="0.1">${paths}</g><g stroke-width="5" opacity="0.3">${paths}</g></g><g fill="${palette.rim}" opacity="0.85">${paths}</g>`;
@@ -91,9 +115,13 @@ export function illustrationSvg(seed: string, options: IllustrationOptions): str
     shapes.hairBack ? `<path d="${shapes.hairBack}" fill="url(#hair)"/>` : '',
     ...shapes.armsBack.map((d) => `<path d="${d}" fill="${sleeve}"/>`),
     `<path d="${shapes.torso}" fill="url(#skin)"/>`,
-    masc ? suitDetails(body, palette, shapes.torso) : `<g clip-path="url(#dress)"><path d="${shapes.torso}" fill="url(#garment)"/><g clip-path="url(#torso)">${garmentSheen}</g></g>`,
+    masc
+      ? suitDetails(body, palette, shapes.torso)
+      : `<g clip-path="url(#dress)"><path d="${shapes.torso}" fill="url(#garment)"/><g clip-path="url(#torso)">${garmentSheen}</g></g>`,
     masc ? '' : necklace(r, body, palette),
-    ...shapes.armsFront.map((a) => `<path d="${a.limb}" fill="${sleeve}"/>${masc ? `<path d="${a.hand}" fill="url(#skin)"/>` : ''}`),
+    ...shapes.armsFront.map(
+      (a) => `<path d="${a.limb}" fill="${sleeve}"/>${masc ? `<path d="${a.hand}" fill="url(#skin)"/>` : ''}`,
+    ),
     ...(masc ? shapes.armsBackHands.map((d) => `<path d="${d}" fill="url(#skin)"/>`) : []),
     `<g transform="rotate(${fmt(body.tilt)} ${fmt(body.hx)} ${fmt(body.hy)})">`,
     `<path d="${shapes.head}" fill="url(#skin)"/>`,
@@ -154,7 +182,8 @@ function armPoses(r: Random, masc: boolean, hair: HairStyle): [ArmPose, ArmPose]
   let right = r.pick(options);
   // One raised arm at most, and not into a bun or ponytail.
   if (left === 'hair' && right === 'hair') right = 'down';
-  if ((hair === 'bun' || hair === 'ponytail') && (left === 'hair' || right === 'hair')) return [left === 'hair' ? 'hip' : left, right === 'hair' ? 'hip' : right];
+  if ((hair === 'bun' || hair === 'ponytail') && (left === 'hair' || right === 'hair'))
+    return [left === 'hair' ? 'hip' : left, right === 'hair' ? 'hip' : right];
   return [left, right];
 }
 
@@ -168,7 +197,14 @@ interface Shapes {
   armsFront: { limb: string; hand: string }[];
 }
 
-function figureShapes(r: Random, b: Body, masc: boolean, poses: [ArmPose, ArmPose], hairStyle: HairStyle, light: number): Shapes {
+function figureShapes(
+  r: Random,
+  b: Body,
+  masc: boolean,
+  poses: [ArmPose, ArmPose],
+  hairStyle: HairStyle,
+  light: number,
+): Shapes {
   const { cx, ys, sw, yw, ww, yh, hw, hs, st } = b;
   const nx = (b.hx + cx) / 2;
   const neck = masc ? 26 : 21;
@@ -218,7 +254,10 @@ function figureShapes(r: Random, b: Body, masc: boolean, poses: [ArmPose, ArmPos
     const fore: Point = [(elbow[0] + wrist[0]) / 2, (elbow[1] + wrist[1]) / 2];
     const k = masc ? 1.3 : 1;
     const limb = limbPath([sh, upper, elbow, fore, wrist], [50 * k, 42 * k, 33 * k, 30 * k, 25 * k]);
-    const hand = limbPath([wrist, [(wrist[0] + tip[0]) / 2, (wrist[1] + tip[1]) / 2], tip], [26 * k, 27 * k, 14 * k]);
+    const hand = limbPath(
+      [wrist, [(wrist[0] + tip[0]) / 2, (wrist[1] + tip[1]) / 2], tip],
+      [26 * k, 27 * k, 14 * k],
+    );
     const full = masc ? limb : limbPath([sh, upper, elbow, fore, wrist, tip], [50, 42, 33, 30, 25, 14]);
     if (pose === 'hair') {
       armsBack.push(full);
@@ -432,7 +471,8 @@ function sheenStrokes(r: Random, b: Body, p: Palette, light: number): string {
     const w = r.range(14, 28);
     const o = r.range(0.035, 0.06);
     // Nested strokes, widest faintest: a soft-edged highlight without a blur filter.
-    for (const k of [2.4, 1.6, 1, 0.45]) out.push(`<path d="${d}" stroke-width="${fmt(w * k)}" opacity="${fmt(o)}"/>`);
+    for (const k of [2.4, 1.6, 1, 0.45])
+      out.push(`<path d="${d}" stroke-width="${fmt(w * k)}" opacity="${fmt(o)}"/>`);
   }
   return `<g fill="none" stroke="${p.garment[2]}" stroke-linecap="round">${out.join('')}</g>`;
 }
@@ -471,7 +511,14 @@ function earring(r: Random, b: Body, p: Palette, light: number): string {
   return `<line x1="${fmt(x)}" y1="${fmt(y)}" x2="${fmt(x)}" y2="${fmt(y + 18)}" stroke="${p.metal}" stroke-width="1.4"/><circle cx="${fmt(x)}" cy="${fmt(y + 22)}" r="4.5" fill="${p.metal}"/>`;
 }
 
-function backdropLayer(r: Random, p: Palette, kind: Backdrop, b: Body, light: number, defs: string[]): string {
+function backdropLayer(
+  r: Random,
+  p: Palette,
+  kind: Backdrop,
+  b: Body,
+  light: number,
+  defs: string[],
+): string {
   defs.push(
     `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.bgTop}"/><stop offset="1" stop-color="${p.bgBottom}"/></linearGradient>`,
     `<radialGradient id="glow"><stop offset="0" stop-color="${p.glow}" stop-opacity="0.75"/><stop offset="0.35" stop-color="${p.glow}" stop-opacity="0.28"/><stop offset="1" stop-color="${p.glow}" stop-opacity="0"/></radialGradient>`,
@@ -506,7 +553,8 @@ function backdropLayer(r: Random, p: Palette, kind: Backdrop, b: Body, light: nu
       bokeh(r.int(16, 24), 900);
       // A far skyline through the glass.
       let sky = `M${fmt(wx - w / 2)} 1000`;
-      for (let x = wx - w / 2; x < wx + w / 2; x += r.range(22, 46)) sky += `V${fmt(r.range(640, 800))}H${fmt(x + r.range(22, 46))}`;
+      for (let x = wx - w / 2; x < wx + w / 2; x += r.range(22, 46))
+        sky += `V${fmt(r.range(640, 800))}H${fmt(x + r.range(22, 46))}`;
       parts.push(`<path d="${sky}V1000Z" fill="${p.bgBottom}" opacity="0.75"/></g>`);
       parts.push(
         `<path d="${arch}" fill="none" stroke="${p.metal}" stroke-width="3" opacity="0.35"/><path d="M${fmt(wx)} 130V1000M${fmt(wx - w / 2)} 560H${fmt(wx + w / 2)}" stroke="${p.bgBottom}" stroke-width="6" opacity="0.7"/>`,
@@ -537,7 +585,9 @@ function backdropLayer(r: Random, p: Palette, kind: Backdrop, b: Body, light: nu
       const hy = b.hy + 90;
       parts.push(`<circle cx="${fmt(b.hx)}" cy="${fmt(hy)}" r="${fmt(hr)}" fill="url(#disc)"/>`);
       for (let i = 1; i <= 3; i++) {
-        parts.push(`<circle cx="${fmt(b.hx)}" cy="${fmt(hy)}" r="${fmt(hr + i * 26)}" fill="none" stroke="${p.metal}" stroke-width="${i === 1 ? 2 : 1}" opacity="${fmt(0.4 / i)}"/>`);
+        parts.push(
+          `<circle cx="${fmt(b.hx)}" cy="${fmt(hy)}" r="${fmt(hr + i * 26)}" fill="none" stroke="${p.metal}" stroke-width="${i === 1 ? 2 : 1}" opacity="${fmt(0.4 / i)}"/>`,
+        );
       }
       for (let a = 0; a < 24; a++) {
         const ang = (a / 24) * Math.PI * 2;

@@ -9,10 +9,17 @@ import { createRandom } from './random.ts';
  * escorts, each with the client's comment and rating, so profile pages show
  * reviews. Rating totals are written from the same numbers, so averages match.
  */
-export async function seedInteractions(tx: Tx, plan: readonly DemoAccount[], idOf: Map<string, string>, now: Date): Promise<void> {
+export async function seedInteractions(
+  tx: Tx,
+  plan: readonly DemoAccount[],
+  idOf: Map<string, string>,
+  now: Date,
+): Promise<void> {
   const r = createRandom('encanto-demo-interactions');
   const clients = plan.filter((p) => p.kind === 'client' && p.autorizado === 'aprobado');
-  const escorts = plan.filter((p) => p.kind === 'escort' && p.autorizado === 'aprobado' && p.escort?.estado === 'disponible');
+  const escorts = plan.filter(
+    (p) => p.kind === 'escort' && p.autorizado === 'aprobado' && p.escort?.estado === 'disponible',
+  );
   if (!clients.length || !escorts.length) return;
 
   const totals = new Map<string, { count: number; sums: [number, number, number, number, number] }>();

@@ -99,7 +99,14 @@ export const palettes: readonly Palette[] = [
 ];
 
 /** Skin tones, from fair to deep; the backlight keeps them in soft shadow. */
-export const skinTones: readonly string[] = ['#e6b9a1', '#d29c7f', '#b97b5d', '#9a6046', '#7a4632', '#5c3324'];
+export const skinTones: readonly string[] = [
+  '#e6b9a1',
+  '#d29c7f',
+  '#b97b5d',
+  '#9a6046',
+  '#7a4632',
+  '#5c3324',
+];
 
 /** Hair colours: base and sheen. */
 export const hairColours: readonly (readonly [string, string])[] = [

@@ -4,7 +4,16 @@ import { formatRut, normalizeRut, rutCheckDigit } from '@encanto/core/rut';
 import { foldText } from '@encanto/core/text';
 import { defaultAvatars, type Genero } from '@encanto/core/constants';
 import { createRandom, type Random } from './random.ts';
-import { captions, clientNames, displaySuffixes, femaleNames, maleCaptions, maleNames, surnames, transNames } from './data.ts';
+import {
+  captions,
+  clientNames,
+  displaySuffixes,
+  femaleNames,
+  maleCaptions,
+  maleNames,
+  surnames,
+  transNames,
+} from './data.ts';
 
 /**
  * The demo population, decided before anything is written: a pure function of
@@ -42,10 +51,36 @@ export const DEMO_EMAIL_DOMAIN = 'encanto.demo';
 
 /** Extra escorts beyond one per landing page, in the largest cities; the inactive ones are among these. */
 const extraCities = [
-  'Santiago', 'Santiago', 'Santiago', 'Santiago', 'Providencia', 'Providencia', 'Providencia', 'Las Condes', 'Las Condes',
-  'Las Condes', 'Viña del Mar', 'Viña del Mar', 'Valparaíso', 'Concepción', 'Concepción', 'Antofagasta', 'Antofagasta',
-  'Ñuñoa', 'Ñuñoa', 'La Serena', 'Temuco', 'Puerto Montt', 'Iquique', 'Rancagua', 'Vitacura', 'Maipú', 'La Florida',
-  'Talca', 'Punta Arenas', 'Santiago',
+  'Santiago',
+  'Santiago',
+  'Santiago',
+  'Santiago',
+  'Providencia',
+  'Providencia',
+  'Providencia',
+  'Las Condes',
+  'Las Condes',
+  'Las Condes',
+  'Viña del Mar',
+  'Viña del Mar',
+  'Valparaíso',
+  'Concepción',
+  'Concepción',
+  'Antofagasta',
+  'Antofagasta',
+  'Ñuñoa',
+  'Ñuñoa',
+  'La Serena',
+  'Temuco',
+  'Puerto Montt',
+  'Iquique',
+  'Rancagua',
+  'Vitacura',
+  'Maipú',
+  'La Florida',
+  'Talca',
+  'Punta Arenas',
+  'Santiago',
 ];
 const INACTIVE_EXTRAS = 6;
 const PENDING_ESCORTS = 4;
@@ -61,7 +96,10 @@ export function landingComunas(): string[] {
   });
 }
 
-export function buildDemoPlan(now: Date, taken: Taken = { nicknames: new Set(), emails: new Set(), ruts: new Set() }): DemoAccount[] {
+export function buildDemoPlan(
+  now: Date,
+  taken: Taken = { nicknames: new Set(), emails: new Set(), ruts: new Set() },
+): DemoAccount[] {
   const r = createRandom('encanto-demo-v1');
   const out: DemoAccount[] = [];
   const nicknames = new Set([...taken.nicknames].map((n) => n.toLowerCase()));
@@ -83,7 +121,8 @@ export function buildDemoPlan(now: Date, taken: Taken = { nicknames: new Set(), 
   const nickFor = (name: string) => {
     const base = foldText(name).replace(/[^a-z0-9]/g, '');
     let nick = base.length >= 4 ? base.slice(0, 10) : `${base}${r.int(10, 99)}`;
-    while (nicknames.has(nick) || emails.has(`${nick}@${DEMO_EMAIL_DOMAIN}`)) nick = `${base.slice(0, 8)}${r.int(10, 99)}`;
+    while (nicknames.has(nick) || emails.has(`${nick}@${DEMO_EMAIL_DOMAIN}`))
+      nick = `${base.slice(0, 8)}${r.int(10, 99)}`;
     nicknames.add(nick);
     emails.add(`${nick}@${DEMO_EMAIL_DOMAIN}`);
     return nick;
@@ -93,7 +132,11 @@ export function buildDemoPlan(now: Date, taken: Taken = { nicknames: new Set(), 
   const escortCities = [...landingComunas(), ...extraCities];
   const inactiveFrom = escortCities.length - INACTIVE_EXTRAS;
   const generos = genderOrder(r, escortCities.length + PENDING_ESCORTS);
-  const pools = { Femenino: shuffled(r, femaleNames), Transexual: shuffled(r, transNames), Masculino: shuffled(r, maleNames) };
+  const pools = {
+    Femenino: shuffled(r, femaleNames),
+    Transexual: shuffled(r, transNames),
+    Masculino: shuffled(r, maleNames),
+  };
   const used = { Femenino: 0, Transexual: 0, Masculino: 0 };
 
   const escort = (ciudadName: string, genero: Genero, pending: boolean, inactive: boolean) => {
@@ -116,7 +159,9 @@ export function buildDemoPlan(now: Date, taken: Taken = { nicknames: new Set(), 
       cityKey: cityKey(comuna.name),
       autorizado: pending ? 'pendiente' : 'aprobado',
       createdAt,
-      approvedAt: pending ? null : new Date(Math.min(now.getTime(), createdAt.getTime() + r.range(2, 48) * 3_600_000)),
+      approvedAt: pending
+        ? null
+        : new Date(Math.min(now.getTime(), createdAt.getTime() + r.range(2, 48) * 3_600_000)),
       url: defaultAvatars[genero],
       escort: {
         medidas: measures(r, genero),
@@ -129,14 +174,17 @@ export function buildDemoPlan(now: Date, taken: Taken = { nicknames: new Set(), 
 
   escortCities.forEach((city, i) => escort(city, generos[i]!, false, i >= inactiveFrom));
   const pendingCities = ['Santiago', 'Valparaíso', 'Temuco', 'La Serena'];
-  for (let i = 0; i < PENDING_ESCORTS; i++) escort(pendingCities[i]!, generos[escortCities.length + i]!, true, false);
+  for (let i = 0; i < PENDING_ESCORTS; i++)
+    escort(pendingCities[i]!, generos[escortCities.length + i]!, true, false);
 
   const clientPool = shuffled(r, clientNames);
   for (let i = 0; i < PENDING_CLIENTS + APPROVED_CLIENTS; i++) {
     const name = clientPool[i % clientPool.length]!;
     const nickname = nickFor(name);
     const approved = i < APPROVED_CLIENTS;
-    const comuna = findComuna(r.pick(['Santiago', 'Providencia', 'Concepción', 'Viña del Mar', 'Las Condes']))!;
+    const comuna = findComuna(
+      r.pick(['Santiago', 'Providencia', 'Concepción', 'Viña del Mar', 'Las Condes']),
+    )!;
     const createdAt = approved ? daysAgo(r.range(30, 120)) : daysAgo(r.range(0.1, 4));
     out.push({
       kind: 'client',
@@ -161,7 +209,9 @@ export function buildDemoPlan(now: Date, taken: Taken = { nicknames: new Set(), 
 
 /** Mostly Femenino, about one in ten Transexual, a few Masculino, mixed through the list. */
 function genderOrder(r: Random, n: number): Genero[] {
-  const list: Genero[] = Array.from({ length: n }, (_, i) => (i < 9 ? 'Transexual' : i < 14 ? 'Masculino' : 'Femenino'));
+  const list: Genero[] = Array.from({ length: n }, (_, i) =>
+    i < 9 ? 'Transexual' : i < 14 ? 'Masculino' : 'Femenino',
+  );
   return shuffled(r, list);
 }
 

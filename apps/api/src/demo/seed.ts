@@ -27,15 +27,23 @@ export const DEMO_ADMIN_EMAIL = `admin@${DEMO_EMAIL_DOMAIN}`;
  * and a demo admin unless ADMIN_EMAIL/ADMIN_PASSWORD configure a real one.
  * Returns undefined when there was nothing to do.
  */
-export async function seedDemoData(app: FastifyInstance, options: { now?: Date } = {}): Promise<SeedResult | undefined> {
+export async function seedDemoData(
+  app: FastifyInstance,
+  options: { now?: Date } = {},
+): Promise<SeedResult | undefined> {
   const { db } = app;
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(eq(accounts.kind, 'escort'));
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(eq(accounts.kind, 'escort'));
   if ((existing?.n ?? 0) > 0) return undefined;
 
   const started = performance.now();
   const now = options.now ?? new Date();
   // Registrations made before the first escort (clients, an admin) keep their nickname, e-mail and RUT.
-  const taken = await db.select({ nickname: accounts.nickname, email: accounts.emailNorm, rut: accounts.rutNorm }).from(accounts);
+  const taken = await db
+    .select({ nickname: accounts.nickname, email: accounts.emailNorm, rut: accounts.rutNorm })
+    .from(accounts);
   const plan = buildDemoPlan(now, {
     nicknames: new Set(taken.map((t) => t.nickname)),
     emails: new Set(taken.map((t) => t.email)),
@@ -48,7 +56,9 @@ export async function seedDemoData(app: FastifyInstance, options: { now?: Date }
   // Listings show the newest first: rotating palettes in that order keeps neighbouring cards apart.
   const newestFirst = [...illustrated].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   const paletteOf = new Map(newestFirst.map((p, rank) => [p.nickname, rank]));
-  const photos = await mapLimit(illustrated, photoConcurrency(), (p) => renderPhoto(app, p, paletteOf.get(p.nickname)!));
+  const photos = await mapLimit(illustrated, photoConcurrency(), (p) =>
+    renderPhoto(app, p, paletteOf.get(p.nickname)!),
+  );
   const photoByNick = new Map(illustrated.map((p, i) => [p.nickname, photos[i]!]));
   const passHash = await passHashPromise;
   const photosDone = performance.now();
@@ -81,7 +91,9 @@ export async function seedDemoData(app: FastifyInstance, options: { now?: Date }
       )
       .returning({ id: accounts.id, nickname: accounts.nickname });
     const idOf = new Map(rows.map((r) => [r.nickname, r.id]));
-    const escorts = plan.filter((p): p is DemoAccount & { escort: NonNullable<DemoAccount['escort']> } => Boolean(p.escort));
+    const escorts = plan.filter((p): p is DemoAccount & { escort: NonNullable<DemoAccount['escort']> } =>
+      Boolean(p.escort),
+    );
     await tx.insert(escortProfiles).values(
       escorts.map((p) => ({
         accountId: idOf.get(p.nickname)!,
@@ -123,7 +135,9 @@ export async function seedDemoData(app: FastifyInstance, options: { now?: Date }
   }
 
   const escorts = plan.filter((p) => p.kind === 'escort');
-  const listed = escorts.filter((p) => p.autorizado === 'aprobado' && p.escort?.estado === 'disponible').length;
+  const listed = escorts.filter(
+    (p) => p.autorizado === 'aprobado' && p.escort?.estado === 'disponible',
+  ).length;
   const sample = plan.find((p) => p.kind === 'client' && p.autorizado === 'aprobado');
   app.log.info(
     `Demo data: ${escorts.length} escorts (${listed} listed), ${plan.length - escorts.length} clients, ${photos.length} illustrated photos in ${seconds(performance.now() - started)} s (photos ${seconds(photosDone - started)} s). ` +
@@ -136,7 +150,10 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** Renders the escort's illustration (sharp rasterises the SVG) and stores it through the normal image pipeline. */
 async function renderPhoto(app: FastifyInstance, p: DemoAccount, palette: number): Promise<StoredImage> {
-  const svg = illustrationSvg(p.nickname, { figure: p.genero === 'Masculino' ? 'masculino' : 'femenino', palette });
+  const svg = illustrationSvg(p.nickname, {
+    figure: p.genero === 'Masculino' ? 'masculino' : 'femenino',
+    palette,
+  });
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
   return ingestImage(app.services.media, png, { maxBytes: 32 * 1024 * 1024 });
 }

@@ -12,7 +12,12 @@ const json: CachedReplyOptions = {
 };
 
 /** Sends a cache entry with its ETag and status; a matching If-None-Match gets 304. */
-export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, options: CachedReplyOptions = json) {
+export function sendEntry(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: Entry,
+  options: CachedReplyOptions = json,
+) {
   reply.header('cache-control', options.cacheControl).header('etag', entry.etag);
   const inm = request.headers['if-none-match'];
   if (entry.status === 200 && inm && (inm === entry.etag || inm.split(/\s*,\s*/).includes(entry.etag))) {

@@ -23,7 +23,9 @@ const fastifyStatusText: Record<number, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ mensaje: err.mensaje, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });
+      return reply
+        .status(err.status)
+        .send({ mensaje: err.mensaje, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
@@ -40,7 +42,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ mensaje: fastifyStatusText[status] ?? msg.invalidInput, code: err.code ?? 'BAD_REQUEST' });
+      return reply
+        .status(status)
+        .send({ mensaje: fastifyStatusText[status] ?? msg.invalidInput, code: err.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ mensaje: msg.internal, code: 'INTERNAL' });

@@ -8,8 +8,14 @@ import { badRequest } from '../errors.ts';
  * than maxParamLength (414). Its default body is English and echoes the path;
  * this gives them the one error shape.
  */
-export function frameworkErrors(error: Error & { code?: string; statusCode?: number }, _request: FastifyRequest, reply: FastifyReply): void {
-  void reply.status(error.statusCode ?? 400).send({ mensaje: msg.invalidInput, code: error.code ?? 'BAD_REQUEST' });
+export function frameworkErrors(
+  error: Error & { code?: string; statusCode?: number },
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void reply
+    .status(error.statusCode ?? 400)
+    .send({ mensaje: msg.invalidInput, code: error.code ?? 'BAD_REQUEST' });
 }
 
 function hasNul(value: unknown, depth = 0): boolean {
@@ -26,6 +32,7 @@ function hasNul(value: unknown, depth = 0): boolean {
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) throw badRequest(msg.invalidInput);
+    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body))
+      throw badRequest(msg.invalidInput);
   });
 }

@@ -11,7 +11,11 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   let redis: Redis | undefined;
   if (app.config.redisUrl) {
     const { Redis } = await import('ioredis');
-    redis = new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    redis = new Redis(app.config.redisUrl, {
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
     redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
     app.addHook('onClose', async () => {
       redis?.disconnect();

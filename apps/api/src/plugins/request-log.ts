@@ -4,7 +4,8 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 const HOT = /^\/(?:api\/(?:health|ready|ultimos|usuario\/ciudad\/|usuario\/publico\/)|assets\/|media\/)/;
 const SLOW_MS = 500;
 
-const isHot = (request: FastifyRequest) => (request.method === 'GET' || request.method === 'HEAD') && HOT.test(request.url);
+const isHot = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && HOT.test(request.url);
 
 /**
  * Request logging without the two info lines per hot public read: at 50
@@ -14,7 +15,11 @@ const isHot = (request: FastifyRequest) => (request.method === 'GET' || request.
  * Fastify does by default. The reverse proxy's access log keeps the counts.
  */
 export class QuietHotReadsLog extends LogController {
-  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+  override incomingRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
     if (isHot(request)) return;
     super.incomingRequest(request, reply, metadata);
   }

@@ -13,12 +13,17 @@ interface RenderResult {
   status: number;
 }
 interface ServerEntry {
-  render(url: string, site: { name: string; url: string }, data: Record<string, unknown>): Promise<RenderResult>;
+  render(
+    url: string,
+    site: { name: string; url: string },
+    data: Record<string, unknown>,
+  ): Promise<RenderResult>;
   prefetchPaths(pathname: string): string[];
 }
 
 /** WEB_DIST_DIR lets parallel test runs build into their own folders. */
-export const webDist = process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const webDist =
+  process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
 // Precompressed siblings (.br/.gz, written by the web build) share their original's long cache.
 const HASHED = /-[A-Za-z0-9_-]{8}\.(js|css|woff2?|svg|webp|png)(\.br|\.gz)?$/;
 
@@ -28,7 +33,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const template = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8').catch(() => {
     throw new Error(`The web app is not built (${clientDir}). Run: npm run build`);
   });
-  const entry = (await import(pathToFileURL(path.join(webDist, 'server', 'entry-server.js')).href)) as ServerEntry;
+  const entry = (await import(
+    pathToFileURL(path.join(webDist, 'server', 'entry-server.js')).href
+  )) as ServerEntry;
 
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
@@ -55,8 +62,13 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
    * once by this instance's own writes.
    */
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = await app.services.publicCache.getOrRender(`page:${request.url}`, () => renderHtml(request.url));
-    return sendEntry(request, reply, page, { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' });
+    const page = await app.services.publicCache.getOrRender(`page:${request.url}`, () =>
+      renderHtml(request.url),
+    );
+    return sendEntry(request, reply, page, {
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: 'no-cache',
+    });
   };
 
   const renderHtml = async (url: string) => {

@@ -71,9 +71,14 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 /** The newest mail sent to an address: its code and its reset link. */
-export async function lastMail(dataDir: string, to: string): Promise<{ text: string; code: string; link: string }> {
+export async function lastMail(
+  dataDir: string,
+  to: string,
+): Promise<{ text: string; code: string; link: string }> {
   const outbox = path.join(dataDir, 'outbox');
-  const files = (await fs.readdir(outbox)).filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-zA-Z0-9@._-]/g, '_'))).sort();
+  const files = (await fs.readdir(outbox))
+    .filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-zA-Z0-9@._-]/g, '_')))
+    .sort();
   const file = files.at(-1);
   if (!file) throw new Error(`no mail to ${to}`);
   const text = decodeQuotedPrintable(await fs.readFile(path.join(outbox, file), 'utf8'));

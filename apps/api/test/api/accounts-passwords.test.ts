@@ -17,7 +17,8 @@ afterAll(async () => {
 
 const send = (method: 'POST' | 'PUT', url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, payload, headers });
-const login = (kind: 'cliente' | 'usuario', email: string, pass: string) => send('POST', `/api/${kind}/login`, { email, pass });
+const login = (kind: 'cliente' | 'usuario', email: string, pass: string) =>
+  send('POST', `/api/${kind}/login`, { email, pass });
 const profileOf = (a: { kind: string; rut: string }, token: string) =>
   t.app.inject({
     url: `/api/${a.kind === 'client' ? 'cliente' : 'usuario'}/profile/${encodeURIComponent(a.rut)}`,
@@ -28,10 +29,20 @@ describe('password change', () => {
   it('client: checks the current password, changes it and ends every other session', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
     const other = await createSession(t.app.db, c.id);
-    const wrong = await send('PUT', '/api/cliente/modificar-pass', { rut_cliente: c.rut, passActual: 'mala1234', pass: 'nueva123' }, bearer(c));
+    const wrong = await send(
+      'PUT',
+      '/api/cliente/modificar-pass',
+      { rut_cliente: c.rut, passActual: 'mala1234', pass: 'nueva123' },
+      bearer(c),
+    );
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().mensaje).toBe(msg.currentPasswordWrong);
-    const ok = await send('PUT', '/api/cliente/modificar-pass', { rut_cliente: c.rut, passActual: c.password, pass: 'nueva123' }, bearer(c));
+    const ok = await send(
+      'PUT',
+      '/api/cliente/modificar-pass',
+      { rut_cliente: c.rut, passActual: c.password, pass: 'nueva123' },
+      bearer(c),
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ mensaje: msg.passwordUpdated });
     expect((await profileOf(c, c.token)).statusCode).toBe(200);
@@ -47,7 +58,12 @@ describe('password change', () => {
     const wrong = await send('PUT', '/api/usuario/modificar-pass-por-pass', body, bearer(e));
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toEqual({ mensaje: msg.currentPasswordWrong, code: 'CURRENT_PASSWORD_WRONG' });
-    const ok = await send('PUT', '/api/usuario/modificar-pass-por-pass', { ...body, passActual: e.password }, bearer(e));
+    const ok = await send(
+      'PUT',
+      '/api/usuario/modificar-pass-por-pass',
+      { ...body, passActual: e.password },
+      bearer(e),
+    );
     expect(ok.statusCode).toBe(200);
     expect((await profileOf(e, other)).statusCode).toBe(401);
     expect((await login('usuario', e.email, 'otra1234')).statusCode).toBe(200);
@@ -63,7 +79,12 @@ describe('password change', () => {
   for (const [name, pass, message] of rules) {
     it(`refuses a new password ${name} with 400 '${message}'`, async () => {
       const c = await createAccount(t.app, { kind: 'client' });
-      const res = await send('PUT', '/api/cliente/modificar-pass', { rut_cliente: c.rut, passActual: c.password, pass }, bearer(c));
+      const res = await send(
+        'PUT',
+        '/api/cliente/modificar-pass',
+        { rut_cliente: c.rut, passActual: c.password, pass },
+        bearer(c),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().mensaje).toBe(message);
     });
@@ -71,7 +92,12 @@ describe('password change', () => {
 
   it('empty fields give the spec message', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
-    const res = await send('PUT', '/api/usuario/modificar-pass-por-pass', { nickname: e.nickname, passActual: '', newPass: 'otra1234' }, bearer(e));
+    const res = await send(
+      'PUT',
+      '/api/usuario/modificar-pass-por-pass',
+      { nickname: e.nickname, passActual: '', newPass: 'otra1234' },
+      bearer(e),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().mensaje).toBe(msg.completeAllFields);
   });
@@ -83,9 +109,14 @@ describe('password change', () => {
     const body = { rut_cliente: a.rut, passActual: a.password, pass: 'nueva123' };
     expect((await send('PUT', '/api/cliente/modificar-pass', body)).statusCode).toBe(401);
     expect((await send('PUT', '/api/cliente/modificar-pass', body, bearer(b))).statusCode).toBe(403);
-    expect((await send('PUT', '/api/cliente/modificar-pass', { ...body, rut_cliente: e.rut }, bearer(e))).statusCode).toBe(403);
+    expect(
+      (await send('PUT', '/api/cliente/modificar-pass', { ...body, rut_cliente: e.rut }, bearer(e)))
+        .statusCode,
+    ).toBe(403);
     const escortBody = { nickname: e.nickname, passActual: e.password, newPass: 'otra1234' };
-    expect((await send('PUT', '/api/usuario/modificar-pass-por-pass', escortBody, bearer(a))).statusCode).toBe(403);
+    expect(
+      (await send('PUT', '/api/usuario/modificar-pass-por-pass', escortBody, bearer(a))).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -109,12 +140,20 @@ describe('password recovery', () => {
     expect(link.json()).toEqual({ email: c.email });
     expect((await t.app.inject(`/api/usuario/resetear-pass/${token}`)).statusCode).toBe(404);
 
-    const done = await send('PUT', '/api/cliente/nueva-pass', { email: c.email, codigoProvisorio: mail.code, nuevaPass: 'nueva123' });
+    const done = await send('PUT', '/api/cliente/nueva-pass', {
+      email: c.email,
+      codigoProvisorio: mail.code,
+      nuevaPass: 'nueva123',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ mensaje: msg.passwordUpdated });
     expect((await profileOf(c, c.token)).statusCode).toBe(401);
     expect((await login('cliente', c.email, 'nueva123')).statusCode).toBe(200);
-    const again = await send('PUT', '/api/cliente/nueva-pass', { email: c.email, codigoProvisorio: mail.code, nuevaPass: 'otra1234' });
+    const again = await send('PUT', '/api/cliente/nueva-pass', {
+      email: c.email,
+      codigoProvisorio: mail.code,
+      nuevaPass: 'otra1234',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ mensaje: msg.codeInvalid, code: 'CODE_INVALID' });
     const deadLink = await t.app.inject(`/api/cliente/resetear-pass/${token}`);
@@ -146,10 +185,20 @@ describe('password recovery', () => {
       second = await lastMail(t.dataDir, e.email);
     }
     expect(second.code).not.toBe(first.code);
-    const old = await send('PUT', '/api/usuario/nueva-pass', { email: e.email, codigoProvisorio: first.code, nuevaPass: 'nueva123' });
+    const old = await send('PUT', '/api/usuario/nueva-pass', {
+      email: e.email,
+      codigoProvisorio: first.code,
+      nuevaPass: 'nueva123',
+    });
     expect(old.statusCode).toBe(400);
-    expect((await t.app.inject(`/api/usuario/resetear-pass/${first.link.split('/').at(-1)}`)).statusCode).toBe(404);
-    const ok = await send('PUT', '/api/usuario/nueva-pass', { email: e.email, codigoProvisorio: second.code, nuevaPass: 'nueva123' });
+    expect(
+      (await t.app.inject(`/api/usuario/resetear-pass/${first.link.split('/').at(-1)}`)).statusCode,
+    ).toBe(404);
+    const ok = await send('PUT', '/api/usuario/nueva-pass', {
+      email: e.email,
+      codigoProvisorio: second.code,
+      nuevaPass: 'nueva123',
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -159,11 +208,19 @@ describe('password recovery', () => {
     const { code } = await lastMail(t.dataDir, e.email);
     const wrongCode = code === '0000' ? '1111' : '0000';
     for (let i = 0; i < 5; i++) {
-      const res = await send('PUT', '/api/usuario/nueva-pass', { email: e.email, codigoProvisorio: wrongCode, nuevaPass: 'nueva123' });
+      const res = await send('PUT', '/api/usuario/nueva-pass', {
+        email: e.email,
+        codigoProvisorio: wrongCode,
+        nuevaPass: 'nueva123',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().mensaje).toBe(msg.codeInvalid);
     }
-    const right = await send('PUT', '/api/usuario/nueva-pass', { email: e.email, codigoProvisorio: code, nuevaPass: 'nueva123' });
+    const right = await send('PUT', '/api/usuario/nueva-pass', {
+      email: e.email,
+      codigoProvisorio: code,
+      nuevaPass: 'nueva123',
+    });
     expect(right.statusCode).toBe(400);
     expect((await login('usuario', e.email, e.password)).statusCode).toBe(200);
   });
@@ -174,9 +231,17 @@ describe('password recovery', () => {
     const { code } = await lastMail(t.dataDir, c.email);
     const wrongCode = code === '0000' ? '1111' : '0000';
     for (let i = 0; i < 4; i++) {
-      await send('PUT', '/api/cliente/nueva-pass', { email: c.email, codigoProvisorio: wrongCode, nuevaPass: 'nueva123' });
+      await send('PUT', '/api/cliente/nueva-pass', {
+        email: c.email,
+        codigoProvisorio: wrongCode,
+        nuevaPass: 'nueva123',
+      });
     }
-    const right = await send('PUT', '/api/cliente/nueva-pass', { email: c.email, codigoProvisorio: code, nuevaPass: 'nueva123' });
+    const right = await send('PUT', '/api/cliente/nueva-pass', {
+      email: c.email,
+      codigoProvisorio: code,
+      nuevaPass: 'nueva123',
+    });
     expect(right.statusCode).toBe(200);
   });
 
@@ -184,12 +249,21 @@ describe('password recovery', () => {
     const c = await createAccount(t.app, { kind: 'client' });
     await send('POST', '/api/cliente/recuperar-pass', { email: c.email });
     const { code, link } = await lastMail(t.dataDir, c.email);
-    await t.app.db.update(recoveryCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(recoveryCodes.accountId, c.id));
+    await t.app.db
+      .update(recoveryCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(recoveryCodes.accountId, c.id));
     expect((await t.app.inject(`/api/cliente/resetear-pass/${link.split('/').at(-1)}`)).statusCode).toBe(404);
-    const res = await send('PUT', '/api/cliente/nueva-pass', { email: c.email, codigoProvisorio: code, nuevaPass: 'nueva123' });
+    const res = await send('PUT', '/api/cliente/nueva-pass', {
+      email: c.email,
+      codigoProvisorio: code,
+      nuevaPass: 'nueva123',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().mensaje).toBe(msg.codeInvalid);
-    expect(await t.app.db.select().from(recoveryCodes).where(eq(recoveryCodes.accountId, c.id))).toHaveLength(0);
+    expect(await t.app.db.select().from(recoveryCodes).where(eq(recoveryCodes.accountId, c.id))).toHaveLength(
+      0,
+    );
   });
 
   const bodies: [string, object, string][] = [
@@ -197,7 +271,11 @@ describe('password recovery', () => {
     ['a 3-digit code', { email: 'a@b.cl', codigoProvisorio: '123', nuevaPass: 'nueva123' }, msg.codeInvalid],
     ['a letter code', { email: 'a@b.cl', codigoProvisorio: '12a4', nuevaPass: 'nueva123' }, msg.codeInvalid],
     ['a weak password', { email: 'a@b.cl', codigoProvisorio: '1234', nuevaPass: 'abc' }, msg.newPasswordRule],
-    ['an empty password', { email: 'a@b.cl', codigoProvisorio: '1234', nuevaPass: '' }, msg.newPasswordRequired],
+    [
+      'an empty password',
+      { email: 'a@b.cl', codigoProvisorio: '1234', nuevaPass: '' },
+      msg.newPasswordRequired,
+    ],
   ];
   for (const [name, body, message] of bodies) {
     it(`nueva-pass with ${name} is 400 '${message}'`, async () => {

@@ -25,21 +25,31 @@ describe('rate limits', () => {
       const res = await post('/api/usuario/login', { email: e.email, pass: 'mala1234' }, `10.1.0.${i + 1}`);
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await post('/api/usuario/login', { email: e.email.toUpperCase(), pass: e.password }, '10.1.1.1');
+    const blocked = await post(
+      '/api/usuario/login',
+      { email: e.email.toUpperCase(), pass: e.password },
+      '10.1.1.1',
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ mensaje: msg.rateLimited, code: 'RATE_LIMITED' });
     const other = await createAccount(t.app, { kind: 'escort' });
-    expect((await post('/api/usuario/login', { email: other.email, pass: other.password }, '10.1.1.1')).statusCode).toBe(200);
+    expect(
+      (await post('/api/usuario/login', { email: other.email, pass: other.password }, '10.1.1.1')).statusCode,
+    ).toBe(200);
   });
 
   it('login per IP: many e-mails from one address end in 429', async () => {
     const ip = '10.2.0.1';
     let last = 0;
     for (let i = 0; i <= accountLimits.loginPerIp.max; i++) {
-      last = (await post('/api/cliente/login', { email: `nadie${i}@correo.cl`, pass: 'x1234567' }, ip)).statusCode;
+      last = (await post('/api/cliente/login', { email: `nadie${i}@correo.cl`, pass: 'x1234567' }, ip))
+        .statusCode;
     }
     expect(last).toBe(429);
-    expect((await post('/api/cliente/login', { email: 'otro@correo.cl', pass: 'x1234567' }, '10.2.0.2')).statusCode).toBe(404);
+    expect(
+      (await post('/api/cliente/login', { email: 'otro@correo.cl', pass: 'x1234567' }, '10.2.0.2'))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('registration per IP', async () => {
@@ -58,7 +68,9 @@ describe('rate limits', () => {
   it('recovery per e-mail', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
     for (let i = 0; i < accountLimits.recoveryPerEmail.max; i++) {
-      expect((await post('/api/cliente/recuperar-pass', { email: c.email }, `10.4.0.${i + 1}`)).statusCode).toBe(200);
+      expect(
+        (await post('/api/cliente/recuperar-pass', { email: c.email }, `10.4.0.${i + 1}`)).statusCode,
+      ).toBe(200);
     }
     const res = await post('/api/cliente/recuperar-pass', { email: c.email }, '10.4.1.1');
     expect(res.statusCode).toBe(429);
@@ -69,7 +81,8 @@ describe('rate limits', () => {
     const ip = '10.5.0.1';
     let last = 0;
     for (let i = 0; i <= accountLimits.lookupPerIp.max; i++) {
-      last = (await t.app.inject({ url: `/api/cliente/validar/nickname/libre${i}`, remoteAddress: ip })).statusCode;
+      last = (await t.app.inject({ url: `/api/cliente/validar/nickname/libre${i}`, remoteAddress: ip }))
+        .statusCode;
     }
     expect(last).toBe(429);
   });
@@ -85,10 +98,20 @@ describe.runIf(process.env.REDIS_URL)('rate limits shared through Redis', () => 
       const e = await createAccount(a.app, { kind: 'escort' });
       // Same e-mail on both instances; they do not share a database, only the Redis counters.
       for (let i = 0; i < accountLimits.loginPerEmail.max; i++) {
-        const res = await a.app.inject({ method: 'POST', url: '/api/usuario/login', payload: { email: e.email, pass: 'mala1234' }, remoteAddress: `10.9.${i}.${Date.now() % 250}` });
+        const res = await a.app.inject({
+          method: 'POST',
+          url: '/api/usuario/login',
+          payload: { email: e.email, pass: 'mala1234' },
+          remoteAddress: `10.9.${i}.${Date.now() % 250}`,
+        });
         expect(res.statusCode).toBe(401);
       }
-      const blocked = await b.app.inject({ method: 'POST', url: '/api/usuario/login', payload: { email: e.email, pass: e.password }, remoteAddress: '10.9.99.1' });
+      const blocked = await b.app.inject({
+        method: 'POST',
+        url: '/api/usuario/login',
+        payload: { email: e.email, pass: e.password },
+        remoteAddress: '10.9.99.1',
+      });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().mensaje).toBe(msg.rateLimited);
     } finally {

@@ -20,10 +20,17 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 
 describe('client registration', () => {
   it('creates a pending client with apellido = nickname, default avatar and a hashed password', async () => {
-    const body = clientPayload({ email: 'Mixed.Case@Correo.CL', url: 'https://evil.example/x.png', apellido: 'otro' });
+    const body = clientPayload({
+      email: 'Mixed.Case@Correo.CL',
+      url: 'https://evil.example/x.png',
+      apellido: 'otro',
+    });
     const res = await post('/api/cliente/registro', body);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ mensaje: msg.clientRegistered, cliente: { nickname: body.nickname, apellido: body.nickname, autorizado: 'pendiente' } });
+    expect(res.json()).toMatchObject({
+      mensaje: msg.clientRegistered,
+      cliente: { nickname: body.nickname, apellido: body.nickname, autorizado: 'pendiente' },
+    });
     const [row] = await t.app.db.select().from(accounts).where(eq(accounts.nickname, body.nickname));
     expect(row).toMatchObject({
       kind: 'client',
@@ -79,7 +86,12 @@ describe('client registration', () => {
   });
 
   it('a malformed body is 400, never 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/cliente/registro', headers: { 'content-type': 'application/json' }, payload: '{"rut_cliente":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cliente/registro',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"rut_cliente":',
+    });
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().mensaje).toBe('string');
   });
@@ -121,9 +133,23 @@ describe('escort registration', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ success: true, mensaje: msg.registrationOk });
     const [row] = await t.app.db.select().from(accounts).where(eq(accounts.nickname, body.nickname));
-    expect(row).toMatchObject({ kind: 'escort', tipoPerfil: 'usuario', url: defaultAvatars.Transexual, ciudad: 'San José de Maipo', apellido: body.nickname });
-    const [profile] = await t.app.db.select().from(escortProfiles).where(eq(escortProfiles.accountId, row!.id));
-    expect(profile).toMatchObject({ cityKey: 'san-jose-de-maipo', listed: false, public: false, estado: 'disponible' });
+    expect(row).toMatchObject({
+      kind: 'escort',
+      tipoPerfil: 'usuario',
+      url: defaultAvatars.Transexual,
+      ciudad: 'San José de Maipo',
+      apellido: body.nickname,
+    });
+    const [profile] = await t.app.db
+      .select()
+      .from(escortProfiles)
+      .where(eq(escortProfiles.accountId, row!.id));
+    expect(profile).toMatchObject({
+      cityKey: 'san-jose-de-maipo',
+      listed: false,
+      public: false,
+      estado: 'disponible',
+    });
   });
 
   const cases: [string, Record<string, unknown>, string][] = [
@@ -155,8 +181,16 @@ describe('login', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json();
     expect(Object.keys(data).sort()).toEqual(['autorizado', 'email', 'nickname', 'rut_cliente', 'token']);
-    expect(data).toMatchObject({ nickname: body.nickname, rut_cliente: body.rut_cliente, autorizado: 'pendiente', email: body.email });
-    const profile = await t.app.inject({ url: `/api/cliente/profile/${encodeURIComponent(body.rut_cliente)}`, headers: bearer(data) });
+    expect(data).toMatchObject({
+      nickname: body.nickname,
+      rut_cliente: body.rut_cliente,
+      autorizado: 'pendiente',
+      email: body.email,
+    });
+    const profile = await t.app.inject({
+      url: `/api/cliente/profile/${encodeURIComponent(body.rut_cliente)}`,
+      headers: bearer(data),
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toHaveLength(1);
     expect(profile.json()[0]).toMatchObject({ nickname: body.nickname, fono: body.fono, ciudad: 'Ñuñoa' });
@@ -176,8 +210,12 @@ describe('login', () => {
   it('an escort cannot log in on the client form, nor a client on the escort form', async () => {
     const escort = await createAccount(t.app, { kind: 'escort' });
     const client = await createAccount(t.app, { kind: 'client' });
-    expect((await post('/api/cliente/login', { email: escort.email, pass: escort.password })).json().code).toBe('EMAIL_NOT_FOUND');
-    expect((await post('/api/usuario/login', { email: client.email, pass: client.password })).statusCode).toBe(401);
+    expect(
+      (await post('/api/cliente/login', { email: escort.email, pass: escort.password })).json().code,
+    ).toBe('EMAIL_NOT_FOUND');
+    expect(
+      (await post('/api/usuario/login', { email: client.email, pass: client.password })).statusCode,
+    ).toBe(401);
   });
 
   it('escort login returns token, nickname, rut_usuario, autorizado, email, tipo_perfil', async () => {
@@ -186,11 +224,30 @@ describe('login', () => {
     const res = await post('/api/usuario/login', { email: body.email, pass: body.pass });
     expect(res.statusCode).toBe(200);
     const data = res.json();
-    expect(Object.keys(data).sort()).toEqual(['autorizado', 'email', 'nickname', 'rut_usuario', 'tipo_perfil', 'token']);
-    expect(data).toMatchObject({ rut_usuario: body.rut_usuario, tipo_perfil: 'usuario', autorizado: 'pendiente' });
-    const profile = await t.app.inject({ url: `/api/usuario/profile/${encodeURIComponent(body.rut_usuario)}`, headers: bearer(data) });
+    expect(Object.keys(data).sort()).toEqual([
+      'autorizado',
+      'email',
+      'nickname',
+      'rut_usuario',
+      'tipo_perfil',
+      'token',
+    ]);
+    expect(data).toMatchObject({
+      rut_usuario: body.rut_usuario,
+      tipo_perfil: 'usuario',
+      autorizado: 'pendiente',
+    });
+    const profile = await t.app.inject({
+      url: `/api/usuario/profile/${encodeURIComponent(body.rut_usuario)}`,
+      headers: bearer(data),
+    });
     expect(profile.statusCode).toBe(200);
-    expect(profile.json()).toMatchObject({ nickname: body.nickname, estado: 'disponible', medidas: '', tipo_perfil: 'usuario' });
+    expect(profile.json()).toMatchObject({
+      nickname: body.nickname,
+      estado: 'disponible',
+      medidas: '',
+      tipo_perfil: 'usuario',
+    });
     const wrong = await post('/api/usuario/login', { email: body.email, pass: 'otra1234' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().mensaje).toBe(msg.badCredentials);
@@ -200,7 +257,11 @@ describe('login', () => {
     const admin = await createAccount(t.app, { kind: 'admin' });
     const res = await post('/api/usuario/login-admin', { email: admin.email, pass: admin.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ tipo_perfil: 'admin', nickname: admin.nickname, autorizado: 'aprobado' });
+    expect(res.json()).toMatchObject({
+      tipo_perfil: 'admin',
+      nickname: admin.nickname,
+      autorizado: 'aprobado',
+    });
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     const refused = await post('/api/usuario/login-admin', { email: escort.email, pass: escort.password });
     expect(refused.statusCode).toBe(401);
@@ -293,19 +354,34 @@ describe('availability checks', () => {
 
   it('combined checks return existe', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
-    expect((await t.app.inject(`/api/cliente/validar?nickname=${c.nickname}&email=x%40y.cl`)).json()).toEqual({ existe: true });
-    expect((await t.app.inject(`/api/usuario/validar?rut_usuario=${encodeURIComponent(c.rut)}`)).json()).toEqual({ existe: true });
-    expect((await t.app.inject(`/api/usuario/validar?nickname=${nick('z')}&email=nadie%40y.cl`)).json()).toEqual({ existe: false });
+    expect((await t.app.inject(`/api/cliente/validar?nickname=${c.nickname}&email=x%40y.cl`)).json()).toEqual(
+      { existe: true },
+    );
+    expect(
+      (await t.app.inject(`/api/usuario/validar?rut_usuario=${encodeURIComponent(c.rut)}`)).json(),
+    ).toEqual({ existe: true });
+    expect(
+      (await t.app.inject(`/api/usuario/validar?nickname=${nick('z')}&email=nadie%40y.cl`)).json(),
+    ).toEqual({ existe: false });
     expect((await t.app.inject('/api/cliente/validar')).json()).toEqual({ existe: false });
   });
 
   it('buscar searches clients only', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
     const e = await createAccount(t.app, { kind: 'escort' });
-    expect((await t.app.inject(`/api/cliente/buscar/email?BuscaEmail=${encodeURIComponent(c.email)}`)).statusCode).toBe(200);
-    expect((await t.app.inject(`/api/cliente/buscar/email?BuscaEmail=${encodeURIComponent(e.email)}`)).statusCode).toBe(404);
-    expect((await t.app.inject(`/api/cliente/buscar/nickname?BuscaNickname=${c.nickname}`)).statusCode).toBe(200);
-    expect((await t.app.inject(`/api/cliente/buscar/rut_cliente?BuscaRut=${encodeURIComponent(c.rut)}`)).statusCode).toBe(200);
+    expect(
+      (await t.app.inject(`/api/cliente/buscar/email?BuscaEmail=${encodeURIComponent(c.email)}`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject(`/api/cliente/buscar/email?BuscaEmail=${encodeURIComponent(e.email)}`)).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject(`/api/cliente/buscar/nickname?BuscaNickname=${c.nickname}`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.app.inject(`/api/cliente/buscar/rut_cliente?BuscaRut=${encodeURIComponent(c.rut)}`))
+        .statusCode,
+    ).toBe(200);
     expect((await t.app.inject('/api/cliente/buscar/email')).statusCode).toBe(400);
   });
 });

@@ -72,7 +72,10 @@ describe('npm run admin -- create', () => {
   }, 120_000);
 
   it('refuses a bad e-mail, a short password and mismatched passwords', async () => {
-    expect(await run(['create'], 'no-es-correo\n')).toMatchObject({ code: 1, stderr: expect.stringContaining('Not a valid e-mail') });
+    expect(await run(['create'], 'no-es-correo\n')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Not a valid e-mail'),
+    });
     expect(await run(['create', '--email', 'x@example.cl', '--password', 'abc'])).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('at least 7 characters'),

@@ -48,7 +48,9 @@ describe('/api/bloqueos', () => {
     const open = await addMeeting(t.app, other, escort, 'aceptada');
     const res = await call('POST', escort, { nickname_cliente: other.nickname });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ mensaje: 'Cliente bloqueado. Ya no podrá pedirte citas, comentarte ni calificarte.' });
+    expect(res.json()).toEqual({
+      mensaje: 'Cliente bloqueado. Ya no podrá pedirte citas, comentarte ni calificarte.',
+    });
     expect((await call('POST', escort, { nickname_cliente: other.nickname })).statusCode).toBe(200);
     const rows = await t.app.db.select().from(meetings).where(eq(meetings.clientId, other.id));
     expect(rows.find((m) => m.id === pending)).toMatchObject({ status: 'rechazada', acceso: false });
@@ -72,7 +74,10 @@ describe('/api/bloqueos', () => {
     const res = await call('DELETE', escort, { nickname_cliente: other.nickname });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mensaje: 'Cliente desbloqueado.' });
-    const rows = await t.app.db.select().from(blocks).where(and(eq(blocks.escortId, escort.id), eq(blocks.clientId, other.id)));
+    const rows = await t.app.db
+      .select()
+      .from(blocks)
+      .where(and(eq(blocks.escortId, escort.id), eq(blocks.clientId, other.id)));
     expect(rows).toEqual([]);
     expect((await call('DELETE', escort, { nickname_cliente: 'nadie999' })).statusCode).toBe(404);
     expect((await call('DELETE', client, { nickname_cliente: other.nickname })).statusCode).toBe(403);

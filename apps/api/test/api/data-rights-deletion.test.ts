@@ -5,7 +5,16 @@ import { normalizeRut } from '@encanto/core/rut';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
-import { accounts, auditLog, comments, escortRatings, clientRatings, ratingTotals, reports, sessions } from '../../src/db/schema/index.ts';
+import {
+  accounts,
+  auditLog,
+  comments,
+  escortRatings,
+  clientRatings,
+  ratingTotals,
+  reports,
+  sessions,
+} from '../../src/db/schema/index.ts';
 import {
   addComment,
   addDocument,
@@ -31,7 +40,12 @@ afterAll(async () => {
 });
 
 const del = (account: FixtureAccount | null, body: unknown) =>
-  t.app.inject({ method: 'DELETE', url: '/api/cuenta', headers: account ? bearer(account) : {}, payload: body as object });
+  t.app.inject({
+    method: 'DELETE',
+    url: '/api/cuenta',
+    headers: account ? bearer(account) : {},
+    payload: body as object,
+  });
 
 describe('DELETE /api/cuenta refusals', () => {
   it('needs a session (401)', async () => {
@@ -56,7 +70,9 @@ describe('DELETE /api/cuenta refusals', () => {
     const admin = await createAccount(t.app, { kind: 'admin' });
     const res = await del(admin, { pass: admin.password });
     expect(res.statusCode).toBe(403);
-    expect(res.json().mensaje).toBe('Las cuentas de administración se eliminan desde la consola del servidor.');
+    expect(res.json().mensaje).toBe(
+      'Las cuentas de administración se eliminan desde la consola del servidor.',
+    );
   });
 });
 
@@ -81,22 +97,46 @@ describe('DELETE /api/cuenta by an escort', () => {
     await rateEscort(t.app, client, escort, 9, meeting);
     await rateClient(t.app, escort, client, 7, meeting); // she rated the client: stays, anonymised
     await addComment(t.app, client, other, 'Puntual');
-    await t.app.inject({ method: 'POST', url: '/api/denuncias', payload: { nickname_usuario: escort.nickname, motivo: 'spam' } });
-    await t.app.inject({ method: 'POST', url: '/api/bloqueos', headers: bearer(escort), payload: { nickname_cliente: client.nickname } });
-    await t.app.inject({ method: 'POST', url: '/api/cuenta/rectificacion', headers: bearer(escort), payload: { campo: 'nombre', valor: 'Nombre Correcto Largo' } });
-    await t.app.db.insert(auditLog).values({ adminId: admin.id, adminNickname: admin.nickname, accountId: escort.id, accountNickname: escort.nickname, action: 'autorizado' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/denuncias',
+      payload: { nickname_usuario: escort.nickname, motivo: 'spam' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/bloqueos',
+      headers: bearer(escort),
+      payload: { nickname_cliente: client.nickname },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cuenta/rectificacion',
+      headers: bearer(escort),
+      payload: { campo: 'nombre', valor: 'Nombre Correcto Largo' },
+    });
+    await t.app.db.insert(auditLog).values({
+      adminId: admin.id,
+      adminNickname: admin.nickname,
+      accountId: escort.id,
+      accountNickname: escort.nickname,
+      action: 'autorizado',
+    });
 
     const listed = await t.app.inject('/api/usuario/ciudad/Temuco');
     expect(listed.json().map((c: { nickname: string }) => c.nickname)).toContain(escort.nickname);
     expect((await t.app.inject(`/api/usuario/publico/${escort.nickname}`)).statusCode).toBe(200);
     expect((await t.app.inject('/sitemap.xml')).body).toContain(`/Card/${escort.nickname}`);
     const store = t.app.services.media;
-    const herKeys = [...profile.variants, ...gallery.variants, ...video.variants].map((v) => store.localPath!(v.key));
+    const herKeys = [...profile.variants, ...gallery.variants, ...video.variants].map((v) =>
+      store.localPath!(v.key),
+    );
     for (const f of [...herKeys, doc.file]) expect(await fileExists(f)).toBe(true);
 
     const res = await del(escort, { pass: escort.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ mensaje: 'Tu cuenta y tus datos fueron eliminados. Gracias por haber sido parte.' });
+    expect(res.json()).toEqual({
+      mensaje: 'Tu cuenta y tus datos fueron eliminados. Gracias por haber sido parte.',
+    });
 
     // No row mentions her, except the audit log.
     const needles = [escort.id, escort.nickname, escort.email, normalizeRut(escort.rut)];
@@ -105,7 +145,9 @@ describe('DELETE /api/cuenta by an escort', () => {
     const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.accountNickname, escort.nickname));
     expect(audit.map((a) => a.action).sort()).toEqual(['autorizado', 'cuenta_eliminada']);
     expect(audit.every((a) => a.accountId === null)).toBe(true);
-    expect(await t.app.db.select().from(reports).where(eq(reports.escortNickname, escort.nickname))).toEqual([]);
+    expect(await t.app.db.select().from(reports).where(eq(reports.escortNickname, escort.nickname))).toEqual(
+      [],
+    );
 
     // Files: every variant of her photos and video, and her document, are gone; shared bytes stay.
     for (const f of [...herKeys, doc.file]) expect(await fileExists(f)).toBe(false);
@@ -114,11 +156,21 @@ describe('DELETE /api/cuenta by an escort', () => {
 
     // What she wrote about the client stays, anonymised; the client's average is unchanged.
     const [rating] = await t.app.db.select().from(clientRatings).where(eq(clientRatings.clientId, client.id));
-    expect(rating).toMatchObject({ calificador: 'Usuario eliminado', raterId: null, meetingId: null, nota1: 7 });
-    const [clientTotals] = await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, client.id));
+    expect(rating).toMatchObject({
+      calificador: 'Usuario eliminado',
+      raterId: null,
+      meetingId: null,
+      nota1: 7,
+    });
+    const [clientTotals] = await t.app.db
+      .select()
+      .from(ratingTotals)
+      .where(eq(ratingTotals.accountId, client.id));
     expect(clientTotals).toMatchObject({ count: 1, sum1: 7 });
     // What others wrote about her went with her; the client's other comment stays.
-    expect(await t.app.db.select().from(escortRatings).where(eq(escortRatings.raterId, client.id))).toEqual([]);
+    expect(await t.app.db.select().from(escortRatings).where(eq(escortRatings.raterId, client.id))).toEqual(
+      [],
+    );
     const clientComments = await t.app.db.select().from(comments).where(eq(comments.clientId, client.id));
     expect(clientComments.map((c) => c.comentario)).toEqual(['Puntual']);
 
@@ -130,13 +182,20 @@ describe('DELETE /api/cuenta by an escort', () => {
     expect((await t.app.inject('/sitemap.xml')).body).not.toContain(`/Card/${escort.nickname}`);
 
     // Her token no longer works.
-    expect((await t.app.inject({ url: '/api/cuenta/mis-datos', headers: bearer(escort) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/cuenta/mis-datos', headers: bearer(escort) })).statusCode).toBe(
+      401,
+    );
 
     // Nickname, e-mail and RUT are free again.
     const again = await createAccount(t.app, { kind: 'client', nickname: escort.nickname });
     await t.app.db
       .update(accounts)
-      .set({ rut: escort.rut, rutNorm: normalizeRut(escort.rut), email: escort.email, emailNorm: escort.email.toLowerCase() })
+      .set({
+        rut: escort.rut,
+        rutNorm: normalizeRut(escort.rut),
+        email: escort.email,
+        emailNorm: escort.email.toLowerCase(),
+      })
       .where(eq(accounts.id, again.id));
     const [reused] = await t.app.db.select().from(accounts).where(eq(accounts.id, again.id));
     expect(reused).toMatchObject({ nickname: escort.nickname, email: escort.email });
@@ -163,18 +222,31 @@ describe('DELETE /api/cuenta by a client', () => {
     const res = await del(client, { pass: client.password });
     expect(res.statusCode).toBe(200);
 
-    const left = await rowsMentioning(t.app, [client.id, client.nickname, client.email, normalizeRut(client.rut)]);
+    const left = await rowsMentioning(t.app, [
+      client.id,
+      client.nickname,
+      client.email,
+      normalizeRut(client.rut),
+    ]);
     expect(Object.keys(left)).toEqual(['audit_log']);
     expect(await t.app.db.select().from(sessions).where(eq(sessions.accountId, client.id))).toEqual([]);
 
     const [comment] = await t.app.db.select().from(comments).where(eq(comments.escortId, escort.id));
-    expect(comment).toMatchObject({ nickCliente: 'Usuario eliminado', clientId: null, comentario: 'Excelente atención' });
+    expect(comment).toMatchObject({
+      nickCliente: 'Usuario eliminado',
+      clientId: null,
+      comentario: 'Excelente atención',
+    });
     const [rating] = await t.app.db.select().from(escortRatings).where(eq(escortRatings.escortId, escort.id));
     expect(rating).toMatchObject({ calificador: 'Usuario eliminado', raterId: null, nota1: 8 });
-    const [afterTotals] = await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, escort.id));
+    const [afterTotals] = await t.app.db
+      .select()
+      .from(ratingTotals)
+      .where(eq(ratingTotals.accountId, escort.id));
     expect(afterTotals).toEqual(before);
 
-    for (const v of photo.variants) expect(await fileExists(t.app.services.media.localPath!(v.key))).toBe(false);
+    for (const v of photo.variants)
+      expect(await fileExists(t.app.services.media.localPath!(v.key))).toBe(false);
     expect(await fileExists(doc.file)).toBe(false);
   });
 });

@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { accounts, auditLog, escortProfiles } from '../../src/db/schema/index.ts';
-import { addComment, addDocument, addFavorite, addMeeting, addPhoto, pngBytes, rateClient, rateEscort } from './data-rights-fixtures.ts';
+import {
+  addComment,
+  addDocument,
+  addFavorite,
+  addMeeting,
+  addPhoto,
+  pngBytes,
+  rateClient,
+  rateEscort,
+} from './data-rights-fixtures.ts';
 
 let t: TestApp;
 let escort: FixtureAccount;
@@ -14,7 +23,10 @@ beforeAll(async () => {
   escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Valdivia' });
   client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
   admin = await createAccount(t.app, { kind: 'admin' });
-  await t.app.db.update(escortProfiles).set({ medidas: '90/60/90', legenda: 'Sobre mí' }).where(eq(escortProfiles.accountId, escort.id));
+  await t.app.db
+    .update(escortProfiles)
+    .set({ medidas: '90/60/90', legenda: 'Sobre mí' })
+    .where(eq(escortProfiles.accountId, escort.id));
   await addPhoto(t.app, escort, 'profile', await pngBytes(21));
   await addPhoto(t.app, escort, 'gallery', await pngBytes(22));
   await addDocument(t.app, escort);
@@ -23,9 +35,26 @@ beforeAll(async () => {
   await addComment(t.app, client, escort, 'Encantadora');
   await rateEscort(t.app, client, escort, 9, meeting);
   await rateClient(t.app, escort, client, 6, meeting);
-  await t.app.db.insert(auditLog).values({ adminId: admin.id, adminNickname: admin.nickname, accountId: escort.id, accountNickname: escort.nickname, action: 'autorizado', reasons: 'Cuenta Autorizada' });
-  await t.app.inject({ method: 'POST', url: '/api/denuncias', headers: bearer(client), payload: { nickname_usuario: escort.nickname, motivo: 'spam', detalle: 'Repite avisos' } });
-  await t.app.inject({ method: 'POST', url: '/api/cuenta/rectificacion', headers: bearer(client), payload: { campo: 'fecha_nac', valor: '1990-01-02' } });
+  await t.app.db.insert(auditLog).values({
+    adminId: admin.id,
+    adminNickname: admin.nickname,
+    accountId: escort.id,
+    accountNickname: escort.nickname,
+    action: 'autorizado',
+    reasons: 'Cuenta Autorizada',
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/denuncias',
+    headers: bearer(client),
+    payload: { nickname_usuario: escort.nickname, motivo: 'spam', detalle: 'Repite avisos' },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/cuenta/rectificacion',
+    headers: bearer(client),
+    payload: { campo: 'fecha_nac', valor: '1990-01-02' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -42,24 +71,52 @@ describe('GET /api/cuenta/exportar', () => {
     const res = await exportOf(escort);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="mis-datos-${escort.nickname}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="mis-datos-${escort.nickname}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     const data = res.json();
-    expect(data.cuenta).toMatchObject({ nickname: escort.nickname, email: escort.email, rut: escort.rut, ciudad: 'Valdivia', tipo_perfil: 'usuario', autorizado: 'aprobado' });
-    expect(data.perfil_escort).toMatchObject({ medidas: '90/60/90', legenda: 'Sobre mí', pausado: false, suspendido: false, publicado: true });
+    expect(data.cuenta).toMatchObject({
+      nickname: escort.nickname,
+      email: escort.email,
+      rut: escort.rut,
+      ciudad: 'Valdivia',
+      tipo_perfil: 'usuario',
+      autorizado: 'aprobado',
+    });
+    expect(data.perfil_escort).toMatchObject({
+      medidas: '90/60/90',
+      legenda: 'Sobre mí',
+      pausado: false,
+      suspendido: false,
+      publicado: true,
+    });
     expect(data.fotos).toHaveLength(2);
     expect(data.fotos[0].url).toMatch(/^http:\/\/localhost:3000\/media\//);
     expect(data.fotos[0].variantes).toHaveLength(3);
     expect(data.documento_identidad.subido_el).toBeTruthy();
     expect(Date.parse(data.documento_identidad.se_elimina_el)).toBeGreaterThan(Date.now());
-    expect(data.citas).toEqual([expect.objectContaining({ rol: 'escort', con: client.nickname, estado: 'cerrada' })]);
-    expect(data.comentarios_recibidos).toEqual([{ nick_cliente: client.nickname, fecha: '2026-01-10', comentario: 'Encantadora', likes: 0 }]);
+    expect(data.citas).toEqual([
+      expect.objectContaining({ rol: 'escort', con: client.nickname, estado: 'cerrada' }),
+    ]);
+    expect(data.comentarios_recibidos).toEqual([
+      { nick_cliente: client.nickname, fecha: '2026-01-10', comentario: 'Encantadora', likes: 0 },
+    ]);
     expect(data.calificaciones_dadas).toEqual([expect.objectContaining({ a: client.nickname, nota1: 6 })]);
     expect(data.calificaciones_recibidas).toEqual({
       cantidad: 1,
-      promedios: { promedio_nota1: 9, promedio_nota2: 9, promedio_nota3: 9, promedio_nota4: 9, promedio_nota5: 9, general: 9 },
+      promedios: {
+        promedio_nota1: 9,
+        promedio_nota2: 9,
+        promedio_nota3: 9,
+        promedio_nota4: 9,
+        promedio_nota5: 9,
+        general: 9,
+      },
     });
-    expect(data.decisiones_sobre_la_cuenta).toEqual([{ accion: 'autorizado', motivos: 'Cuenta Autorizada', fecha: expect.any(String) }]);
+    expect(data.decisiones_sobre_la_cuenta).toEqual([
+      { accion: 'autorizado', motivos: 'Cuenta Autorizada', fecha: expect.any(String) },
+    ]);
     expect(data.sesiones).toHaveLength(1);
     // Reports about her are not handed to her (they could expose the reporter); the admin's name neither.
     expect(res.body).not.toContain('Repite avisos');
@@ -79,11 +136,29 @@ describe('GET /api/cuenta/exportar', () => {
     expect(data.documento_identidad).toBeNull();
     expect(data.favoritos).toEqual([{ nick_usuario: escort.nickname, agregado_el: expect.any(String) }]);
     expect(data.citas).toEqual([expect.objectContaining({ rol: 'cliente', con: escort.nickname })]);
-    expect(data.comentarios_escritos).toEqual([{ nick_usuario: escort.nickname, fecha: '2026-01-10', comentario: 'Encantadora', likes: 0 }]);
+    expect(data.comentarios_escritos).toEqual([
+      { nick_usuario: escort.nickname, fecha: '2026-01-10', comentario: 'Encantadora', likes: 0 },
+    ]);
     expect(data.calificaciones_dadas).toEqual([expect.objectContaining({ a: escort.nickname, nota5: 9 })]);
     expect(data.calificaciones_recibidas.promedios.promedio_nota1).toBe(6);
-    expect(data.denuncias_realizadas).toEqual([{ perfil: escort.nickname, motivo: 'Spam', detalle: 'Repite avisos', estado: 'abierta', fecha: expect.any(String) }]);
-    expect(data.solicitudes_rectificacion).toEqual([{ campo: 'Fecha de nacimiento', valor: '1990-01-02', detalle: '', estado: 'abierta', fecha: expect.any(String) }]);
+    expect(data.denuncias_realizadas).toEqual([
+      {
+        perfil: escort.nickname,
+        motivo: 'Spam',
+        detalle: 'Repite avisos',
+        estado: 'abierta',
+        fecha: expect.any(String),
+      },
+    ]);
+    expect(data.solicitudes_rectificacion).toEqual([
+      {
+        campo: 'Fecha de nacimiento',
+        valor: '1990-01-02',
+        detalle: '',
+        estado: 'abierta',
+        fecha: expect.any(String),
+      },
+    ]);
     expect(res.body).not.toContain(escort.email);
     expect(res.body).not.toContain(escort.rut);
     expect(res.body).not.toContain(client.token);

@@ -21,7 +21,9 @@ import type { FixtureAccount } from '../helpers/fixtures.ts';
 /** Shared set-up for the data-rights and reports tests: real files, real rows. */
 
 export async function pngBytes(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: seed % 255, g: 90, b: 120 } } })
+  return sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: seed % 255, g: 90, b: 120 } },
+  })
     .png()
     .toBuffer();
 }
@@ -39,7 +41,12 @@ export function mp4Bytes(seed: number): Buffer {
   return Buffer.concat([ftyp, moov]);
 }
 
-export async function addPhoto(app: FastifyInstance, account: FixtureAccount, purpose: 'profile' | 'gallery', bytes: Buffer) {
+export async function addPhoto(
+  app: FastifyInstance,
+  account: FixtureAccount,
+  purpose: 'profile' | 'gallery',
+  bytes: Buffer,
+) {
   const stored = await ingestImage(app.services.media, bytes, { maxBytes: 8 * 1024 * 1024 });
   await app.db.insert(media).values({ accountId: account.id, purpose, mediaType: 'image', ...stored });
   return stored;
@@ -47,7 +54,9 @@ export async function addPhoto(app: FastifyInstance, account: FixtureAccount, pu
 
 export async function addVideo(app: FastifyInstance, account: FixtureAccount, bytes: Buffer) {
   const stored = await ingestVideo(app.services.media, bytes, { maxBytes: 2 * 1024 * 1024 });
-  await app.db.insert(media).values({ accountId: account.id, purpose: 'gallery', mediaType: 'video', ...stored });
+  await app.db
+    .insert(media)
+    .values({ accountId: account.id, purpose: 'gallery', mediaType: 'video', ...stored });
   return stored;
 }
 
@@ -74,25 +83,67 @@ export async function addMeeting(
 ) {
   const [row] = await app.db
     .insert(meetings)
-    .values({ clientId: client.id, escortId: escort.id, status, acceso: status === 'aceptada', ...(status !== 'pendiente' ? { acceptedAt: new Date() } : {}) })
+    .values({
+      clientId: client.id,
+      escortId: escort.id,
+      status,
+      acceso: status === 'aceptada',
+      ...(status !== 'pendiente' ? { acceptedAt: new Date() } : {}),
+    })
     .returning({ id: meetings.id });
   return row!.id;
 }
 
-export async function addComment(app: FastifyInstance, client: FixtureAccount, escort: FixtureAccount, text: string, fecha = '2026-01-10') {
-  await app.db.insert(comments).values({ clientId: client.id, escortId: escort.id, nickCliente: client.nickname, fecha, comentario: text });
+export async function addComment(
+  app: FastifyInstance,
+  client: FixtureAccount,
+  escort: FixtureAccount,
+  text: string,
+  fecha = '2026-01-10',
+) {
+  await app.db.insert(comments).values({
+    clientId: client.id,
+    escortId: escort.id,
+    nickCliente: client.nickname,
+    fecha,
+    comentario: text,
+  });
 }
 
 const notes = (n: number) => ({ nota1: n, nota2: n, nota3: n, nota4: n, nota5: n });
 
 /** A rating with its running totals, as the marketplace service keeps them. */
-export async function rateEscort(app: FastifyInstance, client: FixtureAccount, escort: FixtureAccount, n: number, meetingId?: string) {
-  await app.db.insert(escortRatings).values({ escortId: escort.id, raterId: client.id, calificador: client.nickname, meetingId: meetingId ?? null, ...notes(n) });
+export async function rateEscort(
+  app: FastifyInstance,
+  client: FixtureAccount,
+  escort: FixtureAccount,
+  n: number,
+  meetingId?: string,
+) {
+  await app.db.insert(escortRatings).values({
+    escortId: escort.id,
+    raterId: client.id,
+    calificador: client.nickname,
+    meetingId: meetingId ?? null,
+    ...notes(n),
+  });
   await bumpTotals(app, escort.id, n);
 }
 
-export async function rateClient(app: FastifyInstance, escort: FixtureAccount, client: FixtureAccount, n: number, meetingId?: string) {
-  await app.db.insert(clientRatings).values({ clientId: client.id, raterId: escort.id, calificador: escort.nickname, meetingId: meetingId ?? null, ...notes(n) });
+export async function rateClient(
+  app: FastifyInstance,
+  escort: FixtureAccount,
+  client: FixtureAccount,
+  n: number,
+  meetingId?: string,
+) {
+  await app.db.insert(clientRatings).values({
+    clientId: client.id,
+    raterId: escort.id,
+    calificador: escort.nickname,
+    meetingId: meetingId ?? null,
+    ...notes(n),
+  });
   await bumpTotals(app, client.id, n);
 }
 
@@ -114,15 +165,21 @@ async function bumpTotals(app: FastifyInstance, accountId: string, n: number) {
 }
 
 /** Every table of the public schema, read whole, with the rows that mention any of the needles. */
-export async function rowsMentioning(app: FastifyInstance, needles: string[]): Promise<Record<string, unknown[]>> {
+export async function rowsMentioning(
+  app: FastifyInstance,
+  needles: string[],
+): Promise<Record<string, unknown[]>> {
   const tables = await app.db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
   );
   const found: Record<string, unknown[]> = {};
-  const list = (tables as unknown as { rows?: { table_name: string }[] }).rows ?? (tables as unknown as { table_name: string }[]);
+  const list =
+    (tables as unknown as { rows?: { table_name: string }[] }).rows ??
+    (tables as unknown as { table_name: string }[]);
   for (const { table_name } of list) {
     const result = await app.db.execute(sql.raw(`select * from "${table_name}"`));
-    const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as unknown[];
+    const rows = ((result as unknown as { rows?: unknown[] }).rows ??
+      (result as unknown as unknown[])) as unknown[];
     const hits = rows.filter((r) => {
       const text = JSON.stringify(r).toLowerCase();
       return needles.some((n) => text.includes(n.toLowerCase()));

@@ -24,19 +24,38 @@ describe('identity document retention', () => {
     const recent = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     const pending = await createAccount(t.app, { kind: 'client' });
     const admin = await createAccount(t.app, { kind: 'admin' });
-    await t.app.db.update(accounts).set({ approvedAt: new Date(now.getTime() - 31 * DAY) }).where(eq(accounts.id, old.id));
-    await t.app.db.update(accounts).set({ approvedAt: new Date(now.getTime() - 29 * DAY) }).where(eq(accounts.id, recent.id));
-    await t.app.db.insert(auditLog).values({ adminId: admin.id, adminNickname: admin.nickname, accountId: old.id, accountNickname: old.nickname, action: 'autorizado', reasons: 'Cuenta Autorizada' });
+    await t.app.db
+      .update(accounts)
+      .set({ approvedAt: new Date(now.getTime() - 31 * DAY) })
+      .where(eq(accounts.id, old.id));
+    await t.app.db
+      .update(accounts)
+      .set({ approvedAt: new Date(now.getTime() - 29 * DAY) })
+      .where(eq(accounts.id, recent.id));
+    await t.app.db.insert(auditLog).values({
+      adminId: admin.id,
+      adminNickname: admin.nickname,
+      accountId: old.id,
+      accountNickname: old.nickname,
+      action: 'autorizado',
+      reasons: 'Cuenta Autorizada',
+    });
     const oldDoc = await addDocument(t.app, old);
     const recentDoc = await addDocument(t.app, recent);
     const pendingDoc = await addDocument(t.app, pending);
 
     expect(await purgeExpiredDocuments(t.app, now)).toBe(1);
     expect(await fileExists(oldDoc.file)).toBe(false);
-    expect(await t.app.db.select().from(identityDocuments).where(eq(identityDocuments.accountId, old.id))).toEqual([]);
+    expect(
+      await t.app.db.select().from(identityDocuments).where(eq(identityDocuments.accountId, old.id)),
+    ).toEqual([]);
     for (const f of [recentDoc.file, pendingDoc.file]) expect(await fileExists(f)).toBe(true);
     expect(await listFiles(path.join(t.dataDir, 'documents'))).toHaveLength(2);
-    const log = await t.app.db.select().from(auditLog).where(eq(auditLog.accountId, old.id)).orderBy(auditLog.id);
+    const log = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.accountId, old.id))
+      .orderBy(auditLog.id);
     expect(log.map((l) => [l.adminNickname, l.action])).toEqual([
       [admin.nickname, 'autorizado'],
       ['sistema', 'documento_eliminado_por_plazo'],
@@ -55,7 +74,10 @@ describe('identity document retention', () => {
       expect(privacy.json()).toEqual({ retencion_documento_dias: 1 });
       expect(privacy.headers['cache-control']).toContain('public');
       const client = await createAccount(short.app, { kind: 'client', autorizado: 'aprobado' });
-      await short.app.db.update(accounts).set({ approvedAt: new Date(Date.now() - 2 * DAY) }).where(eq(accounts.id, client.id));
+      await short.app.db
+        .update(accounts)
+        .set({ approvedAt: new Date(Date.now() - 2 * DAY) })
+        .where(eq(accounts.id, client.id));
       const doc = await addDocument(short.app, client);
       expect(await purgeExpiredDocuments(short.app)).toBe(1);
       expect(await fileExists(doc.file)).toBe(false);

@@ -3,7 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ageInChile } from '@encanto/core/age';
 import { cityPages } from '@encanto/core/landing';
 import { escortCardSchema } from '@encanto/core/escorts';
-import { accounts, escortProfiles, media, escortRatings, ratingTotals, comments } from '../../src/db/schema/index.ts';
+import {
+  accounts,
+  escortProfiles,
+  media,
+  escortRatings,
+  ratingTotals,
+  comments,
+} from '../../src/db/schema/index.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemoData, type SeedResult } from '../../src/demo/seed.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -29,7 +36,10 @@ describe('demo data on an empty database', () => {
       .where(eq(escortProfiles.listed, true));
     expect(listed.length).toBeGreaterThanOrEqual(80);
     expect(listed.every((e) => e.autorizado === 'aprobado' && e.url.startsWith('/media/'))).toBe(true);
-    const [photos] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(media).where(and(eq(media.purpose, 'profile'), eq(media.mediaType, 'image')));
+    const [photos] = await t.app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(media)
+      .where(and(eq(media.purpose, 'profile'), eq(media.mediaType, 'image')));
     expect(photos!.n).toBeGreaterThanOrEqual(80);
 
     const res = await t.app.inject('/api/ultimos');
@@ -56,14 +66,18 @@ describe('demo data on an empty database', () => {
       .select({ kind: accounts.kind, autorizado: accounts.autorizado, n: sql<number>`count(*)::int` })
       .from(accounts)
       .groupBy(accounts.kind, accounts.autorizado);
-    const n = (kind: string, autorizado: string) => rows.find((r) => r.kind === kind && r.autorizado === autorizado)?.n ?? 0;
+    const n = (kind: string, autorizado: string) =>
+      rows.find((r) => r.kind === kind && r.autorizado === autorizado)?.n ?? 0;
     expect(n('escort', 'pendiente')).toBeGreaterThanOrEqual(3);
     expect(n('client', 'pendiente')).toBeGreaterThanOrEqual(3);
     expect(n('client', 'aprobado')).toBeGreaterThanOrEqual(2);
   });
 
   it('keeps every escort between 21 and 45 years old', async () => {
-    const births = await t.app.db.select({ fechaNac: accounts.fechaNac }).from(accounts).where(eq(accounts.kind, 'escort'));
+    const births = await t.app.db
+      .select({ fechaNac: accounts.fechaNac })
+      .from(accounts)
+      .where(eq(accounts.kind, 'escort'));
     for (const b of births) {
       const age = ageInChile(b.fechaNac);
       expect(age).toBeGreaterThanOrEqual(21);
@@ -94,12 +108,19 @@ describe('demo data on an empty database', () => {
 
   it('keeps rating totals consistent with the ratings', async () => {
     const sums = await t.app.db
-      .select({ escortId: escortRatings.escortId, count: sql<number>`count(*)::int`, s1: sql<number>`sum(${escortRatings.nota1})::int` })
+      .select({
+        escortId: escortRatings.escortId,
+        count: sql<number>`count(*)::int`,
+        s1: sql<number>`sum(${escortRatings.nota1})::int`,
+      })
       .from(escortRatings)
       .groupBy(escortRatings.escortId);
     expect(sums.length).toBeGreaterThan(0);
     for (const s of sums) {
-      const [total] = await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, s.escortId));
+      const [total] = await t.app.db
+        .select()
+        .from(ratingTotals)
+        .where(eq(ratingTotals.accountId, s.escortId));
       expect(total?.count).toBe(s.count);
       expect(total?.sum1).toBe(s.s1);
     }
@@ -122,11 +143,18 @@ describe('demo data with a configured admin', () => {
   });
   afterAll(() => t?.close());
 
-  it('creates no separate demo admin', async () => {
-    const result = await seedDemoData(t.app);
-    expect(result).toBeDefined();
-    expect(result?.admin).toBeUndefined();
-    const admins = await t.app.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.kind, 'admin'));
-    expect(admins.map((a) => a.email)).not.toContain(DEMO_ADMIN_EMAIL);
-  }, SEED_TIMEOUT);
+  it(
+    'creates no separate demo admin',
+    async () => {
+      const result = await seedDemoData(t.app);
+      expect(result).toBeDefined();
+      expect(result?.admin).toBeUndefined();
+      const admins = await t.app.db
+        .select({ email: accounts.email })
+        .from(accounts)
+        .where(eq(accounts.kind, 'admin'));
+      expect(admins.map((a) => a.email)).not.toContain(DEMO_ADMIN_EMAIL);
+    },
+    SEED_TIMEOUT,
+  );
 });

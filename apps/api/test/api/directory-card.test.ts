@@ -43,7 +43,8 @@ describe('GET /api/usuario/publico/:nickname', () => {
     });
     expect(card.edad).toBeGreaterThanOrEqual(18);
     expect(Date.parse(card.actualizado)).not.toBeNaN();
-    for (const field of ['rut', 'email', 'fecha_nac', 'fechaNac', 'nombre', 'passHash', 'motivo']) expect(card).not.toHaveProperty(field);
+    for (const field of ['rut', 'email', 'fecha_nac', 'fechaNac', 'nombre', 'passHash', 'motivo'])
+      expect(card).not.toHaveProperty(field);
     expect(res.body).not.toContain(escort.rut);
     expect(res.headers.etag).toBeTruthy();
     expect(res.headers['cache-control']).toContain('public');
@@ -78,7 +79,10 @@ describe('GET /api/usuario/publico/:nickname', () => {
 
 describe('GET /api/usuario/tu-card/:nickname', () => {
   it('lets a pending escort see her own card', async () => {
-    const res = await t.app.inject({ url: `/api/usuario/tu-card/${pending.nickname}`, headers: bearer(pending) });
+    const res = await t.app.inject({
+      url: `/api/usuario/tu-card/${pending.nickname}`,
+      headers: bearer(pending),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ nickname: pending.nickname, autorizado: 'pendiente', listado: false });
     expect(res.headers['cache-control']).toContain('no-store');
@@ -86,16 +90,25 @@ describe('GET /api/usuario/tu-card/:nickname', () => {
 
   it('requires a session (401) and the owner (403)', async () => {
     expect((await t.app.inject(`/api/usuario/tu-card/${pending.nickname}`)).statusCode).toBe(401);
-    const res = await t.app.inject({ url: `/api/usuario/tu-card/${pending.nickname}`, headers: bearer(escort) });
+    const res = await t.app.inject({
+      url: `/api/usuario/tu-card/${pending.nickname}`,
+      headers: bearer(escort),
+    });
     expect(res.statusCode).toBe(403);
     const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
-    const own = await t.app.inject({ url: `/api/usuario/tu-card/${client.nickname}`, headers: bearer(client) });
+    const own = await t.app.inject({
+      url: `/api/usuario/tu-card/${client.nickname}`,
+      headers: bearer(client),
+    });
     expect(own.statusCode).toBe(403);
   });
 
   it('lets an admin look at any escort card', async () => {
     const admin = await createAccount(t.app, { kind: 'admin' });
-    const res = await t.app.inject({ url: `/api/usuario/tu-card/${pending.nickname}`, headers: bearer(admin) });
+    const res = await t.app.inject({
+      url: `/api/usuario/tu-card/${pending.nickname}`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode).toBe(200);
     const missing = await t.app.inject({ url: '/api/usuario/tu-card/nadie123', headers: bearer(admin) });
     expect(missing.statusCode).toBe(404);

@@ -18,9 +18,22 @@ async function setProfile(account: FixtureAccount, values: Partial<typeof escort
 
 beforeAll(async () => {
   t = await createTestApp();
-  older = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Ñuñoa', fechaNac: '1990-01-15' });
-  await t.app.db.update(escortProfiles).set({ createdAt: new Date(Date.now() - 86_400_000) }).where(eq(escortProfiles.accountId, older.id));
-  approved = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Ñuñoa', fechaNac: '1999-03-01' });
+  older = await createAccount(t.app, {
+    kind: 'escort',
+    autorizado: 'aprobado',
+    ciudad: 'Ñuñoa',
+    fechaNac: '1990-01-15',
+  });
+  await t.app.db
+    .update(escortProfiles)
+    .set({ createdAt: new Date(Date.now() - 86_400_000) })
+    .where(eq(escortProfiles.accountId, older.id));
+  approved = await createAccount(t.app, {
+    kind: 'escort',
+    autorizado: 'aprobado',
+    ciudad: 'Ñuñoa',
+    fechaNac: '1999-03-01',
+  });
   await createAccount(t.app, { kind: 'escort', autorizado: 'pendiente', ciudad: 'Ñuñoa' });
   await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Temuco' });
   await createAccount(t.app, { kind: 'client', autorizado: 'aprobado', ciudad: 'Ñuñoa' });
@@ -35,8 +48,15 @@ describe('GET /api/usuario/ciudad/:city', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.map((e: { nickname: string }) => e.nickname)).toEqual([approved.nickname, older.nickname]);
-    expect(Object.keys(body[0]).sort()).toEqual(['apellido', 'ciudad', 'edad', 'estado', 'genero', 'nickname', 'srcset', 'url'].sort());
-    expect(body[0]).toMatchObject({ apellido: approved.nickname, ciudad: 'Ñuñoa', genero: 'Femenino', estado: 'disponible' });
+    expect(Object.keys(body[0]).sort()).toEqual(
+      ['apellido', 'ciudad', 'edad', 'estado', 'genero', 'nickname', 'srcset', 'url'].sort(),
+    );
+    expect(body[0]).toMatchObject({
+      apellido: approved.nickname,
+      ciudad: 'Ñuñoa',
+      genero: 'Femenino',
+      estado: 'disponible',
+    });
     expect(typeof body[0].edad).toBe('number');
     expect(body[0].edad).toBeGreaterThanOrEqual(18);
   });
@@ -55,7 +75,11 @@ describe('GET /api/usuario/ciudad/:city', () => {
       const res = await t.app.inject(`/api/usuario/ciudad/${city}`);
       expect(res.json(), city).toHaveLength(2);
     }
-    const vina = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Viña del Mar' });
+    const vina = await createAccount(t.app, {
+      kind: 'escort',
+      autorizado: 'aprobado',
+      ciudad: 'Viña del Mar',
+    });
     const res = await t.app.inject('/api/usuario/ciudad/Vina-del-Mar');
     expect(res.json().map((e: { nickname: string }) => e.nickname)).toEqual([vina.nickname]);
   });
@@ -89,7 +113,10 @@ describe('GET /api/usuario/ciudad/:city', () => {
     expect(res.headers['cache-control']).toContain('max-age=5');
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
-    const again = await t.app.inject({ url: '/api/usuario/ciudad/Nunoa', headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({
+      url: '/api/usuario/ciudad/Nunoa',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });

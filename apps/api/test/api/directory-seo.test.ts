@@ -31,8 +31,12 @@ describe('sitemap.xml', () => {
     expect(locs).toContain(`https://encanto.example/Card/${listed.nickname}`);
     expect(locs).not.toContain(`https://encanto.example/Card/${pending.nickname}`);
     const today = new Date().toISOString().slice(0, 10);
-    expect(xml).toContain(`<loc>https://encanto.example/Card/${listed.nickname}</loc><lastmod>${today}</lastmod>`);
-    expect(xml).toMatch(/<loc>https:\/\/encanto.example\/escorts\/vina-del-mar<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    expect(xml).toContain(
+      `<loc>https://encanto.example/Card/${listed.nickname}</loc><lastmod>${today}</lastmod>`,
+    );
+    expect(xml).toMatch(
+      /<loc>https:\/\/encanto.example\/escorts\/vina-del-mar<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/,
+    );
   });
 });
 

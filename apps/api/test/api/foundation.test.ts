@@ -44,7 +44,9 @@ describe('migrations', () => {
     const res = await t.database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
     );
-    const rows = (res as unknown as { rows?: { table_name: string }[] }).rows ?? (res as unknown as { table_name: string }[]);
+    const rows =
+      (res as unknown as { rows?: { table_name: string }[] }).rows ??
+      (res as unknown as { table_name: string }[]);
     const names = rows.map((r) => r.table_name);
     for (const table of ['accounts', 'escort_profiles', 'sessions', 'meetings', 'comments', 'media']) {
       expect(names).toContain(table);
@@ -56,7 +58,12 @@ describe('public listings', () => {
   it('lists approved, available escorts of a city, accent-insensitively, without private fields', async () => {
     const listed = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Ñuñoa' });
     const pending = await createAccount(t.app, { kind: 'escort', autorizado: 'pendiente', ciudad: 'Ñuñoa' });
-    const inactive = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Ñuñoa', estado: 'inactiva' });
+    const inactive = await createAccount(t.app, {
+      kind: 'escort',
+      autorizado: 'aprobado',
+      ciudad: 'Ñuñoa',
+      estado: 'inactiva',
+    });
 
     for (const city of ['Ñuñoa', 'Nunoa', 'nunoa', '%C3%91u%C3%B1oa']) {
       const res = await t.app.inject(`/api/usuario/ciudad/${city}`);
@@ -71,7 +78,16 @@ describe('public listings', () => {
       expect(body).not.toContain(secret);
     }
     const [card] = (await t.app.inject('/api/usuario/ciudad/Nunoa')).json();
-    expect(Object.keys(card).sort()).toEqual(['apellido', 'ciudad', 'edad', 'estado', 'genero', 'nickname', 'srcset', 'url']);
+    expect(Object.keys(card).sort()).toEqual([
+      'apellido',
+      'ciudad',
+      'edad',
+      'estado',
+      'genero',
+      'nickname',
+      'srcset',
+      'url',
+    ]);
   });
 
   it('an empty city is an empty list', async () => {
@@ -85,7 +101,10 @@ describe('public listings', () => {
     const res = await t.app.inject('/api/ultimos');
     expect(res.statusCode).toBe(200);
     expect(res.json().map((x: { nickname: string }) => x.nickname)).toContain(e.nickname);
-    const again = await t.app.inject({ url: '/api/ultimos', headers: { 'if-none-match': res.headers.etag as string } });
+    const again = await t.app.inject({
+      url: '/api/ultimos',
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
   });
 });

@@ -43,8 +43,14 @@ function upload(nick: string, bytes: Buffer, name: string, type: string, who?: {
 }
 
 async function countOf(accountId: string) {
-  const [row] = await t.app.db.select({ n: escortProfiles.galleryCount }).from(escortProfiles).where(eq(escortProfiles.accountId, accountId));
-  const [items] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(media).where(eq(media.accountId, accountId));
+  const [row] = await t.app.db
+    .select({ n: escortProfiles.galleryCount })
+    .from(escortProfiles)
+    .where(eq(escortProfiles.accountId, accountId));
+  const [items] = await t.app.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(media)
+    .where(eq(media.accountId, accountId));
   return { counter: row!.n, rows: items!.n };
 }
 
@@ -97,7 +103,11 @@ describe('upload/subir-imagenes/{nick}', () => {
     const tail = await t.app.inject({ url: body.url_imagen, headers: { range: 'bytes=-10' } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(mp4.subarray(mp4.length - 10))).toBe(true);
-    await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-video/${owner.nickname}/${body.publicId}`, headers: bearer(owner) });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-video/${owner.nickname}/${body.publicId}`,
+      headers: bearer(owner),
+    });
   });
 
   it('accepts a video just under 2 MB (multipart is not held to the 1 MB JSON body limit)', async () => {
@@ -109,14 +119,26 @@ describe('upload/subir-imagenes/{nick}', () => {
   });
 
   it('refuses more than 2 MB with 413, whatever the declared type', async () => {
-    const res = await upload(owner.nickname, Buffer.alloc(2 * 1024 * 1024 + 1, 1), 'grande.jpg', 'image/jpeg', owner);
+    const res = await upload(
+      owner.nickname,
+      Buffer.alloc(2 * 1024 * 1024 + 1, 1),
+      'grande.jpg',
+      'image/jpeg',
+      owner,
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ mensaje: 'El archivo supera el límite de 2MB.', code: 'PAYLOAD_TOO_LARGE' });
     const png = await noisePng(1000, 1000);
     expect(png.length).toBeGreaterThan(2 * 1024 * 1024);
     const res2 = await upload(owner.nickname, png, 'grande.png', 'image/png', owner);
     expect(res2.statusCode).toBe(413);
-    const big = await upload(owner.nickname, Buffer.alloc(8 * 1024 * 1024, 7), 'enorme.mp4', 'video/mp4', owner);
+    const big = await upload(
+      owner.nickname,
+      Buffer.alloc(8 * 1024 * 1024, 7),
+      'enorme.mp4',
+      'video/mp4',
+      owner,
+    );
     expect(big.statusCode).toBe(413);
     expect((await countOf(owner.id)).rows).toBe(2);
   });
@@ -124,7 +146,11 @@ describe('upload/subir-imagenes/{nick}', () => {
   it('refuses other types with 415, deciding by the bytes and not the declared type', async () => {
     const cases: [Buffer, string, string][] = [
       [Buffer.from('hola, esto es texto'), 'nota.jpg', 'image/jpeg'],
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'x.svg',
+        'image/svg+xml',
+      ],
       [Buffer.from('%PDF-1.4 fake'), 'doc.pdf', 'application/pdf'],
       [forgedMp4(), 'falso.mp4', 'video/mp4'],
       [Buffer.concat([tinyMp4(16), Buffer.from('<html>')]), 'cola.mp4', 'video/mp4'],
@@ -139,7 +165,11 @@ describe('upload/subir-imagenes/{nick}', () => {
     const res = await upload(owner.nickname, await noiseJpeg(), 'foto.mp4', 'video/mp4', owner);
     expect(res.statusCode).toBe(201);
     expect(res.json().tipo).toBe('imagen');
-    await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${res.json().publicId}`, headers: bearer(owner) });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${res.json().publicId}`,
+      headers: bearer(owner),
+    });
     expect(await countOf(owner.id)).toEqual({ counter: 2, rows: 2 });
   });
 
@@ -171,7 +201,10 @@ describe('the 15-item limit', () => {
   it('refuses the 16th item with 409 and the spec message', async () => {
     const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     for (let i = 0; i < 15; i++) {
-      const res = i % 5 === 0 ? await upload(e.nickname, tinyMp4(), 'v.mp4', 'video/mp4', e) : await upload(e.nickname, await noiseJpeg(32, 32), 'f.jpg', 'image/jpeg', e);
+      const res =
+        i % 5 === 0
+          ? await upload(e.nickname, tinyMp4(), 'v.mp4', 'video/mp4', e)
+          : await upload(e.nickname, await noiseJpeg(32, 32), 'f.jpg', 'image/jpeg', e);
       expect(res.statusCode).toBe(201);
     }
     const res = await upload(e.nickname, await noiseJpeg(), 'f16.jpg', 'image/jpeg', e);
@@ -184,7 +217,9 @@ describe('the 15-item limit', () => {
     for (let round = 0; round < 3; round++) {
       const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
       for (let i = 0; i < 14; i++) {
-        expect((await upload(e.nickname, await noiseJpeg(16, 16), 'f.jpg', 'image/jpeg', e)).statusCode).toBe(201);
+        expect((await upload(e.nickname, await noiseJpeg(16, 16), 'f.jpg', 'image/jpeg', e)).statusCode).toBe(
+          201,
+        );
       }
       const a = await noiseJpeg(48, 48);
       const b = tinyMp4(128);
@@ -197,16 +232,24 @@ describe('the 15-item limit', () => {
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes).toEqual([201, 409, 409]);
       expect(await countOf(e.id)).toEqual({ counter: 15, rows: 15 });
-      const list = (await t.app.inject({ url: `/api/upload/obtener-imagenes-por-usuario/${e.nickname}`, headers: bearer(e) })).json().imagenes;
+      const list = (
+        await t.app.inject({
+          url: `/api/upload/obtener-imagenes-por-usuario/${e.nickname}`,
+          headers: bearer(e),
+        })
+      ).json().imagenes;
       expect(list).toHaveLength(15);
       // Every file on disk for this escort belongs to a listed item.
-      for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().code).toBe('GALLERY_LIMIT');
+      for (const r of results.filter((x) => x.statusCode === 409))
+        expect(r.json().code).toBe('GALLERY_LIMIT');
       const winner = results.find((r) => r.statusCode === 201)!.json();
       expect(await exists(winner.url_imagen)).toBe(true);
       for (const bytes of [a, b, c]) {
         const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
         if (hash === winner.publicId) continue;
-        const names = await fs.readdir(path.join(t.dataDir, 'media', hash.slice(0, 2))).catch(() => [] as string[]);
+        const names = await fs
+          .readdir(path.join(t.dataDir, 'media', hash.slice(0, 2)))
+          .catch(() => [] as string[]);
         expect(names.filter((n) => n.startsWith(hash))).toEqual([]);
       }
     }
@@ -215,26 +258,50 @@ describe('the 15-item limit', () => {
   it('the transaction alone holds the line: parallel adds past the pre-check still stop at 15', async () => {
     const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     for (let i = 0; i < 13; i++) await addGalleryItem(t.app, e.id, await noiseJpeg(16, 16));
-    const inputs = await Promise.all([noiseJpeg(20, 20), noiseJpeg(21, 21), noiseJpeg(22, 22), noiseJpeg(23, 23)]);
+    const inputs = await Promise.all([
+      noiseJpeg(20, 20),
+      noiseJpeg(21, 21),
+      noiseJpeg(22, 22),
+      noiseJpeg(23, 23),
+    ]);
     const settled = await Promise.allSettled(inputs.map((bytes) => addGalleryItem(t.app, e.id, bytes)));
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(2);
-    for (const s of settled) if (s.status === 'rejected') expect((s.reason as { code: string }).code).toBe('GALLERY_LIMIT');
+    for (const s of settled)
+      if (s.status === 'rejected') expect((s.reason as { code: string }).code).toBe('GALLERY_LIMIT');
     expect(await countOf(e.id)).toEqual({ counter: 15, rows: 15 });
   });
 });
 
 describe('reading the gallery', () => {
   it('obtener-imagenes-por-usuario lists id, url_imagen and publicId for the owner only', async () => {
-    const res = await t.app.inject({ url: `/api/upload/obtener-imagenes-por-usuario/${owner.nickname}`, headers: bearer(owner) });
+    const res = await t.app.inject({
+      url: `/api/upload/obtener-imagenes-por-usuario/${owner.nickname}`,
+      headers: bearer(owner),
+    });
     expect(res.statusCode).toBe(200);
     const { imagenes } = res.json();
     expect(imagenes).toHaveLength(2);
     for (const item of imagenes) {
-      expect(item).toEqual(expect.objectContaining({ id: expect.any(String), url_imagen: expect.any(String), publicId: expect.any(String) }));
+      expect(item).toEqual(
+        expect.objectContaining({
+          id: expect.any(String),
+          url_imagen: expect.any(String),
+          publicId: expect.any(String),
+        }),
+      );
     }
     expect(imagenes.map((i: { tipo: string }) => i.tipo)).toEqual(['imagen', 'video']);
-    expect((await t.app.inject(`/api/upload/obtener-imagenes-por-usuario/${owner.nickname}`)).statusCode).toBe(401);
-    expect((await t.app.inject({ url: `/api/upload/obtener-imagenes-por-usuario/${owner.nickname}`, headers: bearer(other) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject(`/api/upload/obtener-imagenes-por-usuario/${owner.nickname}`)).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/upload/obtener-imagenes-por-usuario/${owner.nickname}`,
+          headers: bearer(other),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('escort-imagenes is public for approved, visible escorts and 404 otherwise', async () => {
@@ -244,7 +311,9 @@ describe('reading the gallery', () => {
     expect(res.headers.etag).toBeDefined();
 
     const pending = await createAccount(t.app, { kind: 'escort', autorizado: 'pendiente' });
-    expect((await upload(pending.nickname, await noiseJpeg(), 'p.jpg', 'image/jpeg', pending)).statusCode).toBe(201);
+    expect(
+      (await upload(pending.nickname, await noiseJpeg(), 'p.jpg', 'image/jpeg', pending)).statusCode,
+    ).toBe(201);
     const hidden = await t.app.inject(`/api/upload/escort-imagenes/${pending.nickname}`);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().code).toBe('NOT_FOUND');
@@ -253,9 +322,13 @@ describe('reading the gallery', () => {
   });
 
   it('an upload shows at once in the public gallery (the public cache is cleared)', async () => {
-    const before = (await t.app.inject(`/api/upload/escort-imagenes/${other.nickname}`)).json().imagenes.length;
-    expect((await upload(other.nickname, await noiseJpeg(), 'o.jpg', 'image/jpeg', other)).statusCode).toBe(201);
-    const after = (await t.app.inject(`/api/upload/escort-imagenes/${other.nickname}`)).json().imagenes.length;
+    const before = (await t.app.inject(`/api/upload/escort-imagenes/${other.nickname}`)).json().imagenes
+      .length;
+    expect((await upload(other.nickname, await noiseJpeg(), 'o.jpg', 'image/jpeg', other)).statusCode).toBe(
+      201,
+    );
+    const after = (await t.app.inject(`/api/upload/escort-imagenes/${other.nickname}`)).json().imagenes
+      .length;
     expect(after).toBe(before + 1);
   });
 });
@@ -265,19 +338,38 @@ describe('deleting', () => {
     const up = (await upload(owner.nickname, await noiseJpeg(), 'd.jpg', 'image/jpeg', owner)).json();
     const urls = [320, 640, 1080].map((w) => up.url_imagen.replace('-640.webp', `-${w}.webp`));
     for (const u of urls) expect(await exists(u)).toBe(true);
-    const denied = await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${up.publicId}`, headers: bearer(other) });
+    const denied = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${up.publicId}`,
+      headers: bearer(other),
+    });
     expect(denied.statusCode).toBe(403);
-    const anon = await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${up.publicId}` });
+    const anon = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${up.publicId}`,
+    });
     expect(anon.statusCode).toBe(401);
     // Another escort cannot reach it through her own nickname either.
-    const sideways = await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-perfil-usuario/${other.nickname}/${up.publicId}`, headers: bearer(other) });
+    const sideways = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-perfil-usuario/${other.nickname}/${up.publicId}`,
+      headers: bearer(other),
+    });
     expect(sideways.statusCode).toBe(404);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${up.publicId}`, headers: bearer(owner) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${up.publicId}`,
+      headers: bearer(owner),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mensaje: 'Imagen eliminada exitosamente.' });
     for (const u of urls) expect(await exists(u)).toBe(false);
     expect(await countOf(owner.id)).toEqual({ counter: 2, rows: 2 });
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${up.publicId}`, headers: bearer(owner) });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${up.publicId}`,
+      headers: bearer(owner),
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().mensaje).toBe('No se encontró el archivo en tu galería.');
   });
@@ -285,11 +377,34 @@ describe('deleting', () => {
   it('eliminar-video removes the mp4 and answers with a mensaje', async () => {
     const up = (await upload(owner.nickname, tinyMp4(99), 'v.mp4', 'video/mp4', owner)).json();
     expect(await exists(up.url_imagen)).toBe(true);
-    const wrongKind = await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${up.publicId}`, headers: bearer(owner) });
+    const wrongKind = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${up.publicId}`,
+      headers: bearer(owner),
+    });
     expect(wrongKind.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-video/${owner.nickname}/${up.publicId}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-video/${owner.nickname}/${up.publicId}`, headers: bearer(other) })).statusCode).toBe(403);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-video/${owner.nickname}/${up.publicId}`, headers: bearer(owner) });
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/upload/eliminar-video/${owner.nickname}/${up.publicId}`,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/upload/eliminar-video/${owner.nickname}/${up.publicId}`,
+          headers: bearer(other),
+        })
+      ).statusCode,
+    ).toBe(403);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-video/${owner.nickname}/${up.publicId}`,
+      headers: bearer(owner),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mensaje: 'Video eliminado exitosamente.' });
     expect(await exists(up.url_imagen)).toBe(false);
@@ -300,18 +415,31 @@ describe('deleting', () => {
     const a = (await upload(owner.nickname, jpeg, 'x.jpg', 'image/jpeg', owner)).json();
     const b = (await upload(other.nickname, jpeg, 'x.jpg', 'image/jpeg', other)).json();
     expect(a.publicId).toBe(b.publicId);
-    await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${a.publicId}`, headers: bearer(owner) });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-perfil-usuario/${owner.nickname}/${a.publicId}`,
+      headers: bearer(owner),
+    });
     expect(await exists(b.url_imagen)).toBe(true);
-    await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-perfil-usuario/${other.nickname}/${b.publicId}`, headers: bearer(other) });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-perfil-usuario/${other.nickname}/${b.publicId}`,
+      headers: bearer(other),
+    });
     expect(await exists(b.url_imagen)).toBe(false);
   });
 
   it('deleting frees a slot at the limit', async () => {
     const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     const ids: string[] = [];
-    for (let i = 0; i < 15; i++) ids.push((await upload(e.nickname, await noiseJpeg(16, 16), 'f.jpg', 'image/jpeg', e)).json().publicId);
+    for (let i = 0; i < 15; i++)
+      ids.push((await upload(e.nickname, await noiseJpeg(16, 16), 'f.jpg', 'image/jpeg', e)).json().publicId);
     expect((await upload(e.nickname, await noiseJpeg(), 'f.jpg', 'image/jpeg', e)).statusCode).toBe(409);
-    await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-perfil-usuario/${e.nickname}/${ids[3]}`, headers: bearer(e) });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/eliminar-perfil-usuario/${e.nickname}/${ids[3]}`,
+      headers: bearer(e),
+    });
     expect((await upload(e.nickname, await noiseJpeg(), 'f.jpg', 'image/jpeg', e)).statusCode).toBe(201);
     expect(await countOf(e.id)).toEqual({ counter: 15, rows: 15 });
   });

@@ -5,7 +5,15 @@ import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { comments, meetings } from '../../src/db/schema/index.ts';
-import { approvedClient, approvedEscort, block, call, meet, pairOf, pairQuery } from './marketplace-helpers.ts';
+import {
+  approvedClient,
+  approvedEscort,
+  block,
+  call,
+  meet,
+  pairOf,
+  pairQuery,
+} from './marketplace-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,11 +41,17 @@ async function commented(client: FixtureAccount, escort: FixtureAccount, text?: 
 }
 
 describe('comments/usuario|cliente/registro', () => {
-  it('saves with today\'s Chilean date and 0 likes whatever the body says, trims, then closes the meeting', async () => {
+  it("saves with today's Chilean date and 0 likes whatever the body says, trims, then closes the meeting", async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await meet(t.app, client, escort);
-    const res = await call(t.app, 'POST', '/comments/usuario/registro', client, body(client, escort, '   Excelente <b>trato</b>   '));
+    const res = await call(
+      t.app,
+      'POST',
+      '/comments/usuario/registro',
+      client,
+      body(client, escort, '   Excelente <b>trato</b>   '),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({
       nick_cliente: client.nickname,
@@ -49,20 +63,32 @@ describe('comments/usuario|cliente/registro', () => {
     const [m] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
     expect(m).toMatchObject({ status: 'cerrada', acceso: false, comentado: true });
     const q = pairQuery(client, escort);
-    expect((await call(t.app, 'GET', `/appointments/estado-comentado?${q}`, client)).json()).toEqual({ comentado: true });
-    expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${q}`, client)).json()).toEqual({ acceso: false });
+    expect((await call(t.app, 'GET', `/appointments/estado-comentado?${q}`, client)).json()).toEqual({
+      comentado: true,
+    });
+    expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${q}`, client)).json()).toEqual({
+      acceso: false,
+    });
   });
 
-  it('401 anonymous; 403 for escorts, admins, another client\'s nick or RUT', async () => {
+  it("401 anonymous; 403 for escorts, admins, another client's nick or RUT", async () => {
     const client = await approvedClient(t.app);
     const other = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     const admin = await createAccount(t.app, { kind: 'admin' });
     await meet(t.app, client, escort);
-    expect((await call(t.app, 'POST', '/comments/usuario/registro', null, body(client, escort))).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/comments/usuario/registro', escort, body(client, escort))).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', '/comments/usuario/registro', admin, body(client, escort))).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', '/comments/usuario/registro', other, body(client, escort))).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/comments/usuario/registro', null, body(client, escort))).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/comments/usuario/registro', escort, body(client, escort))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/comments/usuario/registro', admin, body(client, escort))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/comments/usuario/registro', other, body(client, escort))).statusCode,
+    ).toBe(403);
     const wrongRut = { ...body(client, escort), rut_cliente: other.rut };
     expect((await call(t.app, 'POST', '/comments/usuario/registro', client, wrongRut)).statusCode).toBe(403);
     expect(await t.app.db.select().from(comments).where(eq(comments.escortId, escort.id))).toHaveLength(0);
@@ -75,19 +101,35 @@ describe('comments/usuario|cliente/registro', () => {
     expect(none.statusCode).toBe(403);
     expect(none.json().mensaje).toBe(msg.commentAccessRequired);
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
-    expect((await call(t.app, 'POST', '/comments/cliente/registro', client, body(client, escort))).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/comments/cliente/registro', client, body(client, escort))).statusCode,
+    ).toBe(403);
     await call(t.app, 'POST', '/appointments/rechazar', escort, pairOf(client, escort));
-    expect((await call(t.app, 'POST', '/comments/cliente/registro', client, body(client, escort))).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/comments/cliente/registro', client, body(client, escort))).statusCode,
+    ).toBe(403);
   });
 
   it('empty or blank text is a 400 with the spec message; over 1000 characters too', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await meet(t.app, client, escort);
-    const blank = await call(t.app, 'POST', '/comments/usuario/registro', client, body(client, escort, '    '));
+    const blank = await call(
+      t.app,
+      'POST',
+      '/comments/usuario/registro',
+      client,
+      body(client, escort, '    '),
+    );
     expect(blank.statusCode).toBe(400);
     expect(blank.json().mensaje).toBe('Debes iniciar sesión como cliente para comentar.');
-    const long = await call(t.app, 'POST', '/comments/usuario/registro', client, body(client, escort, 'a'.repeat(1001)));
+    const long = await call(
+      t.app,
+      'POST',
+      '/comments/usuario/registro',
+      client,
+      body(client, escort, 'a'.repeat(1001)),
+    );
     expect(long.statusCode).toBe(400);
     expect(long.json().mensaje).toBe(msg.commentTooLong);
   });
@@ -97,11 +139,21 @@ describe('comments/usuario|cliente/registro', () => {
     const escort = await approvedEscort(t.app);
     await commented(client, escort);
     await meet(t.app, client, escort);
-    const res = await call(t.app, 'POST', '/comments/cliente/registro', client, body(client, escort, 'Otra vez'));
+    const res = await call(
+      t.app,
+      'POST',
+      '/comments/cliente/registro',
+      client,
+      body(client, escort, 'Otra vez'),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().mensaje).toBe(msg.commentAlreadyToday);
     // The failed attempt left the meeting open.
-    expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${pairQuery(client, escort)}`, client)).json()).toEqual({ acceso: true });
+    expect(
+      (
+        await call(t.app, 'GET', `/appointments/verificar-acceso?${pairQuery(client, escort)}`, client)
+      ).json(),
+    ).toEqual({ acceso: true });
   });
 
   it('a blocked client cannot comment and gets the neutral refusal', async () => {
@@ -116,7 +168,10 @@ describe('comments/usuario|cliente/registro', () => {
 
   it('404 for an unknown profile', async () => {
     const client = await approvedClient(t.app);
-    const res = await call(t.app, 'POST', '/comments/usuario/registro', client, { ...body(client, client), nick_usuario: 'noexiste7' });
+    const res = await call(t.app, 'POST', '/comments/usuario/registro', client, {
+      ...body(client, client),
+      nick_usuario: 'noexiste7',
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -131,41 +186,82 @@ describe('reading and checking comments', () => {
     const res = await call(t.app, 'GET', `/comments/nick_usuario/${escort.nickname}`, a);
     expect(res.statusCode).toBe(200);
     expect(res.json().map((c: { comentario: string }) => c.comentario)).toEqual(['Segundo', 'Primero']);
-    expect((await call(t.app, 'GET', `/comments/nick_usuario/${escort.nickname}`, escort)).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', `/comments/nick_usuario/${escort.nickname}`, null)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', `/comments/nick_usuario/${escort.nickname}`, escort)).statusCode).toBe(
+      200,
+    );
+    expect((await call(t.app, 'GET', `/comments/nick_usuario/${escort.nickname}`, null)).statusCode).toBe(
+      401,
+    );
     expect((await call(t.app, 'GET', `/comments/nick_usuario/noexiste7`, a)).statusCode).toBe(404);
     const empty = await approvedEscort(t.app);
     expect((await call(t.app, 'GET', `/comments/nick_usuario/${empty.nickname}`, a)).json()).toEqual([]);
   });
 
-  it('nick_cliente/{nick}: the client\'s own comments, or an admin; others 403', async () => {
+  it("nick_cliente/{nick}: the client's own comments, or an admin; others 403", async () => {
     const escort = await approvedEscort(t.app);
     const client = await approvedClient(t.app);
     const other = await approvedClient(t.app);
     const admin = await createAccount(t.app, { kind: 'admin' });
     await commented(client, escort, 'Mío');
-    expect((await call(t.app, 'GET', `/comments/nick_cliente/${client.nickname}`, client)).json()).toHaveLength(1);
-    expect((await call(t.app, 'GET', `/comments/nick_cliente/${client.nickname}`, admin)).json()).toHaveLength(1);
-    expect((await call(t.app, 'GET', `/comments/nick_cliente/${client.nickname}`, other)).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', `/comments/nick_cliente/${client.nickname}`, escort)).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', `/comments/nick_cliente/${client.nickname}`, null)).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'GET', `/comments/nick_cliente/${client.nickname}`, client)).json(),
+    ).toHaveLength(1);
+    expect(
+      (await call(t.app, 'GET', `/comments/nick_cliente/${client.nickname}`, admin)).json(),
+    ).toHaveLength(1);
+    expect((await call(t.app, 'GET', `/comments/nick_cliente/${client.nickname}`, other)).statusCode).toBe(
+      403,
+    );
+    expect((await call(t.app, 'GET', `/comments/nick_cliente/${client.nickname}`, escort)).statusCode).toBe(
+      403,
+    );
+    expect((await call(t.app, 'GET', `/comments/nick_cliente/${client.nickname}`, null)).statusCode).toBe(
+      401,
+    );
   });
 
   it('usuario|cliente/verificar answer realizado/existe for the client; others 403', async () => {
     const escort = await approvedEscort(t.app);
     const client = await approvedClient(t.app);
     const q = `nick_cliente=${client.nickname}&nick_usuario=${escort.nickname}&fecha=${todayInChile()}`;
-    expect((await call(t.app, 'GET', `/comments/usuario/verificar?${q}`, client)).json()).toEqual({ realizado: false, existe: false });
+    expect((await call(t.app, 'GET', `/comments/usuario/verificar?${q}`, client)).json()).toEqual({
+      realizado: false,
+      existe: false,
+    });
     await commented(client, escort);
-    expect((await call(t.app, 'GET', `/comments/usuario/verificar?${q}`, client)).json()).toEqual({ realizado: true, existe: true });
-    expect((await call(t.app, 'GET', `/comments/cliente/verificar?nick_cliente=${client.nickname}&nick_usuario=${escort.nickname}`, client)).json()).toEqual({
+    expect((await call(t.app, 'GET', `/comments/usuario/verificar?${q}`, client)).json()).toEqual({
       realizado: true,
       existe: true,
     });
-    expect((await call(t.app, 'GET', `/comments/usuario/verificar?${q.replace(todayInChile(), '2000-01-01')}`, client)).json().realizado).toBe(false);
+    expect(
+      (
+        await call(
+          t.app,
+          'GET',
+          `/comments/cliente/verificar?nick_cliente=${client.nickname}&nick_usuario=${escort.nickname}`,
+          client,
+        )
+      ).json(),
+    ).toEqual({
+      realizado: true,
+      existe: true,
+    });
+    expect(
+      (
+        await call(
+          t.app,
+          'GET',
+          `/comments/usuario/verificar?${q.replace(todayInChile(), '2000-01-01')}`,
+          client,
+        )
+      ).json().realizado,
+    ).toBe(false);
     expect((await call(t.app, 'GET', `/comments/usuario/verificar?${q}`, escort)).statusCode).toBe(403);
     expect((await call(t.app, 'GET', `/comments/usuario/verificar?${q}`, null)).statusCode).toBe(401);
-    expect((await call(t.app, 'GET', `/appointments/estado?${pairQuery(client, escort)}`, client)).json().comentadoHoy).toBe(true);
+    expect(
+      (await call(t.app, 'GET', `/appointments/estado?${pairQuery(client, escort)}`, client)).json()
+        .comentadoHoy,
+    ).toBe(true);
   });
 });
 
@@ -183,8 +279,12 @@ describe('No Me Gusta and Eliminar', () => {
     const res = await call(t.app, 'PUT', `/comments/usuario/likes/${id}`, voter, { likes: 50 });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id_comentario: id, likes: 1 });
-    expect((await call(t.app, 'GET', `/appointments/click-activo?${pairQuery(voter, escort)}`, voter)).json()).toEqual({ click: false });
-    expect((await call(t.app, 'PUT', `/comments/cliente/likes/${id}`, voter, { likes: 2 })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'GET', `/appointments/click-activo?${pairQuery(voter, escort)}`, voter)).json(),
+    ).toEqual({ click: false });
+    expect((await call(t.app, 'PUT', `/comments/cliente/likes/${id}`, voter, { likes: 2 })).statusCode).toBe(
+      403,
+    );
     const [row] = await t.app.db.select().from(comments).where(eq(comments.id, id));
     expect(row!.likes).toBe(1);
   });
@@ -214,10 +314,14 @@ describe('No Me Gusta and Eliminar', () => {
     for (let i = 0; i < 3; i++) {
       const voter = await approvedClient(t.app);
       await meet(t.app, voter, escort);
-      expect((await call(t.app, 'PUT', `/comments/usuario/likes/${id}`, voter, { likes: 0 })).statusCode).toBe(200);
+      expect(
+        (await call(t.app, 'PUT', `/comments/usuario/likes/${id}`, voter, { likes: 0 })).statusCode,
+      ).toBe(200);
     }
     expect((await call(t.app, 'DELETE', `/comments/usuario/eliminar/${id}`, author)).statusCode).toBe(403);
-    expect((await call(t.app, 'DELETE', `/comments/usuario/eliminar/${id}`, otherEscort)).statusCode).toBe(403);
+    expect((await call(t.app, 'DELETE', `/comments/usuario/eliminar/${id}`, otherEscort)).statusCode).toBe(
+      403,
+    );
     expect((await call(t.app, 'DELETE', `/comments/usuario/eliminar/${id}`, null)).statusCode).toBe(401);
     expect((await call(t.app, 'DELETE', `/comments/cliente/eliminar/${id}`, escort)).statusCode).toBe(200);
     expect((await call(t.app, 'DELETE', `/comments/cliente/eliminar/${id}`, escort)).statusCode).toBe(404);

@@ -18,7 +18,9 @@ describe('simultaneous calls', () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     const codes = (
-      await Promise.all([1, 2, 3].map(() => call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort))))
+      await Promise.all(
+        [1, 2, 3].map(() => call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort))),
+      )
     ).map((r) => r.statusCode);
     expect(codes.sort()).toEqual([201, 409, 409]);
     expect(await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id))).toHaveLength(1);
@@ -52,8 +54,12 @@ describe('simultaneous calls', () => {
       call(t.app, 'POST', '/notes/insertarCliente', escort, byEscort),
     ]);
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409]);
-    expect(await t.app.db.select().from(escortRatings).where(eq(escortRatings.escortId, escort.id))).toHaveLength(1);
-    expect(await t.app.db.select().from(clientRatings).where(eq(clientRatings.clientId, client.id))).toHaveLength(1);
+    expect(
+      await t.app.db.select().from(escortRatings).where(eq(escortRatings.escortId, escort.id)),
+    ).toHaveLength(1);
+    expect(
+      await t.app.db.select().from(clientRatings).where(eq(clientRatings.clientId, client.id)),
+    ).toHaveLength(1);
     const [tot] = await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, escort.id));
     expect(tot).toMatchObject({ count: 1, sum1: 9 });
   });
@@ -70,7 +76,9 @@ describe('simultaneous calls', () => {
     });
     const id = saved.json().data.id_comentario as number;
     await meet(t.app, voter, escort);
-    const res = await Promise.all([1, 2, 3].map(() => call(t.app, 'PUT', `/comments/usuario/likes/${id}`, voter, { likes: 100 })));
+    const res = await Promise.all(
+      [1, 2, 3].map(() => call(t.app, 'PUT', `/comments/usuario/likes/${id}`, voter, { likes: 100 })),
+    );
     expect(res.map((r) => r.statusCode).sort()).toEqual([200, 403, 403]);
     const [row] = await t.app.db.select().from(comments).where(eq(comments.id, id));
     expect(row!.likes).toBe(1);
@@ -95,7 +103,8 @@ describe('simultaneous calls', () => {
     );
     expect(res.every((r) => r.statusCode === 201)).toBe(true);
     const [recount] = rowsOf<Record<string, string | number>>(
-      await t.app.db.execute(sql`select count(*)::int as count, sum(nota1)::int as s1, sum(nota2)::int as s2, sum(nota3)::int as s3,
+      await t.app.db
+        .execute(sql`select count(*)::int as count, sum(nota1)::int as s1, sum(nota2)::int as s2, sum(nota3)::int as s3,
         sum(nota4)::int as s4, sum(nota5)::int as s5 from escort_ratings where escort_id = ${escort.id}`),
     );
     const [tot] = await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, escort.id));

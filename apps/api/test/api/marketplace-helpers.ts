@@ -6,7 +6,13 @@ import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One API call as `who` (null = anonymous). */
-export function call(app: FastifyInstance, method: Method, url: string, who: FixtureAccount | null, body?: unknown) {
+export function call(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  who: FixtureAccount | null,
+  body?: unknown,
+) {
   return app.inject({
     method,
     url: `/api${url}`,
@@ -23,11 +29,17 @@ export const pairOf = (client: FixtureAccount, escort: FixtureAccount) => ({
 export const pairQuery = (client: FixtureAccount, escort: FixtureAccount) =>
   `nickname_cliente=${encodeURIComponent(client.nickname)}&nickname_usuario=${encodeURIComponent(escort.nickname)}`;
 
-export const approvedClient = (app: FastifyInstance) => createAccount(app, { kind: 'client', autorizado: 'aprobado', genero: 'Masculino' });
-export const approvedEscort = (app: FastifyInstance) => createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
+export const approvedClient = (app: FastifyInstance) =>
+  createAccount(app, { kind: 'client', autorizado: 'aprobado', genero: 'Masculino' });
+export const approvedEscort = (app: FastifyInstance) =>
+  createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
 
 /** Client requests, escort accepts: returns the conversation token. */
-export async function meet(app: FastifyInstance, client: FixtureAccount, escort: FixtureAccount): Promise<string> {
+export async function meet(
+  app: FastifyInstance,
+  client: FixtureAccount,
+  escort: FixtureAccount,
+): Promise<string> {
   const req = await call(app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
   expect(req.statusCode, req.body).toBe(201);
   const acc = await call(app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
@@ -35,7 +47,11 @@ export async function meet(app: FastifyInstance, client: FixtureAccount, escort:
   return acc.json().token as string;
 }
 
-export async function block(app: FastifyInstance, escort: FixtureAccount, client: FixtureAccount): Promise<void> {
+export async function block(
+  app: FastifyInstance,
+  escort: FixtureAccount,
+  client: FixtureAccount,
+): Promise<void> {
   await app.db.insert(blocks).values({ escortId: escort.id, clientId: client.id });
 }
 

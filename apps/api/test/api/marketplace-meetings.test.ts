@@ -5,7 +5,15 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount } from '../helpers/fixtures.ts';
 import { meetings } from '../../src/db/schema/index.ts';
 import { sha256 } from '../../src/lib/tokens.ts';
-import { approvedClient, approvedEscort, block, call, meet, pairOf, pairQuery } from './marketplace-helpers.ts';
+import {
+  approvedClient,
+  approvedEscort,
+  block,
+  call,
+  meet,
+  pairOf,
+  pairQuery,
+} from './marketplace-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,9 +29,15 @@ describe('appointments/solicitar', () => {
     const escort = await approvedEscort(t.app);
     const other = await approvedClient(t.app);
     const admin = await createAccount(t.app, { kind: 'admin' });
-    expect((await call(t.app, 'POST', '/appointments/solicitar', null, pairOf(client, escort))).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/appointments/solicitar', admin, pairOf(client, escort))).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', '/appointments/solicitar', escort, pairOf(client, escort))).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/appointments/solicitar', null, pairOf(client, escort))).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/appointments/solicitar', admin, pairOf(client, escort))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/appointments/solicitar', escort, pairOf(client, escort))).statusCode,
+    ).toBe(403);
     const res = await call(t.app, 'POST', '/appointments/solicitar', other, pairOf(client, escort));
     expect(res.statusCode).toBe(403);
     expect(await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id))).toHaveLength(0);
@@ -40,14 +54,24 @@ describe('appointments/solicitar', () => {
   it('404 for an unknown, unapproved or inactive profile', async () => {
     const client = await approvedClient(t.app);
     const pending = await createAccount(t.app, { kind: 'escort', autorizado: 'pendiente' });
-    const inactive = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', estado: 'inactiva' });
+    const inactive = await createAccount(t.app, {
+      kind: 'escort',
+      autorizado: 'aprobado',
+      estado: 'inactiva',
+    });
     const ghost = { nickname_cliente: client.nickname, nickname_usuario: 'noexiste1' };
     expect((await call(t.app, 'POST', '/appointments/solicitar', client, ghost)).statusCode).toBe(404);
-    expect((await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, pending))).statusCode).toBe(404);
-    expect((await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, inactive))).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, pending))).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, inactive))).statusCode,
+    ).toBe(404);
     // A client nickname in the escort slot is not an escort either.
     const other = await approvedClient(t.app);
-    expect((await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, other))).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, other))).statusCode,
+    ).toBe(404);
   });
 
   it('one pending request per pair: the second is a 409 with the spec message', async () => {
@@ -59,7 +83,13 @@ describe('appointments/solicitar', () => {
     const second = await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
     expect(second.statusCode).toBe(409);
     expect(second.json().mensaje).toBe('⚠️ Ya tienes una solicitud pendiente.');
-    const again = await call(t.app, 'POST', '/appointments/reutilizar-estado', client, pairOf(client, escort));
+    const again = await call(
+      t.app,
+      'POST',
+      '/appointments/reutilizar-estado',
+      client,
+      pairOf(client, escort),
+    );
     expect(again.statusCode).toBe(409);
   });
 
@@ -93,28 +123,55 @@ describe('pending lists', () => {
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
     const list = await call(t.app, 'GET', `/appointments/pendientes/${escort.nickname}`, escort);
     expect(list.statusCode).toBe(200);
-    expect(list.json().solicitudes.map((s: { nickname_cliente: string }) => s.nickname_cliente)).toEqual([client.nickname]);
+    expect(list.json().solicitudes.map((s: { nickname_cliente: string }) => s.nickname_cliente)).toEqual([
+      client.nickname,
+    ]);
     expect(list.json().solicitudes[0]).toMatchObject({ genero: 'Masculino' });
     const names = await call(t.app, 'GET', `/conversacion-cliente/solicitudes/${escort.nickname}`, escort);
     expect(names.json()).toEqual({ solicitudes: [client.nickname] });
-    expect((await call(t.app, 'GET', `/appointments/pendientes/${escort.nickname}`, null)).statusCode).toBe(401);
-    expect((await call(t.app, 'GET', `/appointments/pendientes/${escort.nickname}`, otherEscort)).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', `/appointments/pendientes/${escort.nickname}`, client)).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', `/conversacion-cliente/solicitudes/${escort.nickname}`, otherEscort)).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `/appointments/pendientes/${escort.nickname}`, null)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await call(t.app, 'GET', `/appointments/pendientes/${escort.nickname}`, otherEscort)).statusCode,
+    ).toBe(403);
+    expect((await call(t.app, 'GET', `/appointments/pendientes/${escort.nickname}`, client)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call(t.app, 'GET', `/conversacion-cliente/solicitudes/${escort.nickname}`, otherEscort))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('existe, existe-cliente and conversacion/existe report the pair for either participant only', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     const stranger = await approvedClient(t.app);
-    expect((await call(t.app, 'POST', '/appointments/existe', client, pairOf(client, escort))).json()).toEqual({ existe: false });
+    expect(
+      (await call(t.app, 'POST', '/appointments/existe', client, pairOf(client, escort))).json(),
+    ).toEqual({ existe: false });
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
-    expect((await call(t.app, 'POST', '/appointments/existe', client, pairOf(client, escort))).json()).toEqual({ existe: true });
-    expect((await call(t.app, 'POST', '/appointments/existe', escort, pairOf(client, escort))).json()).toEqual({ existe: true });
-    expect((await call(t.app, 'POST', '/conversacion-cliente/existe-cliente', escort, pairOf(client, escort))).json()).toEqual({ existe: true });
-    expect((await call(t.app, 'POST', '/conversacion/existe', client, pairOf(client, escort))).json()).toEqual({ existe: true });
-    expect((await call(t.app, 'POST', '/appointments/existe', stranger, pairOf(client, escort))).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', '/appointments/existe', null, pairOf(client, escort))).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/appointments/existe', client, pairOf(client, escort))).json(),
+    ).toEqual({ existe: true });
+    expect(
+      (await call(t.app, 'POST', '/appointments/existe', escort, pairOf(client, escort))).json(),
+    ).toEqual({ existe: true });
+    expect(
+      (
+        await call(t.app, 'POST', '/conversacion-cliente/existe-cliente', escort, pairOf(client, escort))
+      ).json(),
+    ).toEqual({ existe: true });
+    expect(
+      (await call(t.app, 'POST', '/conversacion/existe', client, pairOf(client, escort))).json(),
+    ).toEqual({ existe: true });
+    expect(
+      (await call(t.app, 'POST', '/appointments/existe', stranger, pairOf(client, escort))).statusCode,
+    ).toBe(403);
+    expect((await call(t.app, 'POST', '/appointments/existe', null, pairOf(client, escort))).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -124,12 +181,23 @@ describe('accepting and rejecting', () => {
     const escort = await approvedEscort(t.app);
     const otherEscort = await approvedEscort(t.app);
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
-    expect((await call(t.app, 'POST', '/appointments/aceptar', client, pairOf(client, escort))).statusCode).toBe(403);
-    expect((await call(t.app, 'PUT', '/conversacion-cliente/aceptar', client, pairOf(client, escort))).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', '/appointments/aceptar', otherEscort, pairOf(client, escort))).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/appointments/aceptar', client, pairOf(client, escort))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'PUT', '/conversacion-cliente/aceptar', client, pairOf(client, escort))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/appointments/aceptar', otherEscort, pairOf(client, escort))).statusCode,
+    ).toBe(403);
     // Naming herself, the other escort has no request to accept.
-    expect((await call(t.app, 'POST', '/appointments/aceptar', otherEscort, pairOf(client, otherEscort))).statusCode).toBe(404);
-    expect((await call(t.app, 'POST', '/appointments/aceptar', null, pairOf(client, escort))).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/appointments/aceptar', otherEscort, pairOf(client, otherEscort)))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'POST', '/appointments/aceptar', null, pairOf(client, escort))).statusCode,
+    ).toBe(401);
 
     const res = await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
     expect(res.statusCode).toBe(200);
@@ -143,63 +211,112 @@ describe('accepting and rejecting', () => {
     expect(row!.acceptedAt).toBeInstanceOf(Date);
 
     const q = pairQuery(client, escort);
-    expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${q}`, client)).json()).toEqual({ acceso: true });
-    expect((await call(t.app, 'GET', `/appointments/click-activo?${q}`, client)).json()).toEqual({ click: true });
-    expect((await call(t.app, 'GET', `/conversacion-cliente/click?${q}`, escort)).json()).toEqual({ click: true });
-    expect((await call(t.app, 'GET', `/appointments/estado-comentado?${q}`, client)).json()).toEqual({ comentado: false });
-    expect((await call(t.app, 'GET', `/conversacion-cliente/estado-comentado?${q}`, escort)).json()).toEqual({ comentado: false });
-    expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${q}`, otherEscort)).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${q}`, client)).json()).toEqual({
+      acceso: true,
+    });
+    expect((await call(t.app, 'GET', `/appointments/click-activo?${q}`, client)).json()).toEqual({
+      click: true,
+    });
+    expect((await call(t.app, 'GET', `/conversacion-cliente/click?${q}`, escort)).json()).toEqual({
+      click: true,
+    });
+    expect((await call(t.app, 'GET', `/appointments/estado-comentado?${q}`, client)).json()).toEqual({
+      comentado: false,
+    });
+    expect((await call(t.app, 'GET', `/conversacion-cliente/estado-comentado?${q}`, escort)).json()).toEqual({
+      comentado: false,
+    });
+    expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${q}`, otherEscort)).statusCode).toBe(
+      403,
+    );
     expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${q}`, null)).statusCode).toBe(401);
     const state = await call(t.app, 'GET', `/appointments/estado?${q}`, client);
-    expect(state.json()).toMatchObject({ estado: 'aceptada', pendiente: false, acceso: true, puedeCalificarUsuario: true, comentadoHoy: false });
+    expect(state.json()).toMatchObject({
+      estado: 'aceptada',
+      pendiente: false,
+      acceso: true,
+      puedeCalificarUsuario: true,
+      comentadoHoy: false,
+    });
   });
 
   it('a second meeting of the same pair says "Conversación aceptada"; crear-o-actualizar on an accepted one refreshes the token', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await meet(t.app, client, escort);
-    expect((await call(t.app, 'POST', '/appointments/cerrar', client, pairOf(client, escort))).json().mensaje).toBe('Conversación cerrada con éxito.');
-    expect((await call(t.app, 'POST', '/appointments/reutilizar-estado', client, pairOf(client, escort))).statusCode).toBe(201);
-    const second = await call(t.app, 'POST', '/conversacion-cliente/crear-o-actualizar', escort, pairOf(client, escort));
+    expect(
+      (await call(t.app, 'POST', '/appointments/cerrar', client, pairOf(client, escort))).json().mensaje,
+    ).toBe('Conversación cerrada con éxito.');
+    expect(
+      (await call(t.app, 'POST', '/appointments/reutilizar-estado', client, pairOf(client, escort)))
+        .statusCode,
+    ).toBe(201);
+    const second = await call(
+      t.app,
+      'POST',
+      '/conversacion-cliente/crear-o-actualizar',
+      escort,
+      pairOf(client, escort),
+    );
     expect(second.json().mensaje).toBe('Conversación aceptada');
-    const refresh = await call(t.app, 'POST', '/conversacion-cliente/reutilizar-estado-cliente', escort, pairOf(client, escort));
+    const refresh = await call(
+      t.app,
+      'POST',
+      '/conversacion-cliente/reutilizar-estado-cliente',
+      escort,
+      pairOf(client, escort),
+    );
     expect(refresh.statusCode).toBe(200);
     expect(refresh.json().mensaje).toBe('Estado de conversación actualizado');
     const rows = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
     expect(rows.filter((r) => r.status === 'aceptada')).toHaveLength(1);
     expect(rows.find((r) => r.status === 'aceptada')!.tokenHash).toBe(sha256(refresh.json().token));
     // appointments/aceptar has nothing pending to accept.
-    expect((await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort))).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort))).statusCode,
+    ).toBe(404);
   });
 
   it('the escort-side conversacion calls accept and reject (POST and PUT)', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
-    expect((await call(t.app, 'PUT', '/conversacion/rechazar', escort, pairOf(client, escort))).json().mensaje).toBe('Conversación rechazada');
+    expect(
+      (await call(t.app, 'PUT', '/conversacion/rechazar', escort, pairOf(client, escort))).json().mensaje,
+    ).toBe('Conversación rechazada');
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
-    expect((await call(t.app, 'POST', '/conversacion/rechazar', client, pairOf(client, escort))).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/conversacion/rechazar', client, pairOf(client, escort))).statusCode,
+    ).toBe(403);
     const acc = await call(t.app, 'PUT', '/conversacion/aceptar', escort, pairOf(client, escort));
     expect(acc.statusCode).toBe(200);
     expect(acc.json().mensaje).toBe('Conversación creada y aceptada');
-    expect((await call(t.app, 'POST', '/conversacion/aceptar', escort, pairOf(client, escort))).json().mensaje).toBe(
-      'Estado de conversación actualizado',
-    );
+    expect(
+      (await call(t.app, 'POST', '/conversacion/aceptar', escort, pairOf(client, escort))).json().mensaje,
+    ).toBe('Estado de conversación actualizado');
   });
 
   it('rechazar turns the request down and removes it from the list; 404 when nothing is pending', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
-    expect((await call(t.app, 'POST', '/appointments/rechazar', client, pairOf(client, escort))).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/appointments/rechazar', client, pairOf(client, escort))).statusCode,
+    ).toBe(403);
     const res = await call(t.app, 'POST', '/appointments/rechazar', escort, pairOf(client, escort));
     expect(res.statusCode).toBe(200);
     expect(res.json().mensaje).toBe('Conversación rechazada');
-    expect((await call(t.app, 'GET', `/appointments/pendientes/${escort.nickname}`, escort)).json().solicitudes).toEqual([]);
-    expect((await call(t.app, 'POST', '/appointments/rechazar', escort, pairOf(client, escort))).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'GET', `/appointments/pendientes/${escort.nickname}`, escort)).json().solicitudes,
+    ).toEqual([]);
+    expect(
+      (await call(t.app, 'POST', '/appointments/rechazar', escort, pairOf(client, escort))).statusCode,
+    ).toBe(404);
     const [row] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
     expect(row!.status).toBe('rechazada');
-    expect((await call(t.app, 'GET', `/appointments/estado?${pairQuery(client, escort)}`, client)).json().estado).toBe('rechazada');
+    expect(
+      (await call(t.app, 'GET', `/appointments/estado?${pairQuery(client, escort)}`, client)).json().estado,
+    ).toBe('rechazada');
   });
 
   it('a block placed after the request stops the escort from accepting it', async () => {
@@ -207,7 +324,9 @@ describe('accepting and rejecting', () => {
     const escort = await approvedEscort(t.app);
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
     await block(t.app, escort, client);
-    expect((await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort))).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort))).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -216,13 +335,19 @@ describe('cancelling and closing', () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
-    expect((await call(t.app, 'POST', '/appointments/cerrar-cliente', escort, pairOf(client, escort))).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/appointments/cerrar-cliente', escort, pairOf(client, escort))).statusCode,
+    ).toBe(403);
     const res = await call(t.app, 'POST', '/appointments/cerrar-cliente', client, pairOf(client, escort));
     expect(res.statusCode).toBe(200);
     expect(res.json().mensaje).toBe('✅ Solicitud cancelada correctamente.');
-    expect((await call(t.app, 'POST', '/appointments/cerrar-cliente', client, pairOf(client, escort))).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'POST', '/appointments/cerrar-cliente', client, pairOf(client, escort))).statusCode,
+    ).toBe(404);
     // A new request is possible again.
-    expect((await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort))).statusCode).toBe(201);
+    expect(
+      (await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort))).statusCode,
+    ).toBe(201);
   });
 
   it('either side closes: an accepted meeting loses comment access; a pending one is rejected when the escort closes it', async () => {
@@ -230,12 +355,24 @@ describe('cancelling and closing', () => {
     const escort = await approvedEscort(t.app);
     const stranger = await approvedEscort(t.app);
     await meet(t.app, client, escort);
-    expect((await call(t.app, 'PUT', '/conversacion-cliente/cerrar', stranger, pairOf(client, escort))).statusCode).toBe(403);
-    expect((await call(t.app, 'PUT', '/conversacion-cliente/cerrar', escort, pairOf(client, escort))).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${pairQuery(client, escort)}`, client)).json()).toEqual({ acceso: false });
-    expect((await call(t.app, 'POST', '/appointments/cerrar', client, pairOf(client, escort))).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'PUT', '/conversacion-cliente/cerrar', stranger, pairOf(client, escort))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'PUT', '/conversacion-cliente/cerrar', escort, pairOf(client, escort))).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(t.app, 'GET', `/appointments/verificar-acceso?${pairQuery(client, escort)}`, client)
+      ).json(),
+    ).toEqual({ acceso: false });
+    expect(
+      (await call(t.app, 'POST', '/appointments/cerrar', client, pairOf(client, escort))).statusCode,
+    ).toBe(404);
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
-    expect((await call(t.app, 'POST', '/appointments/cerrar', escort, pairOf(client, escort))).statusCode).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/appointments/cerrar', escort, pairOf(client, escort))).statusCode,
+    ).toBe(200);
     const rows = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
     expect(rows.map((r) => r.status).sort()).toEqual(['cerrada', 'rechazada']);
   });
@@ -244,9 +381,15 @@ describe('cancelling and closing', () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await meet(t.app, client, escort);
-    expect((await call(t.app, 'PUT', '/appointments/desactivar-click', escort, pairOf(client, escort))).statusCode).toBe(403);
-    expect((await call(t.app, 'PUT', '/appointments/desactivar-click', client, pairOf(client, escort))).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', `/appointments/click-activo?${pairQuery(client, escort)}`, client)).json()).toEqual({ click: false });
+    expect(
+      (await call(t.app, 'PUT', '/appointments/desactivar-click', escort, pairOf(client, escort))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'PUT', '/appointments/desactivar-click', client, pairOf(client, escort))).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(t.app, 'GET', `/appointments/click-activo?${pairQuery(client, escort)}`, client)).json(),
+    ).toEqual({ click: false });
   });
 });
 
@@ -259,42 +402,75 @@ describe('after the meeting', () => {
     await meet(t.app, client2, escort);
     const list = await call(t.app, 'GET', `/conversacion-cliente/aceptados/${escort.nickname}`, escort);
     expect(list.statusCode).toBe(200);
-    expect(list.json().clientes.map((c: { nickname_cliente: string }) => c.nickname_cliente).sort()).toEqual(
-      [client.nickname, client2.nickname].sort(),
+    expect(
+      list
+        .json()
+        .clientes.map((c: { nickname_cliente: string }) => c.nickname_cliente)
+        .sort(),
+    ).toEqual([client.nickname, client2.nickname].sort());
+    expect(
+      (await call(t.app, 'GET', `/conversacion-cliente/aceptados/${escort.nickname}`, client)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/conversacion-cliente/cerrar-usuario', client, pairOf(client, escort)))
+        .statusCode,
+    ).toBe(403);
+    const dismiss = await call(
+      t.app,
+      'POST',
+      '/conversacion-cliente/cerrar-usuario',
+      escort,
+      pairOf(client, escort),
     );
-    expect((await call(t.app, 'GET', `/conversacion-cliente/aceptados/${escort.nickname}`, client)).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', '/conversacion-cliente/cerrar-usuario', client, pairOf(client, escort))).statusCode).toBe(403);
-    const dismiss = await call(t.app, 'POST', '/conversacion-cliente/cerrar-usuario', escort, pairOf(client, escort));
     expect(dismiss.statusCode).toBe(200);
     const after = await call(t.app, 'GET', `/conversacion-cliente/aceptados/${escort.nickname}`, escort);
-    expect(after.json().clientes.map((c: { nickname_cliente: string }) => c.nickname_cliente)).toEqual([client2.nickname]);
-    expect((await call(t.app, 'POST', '/conversacion-cliente/cerrar-usuario', escort, pairOf(client, escort))).statusCode).toBe(404);
+    expect(after.json().clientes.map((c: { nickname_cliente: string }) => c.nickname_cliente)).toEqual([
+      client2.nickname,
+    ]);
+    expect(
+      (await call(t.app, 'POST', '/conversacion-cliente/cerrar-usuario', escort, pairOf(client, escort)))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('evaluar and marcar-evaluado mark the caller side; 404 without an accepted meeting', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
-    expect((await call(t.app, 'PUT', '/conversacion-cliente/evaluar', escort, pairOf(client, escort))).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'PUT', '/conversacion-cliente/evaluar', escort, pairOf(client, escort))).statusCode,
+    ).toBe(404);
     await meet(t.app, client, escort);
-    expect((await call(t.app, 'PUT', '/conversacion-cliente/evaluar', client, pairOf(client, escort))).statusCode).toBe(403);
-    expect((await call(t.app, 'PUT', '/conversacion-cliente/evaluar', escort, pairOf(client, escort))).statusCode).toBe(200);
+    expect(
+      (await call(t.app, 'PUT', '/conversacion-cliente/evaluar', client, pairOf(client, escort))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'PUT', '/conversacion-cliente/evaluar', escort, pairOf(client, escort))).statusCode,
+    ).toBe(200);
     let [row] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
     expect(row).toMatchObject({ evaluadoEscort: true, evaluadoCliente: false, status: 'aceptada' });
-    expect((await call(t.app, 'PUT', '/appointments/marcar-evaluado', client, pairOf(client, escort))).statusCode).toBe(200);
+    expect(
+      (await call(t.app, 'PUT', '/appointments/marcar-evaluado', client, pairOf(client, escort))).statusCode,
+    ).toBe(200);
     [row] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
     expect(row).toMatchObject({ evaluadoCliente: true, status: 'cerrada', acceso: false });
     // Marking again is a no-op.
-    expect((await call(t.app, 'PUT', '/appointments/marcar-evaluado', client, pairOf(client, escort))).statusCode).toBe(200);
+    expect(
+      (await call(t.app, 'PUT', '/appointments/marcar-evaluado', client, pairOf(client, escort))).statusCode,
+    ).toBe(200);
   });
 
   it('conversacion-cliente/crear confirms an open meeting and is 404 without one', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
-    expect((await call(t.app, 'POST', '/conversacion-cliente/crear', escort, pairOf(client, escort))).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'POST', '/conversacion-cliente/crear', escort, pairOf(client, escort))).statusCode,
+    ).toBe(404);
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
     const res = await call(t.app, 'POST', '/conversacion-cliente/crear', escort, pairOf(client, escort));
     expect(res.statusCode).toBe(200);
-    expect((await call(t.app, 'POST', '/conversacion-cliente/crear', client, pairOf(client, escort))).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/conversacion-cliente/crear', client, pairOf(client, escort))).statusCode,
+    ).toBe(403);
   });
 
   it('perfil/{nickname}: the client card for escorts with a meeting, admins; others are refused', async () => {
@@ -305,10 +481,23 @@ describe('after the meeting', () => {
     await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
     const card = await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, escort);
     expect(card.statusCode).toBe(200);
-    expect(card.json()).toMatchObject({ nickname: client.nickname, genero: 'Masculino', puedeCalificar: false, conocido: false });
-    expect(Object.keys(card.json()).sort()).toEqual(['conocido', 'genero', 'nickname', 'puedeCalificar', 'url']);
+    expect(card.json()).toMatchObject({
+      nickname: client.nickname,
+      genero: 'Masculino',
+      puedeCalificar: false,
+      conocido: false,
+    });
+    expect(Object.keys(card.json()).sort()).toEqual([
+      'conocido',
+      'genero',
+      'nickname',
+      'puedeCalificar',
+      'url',
+    ]);
     await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
-    expect((await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, escort)).json()).toMatchObject({
+    expect(
+      (await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, escort)).json(),
+    ).toMatchObject({
       puedeCalificar: true,
       conocido: true,
     });
@@ -316,8 +505,14 @@ describe('after the meeting', () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.json().mensaje).toBe('Error: No se encontró la información del cliente.');
     expect((await call(t.app, 'GET', `/conversacion-cliente/perfil/noexiste9`, escort)).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, client)).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, admin)).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, null)).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, client)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, admin)).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, null)).statusCode,
+    ).toBe(401);
   });
 });

@@ -4,7 +4,16 @@ import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { escortRatings, meetings, ratingTotals } from '../../src/db/schema/index.ts';
-import { approvedClient, approvedEscort, block, call, meet, notes, pairOf, pairQuery } from './marketplace-helpers.ts';
+import {
+  approvedClient,
+  approvedEscort,
+  block,
+  call,
+  meet,
+  notes,
+  pairOf,
+  pairQuery,
+} from './marketplace-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,16 +24,34 @@ afterAll(async () => {
 });
 
 const rateEscort = (client: FixtureAccount, escort: FixtureAccount, n: Record<string, number> = notes()) =>
-  call(t.app, 'POST', '/ratings/insertarUsuario', client, { calificador: client.nickname, nickname_usuario: escort.nickname, ...n });
-const rateClient = (escort: FixtureAccount, client: FixtureAccount, n: Record<string, number> = notes(), extra = {}) =>
-  call(t.app, 'POST', '/notes/insertarCliente', escort, { calificador: escort.nickname, nickname_cliente: client.nickname, ...n, ...extra });
+  call(t.app, 'POST', '/ratings/insertarUsuario', client, {
+    calificador: client.nickname,
+    nickname_usuario: escort.nickname,
+    ...n,
+  });
+const rateClient = (
+  escort: FixtureAccount,
+  client: FixtureAccount,
+  n: Record<string, number> = notes(),
+  extra = {},
+) =>
+  call(t.app, 'POST', '/notes/insertarCliente', escort, {
+    calificador: escort.nickname,
+    nickname_cliente: client.nickname,
+    ...n,
+    ...extra,
+  });
 
 describe('ratings/insertarUsuario (client rates escort)', () => {
   it('after an accepted meeting: stores, updates the running sums, marks evaluated, resets commented and closes', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await meet(t.app, client, escort);
-    await call(t.app, 'POST', '/comments/usuario/registro', client, { comentario: 'Bien', nick_cliente: client.nickname, nick_usuario: escort.nickname });
+    await call(t.app, 'POST', '/comments/usuario/registro', client, {
+      comentario: 'Bien',
+      nick_cliente: client.nickname,
+      nick_usuario: escort.nickname,
+    });
     const res = await rateEscort(client, escort, { nota1: 10, nota2: 9, nota3: 8, nota4: 7, nota5: 6 });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
@@ -40,7 +67,11 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
     expect(m).toMatchObject({ evaluadoCliente: true, comentado: false, status: 'cerrada' });
     const [tot] = await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, escort.id));
     expect(tot).toMatchObject({ count: 1, sum1: 10, sum5: 6 });
-    expect((await call(t.app, 'GET', `/appointments/estado-comentado?${pairQuery(client, escort)}`, client)).json()).toEqual({ comentado: false });
+    expect(
+      (
+        await call(t.app, 'GET', `/appointments/estado-comentado?${pairQuery(client, escort)}`, client)
+      ).json(),
+    ).toEqual({ comentado: false });
   });
 
   it('403 without an accepted meeting (none or only pending); 409 for a second rating of the same meeting', async () => {
@@ -59,14 +90,21 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
     // A new accepted meeting allows a new rating.
     await meet(t.app, client, escort);
     expect((await rateEscort(client, escort)).statusCode).toBe(201);
-    expect(await t.app.db.select().from(escortRatings).where(eq(escortRatings.escortId, escort.id))).toHaveLength(2);
+    expect(
+      await t.app.db.select().from(escortRatings).where(eq(escortRatings.escortId, escort.id)),
+    ).toHaveLength(2);
   });
 
   it('marks must be whole numbers 1-10 for all five criteria (400 with the spec message)', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await meet(t.app, client, escort);
-    for (const bad of [{ ...notes(), nota3: 0 }, { ...notes(), nota1: 11 }, { ...notes(), nota2: 5.5 }, { nota1: 5, nota2: 5, nota3: 5, nota4: 5 }]) {
+    for (const bad of [
+      { ...notes(), nota3: 0 },
+      { ...notes(), nota1: 11 },
+      { ...notes(), nota2: 5.5 },
+      { nota1: 5, nota2: 5, nota3: 5, nota4: 5 },
+    ]) {
       const res = await rateEscort(client, escort, bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().mensaje).toBe('Debes seleccionar una nota para cada ítem (1-10).');
@@ -111,8 +149,12 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
       promedio_general: 6.6,
       total: 2,
     });
-    expect((await call(t.app, 'GET', `/ratings/promedioUsuario/${escort.nickname}`, escort)).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', `/ratings/promedioUsuario/${escort.nickname}`, null)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', `/ratings/promedioUsuario/${escort.nickname}`, escort)).statusCode).toBe(
+      200,
+    );
+    expect((await call(t.app, 'GET', `/ratings/promedioUsuario/${escort.nickname}`, null)).statusCode).toBe(
+      401,
+    );
     expect((await call(t.app, 'GET', `/ratings/promedioUsuario/noexiste3`, a)).statusCode).toBe(404);
   });
 });
@@ -127,19 +169,24 @@ describe('notes/insertarCliente (escort rates client)', () => {
     expect(res.json()).toMatchObject({ promedio_nota1: 7, promedio_general: 7, total: 1 });
     const [m] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
     expect(m).toMatchObject({ evaluadoEscort: true, status: 'cerrada', acceso: false });
-    expect((await call(t.app, 'GET', `/conversacion-cliente/aceptados/${escort.nickname}`, escort)).json().clientes).toEqual([]);
+    expect(
+      (await call(t.app, 'GET', `/conversacion-cliente/aceptados/${escort.nickname}`, escort)).json()
+        .clientes,
+    ).toEqual([]);
     const dup = await rateClient(escort, client);
     expect(dup.statusCode).toBe(409);
     expect(dup.json().mensaje).toBe(msg.ratingDuplicate);
   });
 
-  it('403 without an accepted meeting, for a wrong conversation token, for clients and for another escort\'s name', async () => {
+  it("403 without an accepted meeting, for a wrong conversation token, for clients and for another escort's name", async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     const otherEscort = await approvedEscort(t.app);
     expect((await rateClient(escort, client)).statusCode).toBe(403);
     await meet(t.app, client, escort);
-    expect((await rateClient(escort, client, notes(), { token_conversacion: 'x'.repeat(43) })).statusCode).toBe(403);
+    expect(
+      (await rateClient(escort, client, notes(), { token_conversacion: 'x'.repeat(43) })).statusCode,
+    ).toBe(403);
     expect((await rateClient(otherEscort, client)).statusCode).toBe(403);
     const asClient = await call(t.app, 'POST', '/notes/insertarCliente', client, {
       calificador: client.nickname,
@@ -153,7 +200,15 @@ describe('notes/insertarCliente (escort rates client)', () => {
       ...notes(),
     });
     expect(impostor.statusCode).toBe(403);
-    expect((await call(t.app, 'POST', '/notes/insertarCliente', null, { calificador: escort.nickname, nickname_cliente: client.nickname, ...notes() })).statusCode).toBe(401);
+    expect(
+      (
+        await call(t.app, 'POST', '/notes/insertarCliente', null, {
+          calificador: escort.nickname,
+          nickname_cliente: client.nickname,
+          ...notes(),
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await rateClient(escort, client, { ...notes(), nota5: 0 })).statusCode).toBe(400);
   });
 

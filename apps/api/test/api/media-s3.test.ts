@@ -70,7 +70,13 @@ const s3Env = () => ({
 
 describe('S3 media store (contract)', () => {
   it('PutObject: path-style key in the bucket, content type, immutable cache, signed, exact bytes', async () => {
-    const store = createS3MediaStore({ bucket: 'fotos', endpoint, region: 'us-east-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'x' });
+    const store = createS3MediaStore({
+      bucket: 'fotos',
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'AKIDTEST',
+      secretAccessKey: 'x',
+    });
     const bytes = randomBytes(2048);
     await store.put('ab/abcdef-640.webp', bytes, 'image/webp');
     expect(requests).toHaveLength(1);
@@ -79,7 +85,9 @@ describe('S3 media store (contract)', () => {
     expect(put.path).toBe('/fotos/ab/abcdef-640.webp');
     expect(put.headers['content-type']).toBe('image/webp');
     expect(put.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(String(put.headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/us-east-1\/s3\/aws4_request/);
+    expect(String(put.headers.authorization)).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/us-east-1\/s3\/aws4_request/,
+    );
     expect(put.body.equals(bytes)).toBe(true);
 
     expect((await store.get('ab/abcdef-640.webp'))?.equals(bytes)).toBe(true);
@@ -94,7 +102,13 @@ describe('S3 media store (contract)', () => {
   });
 
   it('refuses unsafe keys before any request', async () => {
-    const store = createS3MediaStore({ bucket: 'fotos', endpoint, region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 'b' });
+    const store = createS3MediaStore({
+      bucket: 'fotos',
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'a',
+      secretAccessKey: 'b',
+    });
     await expect(store.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
     await expect(store.delete('/abs')).rejects.toThrow(/unsafe/);
     expect(requests).toHaveLength(0);
@@ -106,12 +120,19 @@ describe('S3 media store (contract)', () => {
       const e = await createAccount(t.app, { kind: 'escort' });
       const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#7a1f3d' } })
         .jpeg()
-        .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 26/1 5/1' } })
+        .withExif({
+          IFD0: { Make: 'PhoneMaker' },
+          IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 26/1 5/1' },
+        })
         .toBuffer();
       const boundary = 'xxBOUNDARYxx';
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="nickname"\r\n\r\n${e.nickname}\r\n`),
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="nickname"\r\n\r\n${e.nickname}\r\n`,
+        ),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
         jpeg,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -138,12 +159,18 @@ describe('S3 media store (contract)', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(served.rawPayload.equals(objects.get(`/fotos${fileUrl.slice('/media'.length)}`)!.body)).toBe(true);
+      expect(served.rawPayload.equals(objects.get(`/fotos${fileUrl.slice('/media'.length)}`)!.body)).toBe(
+        true,
+      );
       expect((await t.app.inject('/media/zz/nothing-640.webp')).statusCode).toBe(404);
       expect((await t.app.inject('/media/..%2Fsecret')).statusCode).toBe(404);
 
       requests.length = 0;
-      const del = await t.app.inject({ method: 'DELETE', url: `/api/upload/eliminar-perfil-escort/${e.nickname}/${publicId}`, headers: bearer(e) });
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/upload/eliminar-perfil-escort/${e.nickname}/${publicId}`,
+        headers: bearer(e),
+      });
       expect(del.statusCode).toBe(200);
       expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(3);
       expect([...objects.keys()].filter((k) => k.includes(publicId))).toEqual([]);

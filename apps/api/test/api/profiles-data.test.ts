@@ -49,13 +49,20 @@ describe('PUT /api/usuario/modificar', () => {
     expect(row.escort_profiles.medidas).toBe('90/60/90');
     // Stored exactly as typed: it is rendered as text, never as HTML.
     expect(row.escort_profiles.legenda).toBe(legenda);
-    const list = (await t.app.inject('/api/usuario/ciudad/Nunoa')).json() as { nickname: string; apellido: string }[];
+    const list = (await t.app.inject('/api/usuario/ciudad/Nunoa')).json() as {
+      nickname: string;
+      apellido: string;
+    }[];
     expect(list.find((c) => c.nickname === e.nickname)?.apellido).toBe('Valentina');
   });
 
   it('an external http(s) url replaces the avatar; empty medidas are allowed', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
-    const res = await put('/usuario/modificar', escortData(e, { url: 'https://cdn.example.cl/v.jpg', medidas: '' }), e);
+    const res = await put(
+      '/usuario/modificar',
+      escortData(e, { url: 'https://cdn.example.cl/v.jpg', medidas: '' }),
+      e,
+    );
     expect(res.statusCode).toBe(200);
     expect((await escortRow(e.id)).accounts.url).toBe('https://cdn.example.cl/v.jpg');
   });
@@ -79,7 +86,9 @@ describe('PUT /api/usuario/modificar', () => {
 
   it('a legenda of exactly 1000 characters is accepted', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
-    expect((await put('/usuario/modificar', escortData(e, { legenda: 'a'.repeat(1000) }), e)).statusCode).toBe(200);
+    expect(
+      (await put('/usuario/modificar', escortData(e, { legenda: 'a'.repeat(1000) }), e)).statusCode,
+    ).toBe(200);
   });
 
   it('cannot point the url at another account’s stored photo', async () => {
@@ -103,7 +112,11 @@ describe('PUT /api/usuario/modificar', () => {
 describe('PUT /api/usuario/modificar-url', () => {
   it('sets an external photo address', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
-    const res = await put('/usuario/modificar-url', { nickname: e.nickname, url: 'http://fotos.example.cl/a.png' }, e);
+    const res = await put(
+      '/usuario/modificar-url',
+      { nickname: e.nickname, url: 'http://fotos.example.cl/a.png' },
+      e,
+    );
     expect(res.statusCode).toBe(200);
     expect((await escortRow(e.id)).accounts.url).toBe('http://fotos.example.cl/a.png');
   });
@@ -116,20 +129,35 @@ describe('PUT /api/usuario/modificar-url', () => {
     expect(empty.json().mensaje).toBe('Debe ingresar una URL de imagen.');
     const ftp = await put('/usuario/modificar-url', { nickname: e.nickname, url: 'ftp://x.cl/a.png' }, e);
     expect(ftp.json().mensaje).toBe('La URL de la imagen debe comenzar con http:// o https://.');
-    expect((await put('/usuario/modificar-url', { nickname: e.nickname, url: 'https://x.cl/a.png' })).statusCode).toBe(401);
-    expect((await put('/usuario/modificar-url', { nickname: e.nickname, url: 'https://x.cl/a.png' }, other)).statusCode).toBe(403);
+    expect(
+      (await put('/usuario/modificar-url', { nickname: e.nickname, url: 'https://x.cl/a.png' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await put('/usuario/modificar-url', { nickname: e.nickname, url: 'https://x.cl/a.png' }, other))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('is 409 while a stored photo exists (delete it first)', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
-    await t.app.db.insert(media).values({ accountId: e.id, purpose: 'profile', mediaType: 'image', publicId: 'f'.repeat(32), url: '/media/ff/x-640.webp' });
+    await t.app.db.insert(media).values({
+      accountId: e.id,
+      purpose: 'profile',
+      mediaType: 'image',
+      publicId: 'f'.repeat(32),
+      url: '/media/ff/x-640.webp',
+    });
     await t.app.db.update(accounts).set({ url: '/media/ff/x-640.webp' }).where(eq(accounts.id, e.id));
     const res = await put('/usuario/modificar-url', { nickname: e.nickname, url: 'https://x.cl/a.png' }, e);
     expect(res.statusCode).toBe(409);
     expect(res.json().mensaje).toBe('Debes eliminar la imagen actual antes de cargar una nueva.');
     // The data form sends the current url back unchanged: that is not a new photo.
-    expect((await put('/usuario/modificar', escortData(e, { url: '/media/ff/x-640.webp' }), e)).statusCode).toBe(200);
-    expect((await put('/usuario/modificar', escortData(e, { url: 'https://x.cl/b.png' }), e)).statusCode).toBe(409);
+    expect(
+      (await put('/usuario/modificar', escortData(e, { url: '/media/ff/x-640.webp' }), e)).statusCode,
+    ).toBe(200);
+    expect(
+      (await put('/usuario/modificar', escortData(e, { url: 'https://x.cl/b.png' }), e)).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -137,7 +165,9 @@ describe('PUT /api/usuario/estado/{id}', () => {
   it('toggles disponible <-> inactiva; an inactive escort leaves the listing and her card says so', async () => {
     const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Talca' });
     const listed = async () =>
-      ((await t.app.inject('/api/usuario/ciudad/Talca')).json() as { nickname: string }[]).some((c) => c.nickname === e.nickname);
+      ((await t.app.inject('/api/usuario/ciudad/Talca')).json() as { nickname: string }[]).some(
+        (c) => c.nickname === e.nickname,
+      );
     expect(await listed()).toBe(true);
 
     const off = await put(`/usuario/estado/${e.rut}`, { estado: 'inactiva' }, e);
@@ -190,11 +220,17 @@ describe('PUT /api/usuario/ciudad/{id}', () => {
     await t.app.inject('/api/usuario/ciudad/Valdivia');
     const res = await put(`/usuario/ciudad/${e.rut}`, { ciudad: 'valdivia' }, e);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ msg: 'Ciudad actualizada a Valdivia.', mensaje: 'Ciudad actualizada a Valdivia.', ciudad: 'Valdivia' });
+    expect(res.json()).toEqual({
+      msg: 'Ciudad actualizada a Valdivia.',
+      mensaje: 'Ciudad actualizada a Valdivia.',
+      ciudad: 'Valdivia',
+    });
     const row = await escortRow(e.id);
     expect(row.accounts.ciudad).toBe('Valdivia');
     expect(row.escort_profiles.cityKey).toBe('valdivia');
-    const nicks = ((await t.app.inject('/api/usuario/ciudad/Valdivia')).json() as { nickname: string }[]).map((c) => c.nickname);
+    const nicks = ((await t.app.inject('/api/usuario/ciudad/Valdivia')).json() as { nickname: string }[]).map(
+      (c) => c.nickname,
+    );
     expect(nicks).toContain(e.nickname);
 
     const accented = await put(`/usuario/ciudad/${e.rut}`, { ciudad: 'Nunoa' }, e);
@@ -222,21 +258,38 @@ describe('GET /api/usuario/archivos/{nickname}', () => {
   it('lists the owner’s files, and only to the owner', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
     const other = await createAccount(t.app, { kind: 'escort' });
-    await t.app.db.insert(media).values({ accountId: e.id, purpose: 'gallery', mediaType: 'image', publicId: 'a'.repeat(32), url: '/media/aa/a-640.webp' });
+    await t.app.db.insert(media).values({
+      accountId: e.id,
+      purpose: 'gallery',
+      mediaType: 'image',
+      publicId: 'a'.repeat(32),
+      url: '/media/aa/a-640.webp',
+    });
     const res = await t.app.inject({ url: `/api/usuario/archivos/${e.nickname}`, headers: bearer(e) });
     expect(res.statusCode).toBe(200);
     const { files } = res.json();
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatchObject({ publicId: 'a'.repeat(32), url: '/media/aa/a-640.webp', proposito: 'gallery', tipo: 'image' });
+    expect(files[0]).toMatchObject({
+      publicId: 'a'.repeat(32),
+      url: '/media/aa/a-640.webp',
+      proposito: 'gallery',
+      tipo: 'image',
+    });
     expect((await t.app.inject(`/api/usuario/archivos/${e.nickname}`)).statusCode).toBe(401);
-    expect((await t.app.inject({ url: `/api/usuario/archivos/${e.nickname}`, headers: bearer(other) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: `/api/usuario/archivos/${e.nickname}`, headers: bearer(other) })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('PUT /api/cliente/modificar', () => {
   it('saves the client’s phone and image url', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
-    const res = await put('/cliente/modificar', { rut_cliente: c.rut, fono: '955555555', url: 'https://img.example.cl/yo.webp' }, c);
+    const res = await put(
+      '/cliente/modificar',
+      { rut_cliente: c.rut, fono: '955555555', url: 'https://img.example.cl/yo.webp' },
+      c,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().mensaje).toBe('Datos actualizados correctamente.');
     const [row] = await t.app.db.select().from(accounts).where(eq(accounts.id, c.id));
@@ -246,10 +299,18 @@ describe('PUT /api/cliente/modificar', () => {
 
   it('validates phone and url', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
-    const bad = await put('/cliente/modificar', { rut_cliente: c.rut, fono: '95555', url: '/assets/avatars/femenino.svg' }, c);
+    const bad = await put(
+      '/cliente/modificar',
+      { rut_cliente: c.rut, fono: '95555', url: '/assets/avatars/femenino.svg' },
+      c,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().mensaje).toBe('El teléfono debe contener solo 9 dígitos y no debe contener espacios.');
-    const url = await put('/cliente/modificar', { rut_cliente: c.rut, fono: '955555555', url: 'javascript:x' }, c);
+    const url = await put(
+      '/cliente/modificar',
+      { rut_cliente: c.rut, fono: '955555555', url: 'javascript:x' },
+      c,
+    );
     expect(url.json().mensaje).toBe('La URL de la imagen debe comenzar con http:// o https://.');
   });
 

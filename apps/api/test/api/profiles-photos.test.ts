@@ -13,11 +13,18 @@ let photo: Buffer;
 beforeAll(async () => {
   t = await createTestApp();
   // A phone-like JPEG carrying EXIF with GPS coordinates (IFD3 is the GPS directory in libvips).
-  photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: { r: 150, g: 40, b: 70 } } })
+  photo = await sharp({
+    create: { width: 1400, height: 1000, channels: 3, background: { r: 150, g: 40, b: 70 } },
+  })
     .jpeg()
     .withExif({
       IFD0: { Make: 'PhoneMaker', Model: 'Spy 3000', Artist: 'Nombre Real' },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 26/1 5/1', GPSLongitudeRef: 'W', GPSLongitude: '70/1 39/1 1/1' },
+      IFD3: {
+        GPSLatitudeRef: 'S',
+        GPSLatitude: '33/1 26/1 5/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '70/1 39/1 1/1',
+      },
     })
     .toBuffer();
 });
@@ -32,7 +39,9 @@ afterAll(async () => {
 let shade = 0;
 function uniquePhoto(): Promise<Buffer> {
   shade += 1;
-  return sharp({ create: { width: 900, height: 700, channels: 3, background: { r: shade, g: 200 - shade, b: 90 } } })
+  return sharp({
+    create: { width: 900, height: 700, channels: 3, background: { r: shade, g: 200 - shade, b: 90 } },
+  })
     .jpeg()
     .withExif({ IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 26/1 5/1' } })
     .toBuffer();
@@ -43,7 +52,11 @@ function multipart(parts: { file?: Buffer; nickname?: string; filename?: string 
   const boundary = `----encanto${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   if (parts.nickname !== undefined) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="nickname"\r\n\r\n${parts.nickname}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="nickname"\r\n\r\n${parts.nickname}\r\n`,
+      ),
+    );
   }
   if (parts.file) {
     chunks.push(
@@ -55,10 +68,18 @@ function multipart(parts: { file?: Buffer; nickname?: string; filename?: string 
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
-function upload(kind: 'escort' | 'cliente', nick: string, who: FixtureAccount | undefined, parts: Parameters<typeof multipart>[0]) {
+function upload(
+  kind: 'escort' | 'cliente',
+  nick: string,
+  who: FixtureAccount | undefined,
+  parts: Parameters<typeof multipart>[0],
+) {
   const body = multipart(parts);
   return t.app.inject({
     method: 'POST',
@@ -79,7 +100,10 @@ const exists = (file: string) =>
   );
 
 async function profileRows(accountId: string) {
-  return t.app.db.select().from(media).where(and(eq(media.accountId, accountId), eq(media.purpose, 'profile')));
+  return t.app.db
+    .select()
+    .from(media)
+    .where(and(eq(media.accountId, accountId), eq(media.purpose, 'profile')));
 }
 async function accountUrl(id: string) {
   const [row] = await t.app.db.select({ url: accounts.url }).from(accounts).where(eq(accounts.id, id));
@@ -92,7 +116,9 @@ describe('escort profile photo', () => {
     expect(source.exif).toBeDefined();
     expect(source.exif!.toString('latin1')).toContain('PhoneMaker');
     // The GPSInfo pointer tag (0x8825) is in the source's EXIF, in either byte order.
-    expect(source.exif!.includes(Buffer.from([0x88, 0x25])) || source.exif!.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+    expect(
+      source.exif!.includes(Buffer.from([0x88, 0x25])) || source.exif!.includes(Buffer.from([0x25, 0x88])),
+    ).toBe(true);
 
     const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Iquique' });
     await t.app.inject('/api/usuario/ciudad/Iquique');
@@ -101,7 +127,9 @@ describe('escort profile photo', () => {
     const body = res.json();
     expect(body.mensaje).toBe('Imagen subida exitosamente.');
     expect(body.publicId).toMatch(/^[0-9a-f]{32}$/);
-    expect(body.fileUrl).toMatch(new RegExp(`^/media/${body.publicId.slice(0, 2)}/${body.publicId}-640\\.webp$`));
+    expect(body.fileUrl).toMatch(
+      new RegExp(`^/media/${body.publicId.slice(0, 2)}/${body.publicId}-640\\.webp$`),
+    );
 
     expect(await accountUrl(e.id)).toBe(body.fileUrl);
     const rows = await profileRows(e.id);
@@ -116,7 +144,8 @@ describe('escort profile photo', () => {
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
       expect(meta.icc).toBeUndefined();
-      for (const secret of ['PhoneMaker', 'Spy 3000', 'Nombre Real', 'GPS']) expect(bytes.toString('latin1')).not.toContain(secret);
+      for (const secret of ['PhoneMaker', 'Spy 3000', 'Nombre Real', 'GPS'])
+        expect(bytes.toString('latin1')).not.toContain(secret);
     }
 
     const served = await t.app.inject(body.fileUrl);
@@ -126,24 +155,38 @@ describe('escort profile photo', () => {
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
 
     // The public listing shows the new photo at once (cache cleared).
-    const card = ((await t.app.inject('/api/usuario/ciudad/Iquique')).json() as { nickname: string; url: string; srcset: string }[]).find(
-      (c) => c.nickname === e.nickname,
-    );
+    const card = (
+      (await t.app.inject('/api/usuario/ciudad/Iquique')).json() as {
+        nickname: string;
+        url: string;
+        srcset: string;
+      }[]
+    ).find((c) => c.nickname === e.nickname);
     expect(card?.url).toBe(body.fileUrl);
     expect(card?.srcset).toContain('-1080.webp 1080w');
 
-    const current = await t.app.inject({ url: `/api/upload/obtener-imagen-perfil-escort/${e.nickname}`, headers: bearer(e) });
+    const current = await t.app.inject({
+      url: `/api/upload/obtener-imagen-perfil-escort/${e.nickname}`,
+      headers: bearer(e),
+    });
     expect(current.json()).toEqual({ imageUrl: body.fileUrl, publicId: body.publicId, origen: 'archivo' });
   });
 
   it('a second photo while one exists is 409; after deleting it every variant is gone and the avatar is back', async () => {
     const e = await createAccount(t.app, { kind: 'escort', genero: 'Masculino' });
-    const first = (await upload('escort', e.nickname, e, { file: await uniquePhoto(), nickname: e.nickname })).json();
-    const other = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#123456' } }).png().toBuffer();
+    const first = (
+      await upload('escort', e.nickname, e, { file: await uniquePhoto(), nickname: e.nickname })
+    ).json();
+    const other = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
 
     const again = await upload('escort', e.nickname, e, { file: other, nickname: e.nickname });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ mensaje: 'Debes eliminar la imagen actual antes de cargar una nueva.', code: 'PHOTO_EXISTS' });
+    expect(again.json()).toEqual({
+      mensaje: 'Debes eliminar la imagen actual antes de cargar una nueva.',
+      code: 'PHOTO_EXISTS',
+    });
     expect(await accountUrl(e.id)).toBe(first.fileUrl);
 
     const [row] = await profileRows(e.id);
@@ -156,10 +199,19 @@ describe('escort profile photo', () => {
     expect(await accountUrl(e.id)).toBe('/assets/avatars/masculino.svg');
     expect((await t.app.inject(first.fileUrl)).statusCode).toBe(404);
 
-    const current = await t.app.inject({ url: `/api/upload/obtener-imagen-perfil-escort/${e.nickname}`, headers: bearer(e) });
-    expect(current.json()).toEqual({ imageUrl: '/assets/avatars/masculino.svg', publicId: null, origen: 'predeterminada' });
+    const current = await t.app.inject({
+      url: `/api/upload/obtener-imagen-perfil-escort/${e.nickname}`,
+      headers: bearer(e),
+    });
+    expect(current.json()).toEqual({
+      imageUrl: '/assets/avatars/masculino.svg',
+      publicId: null,
+      origen: 'predeterminada',
+    });
 
-    expect((await upload('escort', e.nickname, e, { file: other, nickname: e.nickname })).statusCode).toBe(201);
+    expect((await upload('escort', e.nickname, e, { file: other, nickname: e.nickname })).statusCode).toBe(
+      201,
+    );
   });
 
   it('two uploads at once: exactly one wins, the other is 409, and no files are left behind for the loser', async () => {
@@ -179,13 +231,19 @@ describe('escort profile photo', () => {
     const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
     const lost = [hashOf(a), hashOf(b)].find((h) => h !== kept)!;
     expect([hashOf(a), hashOf(b)]).toContain(kept);
-    const files = (await fs.readdir(path.join(t.dataDir, 'media'), { recursive: true })).map((f) => path.basename(String(f)));
+    const files = (await fs.readdir(path.join(t.dataDir, 'media'), { recursive: true })).map((f) =>
+      path.basename(String(f)),
+    );
     expect(files.some((f) => f.startsWith(`${kept}-`))).toBe(true);
     expect(files.some((f) => f.startsWith(`${lost}-`))).toBe(false);
   });
 
   it('/media does not serve outside the media folder', async () => {
-    for (const url of ['/media/..%2f..%2fetc%2fpasswd', '/media/%2e%2e/%2e%2e/package.json', '/media/../config.ts']) {
+    for (const url of [
+      '/media/..%2f..%2fetc%2fpasswd',
+      '/media/%2e%2e/%2e%2e/package.json',
+      '/media/../config.ts',
+    ]) {
       const res = await t.app.inject(url);
       expect([400, 403, 404]).toContain(res.statusCode);
       expect(res.body).not.toContain('root:');
@@ -203,18 +261,35 @@ describe('escort profile photo', () => {
     const e = await createAccount(t.app, { kind: 'escort' });
     const other = await createAccount(t.app, { kind: 'escort' });
     const client = await createAccount(t.app, { kind: 'client' });
-    expect((await upload('escort', e.nickname, undefined, { file: photo, nickname: e.nickname })).statusCode).toBe(401);
-    expect((await upload('escort', e.nickname, other, { file: photo, nickname: e.nickname })).statusCode).toBe(403);
-    expect((await upload('escort', e.nickname, client, { file: photo, nickname: e.nickname })).statusCode).toBe(403);
+    expect(
+      (await upload('escort', e.nickname, undefined, { file: photo, nickname: e.nickname })).statusCode,
+    ).toBe(401);
+    expect(
+      (await upload('escort', e.nickname, other, { file: photo, nickname: e.nickname })).statusCode,
+    ).toBe(403);
+    expect(
+      (await upload('escort', e.nickname, client, { file: photo, nickname: e.nickname })).statusCode,
+    ).toBe(403);
     // A form naming someone else than the path is refused as well.
-    expect((await upload('escort', other.nickname, other, { file: photo, nickname: e.nickname })).statusCode).toBe(403);
+    expect(
+      (await upload('escort', other.nickname, other, { file: photo, nickname: e.nickname })).statusCode,
+    ).toBe(403);
     expect(await profileRows(e.id)).toHaveLength(0);
 
     const mine = (await upload('escort', e.nickname, e, { file: photo, nickname: e.nickname })).json();
     expect((await del(`eliminar-perfil-escort/${e.nickname}/${mine.publicId}`)).statusCode).toBe(401);
     expect((await del(`eliminar-perfil-escort/${e.nickname}/${mine.publicId}`, other)).statusCode).toBe(403);
-    expect((await t.app.inject(`/api/upload/obtener-imagen-perfil-escort/${e.nickname}`)).statusCode).toBe(401);
-    expect((await t.app.inject({ url: `/api/upload/obtener-imagen-perfil-escort/${e.nickname}`, headers: bearer(other) })).statusCode).toBe(403);
+    expect((await t.app.inject(`/api/upload/obtener-imagen-perfil-escort/${e.nickname}`)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/upload/obtener-imagen-perfil-escort/${e.nickname}`,
+          headers: bearer(other),
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(await profileRows(e.id)).toHaveLength(1);
   });
 
@@ -237,18 +312,29 @@ describe('escort profile photo', () => {
 
   it('decides the type by the bytes (415) and refuses files over 8 MB (413); a 2+ MB photo passes', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
-    const fake = await upload('escort', e.nickname, e, { file: Buffer.from('<?php echo 1; ?>'.repeat(50)), nickname: e.nickname, filename: 'x.jpg' });
+    const fake = await upload('escort', e.nickname, e, {
+      file: Buffer.from('<?php echo 1; ?>'.repeat(50)),
+      nickname: e.nickname,
+      filename: 'x.jpg',
+    });
     expect(fake.statusCode).toBe(415);
     expect(fake.json().mensaje).toBe('Tipo de archivo no permitido.');
 
-    const huge = await upload('escort', e.nickname, e, { file: randomBytes(8 * 1024 * 1024 + 10), nickname: e.nickname });
+    const huge = await upload('escort', e.nickname, e, {
+      file: randomBytes(8 * 1024 * 1024 + 10),
+      nickname: e.nickname,
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().mensaje).toBe('El archivo supera el tamaño permitido.');
     expect(await profileRows(e.id)).toHaveLength(0);
 
-    const noisy = await sharp(randomBytes(1000 * 900 * 3), { raw: { width: 1000, height: 900, channels: 3 } }).png().toBuffer();
+    const noisy = await sharp(randomBytes(1000 * 900 * 3), { raw: { width: 1000, height: 900, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noisy.length).toBeGreaterThan(2 * 1024 * 1024);
-    expect((await upload('escort', e.nickname, e, { file: noisy, nickname: e.nickname })).statusCode).toBe(201);
+    expect((await upload('escort', e.nickname, e, { file: noisy, nickname: e.nickname })).statusCode).toBe(
+      201,
+    );
   });
 
   it('identical bytes used by two accounts: deleting one keeps the other’s files', async () => {
@@ -274,9 +360,14 @@ describe('client profile photo', () => {
     expect(res.statusCode).toBe(201);
     const { publicId, fileUrl } = res.json();
     expect(await accountUrl(c.id)).toBe(fileUrl);
-    const got = await t.app.inject({ url: `/api/upload/obtener-imagen-perfil-cliente/${c.nickname}`, headers: bearer(c) });
+    const got = await t.app.inject({
+      url: `/api/upload/obtener-imagen-perfil-cliente/${c.nickname}`,
+      headers: bearer(c),
+    });
     expect(got.json()).toEqual({ imageUrl: fileUrl, publicId, origen: 'archivo' });
-    expect((await upload('cliente', c.nickname, c, { file: photo, nickname: c.nickname })).statusCode).toBe(409);
+    expect((await upload('cliente', c.nickname, c, { file: photo, nickname: c.nickname })).statusCode).toBe(
+      409,
+    );
     // The client's data form cannot swap the url while the stored photo exists.
     const swap = await t.app.inject({
       method: 'PUT',
@@ -287,7 +378,9 @@ describe('client profile photo', () => {
     expect(swap.statusCode).toBe(409);
     // An escort cannot use the client's path with her own session, nor the reverse.
     const e = await createAccount(t.app, { kind: 'escort' });
-    expect((await upload('cliente', e.nickname, e, { file: photo, nickname: e.nickname })).statusCode).toBe(403);
+    expect((await upload('cliente', e.nickname, e, { file: photo, nickname: e.nickname })).statusCode).toBe(
+      403,
+    );
     expect((await del(`eliminar-perfil-cliente/${c.nickname}/${publicId}`, e)).statusCode).toBe(403);
 
     expect((await del(`eliminar-perfil-cliente/${c.nickname}/${publicId}`, c)).statusCode).toBe(200);
@@ -299,7 +392,10 @@ describe('DELETE /api/upload/eliminar-imagen-registro/{nickname}', () => {
   it('removes an external url, a stored photo, and is 404 when only the avatar is left', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
     await t.app.db.update(accounts).set({ url: 'https://x.cl/yo.png' }).where(eq(accounts.id, c.id));
-    const got = await t.app.inject({ url: `/api/upload/obtener-imagen-perfil-cliente/${c.nickname}`, headers: bearer(c) });
+    const got = await t.app.inject({
+      url: `/api/upload/obtener-imagen-perfil-cliente/${c.nickname}`,
+      headers: bearer(c),
+    });
     expect(got.json()).toEqual({ imageUrl: 'https://x.cl/yo.png', publicId: null, origen: 'url' });
     expect((await del(`eliminar-imagen-registro/${c.nickname}`, c)).statusCode).toBe(200);
     expect(await accountUrl(c.id)).toBe('/assets/avatars/femenino.svg');

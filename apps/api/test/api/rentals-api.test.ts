@@ -24,14 +24,25 @@ const place = (n: number, ciudad = 'Viña del Mar') => ({
 });
 
 const add = (body: unknown, who?: { token: string }) =>
-  t.app.inject({ method: 'POST', url: '/api/arriendo/agregar', payload: body as object, ...(who ? { headers: bearer(who) } : {}) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/arriendo/agregar',
+    payload: body as object,
+    ...(who ? { headers: bearer(who) } : {}),
+  });
 
 describe('arriendo/agregar (admin)', () => {
   it('adds a rental, stored under the comuna’s official name', async () => {
     const body = place(1, 'vina del mar');
     const res = await add(body, admin);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), ciudad: 'Viña del Mar', direccion: body.direccion, url: body.url, mensaje: 'Arriendo agregado.' });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      ciudad: 'Viña del Mar',
+      direccion: body.direccion,
+      url: body.url,
+      mensaje: 'Arriendo agregado.',
+    });
   });
 
   it('refuses visitors (401), escorts and clients (403)', async () => {
@@ -71,7 +82,9 @@ describe('arriendo/validar and arriendo/ciudad', () => {
     const yes = await t.app.inject({ url: `/api/arriendo/validar?url=${encodeURIComponent(body.url)}` });
     expect(yes.statusCode).toBe(200);
     expect(yes.json()).toEqual({ existe: true });
-    const no = await t.app.inject({ url: `/api/arriendo/validar?url=${encodeURIComponent('https://maps.example.com/nada')}` });
+    const no = await t.app.inject({
+      url: `/api/arriendo/validar?url=${encodeURIComponent('https://maps.example.com/nada')}`,
+    });
     expect(no.json()).toEqual({ existe: false });
     expect((await t.app.inject('/api/arriendo/validar')).statusCode).toBe(400);
   });
@@ -82,7 +95,9 @@ describe('arriendo/validar and arriendo/ciudad', () => {
     for (const city of ['Ñuñoa', 'Nunoa', 'nunoa', encodeURIComponent('ÑUÑOA')]) {
       const res = await t.app.inject(`/api/arriendo/ciudad/${city}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual([{ id: expect.any(Number), ciudad: 'Ñuñoa', direccion: body.direccion, url: body.url }]);
+      expect(res.json()).toEqual([
+        { id: expect.any(Number), ciudad: 'Ñuñoa', direccion: body.direccion, url: body.url },
+      ]);
     }
     const none = await t.app.inject('/api/arriendo/ciudad/Putre');
     expect(none.statusCode).toBe(200);
@@ -94,14 +109,35 @@ describe('arriendo/validar and arriendo/ciudad', () => {
 describe('arriendo/id/{id} DELETE (admin)', () => {
   it('only admins delete; a missing id is 404', async () => {
     const created = (await add(place(7, 'Temuco'), admin)).json();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/arriendo/id/${created.id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/arriendo/id/${created.id}`, headers: bearer(escort) })).statusCode).toBe(403);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/arriendo/id/${created.id}`, headers: bearer(admin) });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/arriendo/id/${created.id}` })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/arriendo/id/${created.id}`,
+          headers: bearer(escort),
+        })
+      ).statusCode,
+    ).toBe(403);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/arriendo/id/${created.id}`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mensaje: 'Arriendo eliminado.' });
     expect((await t.app.inject('/api/arriendo/ciudad/Temuco')).json()).toEqual([]);
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/arriendo/id/${created.id}`, headers: bearer(admin) });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/arriendo/id/${created.id}`,
+      headers: bearer(admin),
+    });
     expect(again.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/arriendo/id/abc', headers: bearer(admin) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/arriendo/id/abc', headers: bearer(admin) }))
+        .statusCode,
+    ).toBe(400);
   });
 });

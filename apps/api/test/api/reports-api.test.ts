@@ -25,16 +25,26 @@ const card = async (nickname: string) => (await t.app.inject(`/api/usuario/publi
 const flags = async (e: FixtureAccount) =>
   (await t.app.db.select().from(escortProfiles).where(eq(escortProfiles.accountId, e.id)))[0]!;
 const audit = async (e: FixtureAccount) =>
-  (await t.app.db.select().from(auditLog).where(eq(auditLog.accountId, e.id)).orderBy(auditLog.id)).map((a) => [a.action, a.adminNickname]);
-const reportsOf = async (e: FixtureAccount) => t.app.db.select().from(reports).where(eq(reports.escortId, e.id)).orderBy(reports.id);
+  (await t.app.db.select().from(auditLog).where(eq(auditLog.accountId, e.id)).orderBy(auditLog.id)).map(
+    (a) => [a.action, a.adminNickname],
+  );
+const reportsOf = async (e: FixtureAccount) =>
+  t.app.db.select().from(reports).where(eq(reports.escortId, e.id)).orderBy(reports.id);
 
 describe('POST /api/denuncias', () => {
   it('files a report from a visitor or a logged-in account (201)', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-    const res = await report({ nickname_usuario: escort.nickname, motivo: 'spam', detalle: '  Publica lo mismo en todas las ciudades  ' });
+    const res = await report({
+      nickname_usuario: escort.nickname,
+      motivo: 'spam',
+      detalle: '  Publica lo mismo en todas las ciudades  ',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ mensaje: 'Gracias por avisarnos. Revisaremos la denuncia a la brevedad.' });
-    expect((await report({ nickname_usuario: escort.nickname.toUpperCase(), motivo: 'suplantacion' }, client)).statusCode).toBe(201);
+    expect(
+      (await report({ nickname_usuario: escort.nickname.toUpperCase(), motivo: 'suplantacion' }, client))
+        .statusCode,
+    ).toBe(201);
     const rows = await reportsOf(escort);
     expect(rows.map((r) => [r.reason, r.detail, r.reporterId, r.status])).toEqual([
       ['spam', 'Publica lo mismo en todas las ciudades', null, 'abierta'],
@@ -54,15 +64,25 @@ describe('POST /api/denuncias', () => {
 
   it('refuses a missing or unknown reason and a detail over 1000 characters (400)', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-    for (const body of [{ nickname_usuario: escort.nickname }, { nickname_usuario: escort.nickname, motivo: 'aburrida' }]) {
+    for (const body of [
+      { nickname_usuario: escort.nickname },
+      { nickname_usuario: escort.nickname, motivo: 'aburrida' },
+    ]) {
       const res = await report(body);
       expect(res.statusCode).toBe(400);
       expect(res.json().mensaje).toBe('Elige un motivo para la denuncia.');
     }
-    const long = await report({ nickname_usuario: escort.nickname, motivo: 'otro', detalle: 'a'.repeat(1001) });
+    const long = await report({
+      nickname_usuario: escort.nickname,
+      motivo: 'otro',
+      detalle: 'a'.repeat(1001),
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().mensaje).toBe('El detalle puede tener como máximo 1000 caracteres.');
-    expect((await report({ nickname_usuario: escort.nickname, motivo: 'otro', detalle: 'a'.repeat(1000) })).statusCode).toBe(201);
+    expect(
+      (await report({ nickname_usuario: escort.nickname, motivo: 'otro', detalle: 'a'.repeat(1000) }))
+        .statusCode,
+    ).toBe(201);
     const noTarget = await report({ motivo: 'otro' });
     expect(noTarget.statusCode).toBe(400);
     expect(noTarget.json().mensaje).toBe('No encontramos el perfil que quieres denunciar.');
@@ -86,7 +106,11 @@ describe('rate limit', () => {
     const limited = await createTestApp();
     try {
       const escort = await createAccount(limited.app, { kind: 'escort', autorizado: 'aprobado' });
-      for (let i = 0; i < 10; i++) expect((await report({ nickname_usuario: escort.nickname, motivo: 'spam' }, undefined, limited.app)).statusCode).toBe(201);
+      for (let i = 0; i < 10; i++)
+        expect(
+          (await report({ nickname_usuario: escort.nickname, motivo: 'spam' }, undefined, limited.app))
+            .statusCode,
+        ).toBe(201);
       const res = await report({ nickname_usuario: escort.nickname, motivo: 'spam' }, undefined, limited.app);
       expect(res.statusCode).toBe(429);
       expect(res.json().mensaje).toBe('Demasiados intentos. Espera un momento e inténtalo de nuevo.');
@@ -111,14 +135,30 @@ describe('GET /api/denuncias (admin)', () => {
     await report({ nickname_usuario: b.nickname, motivo: 'menor', detalle: 'Parece muy joven' });
     const res = await t.app.inject({ url: '/api/denuncias', headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { nickname_usuario: string; motivo: string; estado: string; perfil_suspendido: boolean; denuncias_abiertas: number; detalle: string }[];
+    const list = res.json() as {
+      nickname_usuario: string;
+      motivo: string;
+      estado: string;
+      perfil_suspendido: boolean;
+      denuncias_abiertas: number;
+      detalle: string;
+    }[];
     expect(list.every((r) => r.estado === 'abierta')).toBe(true);
     expect(list[0]!.motivo).toBe('menor');
-    expect(list.find((r) => r.nickname_usuario === b.nickname)).toMatchObject({ perfil_suspendido: true, denuncias_abiertas: 1, detalle: 'Parece muy joven' });
-    expect(list.find((r) => r.nickname_usuario === a.nickname)).toMatchObject({ perfil_suspendido: false, motivo: 'spam' });
+    expect(list.find((r) => r.nickname_usuario === b.nickname)).toMatchObject({
+      perfil_suspendido: true,
+      denuncias_abiertas: 1,
+      detalle: 'Parece muy joven',
+    });
+    expect(list.find((r) => r.nickname_usuario === a.nickname)).toMatchObject({
+      perfil_suspendido: false,
+      motivo: 'spam',
+    });
     const all = await t.app.inject({ url: '/api/denuncias?estado=todas', headers: bearer(admin) });
     expect(all.json().length).toBeGreaterThanOrEqual(list.length);
-    expect((await t.app.inject({ url: '/api/denuncias?estado=rara', headers: bearer(admin) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: '/api/denuncias?estado=rara', headers: bearer(admin) })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -155,7 +195,11 @@ describe('decisions', () => {
 
   it('suspending hides the profile until reinstated, closing its open reports; reinstating shows it again', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-    await report({ nickname_usuario: escort.nickname, motivo: 'trata', detalle: 'Otra persona contesta el teléfono' });
+    await report({
+      nickname_usuario: escort.nickname,
+      motivo: 'trata',
+      detalle: 'Otra persona contesta el teléfono',
+    });
     await report({ nickname_usuario: escort.nickname, motivo: 'spam' });
     const [first, second] = await reportsOf(escort);
     const res = await decide(first!.id, 'suspender');
@@ -180,7 +224,11 @@ describe('decisions', () => {
     const notSuspended = await decide(first!.id, 'reincorporar');
     expect(notSuspended.statusCode).toBe(409);
     expect(notSuspended.json().mensaje).toBe('El perfil no está suspendido.');
-    expect((await audit(escort)).map(([a]) => a)).toEqual(['perfil_suspendido', 'denuncia_descartada', 'perfil_reincorporado']);
+    expect((await audit(escort)).map(([a]) => a)).toEqual([
+      'perfil_suspendido',
+      'denuncia_descartada',
+      'perfil_reincorporado',
+    ]);
   });
 
   it('reinstating a profile on hold dismisses its open reports', async () => {

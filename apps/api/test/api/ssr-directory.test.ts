@@ -56,13 +56,20 @@ beforeAll(async () => {
   app = await buildApp({ config, database: opened.database, web: true });
   await app.ready();
   santiago = await createAccount(app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Santiago' });
-  await app.db.update(escortProfiles).set({ medidas: '90/60/90', legenda: 'Línea uno\n<script>alert(1)</script>' }).where(eq(escortProfiles.accountId, santiago.id));
+  await app.db
+    .update(escortProfiles)
+    .set({ medidas: '90/60/90', legenda: 'Línea uno\n<script>alert(1)</script>' })
+    .where(eq(escortProfiles.accountId, santiago.id));
   await createAccount(app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Mariquina' });
   await createAccount(app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Chillán' });
   pending = await createAccount(app, { kind: 'escort', autorizado: 'pendiente', ciudad: 'Santiago' });
   talca = [];
-  for (let i = 0; i < 13; i++) talca.push(await createAccount(app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Talca' }));
-  await app.db.update(accounts).set({ url: 'https://cdn.example/foto.webp' }).where(eq(accounts.id, talca[0]!.id));
+  for (let i = 0; i < 13; i++)
+    talca.push(await createAccount(app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Talca' }));
+  await app.db
+    .update(accounts)
+    .set({ url: 'https://cdn.example/foto.webp' })
+    .where(eq(accounts.id, talca[0]!.id));
   app.services.publicCache.clear();
 }, 180_000);
 
@@ -72,50 +79,71 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').trim();
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .trim();
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
 }
 
 describe('city landing pages', () => {
-  it.each(cityPages.map((p) => [p.slug, p] as const))('/escorts/%s is complete in the first HTML', async (slug, page) => {
-    const res = await app.inject(`/escorts/${slug}`);
-    expect(res.statusCode).toBe(200);
-    const html = res.body;
-    const heading = slug === 'santiago' ? 'Santiago (Centro)' : page.city;
-    const title = `Escort ${heading} – Encanto`;
-    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
-    expect(text(h1![1]!)).toBe(title);
-    expect(decode(/<title>([^<]*)<\/title>/.exec(html)![1]!)).toBe(title);
-    expect(html).toContain(`<link rel="canonical" href="${SITE}/escorts/${slug}" />`);
-    const description = /<meta name="description" content="([^"]+)"/.exec(html);
-    expect(decode(description![1]!)).toContain(page.city);
-    expect(html).toContain('<meta name="robots" content="index,follow" />');
-    expect(html).toContain(`<meta property="og:url" content="${SITE}/escorts/${slug}" />`);
-    expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?" \/>/);
+  it.each(cityPages.map((p) => [p.slug, p] as const))(
+    '/escorts/%s is complete in the first HTML',
+    async (slug, page) => {
+      const res = await app.inject(`/escorts/${slug}`);
+      expect(res.statusCode).toBe(200);
+      const html = res.body;
+      const heading = slug === 'santiago' ? 'Santiago (Centro)' : page.city;
+      const title = `Escort ${heading} – Encanto`;
+      const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+      expect(text(h1![1]!)).toBe(title);
+      expect(decode(/<title>([^<]*)<\/title>/.exec(html)![1]!)).toBe(title);
+      expect(html).toContain(`<link rel="canonical" href="${SITE}/escorts/${slug}" />`);
+      const description = /<meta name="description" content="([^"]+)"/.exec(html);
+      expect(decode(description![1]!)).toContain(page.city);
+      expect(html).toContain('<meta name="robots" content="index,follow" />');
+      expect(html).toContain(`<meta property="og:url" content="${SITE}/escorts/${slug}" />`);
+      expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?" \/>/);
 
-    const ld = jsonLd(html);
-    const types = ld.map((d) => d['@type']);
-    expect(types).toEqual(['LocalBusiness', 'FAQPage', 'BreadcrumbList', 'ItemList']);
-    const business = ld[0] as { priceRange: string; address: { addressRegion: string; addressCountry: string } };
-    expect(business.priceRange).toBe('$$');
-    expect(business.address).toMatchObject({ addressRegion: page.region, addressCountry: 'CL' });
-    const faq = ld[1] as { mainEntity: { name: string }[] };
-    expect(faq.mainEntity).toHaveLength(2);
-    expect(faq.mainEntity[0]!.name).toContain(page.city);
-    const crumbs = ld[2] as { itemListElement: { name: string; item: string }[] };
-    expect(crumbs.itemListElement.map((c) => c.item)).toEqual([`${SITE}/`, `${SITE}/Escort`, `${SITE}/escorts/${slug}`]);
-    const list = ld[3] as { itemListElement: unknown[] };
-    expect(list.itemListElement.length).toBeLessThanOrEqual(12);
+      const ld = jsonLd(html);
+      const types = ld.map((d) => d['@type']);
+      expect(types).toEqual(['LocalBusiness', 'FAQPage', 'BreadcrumbList', 'ItemList']);
+      const business = ld[0] as {
+        priceRange: string;
+        address: { addressRegion: string; addressCountry: string };
+      };
+      expect(business.priceRange).toBe('$$');
+      expect(business.address).toMatchObject({ addressRegion: page.region, addressCountry: 'CL' });
+      const faq = ld[1] as { mainEntity: { name: string }[] };
+      expect(faq.mainEntity).toHaveLength(2);
+      expect(faq.mainEntity[0]!.name).toContain(page.city);
+      const crumbs = ld[2] as { itemListElement: { name: string; item: string }[] };
+      expect(crumbs.itemListElement.map((c) => c.item)).toEqual([
+        `${SITE}/`,
+        `${SITE}/Escort`,
+        `${SITE}/escorts/${slug}`,
+      ]);
+      const list = ld[3] as { itemListElement: unknown[] };
+      expect(list.itemListElement.length).toBeLessThanOrEqual(12);
 
-    expect(html).toContain('Búsquedas frecuentes');
-    expect(html).toContain('perfiles verificados');
-    expect(html).toMatch(/reserva segura sin intermediarios/i);
-    expect(html).toMatch(/<nav aria-label="Ruta de navegación"/);
-    expect(html).toMatch(/<a href="\/Escort"[^>]*>Escort<\/a>/);
-  });
+      expect(html).toContain('Búsquedas frecuentes');
+      expect(html).toContain('perfiles verificados');
+      expect(html).toMatch(/reserva segura sin intermediarios/i);
+      expect(html).toMatch(/<nav aria-label="Ruta de navegación"/);
+      expect(html).toMatch(/<a href="\/Escort"[^>]*>Escort<\/a>/);
+    },
+  );
 
   it('lists the city escorts as real links with labels and lazy photos, and caps the ItemList at 12', async () => {
     const html = (await app.inject('/escorts/talca')).body;
@@ -209,7 +237,10 @@ describe('server-rendered page cache', () => {
     // Unchanged data: the same bytes, and a revalidation is a 304.
     const again = await app.inject(`/Card/${escort.nickname}`);
     expect(again.body).toBe(first.body);
-    const revalidated = await app.inject({ url: `/Card/${escort.nickname}`, headers: { 'if-none-match': first.headers.etag as string } });
+    const revalidated = await app.inject({
+      url: `/Card/${escort.nickname}`,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
     expect(revalidated.statusCode).toBe(304);
 
     // A write that clears the public cache (as every profile change does) is visible at once.
@@ -219,7 +250,10 @@ describe('server-rendered page cache', () => {
     const gone = await app.inject(`/Card/${escort.nickname}`);
     expect(gone.statusCode).toBe(404);
     // A 404 page is never answered with 304 from a stale ETag.
-    const stale = await app.inject({ url: `/Card/${escort.nickname}`, headers: { 'if-none-match': first.headers.etag as string } });
+    const stale = await app.inject({
+      url: `/Card/${escort.nickname}`,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
     expect(stale.statusCode).toBe(404);
   });
 });

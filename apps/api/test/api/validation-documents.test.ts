@@ -22,7 +22,12 @@ async function photoWithExif(width = 1200, height = 800): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Make: 'TestPhone', Model: 'Secreto 9', Copyright: 'Persona Real' },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 27/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '70/1 39/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'S',
+        GPSLatitude: '33/1 27/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '70/1 39/1 0/1',
+      },
     })
     .toBuffer();
 }
@@ -31,19 +36,30 @@ function multipart(bytes: Buffer, filename: string, contentType: string, nicknam
   const boundary = `----encanto${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   if (nickname !== undefined) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="nickname"\r\n\r\n${nickname}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="nickname"\r\n\r\n${nickname}\r\n`),
+    );
   }
   parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const kindPath = (a: FixtureAccount) => (a.kind === 'client' ? 'cliente' : 'escort');
 
-async function upload(account: FixtureAccount, bytes: Buffer, opts: { as?: FixtureAccount | null; nick?: string; type?: string } = {}) {
+async function upload(
+  account: FixtureAccount,
+  bytes: Buffer,
+  opts: { as?: FixtureAccount | null; nick?: string; type?: string } = {},
+) {
   const { payload, headers } = multipart(bytes, 'cedula.jpg', opts.type ?? 'image/jpeg', account.nickname);
   const auth = opts.as === null ? {} : bearer(opts.as ?? account);
   return t.app.inject({
@@ -224,8 +240,14 @@ describe('reading and deleting a document', () => {
     expect((await t.app.inject({ url: fileUrl, headers: bearer(admin) })).statusCode).toBe(200);
     expect((await t.app.inject({ url: fileUrl, headers: bearer(other) })).statusCode).toBe(403);
     expect((await t.app.inject({ url: fileUrl, headers: bearer(client) })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: fileUrl, headers: { authorization: 'Bearer ' + 'x'.repeat(43) } })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/upload/documento/' + 'a'.repeat(32), headers: bearer(admin) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: fileUrl, headers: { authorization: 'Bearer ' + 'x'.repeat(43) } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/upload/documento/' + 'a'.repeat(32), headers: bearer(admin) }))
+        .statusCode,
+    ).toBe(404);
 
     // The client-side route answers for clients only.
     const clientUrl = `/api/upload/obtener-imagen-validacion-cliente/${client.nickname}`;
@@ -237,12 +259,23 @@ describe('reading and deleting a document', () => {
     const owner = await createAccount(t.app, { kind: 'client' });
     const admin = await createAccount(t.app, { kind: 'admin' });
     const { fileUrl } = (await upload(owner, await photoWithExif())).json();
-    const ok = await t.app.inject({ method: 'PUT', url: `/api/cliente/autorizar/${owner.rut}`, headers: bearer(admin) });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `/api/cliente/autorizar/${owner.rut}`,
+      headers: bearer(admin),
+    });
     expect(ok.statusCode).toBe(200);
     const res = await t.app.inject({ url: fileUrl, headers: bearer(owner) });
     expect(res.statusCode).toBe(403);
     expect(res.json().mensaje).toBe(msg.accountValidated);
-    expect((await t.app.inject({ url: `/api/upload/obtener-imagen-validacion-cliente/${owner.nickname}`, headers: bearer(owner) })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/upload/obtener-imagen-validacion-cliente/${owner.nickname}`,
+          headers: bearer(owner),
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: fileUrl, headers: bearer(admin) })).statusCode).toBe(200);
   });
 

@@ -58,7 +58,11 @@ export async function createTestApp(
     ...options.env,
   });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database, ...(options.services ? { services: options.services } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.services ? { services: options.services } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -13,7 +13,10 @@ export const FIXTURE_PASSWORD = 'clave1234';
 
 /** A valid, unique RUT for tests. */
 export function uniqueRut(): string {
-  const body = String(10_000_000 + ((Date.now() % 1_000_000) * 37 + seq++ * 7919 + randomBytes(2).readUInt16BE()) % 89_999_999);
+  const body = String(
+    10_000_000 +
+      (((Date.now() % 1_000_000) * 37 + seq++ * 7919 + randomBytes(2).readUInt16BE()) % 89_999_999),
+  );
   return formatRut(body + rutCheckDigit(body));
 }
 
@@ -69,7 +72,9 @@ export async function createAccount(app: FastifyInstance, options: FixtureOption
     .returning({ id: accounts.id });
   const id = row!.id;
   if (options.kind === 'escort') {
-    await app.db.insert(escortProfiles).values({ accountId: id, cityKey: cityKey(ciudad), estado: options.estado ?? 'disponible' });
+    await app.db
+      .insert(escortProfiles)
+      .values({ accountId: id, cityKey: cityKey(ciudad), estado: options.estado ?? 'disponible' });
     await syncEscortVisibility(app.db, id);
     app.services.publicCache.clear();
   }

@@ -36,7 +36,11 @@ export function tinyMp4(padding = 64): Buffer {
   ftypPayload.write('isom', 0, 'latin1');
   ftypPayload.writeUInt32BE(512, 4);
   ftypPayload.write('isomiso2mp41', 8, 'latin1');
-  return Buffer.concat([box('ftyp', ftypPayload.subarray(0, 16)), box('moov', mvhd()), box('mdat', randomBytes(padding))]);
+  return Buffer.concat([
+    box('ftyp', ftypPayload.subarray(0, 16)),
+    box('moov', mvhd()),
+    box('mdat', randomBytes(padding)),
+  ]);
 }
 
 /** Starts like an mp4 but carries HTML after the header: must be refused. */
@@ -55,7 +59,9 @@ export async function noiseJpeg(width = 64, height = 64): Promise<Buffer> {
 
 /** A PNG of random pixels; big ones are large files. */
 export function noisePng(width = 64, height = 64): Promise<Buffer> {
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** A multipart/form-data body with one file field, as a browser sends it. */

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { multipartFile, noiseJpeg } from '../helpers/gallery-media.ts';
 import { accessTable, expectedCell, resolveMake, UPLOAD, type Cell } from './access-table.ts';
-import { authHeaders, createWorld, errorShapeProblems, fillPath, HASH_LEAK, roles, routeTable, type Role, type RouteInfo, type World } from './world.ts';
+import {
+  authHeaders,
+  createWorld,
+  errorShapeProblems,
+  fillPath,
+  HASH_LEAK,
+  roles,
+  routeTable,
+  type Role,
+  type RouteInfo,
+  type World,
+} from './world.ts';
 
 /**
  * Every API route called by every role: anonymous, client, another client,
@@ -48,7 +59,9 @@ async function call(route: RouteInfo, role: Role): Promise<Outcome> {
     const boundary = file.headers['content-type'].split('boundary=')[1]!;
     const withNick = Buffer.concat([
       file.payload.subarray(0, file.payload.length - `--${boundary}--\r\n`.length),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="nickname"\r\n\r\n${owner}\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="nickname"\r\n\r\n${owner}\r\n--${boundary}--\r\n`,
+      ),
     ]);
     Object.assign(headers, file.headers);
     payload = withNick;
@@ -69,12 +82,21 @@ async function call(route: RouteInfo, role: Role): Promise<Outcome> {
   } catch {
     code = undefined;
   }
-  return { route: route.key, role, expected: expectedCell(entry, role), status: res.statusCode, code, body: res.body, shape: errorShapeProblems(res) };
+  return {
+    route: route.key,
+    role,
+    expected: expectedCell(entry, role),
+    status: res.statusCode,
+    code,
+    body: res.body,
+    shape: errorShapeProblems(res),
+  };
 }
 
 /** What is wrong with one cell, or null. */
 function cellProblem(o: Outcome): string | null {
-  if (o.status === 400 && o.code === 'VALIDATION') return `schema validation answered (400 ${o.body.slice(0, 160)}): the matrix body is invalid`;
+  if (o.status === 400 && o.code === 'VALIDATION')
+    return `schema validation answered (400 ${o.body.slice(0, 160)}): the matrix body is invalid`;
   if (o.status >= 500) return `server error ${o.status}`;
   switch (o.expected) {
     case 'deny':
@@ -107,7 +129,11 @@ describe('access matrix', () => {
     for (const route of routes) {
       if (!(route.key in accessTable)) continue;
       // Refusals first: an allowed call may change state (a deleted comment would turn a 403 into a 404).
-      const ordered = [...roles].sort((a, b) => Number(expectedCell(accessTable[route.key]!, a) === 'ok') - Number(expectedCell(accessTable[route.key]!, b) === 'ok'));
+      const ordered = [...roles].sort(
+        (a, b) =>
+          Number(expectedCell(accessTable[route.key]!, a) === 'ok') -
+          Number(expectedCell(accessTable[route.key]!, b) === 'ok'),
+      );
       for (const role of ordered) {
         const o = await call(route, role);
         cells++;

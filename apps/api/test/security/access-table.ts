@@ -106,30 +106,71 @@ const escortRegistration = () => {
 export const UPLOAD = Symbol('upload');
 
 const validationRoutes = (path: 'escort' | 'cliente', owner: 'escort' | 'client'): Record<string, Entry> => ({
-  [`POST /api/upload/subir-validacion-${path}/{nick}`]: { access: `self-${owner}`, params: (w) => ({ nick: w[owner].nickname }), body: UPLOAD },
+  [`POST /api/upload/subir-validacion-${path}/{nick}`]: {
+    access: `self-${owner}`,
+    params: (w) => ({ nick: w[owner].nickname }),
+    body: UPLOAD,
+  },
   // Admins review documents; the owner reads hers while pending.
-  [`GET /api/upload/obtener-imagen-validacion-${path}/{nick}`]: { access: `self-${owner}-or-admin`, params: (w) => ({ nick: w[owner].nickname }) },
-  [`DELETE /api/upload/eliminar-validacion-${path}/{a}/{b}`]: { access: `self-${owner}`, params: (w) => ({ a: w[owner].nickname, b: publicIdLike() }) },
+  [`GET /api/upload/obtener-imagen-validacion-${path}/{nick}`]: {
+    access: `self-${owner}-or-admin`,
+    params: (w) => ({ nick: w[owner].nickname }),
+  },
+  [`DELETE /api/upload/eliminar-validacion-${path}/{a}/{b}`]: {
+    access: `self-${owner}`,
+    params: (w) => ({ a: w[owner].nickname, b: publicIdLike() }),
+  },
 });
 
-const adminDecisions = (prefix: 'cliente' | 'usuario', reject: string, inform: string, victim: 'victimClient' | 'victimEscort', owner: 'client' | 'escort'): Record<string, Entry> => ({
+const adminDecisions = (
+  prefix: 'cliente' | 'usuario',
+  reject: string,
+  inform: string,
+  victim: 'victimClient' | 'victimEscort',
+  owner: 'client' | 'escort',
+): Record<string, Entry> => ({
   [`GET /api/${prefix}/pendientes`]: { access: 'admin' },
   [`PUT /api/${prefix}/autorizar/{id}`]: { access: 'admin', params: (w) => ({ id: w[victim].rut }) },
-  [`GET /api/${prefix}/autorizado/{id}`]: { access: `self-${owner}-or-admin`, params: (w) => ({ id: w[owner].rut }) },
-  [`POST /api/${prefix}/${reject}/{id}`]: { access: 'admin', params: (w) => ({ id: w[victim].rut }), body: { motivo: 'Documento ilegible' } },
-  [`POST /api/${prefix}/${inform}/{id}`]: { access: 'admin', params: (w) => ({ id: w[victim].rut }), body: { motivo: 'Cuenta autorizada' } },
+  [`GET /api/${prefix}/autorizado/{id}`]: {
+    access: `self-${owner}-or-admin`,
+    params: (w) => ({ id: w[owner].rut }),
+  },
+  [`POST /api/${prefix}/${reject}/{id}`]: {
+    access: 'admin',
+    params: (w) => ({ id: w[victim].rut }),
+    body: { motivo: 'Documento ilegible' },
+  },
+  [`POST /api/${prefix}/${inform}/{id}`]: {
+    access: 'admin',
+    params: (w) => ({ id: w[victim].rut }),
+    body: { motivo: 'Cuenta autorizada' },
+  },
 });
 
 const photoRoutes = (path: 'escort' | 'cliente', owner: 'escort' | 'client'): Record<string, Entry> => ({
-  [`GET /api/upload/obtener-imagen-perfil-${path}/{nick}`]: { access: `self-${owner}`, params: (w) => ({ nick: w[owner].nickname }) },
-  [`POST /api/upload/subir-perfil-${path}/{nick}`]: { access: `self-${owner}`, params: (w) => ({ nick: w[owner].nickname }), body: UPLOAD },
-  [`DELETE /api/upload/eliminar-perfil-${path}/{a}/{b}`]: { access: `self-${owner}`, params: (w) => ({ a: w[owner].nickname, b: publicIdLike() }) },
+  [`GET /api/upload/obtener-imagen-perfil-${path}/{nick}`]: {
+    access: `self-${owner}`,
+    params: (w) => ({ nick: w[owner].nickname }),
+  },
+  [`POST /api/upload/subir-perfil-${path}/{nick}`]: {
+    access: `self-${owner}`,
+    params: (w) => ({ nick: w[owner].nickname }),
+    body: UPLOAD,
+  },
+  [`DELETE /api/upload/eliminar-perfil-${path}/{a}/{b}`]: {
+    access: `self-${owner}`,
+    params: (w) => ({ a: w[owner].nickname, b: publicIdLike() }),
+  },
 });
 
 const commentRoutes = (side: 'usuario' | 'cliente'): Record<string, Entry> => ({
   [`POST /api/comments/${side}/registro`]: {
     access: 'self-client',
-    body: (w) => ({ nick_cliente: w.client.nickname, nick_usuario: w.escort.nickname, comentario: 'Muy puntual y amable.' }),
+    body: (w) => ({
+      nick_cliente: w.client.nickname,
+      nick_usuario: w.escort.nickname,
+      comentario: 'Muy puntual y amable.',
+    }),
   },
   // The escort of the commented profile (with 3+ dislikes) or an admin.
   [`DELETE /api/comments/${side}/eliminar/{id}`]: {
@@ -137,18 +178,26 @@ const commentRoutes = (side: 'usuario' | 'cliente'): Record<string, Entry> => ({
     params: async (w) => ({ id: await w.newComment() }),
   },
   // Any client may dislike (the click rule then decides); nobody else.
-  [`PUT /api/comments/${side}/likes/{id}`]: { access: 'client', params: async (w) => ({ id: await w.newComment() }), body: {} },
+  [`PUT /api/comments/${side}/likes/{id}`]: {
+    access: 'client',
+    params: async (w) => ({ id: await w.newComment() }),
+    body: {},
+  },
   [`GET /api/comments/${side}/verificar`]: {
     access: 'self-client-or-admin',
     query: (w) => ({ nick_cliente: w.client.nickname, nick_usuario: w.escort.nickname }),
   },
 });
 
-const pairRoute = (access: Access, get = false): Entry => (get ? { access, query: pair } : { access, body: pair });
+const pairRoute = (access: Access, get = false): Entry =>
+  get ? { access, query: pair } : { access, body: pair };
 
 const recovery = (prefix: 'cliente' | 'usuario', owner: 'client' | 'escort'): Record<string, Entry> => ({
   [`POST /api/${prefix}/recuperar-pass`]: { access: 'public', body: (w) => ({ email: w[owner].email }) },
-  [`PUT /api/${prefix}/nueva-pass`]: { access: 'public', body: (w) => ({ email: w[owner].email, codigoProvisorio: '0000', nuevaPass: 'nuevaclave1' }) },
+  [`PUT /api/${prefix}/nueva-pass`]: {
+    access: 'public',
+    body: (w) => ({ email: w[owner].email, codigoProvisorio: '0000', nuevaPass: 'nuevaclave1' }),
+  },
   [`GET /api/${prefix}/resetear-pass/{token}`]: { access: 'public', params: { token: 'x'.repeat(43) } },
 });
 
@@ -159,15 +208,30 @@ export const accessTable: Record<string, Entry> = {
   'GET /api/ultimos': { access: 'public' },
   'GET /api/privacidad': { access: 'public' },
   'GET /api/usuario/ciudad/{city}': { access: 'public', params: { city: 'Santiago' } },
-  'GET /api/usuario/publico/{nickname}': { access: 'public', params: (w) => ({ nickname: w.otherEscort.nickname }) },
-  'GET /api/usuario/tu-card/{nickname}': { access: 'self-escort-or-admin', params: (w) => ({ nickname: w.escort.nickname }) },
+  'GET /api/usuario/publico/{nickname}': {
+    access: 'public',
+    params: (w) => ({ nickname: w.otherEscort.nickname }),
+  },
+  'GET /api/usuario/tu-card/{nickname}': {
+    access: 'self-escort-or-admin',
+    params: (w) => ({ nickname: w.escort.nickname }),
+  },
 
   // ---- accounts ----
   'POST /api/cliente/registro': { access: 'public', body: clientRegistration },
   'POST /api/usuario/registro': { access: 'public', body: escortRegistration },
-  'POST /api/cliente/login': { access: 'public', body: (w) => ({ email: w.client.email, pass: FIXTURE_PASSWORD }) },
-  'POST /api/usuario/login': { access: 'public', body: (w) => ({ email: w.escort.email, pass: FIXTURE_PASSWORD }) },
-  'POST /api/usuario/login-admin': { access: 'public', body: (w) => ({ email: w.admin.email, pass: FIXTURE_PASSWORD }) },
+  'POST /api/cliente/login': {
+    access: 'public',
+    body: (w) => ({ email: w.client.email, pass: FIXTURE_PASSWORD }),
+  },
+  'POST /api/usuario/login': {
+    access: 'public',
+    body: (w) => ({ email: w.escort.email, pass: FIXTURE_PASSWORD }),
+  },
+  'POST /api/usuario/login-admin': {
+    access: 'public',
+    body: (w) => ({ email: w.admin.email, pass: FIXTURE_PASSWORD }),
+  },
   'POST /api/logout': { access: 'public' },
   'GET /api/cliente/profile/{id}': { access: 'self-client-or-admin', params: (w) => ({ id: w.client.rut }) },
   'GET /api/usuario/profile/{id}': { access: 'self-escort-or-admin', params: (w) => ({ id: w.escort.rut }) },
@@ -182,9 +246,15 @@ export const accessTable: Record<string, Entry> = {
   'GET /api/usuario/validar': { access: 'public', query: (w) => ({ nickname: w.escort.nickname }) },
   'GET /api/cliente/buscar/rut_cliente': { access: 'public', query: (w) => ({ BuscaRut: w.client.rut }) },
   'GET /api/cliente/buscar/email': { access: 'public', query: (w) => ({ BuscaEmail: w.client.email }) },
-  'GET /api/cliente/buscar/nickname': { access: 'public', query: (w) => ({ BuscaNickname: w.client.nickname }) },
+  'GET /api/cliente/buscar/nickname': {
+    access: 'public',
+    query: (w) => ({ BuscaNickname: w.client.nickname }),
+  },
   // A wrong current password: the owner is answered 404, nothing changes.
-  'PUT /api/cliente/modificar-pass': { access: 'self-client', body: (w) => ({ rut_cliente: w.client.rut, passActual: 'otraclave9', pass: 'nuevaclave1' }) },
+  'PUT /api/cliente/modificar-pass': {
+    access: 'self-client',
+    body: (w) => ({ rut_cliente: w.client.rut, passActual: 'otraclave9', pass: 'nuevaclave1' }),
+  },
   'PUT /api/usuario/modificar-pass-por-pass': {
     access: 'self-escort',
     body: (w) => ({ nickname: w.escort.nickname, passActual: 'otraclave9', newPass: 'nuevaclave1' }),
@@ -195,15 +265,42 @@ export const accessTable: Record<string, Entry> = {
   // ---- validation ----
   ...validationRoutes('escort', 'escort'),
   ...validationRoutes('cliente', 'client'),
-  'GET /api/upload/documento/{publicId}': { access: 'self-client-or-admin', params: (w) => ({ publicId: w.clientDocument }) },
-  ...adminDecisions('cliente', 'informa-rechazar-cliente', 'informa-autorizado-cliente', 'victimClient', 'client'),
-  ...adminDecisions('usuario', 'informar-rechazo-escort', 'informa-autorizado-escort', 'victimEscort', 'escort'),
+  'GET /api/upload/documento/{publicId}': {
+    access: 'self-client-or-admin',
+    params: (w) => ({ publicId: w.clientDocument }),
+  },
+  ...adminDecisions(
+    'cliente',
+    'informa-rechazar-cliente',
+    'informa-autorizado-cliente',
+    'victimClient',
+    'client',
+  ),
+  ...adminDecisions(
+    'usuario',
+    'informar-rechazo-escort',
+    'informa-autorizado-escort',
+    'victimEscort',
+    'escort',
+  ),
   'GET /api/cliente/alerta-pendiente/{id}': { access: 'self-client', params: (w) => ({ id: w.client.rut }) },
   'GET /api/cliente/alerta-aprobado/{id}': { access: 'self-client', params: (w) => ({ id: w.client.rut }) },
-  'GET /api/escort-alerta-pendiente/{nickname}': { access: 'self-escort', params: (w) => ({ nickname: w.escort.nickname }) },
-  'GET /api/escort-alerta-aprobado/{nickname}': { access: 'self-escort', params: (w) => ({ nickname: w.escort.nickname }) },
-  'POST /api/cliente/quitar-mensaje-cliente/{id}': { access: 'self-client', params: (w) => ({ id: w.client.rut }) },
-  'POST /api/quitar-mensaje-escort/{nickname}': { access: 'self-escort', params: (w) => ({ nickname: w.escort.nickname }) },
+  'GET /api/escort-alerta-pendiente/{nickname}': {
+    access: 'self-escort',
+    params: (w) => ({ nickname: w.escort.nickname }),
+  },
+  'GET /api/escort-alerta-aprobado/{nickname}': {
+    access: 'self-escort',
+    params: (w) => ({ nickname: w.escort.nickname }),
+  },
+  'POST /api/cliente/quitar-mensaje-cliente/{id}': {
+    access: 'self-client',
+    params: (w) => ({ id: w.client.rut }),
+  },
+  'POST /api/quitar-mensaje-escort/{nickname}': {
+    access: 'self-escort',
+    params: (w) => ({ nickname: w.escort.nickname }),
+  },
   'GET /api/admin/auditoria': { access: 'admin' },
 
   // ---- profiles and photos ----
@@ -218,22 +315,48 @@ export const accessTable: Record<string, Entry> = {
       legenda: 'Hola',
     }),
   },
-  'PUT /api/usuario/modificar-url': { access: 'self-escort', body: (w) => ({ url: 'https://example.com/foto.jpg', nickname: w.escort.nickname }) },
-  'PUT /api/usuario/estado/{id}': { access: 'self-escort', params: (w) => ({ id: w.escort.rut }), body: { estado: 'disponible' } },
-  'PUT /api/usuario/ciudad/{id}': { access: 'self-escort', params: (w) => ({ id: w.escort.rut }), body: { ciudad: 'Santiago' } },
-  'GET /api/usuario/archivos/{nickname}': { access: 'self-escort', params: (w) => ({ nickname: w.escort.nickname }) },
+  'PUT /api/usuario/modificar-url': {
+    access: 'self-escort',
+    body: (w) => ({ url: 'https://example.com/foto.jpg', nickname: w.escort.nickname }),
+  },
+  'PUT /api/usuario/estado/{id}': {
+    access: 'self-escort',
+    params: (w) => ({ id: w.escort.rut }),
+    body: { estado: 'disponible' },
+  },
+  'PUT /api/usuario/ciudad/{id}': {
+    access: 'self-escort',
+    params: (w) => ({ id: w.escort.rut }),
+    body: { ciudad: 'Santiago' },
+  },
+  'GET /api/usuario/archivos/{nickname}': {
+    access: 'self-escort',
+    params: (w) => ({ nickname: w.escort.nickname }),
+  },
   'PUT /api/cliente/modificar': {
     access: 'self-client',
     body: (w) => ({ rut_cliente: w.client.rut, fono: '987654321', url: 'https://example.com/cliente.jpg' }),
   },
   ...photoRoutes('escort', 'escort'),
   ...photoRoutes('cliente', 'client'),
-  'DELETE /api/upload/eliminar-imagen-registro/{x}': { access: 'self-client', params: (w) => ({ x: w.client.nickname }) },
+  'DELETE /api/upload/eliminar-imagen-registro/{x}': {
+    access: 'self-client',
+    params: (w) => ({ x: w.client.nickname }),
+  },
 
   // ---- favourites ----
-  'POST /api/favorites/agregar': { access: 'self-client', body: (w) => ({ nick_usuario: w.otherEscort.nickname, rut_cliente: w.client.rut }) },
-  'GET /api/favorites/validar': { access: 'self-client', query: (w) => ({ nick_usuario: w.otherEscort.nickname, nick_cliente: w.client.rut }) },
-  'DELETE /api/favorites/borra': { access: 'self-client', body: (w) => ({ nick_usuario: w.otherEscort.nickname, rut_cliente: w.client.rut }) },
+  'POST /api/favorites/agregar': {
+    access: 'self-client',
+    body: (w) => ({ nick_usuario: w.otherEscort.nickname, rut_cliente: w.client.rut }),
+  },
+  'GET /api/favorites/validar': {
+    access: 'self-client',
+    query: (w) => ({ nick_usuario: w.otherEscort.nickname, nick_cliente: w.client.rut }),
+  },
+  'DELETE /api/favorites/borra': {
+    access: 'self-client',
+    body: (w) => ({ nick_usuario: w.otherEscort.nickname, rut_cliente: w.client.rut }),
+  },
   'GET /api/favorites/mios': { access: 'client' },
 
   // ---- meetings: the pair is (escort, client); the caller's own side must be theirs ----
@@ -250,7 +373,10 @@ export const accessTable: Record<string, Entry> = {
   'GET /api/appointments/estado': pairRoute('pair', true),
   'PUT /api/appointments/marcar-evaluado': pairRoute('pair'),
   'PUT /api/appointments/desactivar-click': pairRoute('self-client'),
-  'GET /api/appointments/pendientes/{nick}': { access: 'self-escort', params: (w) => ({ nick: w.escort.nickname }) },
+  'GET /api/appointments/pendientes/{nick}': {
+    access: 'self-escort',
+    params: (w) => ({ nick: w.escort.nickname }),
+  },
   'POST /api/conversacion/aceptar': pairRoute('self-escort'),
   'PUT /api/conversacion/aceptar': pairRoute('self-escort'),
   'POST /api/conversacion/rechazar': pairRoute('self-escort'),
@@ -266,8 +392,14 @@ export const accessTable: Record<string, Entry> = {
   'POST /api/conversacion-cliente/existe-cliente': pairRoute('pair'),
   'POST /api/conversacion-cliente/reutilizar-estado-cliente': pairRoute('self-escort'),
   'POST /api/conversacion-cliente/crear-o-actualizar': pairRoute('self-escort'),
-  'GET /api/conversacion-cliente/solicitudes/{nickname}': { access: 'self-escort', params: (w) => ({ nickname: w.escort.nickname }) },
-  'GET /api/conversacion-cliente/aceptados/{nickname}': { access: 'self-escort', params: (w) => ({ nickname: w.escort.nickname }) },
+  'GET /api/conversacion-cliente/solicitudes/{nickname}': {
+    access: 'self-escort',
+    params: (w) => ({ nickname: w.escort.nickname }),
+  },
+  'GET /api/conversacion-cliente/aceptados/{nickname}': {
+    access: 'self-escort',
+    params: (w) => ({ nickname: w.escort.nickname }),
+  },
   // The client card: escorts who met the client and admins; another escort hears "not found" so nicknames cannot be probed.
   'GET /api/conversacion-cliente/perfil/{nickname}': {
     access: 'self-escort-or-admin',
@@ -278,34 +410,72 @@ export const accessTable: Record<string, Entry> = {
   // ---- comments and ratings ----
   ...commentRoutes('usuario'),
   ...commentRoutes('cliente'),
-  'GET /api/comments/nick_usuario/{nick}': { access: 'any-auth', params: (w) => ({ nick: w.escort.nickname }) },
-  'GET /api/comments/nick_cliente/{nick}': { access: 'self-client-or-admin', params: (w) => ({ nick: w.client.nickname }) },
-  'GET /api/ratings/promedioUsuario/{nick}': { access: 'any-auth', params: (w) => ({ nick: w.escort.nickname }) },
-  'POST /api/ratings/insertarUsuario': { access: 'self-client', body: (w) => ({ ...notas, calificador: w.client.nickname, nickname_usuario: w.escort.nickname }) },
+  'GET /api/comments/nick_usuario/{nick}': {
+    access: 'any-auth',
+    params: (w) => ({ nick: w.escort.nickname }),
+  },
+  'GET /api/comments/nick_cliente/{nick}': {
+    access: 'self-client-or-admin',
+    params: (w) => ({ nick: w.client.nickname }),
+  },
+  'GET /api/ratings/promedioUsuario/{nick}': {
+    access: 'any-auth',
+    params: (w) => ({ nick: w.escort.nickname }),
+  },
+  'POST /api/ratings/insertarUsuario': {
+    access: 'self-client',
+    body: (w) => ({ ...notas, calificador: w.client.nickname, nickname_usuario: w.escort.nickname }),
+  },
   // The client, admins, and escorts who had a meeting with the client (the main escort did).
   'GET /api/notes/promedioCliente/{nickname}': {
     access: 'self-client-or-admin',
     params: (w) => ({ nickname: w.client.nickname }),
     cells: { escort: 'ok' },
   },
-  'POST /api/notes/insertarCliente': { access: 'self-escort', body: (w) => ({ ...notas, calificador: w.escort.nickname, nickname_cliente: w.client.nickname }) },
+  'POST /api/notes/insertarCliente': {
+    access: 'self-escort',
+    body: (w) => ({ ...notas, calificador: w.escort.nickname, nickname_cliente: w.client.nickname }),
+  },
 
   // ---- gallery and rentals ----
-  'POST /api/upload/subir-imagenes/{nick}': { access: 'self-escort', params: (w) => ({ nick: w.escort.nickname }), body: UPLOAD },
-  'GET /api/upload/obtener-imagenes-por-usuario/{nick}': { access: 'self-escort', params: (w) => ({ nick: w.escort.nickname }) },
-  'GET /api/upload/escort-imagenes/{nick}': { access: 'public', params: (w) => ({ nick: w.otherEscort.nickname }) },
-  'DELETE /api/upload/eliminar-perfil-usuario/{a}/{b}': { access: 'self-escort', params: (w) => ({ a: w.escort.nickname, b: publicIdLike() }) },
-  'DELETE /api/upload/eliminar-video/{a}/{b}': { access: 'self-escort', params: (w) => ({ a: w.escort.nickname, b: publicIdLike() }) },
+  'POST /api/upload/subir-imagenes/{nick}': {
+    access: 'self-escort',
+    params: (w) => ({ nick: w.escort.nickname }),
+    body: UPLOAD,
+  },
+  'GET /api/upload/obtener-imagenes-por-usuario/{nick}': {
+    access: 'self-escort',
+    params: (w) => ({ nick: w.escort.nickname }),
+  },
+  'GET /api/upload/escort-imagenes/{nick}': {
+    access: 'public',
+    params: (w) => ({ nick: w.otherEscort.nickname }),
+  },
+  'DELETE /api/upload/eliminar-perfil-usuario/{a}/{b}': {
+    access: 'self-escort',
+    params: (w) => ({ a: w.escort.nickname, b: publicIdLike() }),
+  },
+  'DELETE /api/upload/eliminar-video/{a}/{b}': {
+    access: 'self-escort',
+    params: (w) => ({ a: w.escort.nickname, b: publicIdLike() }),
+  },
   'POST /api/arriendo/agregar': {
     access: 'admin',
-    body: () => ({ ciudad: 'Santiago', direccion: 'Av. Apoquindo 4500', url: `https://example.com/arriendo-${uniqueSuffix()}` }),
+    body: () => ({
+      ciudad: 'Santiago',
+      direccion: 'Av. Apoquindo 4500',
+      url: `https://example.com/arriendo-${uniqueSuffix()}`,
+    }),
   },
   'GET /api/arriendo/validar': { access: 'public', query: { url: 'https://example.com/arriendo-1' } },
   'DELETE /api/arriendo/id/{id}': { access: 'admin', params: (w) => ({ id: w.rentalId }) },
   'GET /api/arriendo/ciudad/{city}': { access: 'public', params: { city: 'Santiago' } },
 
   // ---- reports, blocks, data rights ----
-  'POST /api/denuncias': { access: 'public', body: (w) => ({ nickname_usuario: w.victimEscort.nickname, motivo: 'spam' }) },
+  'POST /api/denuncias': {
+    access: 'public',
+    body: (w) => ({ nickname_usuario: w.victimEscort.nickname, motivo: 'spam' }),
+  },
   'GET /api/denuncias': { access: 'admin' },
   'PUT /api/denuncias/{id}/descartar': { access: 'admin', params: (w) => ({ id: w.reportId }) },
   'PUT /api/denuncias/{id}/suspender': { access: 'admin', params: (w) => ({ id: w.reportId }) },
@@ -319,7 +489,14 @@ export const accessTable: Record<string, Entry> = {
   'DELETE /api/cuenta': { access: 'client-or-escort', body: { pass: 'otraclave9' } },
   'PUT /api/cuenta/pausa': { access: 'escort', body: { pausado: false } },
   'GET /api/cuenta/rectificacion': { access: 'any-auth' },
-  'POST /api/cuenta/rectificacion': { access: 'client-or-escort', body: { campo: 'nombre', valor: 'Nombre Corregido' } },
+  'POST /api/cuenta/rectificacion': {
+    access: 'client-or-escort',
+    body: { campo: 'nombre', valor: 'Nombre Corregido' },
+  },
   'GET /api/admin/rectificaciones': { access: 'admin' },
-  'PUT /api/admin/rectificaciones/{id}': { access: 'admin', params: (w) => ({ id: w.rectificationId }), body: { estado: 'rechazada' } },
+  'PUT /api/admin/rectificaciones/{id}': {
+    access: 'admin',
+    params: (w) => ({ id: w.rectificationId }),
+    body: { estado: 'rechazada' },
+  },
 };

@@ -26,19 +26,34 @@ let mediaUrl: string;
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(dist, 'server/entry-server.js'))) {
-    const r = spawnSync('npm', ['run', 'build', '-w', '@encanto/web'], { cwd: root, env: { ...process.env, WEB_DIST_DIR: dist }, stdio: 'ignore' });
+    const r = spawnSync('npm', ['run', 'build', '-w', '@encanto/web'], {
+      cwd: root,
+      env: { ...process.env, WEB_DIST_DIR: dist },
+      stdio: 'ignore',
+    });
     if (r.status !== 0) throw new Error('web build failed');
   }
   process.env.WEB_DIST_DIR = dist;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encanto-sec-headers-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', DOCUMENT_KEY: randomBytes(32).toString('hex') });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    DOCUMENT_KEY: randomBytes(32).toString('hex'),
+  });
   const opened = await openTestDatabase();
   drop = opened.drop;
   app = await buildApp({ config, database: opened.database, web: true });
   await app.ready();
   const escort = await createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
   const form = multipartFile(await noiseJpeg(120, 90), 'foto.jpg', 'image/jpeg');
-  const up = await app.inject({ method: 'POST', url: `/api/upload/subir-imagenes/${escort.nickname}`, headers: { ...form.headers, ...bearer(escort) }, payload: form.payload });
+  const up = await app.inject({
+    method: 'POST',
+    url: `/api/upload/subir-imagenes/${escort.nickname}`,
+    headers: { ...form.headers, ...bearer(escort) },
+    payload: form.payload,
+  });
   expect(up.statusCode, up.body).toBe(201);
   mediaUrl = (up.json() as { fileUrl: string }).fileUrl;
 });
@@ -63,14 +78,18 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
   expect(policy.size, `${what}: Content-Security-Policy`).toBeGreaterThan(0);
   const scripts = policy.get('script-src') ?? policy.get('default-src') ?? [];
   expect(scripts, `${what}: script-src`).toContain("'self'");
-  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:']) expect(scripts, `${what}: script-src ${unsafe}`).not.toContain(unsafe);
+  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:'])
+    expect(scripts, `${what}: script-src ${unsafe}`).not.toContain(unsafe);
   expect(policy.get('script-src-attr') ?? [], `${what}: script-src-attr`).not.toContain("'unsafe-inline'");
   expect(policy.get('default-src'), `${what}: default-src`).toEqual(["'self'"]);
   expect(policy.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
   expect(policy.get('object-src'), `${what}: object-src`).toEqual(["'none'"]);
   expect(policy.get('base-uri'), `${what}: base-uri`).toEqual(["'self'"]);
   expect(res.headers['x-content-type-options'], `${what}: X-Content-Type-Options`).toBe('nosniff');
-  expect(['no-referrer', 'strict-origin-when-cross-origin', 'same-origin', 'strict-origin'], `${what}: Referrer-Policy`).toContain(res.headers['referrer-policy']);
+  expect(
+    ['no-referrer', 'strict-origin-when-cross-origin', 'same-origin', 'strict-origin'],
+    `${what}: Referrer-Policy`,
+  ).toContain(res.headers['referrer-policy']);
   expect(res.headers['x-powered-by'], `${what}: X-Powered-By`).toBeUndefined();
 }
 
@@ -81,7 +100,15 @@ describe('security headers', () => {
       ['GET /api/ultimos', await app.inject('/api/ultimos')],
       ['401 /api/cuenta/mis-datos', await app.inject('/api/cuenta/mis-datos')],
       ['404 /api/no-existe', await app.inject('/api/no-existe')],
-      ['400 bad JSON', await app.inject({ method: 'POST', url: '/api/cliente/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' })],
+      [
+        '400 bad JSON',
+        await app.inject({
+          method: 'POST',
+          url: '/api/cliente/login',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"email":',
+        }),
+      ],
     ] as const;
     for (const [what, res] of answers) {
       expect(String(res.headers['content-type']), what).toContain('application/json');

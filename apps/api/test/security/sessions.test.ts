@@ -13,7 +13,10 @@ let escort: FixtureAccount;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT: 'false' } });
-  [client, escort] = await Promise.all([createAccount(t.app, { kind: 'client' }), createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' })]);
+  [client, escort] = await Promise.all([
+    createAccount(t.app, { kind: 'client' }),
+    createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' }),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -23,13 +26,22 @@ const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 async function login(account: FixtureAccount): Promise<{ token: string; body: string }> {
   const url = account.kind === 'client' ? '/api/cliente/login' : '/api/usuario/login';
-  const res = await t.app.inject({ method: 'POST', url, payload: { email: account.email, pass: FIXTURE_PASSWORD } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: { email: account.email, pass: FIXTURE_PASSWORD },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const token = (res.json() as { token: string }).token;
   return { token, body: res.body };
 }
 
-const whoAmI = (token: string) => t.app.inject({ method: 'GET', url: '/api/cuenta/mis-datos', headers: { authorization: `Bearer ${token}` } });
+const whoAmI = (token: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/cuenta/mis-datos',
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 describe('session tokens', () => {
   let tokens: string[] = [];
@@ -80,16 +92,35 @@ describe('session tokens', () => {
   it('ends the session on logout: the token answers 401 and its row is gone', async () => {
     const { token } = await login(escort);
     expect((await whoAmI(token)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}` } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(out.statusCode).toBe(204);
     expect((await whoAmI(token)).statusCode).toBe(401);
-    expect(await t.app.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token)))).toEqual([]);
+    expect(
+      await t.app.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(token))),
+    ).toEqual([]);
   });
 
   it('refuses malformed and forged bearer values with 401', async () => {
-    const forged = [tokens[0]!.slice(0, -1) + (tokens[0]!.endsWith('A') ? 'B' : 'A'), sha256(tokens[0]!), `${tokens[0]} ${tokens[1]}`, "' OR 1=1 --aaaaaaaaaaaaaaaa", 'x'.repeat(5000)];
+    const forged = [
+      tokens[0]!.slice(0, -1) + (tokens[0]!.endsWith('A') ? 'B' : 'A'),
+      sha256(tokens[0]!),
+      `${tokens[0]} ${tokens[1]}`,
+      "' OR 1=1 --aaaaaaaaaaaaaaaa",
+      'x'.repeat(5000),
+    ];
     for (const value of forged) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/cuenta/mis-datos', headers: { authorization: `Bearer ${value}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/cuenta/mis-datos',
+        headers: { authorization: `Bearer ${value}` },
+      });
       expect(res.statusCode, value.slice(0, 40)).toBe(401);
     }
   });
@@ -113,7 +144,11 @@ describe('password hashes never leave the server', () => {
       expect(res.body, url).not.toMatch(HASH_LEAK);
       expect(res.body, url).not.toContain(who.token);
     }
-    const exported = await t.app.inject({ method: 'GET', url: '/api/cuenta/exportar', headers: bearer(client) });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/cuenta/exportar',
+      headers: bearer(client),
+    });
     // The export is the account holder's everything: it has the e-mail, but never the hash or the session hashes.
     expect(exported.body).toContain(client.email);
     expect(exported.body).not.toMatch(/[0-9a-f]{64}/);

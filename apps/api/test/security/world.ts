@@ -50,7 +50,13 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     createAccount(app, { kind: 'client' }),
     createAccount(app, { kind: 'escort', autorizado: 'aprobado' }),
   ]);
-  await app.db.insert(meetings).values({ clientId: client.id, escortId: escort.id, status: 'aceptada', acceso: true, acceptedAt: new Date() });
+  await app.db.insert(meetings).values({
+    clientId: client.id,
+    escortId: escort.id,
+    status: 'aceptada',
+    acceso: true,
+    acceptedAt: new Date(),
+  });
   const upload = multipartFile(await noiseJpeg(320, 200), 'carnet.jpg', 'image/jpeg');
   const doc = await app.inject({
     method: 'POST',
@@ -69,7 +75,12 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     .returning({ id: rectificationRequests.id });
   const [rental] = await app.db
     .insert(rentals)
-    .values({ ciudad: 'Santiago', cityKey: cityKey('Santiago'), direccion: 'Av. Providencia 1234', url: 'https://example.com/arriendo-1' })
+    .values({
+      ciudad: 'Santiago',
+      cityKey: cityKey('Santiago'),
+      direccion: 'Av. Providencia 1234',
+      url: 'https://example.com/arriendo-1',
+    })
     .returning({ id: rentals.id });
   return {
     app,
@@ -88,7 +99,14 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
       const day = new Date(Date.UTC(2020, 0, 1) + commentDay++ * 86_400_000).toISOString().slice(0, 10);
       const [row] = await app.db
         .insert(comments)
-        .values({ escortId: escort.id, clientId: client.id, nickCliente: client.nickname, fecha: day, comentario: 'Comentario', likes: 3 })
+        .values({
+          escortId: escort.id,
+          clientId: client.id,
+          nickCliente: client.nickname,
+          fecha: day,
+          comentario: 'Comentario',
+          likes: 3,
+        })
         .returning({ id: comments.id });
       return row!.id;
     },
@@ -131,7 +149,16 @@ export interface JsonSchema {
 /** Every route of the API, read from the OpenAPI document the route schemas generate. */
 export function routeTable(app: FastifyInstance): RouteInfo[] {
   const doc = app.swagger() as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean; schema: Record<string, unknown> }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { in: string; name: string; required?: boolean; schema: Record<string, unknown> }[];
+          requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        }
+      >
+    >;
   };
   const out: RouteInfo[] = [];
   for (const [p, ops] of Object.entries(doc.paths)) {
@@ -145,7 +172,9 @@ export function routeTable(app: FastifyInstance): RouteInfo[] {
         hasBody: Boolean(op.requestBody),
         multipart: p.includes('/upload/subir-'),
         pathParams: [...p.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!),
-        query: (op.parameters ?? []).filter((x) => x.in === 'query').map((x) => ({ name: x.name, required: Boolean(x.required), schema: x.schema })),
+        query: (op.parameters ?? [])
+          .filter((x) => x.in === 'query')
+          .map((x) => ({ name: x.name, required: Boolean(x.required), schema: x.schema })),
         bodySchema: content['application/json']?.schema,
       });
     }
@@ -166,7 +195,10 @@ export function encodeSegment(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {
-    return value.split(/([\uD800-\uDFFF])/).map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('');
+    return value
+      .split(/([\uD800-\uDFFF])/)
+      .map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+      .join('');
   }
 }
 
@@ -186,7 +218,9 @@ export const STACK_LEAK =
 export function errorShapeProblems(res: LightMyRequestResponse, ignore?: string): string[] {
   const problems: string[] = [];
   // Inputs echoed back (a rejection reason, a registered name) are the caller's own text: only the rest counts.
-  const body = ignore ? res.body.replaceAll(JSON.stringify(ignore).slice(1, -1), '').replaceAll(ignore, '') : res.body;
+  const body = ignore
+    ? res.body.replaceAll(JSON.stringify(ignore).slice(1, -1), '').replaceAll(ignore, '')
+    : res.body;
   if (res.statusCode >= 500) problems.push(`status ${res.statusCode}`);
   if (STACK_LEAK.test(body)) problems.push('stack trace or raw error text in body');
   if (HASH_LEAK.test(body)) problems.push('password hash in body');

@@ -5,14 +5,24 @@ import { createRandom, hashSeed } from '../../src/demo/random.ts';
 
 describe('demo illustrations', () => {
   it('are deterministic per seed and figure', () => {
-    expect(illustrationSvg('camila', { figure: 'femenino' })).toBe(illustrationSvg('camila', { figure: 'femenino' }));
-    expect(illustrationSvg('matias', { figure: 'masculino' })).toBe(illustrationSvg('matias', { figure: 'masculino' }));
+    expect(illustrationSvg('camila', { figure: 'femenino' })).toBe(
+      illustrationSvg('camila', { figure: 'femenino' }),
+    );
+    expect(illustrationSvg('matias', { figure: 'masculino' })).toBe(
+      illustrationSvg('matias', { figure: 'masculino' }),
+    );
   });
 
   it('vary between seeds', () => {
-    const svgs = new Set(['camila', 'javiera', 'martina', 'renata', 'alexa', 'dafne'].map((s) => illustrationSvg(s, { figure: 'femenino' })));
+    const svgs = new Set(
+      ['camila', 'javiera', 'martina', 'renata', 'alexa', 'dafne'].map((s) =>
+        illustrationSvg(s, { figure: 'femenino' }),
+      ),
+    );
     expect(svgs.size).toBe(6);
-    expect(illustrationSvg('camila', { figure: 'femenino' })).not.toBe(illustrationSvg('camila', { figure: 'masculino' }));
+    expect(illustrationSvg('camila', { figure: 'femenino' })).not.toBe(
+      illustrationSvg('camila', { figure: 'masculino' }),
+    );
   });
 
   it('take a palette index when the caller spreads palettes, still deterministically', () => {
@@ -32,7 +42,9 @@ describe('demo illustrations', () => {
   });
 
   it('render to a 4:5 portrait with sharp', async () => {
-    const meta = await sharp(Buffer.from(illustrationSvg('valentina', { figure: 'femenino', width: 400 }))).metadata();
+    const meta = await sharp(
+      Buffer.from(illustrationSvg('valentina', { figure: 'femenino', width: 400 })),
+    ).metadata();
     expect(meta.format).toBe('svg');
     expect(meta.width).toBe(400);
     expect(meta.height).toBe(500);
@@ -41,7 +53,8 @@ describe('demo illustrations', () => {
       .toBuffer({ resolveWithObject: true });
     // A real picture, not a blank canvas: many distinct colours.
     const colours = new Set<number>();
-    for (let i = 0; i < data.length; i += 4) colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+    for (let i = 0; i < data.length; i += 4)
+      colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
     expect(colours.size).toBeGreaterThan(200);
   });
 });

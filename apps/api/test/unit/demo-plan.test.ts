@@ -22,14 +22,19 @@ describe('demo plan', () => {
     expect(listed.length).toBeGreaterThanOrEqual(80);
     expect(landingComunas()).toHaveLength(56);
     const keys = new Set(listed.map((p) => p.cityKey));
-    for (const page of cityPages) expect(keys.has(cityKey(findComuna(page.comuna ?? page.city)!.name)), page.slug).toBe(true);
+    for (const page of cityPages)
+      expect(keys.has(cityKey(findComuna(page.comuna ?? page.city)!.name)), page.slug).toBe(true);
     expect(approved.some((p) => p.escort?.estado === 'inactiva')).toBe(true);
   });
 
   it('has pending escorts and clients, and approved clients', () => {
     expect(escorts.filter((p) => p.autorizado === 'pendiente').length).toBeGreaterThanOrEqual(3);
-    expect(plan.filter((p) => p.kind === 'client' && p.autorizado === 'pendiente').length).toBeGreaterThanOrEqual(3);
-    expect(plan.filter((p) => p.kind === 'client' && p.autorizado === 'aprobado').length).toBeGreaterThanOrEqual(2);
+    expect(
+      plan.filter((p) => p.kind === 'client' && p.autorizado === 'pendiente').length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      plan.filter((p) => p.kind === 'client' && p.autorizado === 'aprobado').length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('keeps every field within the registration rules', () => {
@@ -72,7 +77,11 @@ describe('demo plan', () => {
 
   it('avoids nicknames, e-mails and RUTs already registered', () => {
     const first = plan[0]!;
-    const again = buildDemoPlan(now, { nicknames: new Set([first.nickname]), emails: new Set(), ruts: new Set([normalizeRut(first.rut)]) });
+    const again = buildDemoPlan(now, {
+      nicknames: new Set([first.nickname]),
+      emails: new Set(),
+      ruts: new Set([normalizeRut(first.rut)]),
+    });
     expect(again.some((p) => p.nickname === first.nickname)).toBe(false);
     expect(again.some((p) => p.rutNorm === first.rutNorm)).toBe(false);
   });

@@ -24,7 +24,9 @@ describe('request log of hot public reads', () => {
     await app.inject('/api/usuario/ciudad/nada');
     expect(lines.filter((l) => l.msg === 'request completed').map((l) => l.res?.statusCode)).toEqual([404]);
     await app.inject({ method: 'POST', url: '/api/cliente/login' });
-    expect(lines.filter((l) => l.msg === 'incoming request').map((l) => l.req?.url)).toEqual(['/api/cliente/login']);
+    expect(lines.filter((l) => l.msg === 'incoming request').map((l) => l.req?.url)).toEqual([
+      '/api/cliente/login',
+    ]);
     await app.close();
   });
 });

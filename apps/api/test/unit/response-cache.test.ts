@@ -52,7 +52,10 @@ describe('ResponseCache', () => {
       await Promise.resolve();
       throw new Error('boom');
     };
-    const results = await Promise.allSettled([cache.getOrCompute('k', failing), cache.getOrCompute('k', failing)]);
+    const results = await Promise.allSettled([
+      cache.getOrCompute('k', failing),
+      cache.getOrCompute('k', failing),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(runs).toBe(1);
     expect((await cache.getOrCompute('k', async () => 2)).body).toBe('2');

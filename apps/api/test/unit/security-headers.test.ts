@@ -24,7 +24,8 @@ describe('static security headers', () => {
     expect(expected['strict-transport-security']).toBeUndefined();
     for (const url of ['/ok', '/missing', '/boom']) {
       const res = await app.inject(url);
-      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(expected))
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
     }
     await app.close();
   });

@@ -17,7 +17,8 @@ describe('mp4 detection by the ftyp box', () => {
   });
 
   it('refuses unknown brands (QuickTime, 3GPP, HEIC, audio)', () => {
-    for (const brand of ['qt  ', '3gp4', 'heic', 'M4A ']) expect(isMp4(withBrand(tinyMp4(), brand))).toBe(false);
+    for (const brand of ['qt  ', '3gp4', 'heic', 'M4A '])
+      expect(isMp4(withBrand(tinyMp4(), brand))).toBe(false);
   });
 
   it('refuses files that only look like an mp4 at the start', () => {
@@ -29,7 +30,9 @@ describe('mp4 detection by the ftyp box', () => {
     const noMoov = tinyMp4(8);
     const ftypSize = noMoov.readUInt32BE(0);
     const moovSize = noMoov.readUInt32BE(ftypSize);
-    expect(isMp4(Buffer.concat([noMoov.subarray(0, ftypSize), noMoov.subarray(ftypSize + moovSize)]))).toBe(false);
+    expect(isMp4(Buffer.concat([noMoov.subarray(0, ftypSize), noMoov.subarray(ftypSize + moovSize)]))).toBe(
+      false,
+    );
   });
 
   it('accepts a last box sized "to the end of file"', () => {

@@ -9,7 +9,9 @@ import { PasswordInput } from './password-input.tsx';
 export type TimedMessage = { text: string; kind: 'success' | 'error' } | null;
 
 /** A status message that clears itself after `ms` (the spec's 4 s for password messages). */
-export function useTimedMessage(ms: number): [TimedMessage, (text: string, kind: 'success' | 'error') => void, () => void] {
+export function useTimedMessage(
+  ms: number,
+): [TimedMessage, (text: string, kind: 'success' | 'error') => void, () => void] {
   const [message, setMessage] = useState<TimedMessage>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -98,12 +100,22 @@ export function ChangePasswordForm() {
         </div>
         <div className="field">
           <label htmlFor={`${id}-nueva`}>Nueva contraseña</label>
-          <PasswordInput id={`${id}-nueva`} autoComplete="new-password" value={values.nueva} onChange={set('nueva')} />
+          <PasswordInput
+            id={`${id}-nueva`}
+            autoComplete="new-password"
+            value={values.nueva}
+            onChange={set('nueva')}
+          />
           <p className="field-hint">Al menos 7 caracteres, con letras y números y sin espacios.</p>
         </div>
         <div className="field">
           <label htmlFor={`${id}-repetir`}>Repetir nueva contraseña</label>
-          <PasswordInput id={`${id}-repetir`} autoComplete="new-password" value={values.repetir} onChange={set('repetir')} />
+          <PasswordInput
+            id={`${id}-repetir`}
+            autoComplete="new-password"
+            value={values.repetir}
+            onChange={set('repetir')}
+          />
         </div>
         <div aria-live="polite" className="message-slot">
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}

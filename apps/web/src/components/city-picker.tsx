@@ -19,7 +19,14 @@ export interface CityPickerProps {
  * catalogue. Choosing a zone or region clears the steps after it, so the value
  * is always a comuna that exists.
  */
-export function CityPicker({ value, onChange, onBlur, error, disabled, label = 'Ubicación' }: CityPickerProps) {
+export function CityPicker({
+  value,
+  onChange,
+  onBlur,
+  error,
+  disabled,
+  label = 'Ubicación',
+}: CityPickerProps) {
   const id = useId();
   const current = value ? findPickerComuna(value) : undefined;
   const [zone, setZone] = useState<ZoneId | ''>(current?.zone ?? '');

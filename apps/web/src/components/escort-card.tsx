@@ -42,7 +42,12 @@ export function EscortCard({ escort, city, eager, state }: Props) {
         ) : null}
       </div>
       <div className="escort-card-body">
-        <Link to={paths.card(escort.nickname)} state={state} className="escort-card-name escort-card-link" aria-label={label}>
+        <Link
+          to={paths.card(escort.nickname)}
+          state={state}
+          className="escort-card-name escort-card-link"
+          aria-label={label}
+        >
           {escort.apellido}
         </Link>
         <span className="escort-card-age">{escort.edad} años</span>

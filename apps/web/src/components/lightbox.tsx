@@ -25,7 +25,8 @@ const SWIPE_MIN = 50;
 const FOCUSABLE = 'a[href], button:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
 
 /** Next and previous wrap around at both ends, as the spec asks. */
-export const wrapIndex = (index: number, length: number) => (length === 0 ? 0 : ((index % length) + length) % length);
+export const wrapIndex = (index: number, length: number) =>
+  length === 0 ? 0 : ((index % length) + length) % length;
 
 /**
  * A modal viewer for photos and videos: a real dialog (role=dialog,
@@ -129,7 +130,13 @@ export function Lightbox({ items, startIndex, label, onClose }: Props) {
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <button ref={closeRef} type="button" className="lightbox-button lightbox-close" onClick={close} aria-label="Cerrar">
+        <button
+          ref={closeRef}
+          type="button"
+          className="lightbox-button lightbox-close"
+          onClick={close}
+          aria-label="Cerrar"
+        >
           <Icon name="close" size={26} />
         </button>
         <div
@@ -143,7 +150,15 @@ export function Lightbox({ items, startIndex, label, onClose }: Props) {
         >
           {video ? (
             // key: a new source must load a new element, not keep playing the previous video.
-            <video key={item.url} className="lightbox-media" src={item.url} controls playsInline preload="metadata" aria-label={item.alt} />
+            <video
+              key={item.url}
+              className="lightbox-media"
+              src={item.url}
+              controls
+              playsInline
+              preload="metadata"
+              aria-label={item.alt}
+            />
           ) : (
             <img
               key={item.url}
@@ -158,10 +173,20 @@ export function Lightbox({ items, startIndex, label, onClose }: Props) {
         </div>
         {count > 1 ? (
           <>
-            <button type="button" className="lightbox-button lightbox-prev" onClick={() => go(-1)} aria-label="Anterior">
+            <button
+              type="button"
+              className="lightbox-button lightbox-prev"
+              onClick={() => go(-1)}
+              aria-label="Anterior"
+            >
               <Icon name="chevronLeft" size={30} />
             </button>
-            <button type="button" className="lightbox-button lightbox-next" onClick={() => go(1)} aria-label="Siguiente">
+            <button
+              type="button"
+              className="lightbox-button lightbox-next"
+              onClick={() => go(1)}
+              aria-label="Siguiente"
+            >
               <Icon name="chevronRight" size={30} />
             </button>
           </>

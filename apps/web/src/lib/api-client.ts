@@ -7,7 +7,10 @@ export class ApiError extends Error {
   readonly mensaje: string;
   readonly fields: Record<string, string>;
 
-  constructor(status: number, body: { mensaje?: string; code?: string; fields?: Record<string, string> } | null) {
+  constructor(
+    status: number,
+    body: { mensaje?: string; code?: string; fields?: Record<string, string> } | null,
+  ) {
     super(body?.mensaje ?? `HTTP ${status}`);
     this.status = status;
     this.code = body?.code ?? 'HTTP_ERROR';

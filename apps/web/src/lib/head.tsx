@@ -67,7 +67,10 @@ function setLink(rel: string, href: string | undefined): void {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** JSON inside a <script> must not be able to close the tag. */
 export const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

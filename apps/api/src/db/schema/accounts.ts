@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Escorts, clients and admins in one table, so RUT, nickname and e-mail are unique across all kinds. */
 export const accounts = pgTable(
@@ -20,7 +30,9 @@ export const accounts = pgTable(
     ciudad: text('ciudad').notNull(),
     url: text('url').notNull().default(''),
     passHash: text('pass_hash').notNull(),
-    autorizado: text('autorizado', { enum: ['pendiente', 'aprobado'] }).notNull().default('pendiente'),
+    autorizado: text('autorizado', { enum: ['pendiente', 'aprobado'] })
+      .notNull()
+      .default('pendiente'),
     tipoPerfil: text('tipo_perfil').notNull(),
     /** Pending authorisation notice: set by an admin decision, cleared once shown. */
     motivo: text('motivo'),
@@ -32,7 +44,9 @@ export const accounts = pgTable(
     uniqueIndex('accounts_rut_norm_key').on(t.rutNorm),
     uniqueIndex('accounts_nickname_key').on(sql`lower(${t.nickname})`),
     uniqueIndex('accounts_email_norm_key').on(t.emailNorm),
-    index('accounts_pending_idx').on(t.kind, t.createdAt).where(sql`${t.autorizado} = 'pendiente'`),
+    index('accounts_pending_idx')
+      .on(t.kind, t.createdAt)
+      .where(sql`${t.autorizado} = 'pendiente'`),
   ],
 );
 
@@ -46,7 +60,9 @@ export const escortProfiles = pgTable(
     cityKey: text('city_key').notNull(),
     medidas: text('medidas').notNull().default(''),
     legenda: text('legenda').notNull().default(''),
-    estado: text('estado', { enum: ['disponible', 'inactiva'] }).notNull().default('disponible'),
+    estado: text('estado', { enum: ['disponible', 'inactiva'] })
+      .notNull()
+      .default('disponible'),
     /** Paused by the escort herself (Ley 21.719 blocking): hidden everywhere. */
     paused: boolean('paused').notNull().default(false),
     /** Suspended or on hold by an admin after a report: hidden everywhere. */
@@ -60,8 +76,12 @@ export const escortProfiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('escort_profiles_listing_idx').on(t.cityKey, t.createdAt.desc()).where(sql`${t.listed}`),
-    index('escort_profiles_latest_idx').on(t.createdAt.desc()).where(sql`${t.listed}`),
+    index('escort_profiles_listing_idx')
+      .on(t.cityKey, t.createdAt.desc())
+      .where(sql`${t.listed}`),
+    index('escort_profiles_latest_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.listed}`),
   ],
 );
 
@@ -77,7 +97,10 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_account_idx').on(t.accountId),
+  ],
 );
 
 /** One live recovery code per account; a new request replaces it. */

@@ -106,7 +106,10 @@ export const escortRatings = pgTable(
     ...notes,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('escort_ratings_meeting_key').on(t.meetingId), index('escort_ratings_escort_idx').on(t.escortId)],
+  (t) => [
+    uniqueIndex('escort_ratings_meeting_key').on(t.meetingId),
+    index('escort_ratings_escort_idx').on(t.escortId),
+  ],
 );
 
 /** An escort's rating of a client, one per meeting. */
@@ -123,7 +126,10 @@ export const clientRatings = pgTable(
     ...notes,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('client_ratings_meeting_key').on(t.meetingId), index('client_ratings_client_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('client_ratings_meeting_key').on(t.meetingId),
+    index('client_ratings_client_idx').on(t.clientId),
+  ],
 );
 
 const sums = {

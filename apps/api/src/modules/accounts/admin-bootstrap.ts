@@ -13,7 +13,10 @@ export interface AdminInput {
 export async function ensureAdmin(db: DbOrTx, input: AdminInput): Promise<void> {
   const emailNorm = input.email.trim().toLowerCase();
   const passHash = await hashPassword(input.password);
-  const [existing] = await db.select({ id: accounts.id, kind: accounts.kind }).from(accounts).where(eq(accounts.emailNorm, emailNorm));
+  const [existing] = await db
+    .select({ id: accounts.id, kind: accounts.kind })
+    .from(accounts)
+    .where(eq(accounts.emailNorm, emailNorm));
   if (existing) {
     if (existing.kind !== 'admin') throw new Error(`${input.email} belongs to a non-admin account`);
     await db.update(accounts).set({ passHash, updatedAt: new Date() }).where(eq(accounts.id, existing.id));

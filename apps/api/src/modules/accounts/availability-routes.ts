@@ -34,37 +34,83 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const prefix of ['cliente', 'usuario'] as const) {
     app.get(
       `/${prefix}/validar/rut/:v`,
-      { config, schema: { ...schema('¿Existe el RUT? 200 sí, 404 no'), params: z.object({ v: value }), response: per } },
+      {
+        config,
+        schema: {
+          ...schema('¿Existe el RUT? 200 sí, 404 no'),
+          params: z.object({ v: value }),
+          response: per,
+        },
+      },
       async (request, reply) => answer(reply, await isTaken(app.db, { rut: request.params.v })),
     );
     app.get(
       `/${prefix}/validar/nickname/:v`,
-      { config, schema: { ...schema('¿Existe el nickname? 200 sí, 404 no'), params: z.object({ v: value }), response: per } },
+      {
+        config,
+        schema: {
+          ...schema('¿Existe el nickname? 200 sí, 404 no'),
+          params: z.object({ v: value }),
+          response: per,
+        },
+      },
       async (request, reply) => answer(reply, await isTaken(app.db, { nickname: request.params.v })),
     );
   }
 
   app.get(
     '/cliente/validar/email/:v',
-    { config, schema: { ...schema('¿Existe el email? 200 sí, 404 no'), params: z.object({ v: value }), response: per } },
+    {
+      config,
+      schema: {
+        ...schema('¿Existe el email? 200 sí, 404 no'),
+        params: z.object({ v: value }),
+        response: per,
+      },
+    },
     async (request, reply) => answer(reply, await isTaken(app.db, { email: request.params.v })),
   );
   app.get(
     '/usuario/validar/email',
-    { config, schema: { ...schema('¿Existe el email? 200 sí, 404 no'), querystring: z.object({ email: value }), response: per } },
+    {
+      config,
+      schema: {
+        ...schema('¿Existe el email? 200 sí, 404 no'),
+        querystring: z.object({ email: value }),
+        response: per,
+      },
+    },
     async (request, reply) => answer(reply, await isTaken(app.db, { email: request.query.email })),
   );
 
   // Combined checks: existe is true when any of the given values is taken.
   app.get(
     '/cliente/validar',
-    { config, schema: { ...schema('¿Existe alguno de RUT, email o nickname?'), querystring: clientValidateQuerySchema, response: { 200: existsResponseSchema } } },
-    async (request) => ({ existe: await isTaken(app.db, combined(request.query.rut_cliente, request.query)) }),
+    {
+      config,
+      schema: {
+        ...schema('¿Existe alguno de RUT, email o nickname?'),
+        querystring: clientValidateQuerySchema,
+        response: { 200: existsResponseSchema },
+      },
+    },
+    async (request) => ({
+      existe: await isTaken(app.db, combined(request.query.rut_cliente, request.query)),
+    }),
   );
   app.get(
     '/usuario/validar',
-    { config, schema: { ...schema('¿Existe alguno de RUT, email o nickname?'), querystring: escortValidateQuerySchema, response: { 200: existsResponseSchema } } },
-    async (request) => ({ existe: await isTaken(app.db, combined(request.query.rut_usuario, request.query)) }),
+    {
+      config,
+      schema: {
+        ...schema('¿Existe alguno de RUT, email o nickname?'),
+        querystring: escortValidateQuerySchema,
+        response: { 200: existsResponseSchema },
+      },
+    },
+    async (request) => ({
+      existe: await isTaken(app.db, combined(request.query.rut_usuario, request.query)),
+    }),
   );
 
   // Searches among clients (the client forgot-password screen checks its e-mail here first).
@@ -78,7 +124,11 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       `/cliente/buscar/${field}`,
       {
         config,
-        schema: { ...schema(`¿Hay un cliente con ese ${field}? 200 sí, 404 no`), querystring: z.object({ [param]: value }), response: per },
+        schema: {
+          ...schema(`¿Hay un cliente con ese ${field}? 200 sí, 404 no`),
+          querystring: z.object({ [param]: value }),
+          response: per,
+        },
       },
       async (request, reply) => {
         const v = (request.query as Record<string, string>)[param] ?? '';
@@ -88,6 +138,9 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 };
 
-function combined(rut: string | undefined, q: { email?: string | undefined; nickname?: string | undefined }): AvailabilityQuery {
+function combined(
+  rut: string | undefined,
+  q: { email?: string | undefined; nickname?: string | undefined },
+): AvailabilityQuery {
   return { rut, email: q.email, nickname: q.nickname };
 }

@@ -39,7 +39,13 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireSelf(request, request.body.nickname, { kind: 'escort' });
-      await changePassword(app.db, caller.id, caller.sessionId, request.body.passActual, request.body.newPass);
+      await changePassword(
+        app.db,
+        caller.id,
+        caller.sessionId,
+        request.body.passActual,
+        request.body.newPass,
+      );
       return { mensaje: msg.passwordUpdated };
     },
   );

@@ -15,8 +15,14 @@ export async function insertEscortProfile(db: DbOrTx, accountId: string, key: st
   await db.insert(escortProfiles).values({ accountId, cityKey: key });
 }
 
-export async function findByEmail(db: DbOrTx, emailNorm: string, kind?: AccountKind): Promise<AccountRow | undefined> {
-  const where = kind ? and(eq(accounts.emailNorm, emailNorm), eq(accounts.kind, kind)) : eq(accounts.emailNorm, emailNorm);
+export async function findByEmail(
+  db: DbOrTx,
+  emailNorm: string,
+  kind?: AccountKind,
+): Promise<AccountRow | undefined> {
+  const where = kind
+    ? and(eq(accounts.emailNorm, emailNorm), eq(accounts.kind, kind))
+    : eq(accounts.emailNorm, emailNorm);
   const [row] = await db.select().from(accounts).where(where).limit(1);
   return row;
 }
@@ -26,7 +32,11 @@ export async function findById(db: DbOrTx, id: string): Promise<AccountRow | und
   return row;
 }
 
-export async function findByNickname(db: DbOrTx, nickname: string, kind?: AccountKind): Promise<AccountRow | undefined> {
+export async function findByNickname(
+  db: DbOrTx,
+  nickname: string,
+  kind?: AccountKind,
+): Promise<AccountRow | undefined> {
   const byNick = sql`lower(${accounts.nickname}) = ${nickname.toLowerCase()}`;
   const [row] = await db
     .select()
@@ -57,7 +67,11 @@ export function anyTaken(db: DbOrTx, keys: TakenKeys): Promise<boolean> {
   return anyTakenOfKind(db, undefined, keys);
 }
 
-export async function anyTakenOfKind(db: DbOrTx, kind: AccountKind | undefined, keys: TakenKeys): Promise<boolean> {
+export async function anyTakenOfKind(
+  db: DbOrTx,
+  kind: AccountKind | undefined,
+  keys: TakenKeys,
+): Promise<boolean> {
   const conditions: SQL[] = [];
   if (keys.rutNorm) conditions.push(eq(accounts.rutNorm, keys.rutNorm));
   if (keys.emailNorm) conditions.push(eq(accounts.emailNorm, keys.emailNorm));
@@ -75,7 +89,11 @@ export async function setPasswordHash(db: DbOrTx, accountId: string, passHash: s
   await db.update(accounts).set({ passHash, updatedAt: new Date() }).where(eq(accounts.id, accountId));
 }
 
-export async function findByRutKey(db: DbOrTx, rutNorm: string, kind: AccountKind): Promise<AccountRow | undefined> {
+export async function findByRutKey(
+  db: DbOrTx,
+  rutNorm: string,
+  kind: AccountKind,
+): Promise<AccountRow | undefined> {
   const [row] = await db
     .select()
     .from(accounts)

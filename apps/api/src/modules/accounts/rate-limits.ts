@@ -42,7 +42,10 @@ export function perEmail(name: string, limit: { max: number; timeWindow: number 
  * rate limits are off, like the route configs.
  */
 export function perIp(app: FastifyInstance, name: string, limit: { max: number; timeWindow: number }) {
-  const check = app.createRateLimit({ ...limit, keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}` });
+  const check = app.createRateLimit({
+    ...limit,
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
+  });
   return async (request: FastifyRequest) => {
     if (!app.config.rateLimit) return;
     const result = await check(request);

@@ -87,7 +87,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: loginIp,
       config: perEmail('login', accountLimits.loginPerEmail),
-      schema: { tags: ['cuentas'], summary: 'Ingreso de cliente', body: loginSchema, response: { 200: clientLoginResponseSchema } },
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Ingreso de cliente',
+        body: loginSchema,
+        response: { 200: clientLoginResponseSchema },
+      },
     },
     (request) => loginClient(app.db, request.body),
   );
@@ -97,7 +102,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: loginIp,
       config: perEmail('login', accountLimits.loginPerEmail),
-      schema: { tags: ['cuentas'], summary: 'Ingreso de escort', body: loginSchema, response: { 200: escortLoginResponseSchema } },
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Ingreso de escort',
+        body: loginSchema,
+        response: { 200: escortLoginResponseSchema },
+      },
     },
     (request) => loginEscortOrAdmin(app.db, 'escort', request.body),
   );
@@ -139,7 +149,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireSelf(request, request.params.id, { kind: 'client', allowAdmin: true });
-      const id = caller.kind === 'admin' ? await accountIdByRut(app.db, 'client', request.params.id) : caller.id;
+      const id =
+        caller.kind === 'admin' ? await accountIdByRut(app.db, 'client', request.params.id) : caller.id;
       return [await clientProfile(app.db, id)];
     },
   );
@@ -156,7 +167,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireSelf(request, request.params.id, { kind: 'escort', allowAdmin: true });
-      const id = caller.kind === 'admin' ? await accountIdByRut(app.db, 'escort', request.params.id) : caller.id;
+      const id =
+        caller.kind === 'admin' ? await accountIdByRut(app.db, 'escort', request.params.id) : caller.id;
       return escortProfile(app.db, id);
     },
   );

@@ -69,7 +69,11 @@ async function insertUnique<T>(work: () => Promise<T>): Promise<T> {
 export async function registerClient(db: Db, input: ClientRegisterInput): Promise<AccountRow> {
   const passHash = await hashPassword(input.pass);
   return insertUnique(() =>
-    insertAccount(db, { ...baseValues(input, input.rut_cliente, passHash), kind: 'client', tipoPerfil: 'cliente' }),
+    insertAccount(db, {
+      ...baseValues(input, input.rut_cliente, passHash),
+      kind: 'client',
+      tipoPerfil: 'cliente',
+    }),
   );
 }
 
@@ -78,7 +82,11 @@ export async function registerEscort(db: Db, input: EscortRegisterInput): Promis
   const rut = input.rut_usuario.trim().toUpperCase();
   return insertUnique(() =>
     db.transaction(async (tx) => {
-      const row = await insertAccount(tx, { ...baseValues(input, rut, passHash), kind: 'escort', tipoPerfil: 'usuario' });
+      const row = await insertAccount(tx, {
+        ...baseValues(input, rut, passHash),
+        kind: 'escort',
+        tipoPerfil: 'usuario',
+      });
       // A new escort is pending, so not listed: the derived flags keep their false defaults.
       await insertEscortProfile(tx, row.id, cityKey(row.ciudad));
       return row;
@@ -90,7 +98,13 @@ export async function registerEscort(db: Db, input: EscortRegisterInput): Promis
  * Checks e-mail and password for one kind of account. Unknown e-mails still
  * verify against a dummy hash so the answer takes the same time.
  */
-async function authenticate(db: DbOrTx, kind: AccountKind, input: LoginInput, unknown: AppError, wrong: AppError) {
+async function authenticate(
+  db: DbOrTx,
+  kind: AccountKind,
+  input: LoginInput,
+  unknown: AppError,
+  wrong: AppError,
+) {
   const row = await findByEmail(db, normEmail(input.email), kind);
   if (!row) {
     await verifyPassword(await dummyPasswordHash(), input.pass);
@@ -110,12 +124,28 @@ export async function loginClient(db: DbOrTx, input: LoginInput): Promise<Client
     unauthorized(msg.badCredentials, 'BAD_CREDENTIALS'),
   );
   const token = await createSession(db, row.id);
-  return { token, nickname: row.nickname, rut_cliente: row.rut, autorizado: row.autorizado, email: row.email };
+  return {
+    token,
+    nickname: row.nickname,
+    rut_cliente: row.rut,
+    autorizado: row.autorizado,
+    email: row.email,
+  };
 }
 
-export async function loginEscortOrAdmin(db: DbOrTx, kind: 'escort' | 'admin', input: LoginInput): Promise<EscortLoginResponse> {
+export async function loginEscortOrAdmin(
+  db: DbOrTx,
+  kind: 'escort' | 'admin',
+  input: LoginInput,
+): Promise<EscortLoginResponse> {
   const bad = kind === 'admin' ? msg.adminBadCredentials : msg.badCredentials;
-  const row = await authenticate(db, kind, input, unauthorized(bad, 'BAD_CREDENTIALS'), unauthorized(bad, 'BAD_CREDENTIALS'));
+  const row = await authenticate(
+    db,
+    kind,
+    input,
+    unauthorized(bad, 'BAD_CREDENTIALS'),
+    unauthorized(bad, 'BAD_CREDENTIALS'),
+  );
   const token = await createSession(db, row.id);
   return {
     token,
@@ -201,7 +231,13 @@ export async function escortProfile(db: DbOrTx, accountId: string): Promise<Esco
 export async function clientByNickname(db: DbOrTx, nickname: string) {
   const row = await findByNickname(db, nickname, 'client');
   if (!row) throw notFound(msg.clientCardMissing);
-  return { nickname: row.nickname, apellido: row.apellido, genero: row.genero, url: row.url, ciudad: row.ciudad };
+  return {
+    nickname: row.nickname,
+    apellido: row.apellido,
+    genero: row.genero,
+    url: row.url,
+    ciudad: row.ciudad,
+  };
 }
 
 // ---- Password change ------------------------------------------------------------------

@@ -39,7 +39,12 @@ export async function findComment(db: DbOrTx, id: number) {
 }
 
 /** The one-per-day rule, read side (the unique index is the write-side guard). */
-export async function commentedOn(db: DbOrTx, clientId: string, escortId: string, fecha: string): Promise<boolean> {
+export async function commentedOn(
+  db: DbOrTx,
+  clientId: string,
+  escortId: string,
+  fecha: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(comments)

@@ -1,9 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { msg } from '@encanto/core/messages';
-import { commentBodySchema, commentCheckQuerySchema, commentSchema, likesBodySchema } from '@encanto/core/marketplace';
+import {
+  commentBodySchema,
+  commentCheckQuerySchema,
+  commentSchema,
+  likesBodySchema,
+} from '@encanto/core/marketplace';
 import { requireAccount } from '../../plugins/auth.ts';
-import { checkCommented, deleteComment, dislikeComment, listForClient, listForEscort, registerComment } from './service.ts';
+import {
+  checkCommented,
+  deleteComment,
+  dislikeComment,
+  listForClient,
+  listForEscort,
+  registerComment,
+} from './service.ts';
 
 const tags = ['comentarios'];
 const error = z.object({ mensaje: z.string(), code: z.string() });
@@ -61,7 +73,9 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: z.object({ data: commentSchema }), ...errors },
         },
       },
-      async (request) => ({ data: await dislikeComment(app.db, await requireAccount(request), request.params.id) }),
+      async (request) => ({
+        data: await dislikeComment(app.db, await requireAccount(request), request.params.id),
+      }),
     );
 
     app.get(

@@ -27,7 +27,8 @@ async function escortByNickname(db: DbOrTx, nickname: string) {
  */
 export async function registerComment(db: Db, caller: SessionAccount, body: CommentBody): Promise<Comment> {
   if (caller.kind !== 'client' || !sameNick(body.nick_cliente, caller.nickname)) throw forbidden();
-  if (body.rut_cliente !== undefined && normalizeRut(body.rut_cliente) !== normalizeRut(caller.rut)) throw forbidden();
+  if (body.rut_cliente !== undefined && normalizeRut(body.rut_cliente) !== normalizeRut(caller.rut))
+    throw forbidden();
   const escort = await escortByNickname(db, body.nick_usuario);
   if (await isBlocked(db, escort.id, caller.id)) throw forbidden();
   const fecha = todayInChile();
@@ -37,10 +38,28 @@ export async function registerComment(db: Db, caller: SessionAccount, body: Comm
       if (!meeting) throw forbidden(msg.commentAccessRequired, 'NO_ACCESS');
       const [row] = await tx
         .insert(comments)
-        .values({ escortId: escort.id, clientId: caller.id, nickCliente: caller.nickname, fecha, comentario: body.comentario })
+        .values({
+          escortId: escort.id,
+          clientId: caller.id,
+          nickCliente: caller.nickname,
+          fecha,
+          comentario: body.comentario,
+        })
         .returning();
-      await setStatus(tx, meeting.id, { status: 'cerrada', acceso: false, comentado: true, closedAt: new Date() });
-      return { id_comentario: row!.id, nick_cliente: row!.nickCliente, nick_usuario: escort.nickname, fecha, comentario: row!.comentario, likes: 0 };
+      await setStatus(tx, meeting.id, {
+        status: 'cerrada',
+        acceso: false,
+        comentado: true,
+        closedAt: new Date(),
+      });
+      return {
+        id_comentario: row!.id,
+        nick_cliente: row!.nickCliente,
+        nick_usuario: escort.nickname,
+        fecha,
+        comentario: row!.comentario,
+        likes: 0,
+      };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(msg.commentAlreadyToday, 'COMMENTED_TODAY');
@@ -54,8 +73,13 @@ export async function listForEscort(db: DbOrTx, nickname: string): Promise<Comme
 }
 
 /** A client's own comments; admins may read anyone's. */
-export async function listForClient(db: DbOrTx, caller: SessionAccount, nickname: string): Promise<Comment[]> {
-  if (caller.kind !== 'admin' && !(caller.kind === 'client' && sameNick(caller.nickname, nickname))) throw forbidden();
+export async function listForClient(
+  db: DbOrTx,
+  caller: SessionAccount,
+  nickname: string,
+): Promise<Comment[]> {
+  if (caller.kind !== 'admin' && !(caller.kind === 'client' && sameNick(caller.nickname, nickname)))
+    throw forbidden();
   const client = await findByNickname(db, nickname);
   if (!client || client.kind !== 'client') throw notFound();
   return commentsByClient(db, client.id);
@@ -67,7 +91,8 @@ export async function deleteComment(db: Db, caller: SessionAccount, id: number):
   if (!row) throw notFound();
   const allowed = caller.kind === 'admin' || (caller.kind === 'escort' && caller.id === row.escortId);
   if (!allowed) throw forbidden();
-  if (row.likes < limits.commentDislikesToDelete) throw forbidden(msg.commentDeleteNotAllowed, 'NOT_ENOUGH_DISLIKES');
+  if (row.likes < limits.commentDislikesToDelete)
+    throw forbidden(msg.commentDeleteNotAllowed, 'NOT_ENOUGH_DISLIKES');
   await db.delete(comments).where(eq(comments.id, id));
 }
 
@@ -86,7 +111,9 @@ export async function dislikeComment(db: Db, caller: SessionAccount, id: number)
     const used = await tx
       .update(meetings)
       .set({ click: false, updatedAt: new Date() })
-      .where(and(eq(meetings.clientId, caller.id), eq(meetings.escortId, row.escortId), eq(meetings.click, true)))
+      .where(
+        and(eq(meetings.clientId, caller.id), eq(meetings.escortId, row.escortId), eq(meetings.click, true)),
+      )
       .returning({ id: meetings.id });
     if (used.length === 0) throw forbidden(msg.dislikeNotAllowed, 'NO_CLICK');
     const [updated] = await tx
@@ -107,7 +134,11 @@ export async function dislikeComment(db: Db, caller: SessionAccount, id: number)
 }
 
 async function findNicknameById(db: DbOrTx, id: string): Promise<string> {
-  const [row] = await db.select({ nickname: accounts.nickname }).from(accounts).where(eq(accounts.id, id)).limit(1);
+  const [row] = await db
+    .select({ nickname: accounts.nickname })
+    .from(accounts)
+    .where(eq(accounts.id, id))
+    .limit(1);
   return row?.nickname ?? '';
 }
 
@@ -117,9 +148,16 @@ export async function checkCommented(
   caller: SessionAccount,
   query: { nick_cliente: string; nick_usuario: string; fecha?: string | undefined },
 ): Promise<boolean> {
-  if (caller.kind !== 'admin' && !(caller.kind === 'client' && sameNick(caller.nickname, query.nick_cliente))) throw forbidden();
-  const [client, escort] = await Promise.all([findByNickname(db, query.nick_cliente), findByNickname(db, query.nick_usuario)]);
+  if (caller.kind !== 'admin' && !(caller.kind === 'client' && sameNick(caller.nickname, query.nick_cliente)))
+    throw forbidden();
+  const [client, escort] = await Promise.all([
+    findByNickname(db, query.nick_cliente),
+    findByNickname(db, query.nick_usuario),
+  ]);
   if (!client || client.kind !== 'client' || !escort || escort.kind !== 'escort') return false;
-  const fecha = query.fecha && /^\d{4}-\d{2}-\d{2}$/.test(query.fecha.slice(0, 10)) ? query.fecha.slice(0, 10) : todayInChile();
+  const fecha =
+    query.fecha && /^\d{4}-\d{2}-\d{2}$/.test(query.fecha.slice(0, 10))
+      ? query.fecha.slice(0, 10)
+      : todayInChile();
   return commentedOn(db, client.id, escort.id, fecha);
 }

@@ -26,11 +26,16 @@ export const HOLDER_ACTOR = 'titular';
  * identity document and every variant of every photo or video, unless another
  * account shares the same bytes. Nickname, e-mail and RUT are free at once.
  */
-export async function deleteOwnAccount(app: FastifyInstance, accountId: string, password: string): Promise<void> {
+export async function deleteOwnAccount(
+  app: FastifyInstance,
+  accountId: string,
+  password: string,
+): Promise<void> {
   const account = await findAccountForDeletion(app.db, accountId);
   if (!account) throw notFound();
   if (account.kind === 'admin') throw forbidden(msg.adminCannotDelete);
-  if (!(await verifyPassword(account.passHash, password))) throw unauthorized(msg.deletePasswordWrong, 'WRONG_PASSWORD');
+  if (!(await verifyPassword(account.passHash, password)))
+    throw unauthorized(msg.deletePasswordWrong, 'WRONG_PASSWORD');
 
   const { files, document } = await app.db.transaction(async (tx) => {
     await anonymiseAuthoredContent(tx, accountId);
@@ -58,6 +63,7 @@ export async function deleteOwnAccount(app: FastifyInstance, accountId: string, 
     ...(document ? [documentStoreFor(app.config).delete(document.storageKey)] : []),
   ]);
   for (const r of results) {
-    if (r.status === 'rejected') app.log.error({ err: r.reason, accountId }, 'file of a deleted account could not be removed');
+    if (r.status === 'rejected')
+      app.log.error({ err: r.reason, accountId }, 'file of a deleted account could not be removed');
   }
 }

@@ -86,7 +86,12 @@ export function readMeetings(db: DbOrTx, id: string) {
 
 export function readCommentsWritten(db: DbOrTx, id: string) {
   return db
-    .select({ nickname: other.nickname, fecha: comments.fecha, comentario: comments.comentario, likes: comments.likes })
+    .select({
+      nickname: other.nickname,
+      fecha: comments.fecha,
+      comentario: comments.comentario,
+      likes: comments.likes,
+    })
     .from(comments)
     .innerJoin(other, eq(other.id, comments.escortId))
     .where(eq(comments.clientId, id))
@@ -95,7 +100,12 @@ export function readCommentsWritten(db: DbOrTx, id: string) {
 
 export function readCommentsReceived(db: DbOrTx, id: string) {
   return db
-    .select({ nickname: comments.nickCliente, fecha: comments.fecha, comentario: comments.comentario, likes: comments.likes })
+    .select({
+      nickname: comments.nickCliente,
+      fecha: comments.fecha,
+      comentario: comments.comentario,
+      likes: comments.likes,
+    })
     .from(comments)
     .where(eq(comments.escortId, id))
     .orderBy(asc(comments.createdAt));
@@ -154,7 +164,11 @@ export function readReportsFiled(db: DbOrTx, id: string) {
 }
 
 export function readRectifications(db: DbOrTx, id: string) {
-  return db.select().from(rectificationRequests).where(eq(rectificationRequests.accountId, id)).orderBy(asc(rectificationRequests.id));
+  return db
+    .select()
+    .from(rectificationRequests)
+    .where(eq(rectificationRequests.accountId, id))
+    .orderBy(asc(rectificationRequests.id));
 }
 
 export function readBlocks(db: DbOrTx, id: string) {

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { reportReasonLabels, rectifiableFieldLabels, type RectifiableField, type ReportReason } from '@encanto/core/data-rights';
+import {
+  reportReasonLabels,
+  rectifiableFieldLabels,
+  type RectifiableField,
+  type ReportReason,
+} from '@encanto/core/data-rights';
 import { notFound } from '../../errors.ts';
 import * as q from './export-queries.ts';
 
@@ -11,7 +16,9 @@ export function documentDeletionDate(approvedAt: Date | null, retentionDays: num
   return approvedAt ? new Date(approvedAt.getTime() + retentionDays * DAY_MS) : null;
 }
 
-function averages(totals: { count: number; sum1: number; sum2: number; sum3: number; sum4: number; sum5: number } | undefined) {
+function averages(
+  totals: { count: number; sum1: number; sum2: number; sum3: number; sum4: number; sum5: number } | undefined,
+) {
   if (!totals || totals.count === 0) return { cantidad: 0, promedios: null };
   const avg = (s: number) => Math.round(s / totals.count);
   const p = [avg(totals.sum1), avg(totals.sum2), avg(totals.sum3), avg(totals.sum4), avg(totals.sum5)];
@@ -37,23 +44,37 @@ export async function exportAccount(app: FastifyInstance, accountId: string) {
   const db = app.db;
   const account = await q.readAccount(db, accountId);
   if (!account) throw notFound();
-  const [profile, files, doc, favs, meets, written, received, given, totals, decisions, filed, rects, blocked, sess] =
-    await Promise.all([
-      q.readEscortProfile(db, accountId),
-      q.readMedia(db, accountId),
-      q.readDocument(db, accountId),
-      q.readFavorites(db, accountId),
-      q.readMeetings(db, accountId),
-      q.readCommentsWritten(db, accountId),
-      q.readCommentsReceived(db, accountId),
-      q.readRatingsGiven(db, accountId),
-      q.readRatingTotals(db, accountId),
-      q.readDecisions(db, accountId),
-      q.readReportsFiled(db, accountId),
-      q.readRectifications(db, accountId),
-      q.readBlocks(db, accountId),
-      q.readSessions(db, accountId),
-    ]);
+  const [
+    profile,
+    files,
+    doc,
+    favs,
+    meets,
+    written,
+    received,
+    given,
+    totals,
+    decisions,
+    filed,
+    rects,
+    blocked,
+    sess,
+  ] = await Promise.all([
+    q.readEscortProfile(db, accountId),
+    q.readMedia(db, accountId),
+    q.readDocument(db, accountId),
+    q.readFavorites(db, accountId),
+    q.readMeetings(db, accountId),
+    q.readCommentsWritten(db, accountId),
+    q.readCommentsReceived(db, accountId),
+    q.readRatingsGiven(db, accountId),
+    q.readRatingTotals(db, accountId),
+    q.readDecisions(db, accountId),
+    q.readReportsFiled(db, accountId),
+    q.readRectifications(db, accountId),
+    q.readBlocks(db, accountId),
+    q.readSessions(db, accountId),
+  ]);
   const base = app.config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
   const retentionDays = app.config.documentRetentionDays;
@@ -119,8 +140,18 @@ export async function exportAccount(app: FastifyInstance, accountId: string) {
       aceptada_el: iso(m.acceptedAt),
       cerrada_el: iso(m.closedAt),
     })),
-    comentarios_escritos: written.map((c) => ({ nick_usuario: c.nickname, fecha: c.fecha, comentario: c.comentario, likes: c.likes })),
-    comentarios_recibidos: received.map((c) => ({ nick_cliente: c.nickname, fecha: c.fecha, comentario: c.comentario, likes: c.likes })),
+    comentarios_escritos: written.map((c) => ({
+      nick_usuario: c.nickname,
+      fecha: c.fecha,
+      comentario: c.comentario,
+      likes: c.likes,
+    })),
+    comentarios_recibidos: received.map((c) => ({
+      nick_cliente: c.nickname,
+      fecha: c.fecha,
+      comentario: c.comentario,
+      likes: c.likes,
+    })),
     calificaciones_dadas: given.map((r) => ({
       a: r.nickname,
       nota1: r.nota1,
@@ -131,7 +162,11 @@ export async function exportAccount(app: FastifyInstance, accountId: string) {
       fecha: iso(r.createdAt),
     })),
     calificaciones_recibidas: averages(totals),
-    decisiones_sobre_la_cuenta: decisions.map((d) => ({ accion: d.action, motivos: d.reasons, fecha: iso(d.createdAt) })),
+    decisiones_sobre_la_cuenta: decisions.map((d) => ({
+      accion: d.action,
+      motivos: d.reasons,
+      fecha: iso(d.createdAt),
+    })),
     denuncias_realizadas: filed.map((r) => ({
       perfil: r.nickname,
       motivo: reportReasonLabels[r.reason as ReportReason] ?? r.reason,
@@ -147,6 +182,10 @@ export async function exportAccount(app: FastifyInstance, accountId: string) {
       fecha: iso(r.createdAt),
     })),
     clientes_bloqueados: blocked.map((b) => ({ nickname_cliente: b.nickname, desde: iso(b.createdAt) })),
-    sesiones: sess.map((s) => ({ iniciada_el: iso(s.createdAt), ultima_actividad: iso(s.lastSeenAt), expira_el: iso(s.expiresAt) })),
+    sesiones: sess.map((s) => ({
+      iniciada_el: iso(s.createdAt),
+      ultima_actividad: iso(s.lastSeenAt),
+      expira_el: iso(s.expiresAt),
+    })),
   };
 }

@@ -16,7 +16,12 @@ import {
 
 export async function findAccountForDeletion(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: accounts.id, kind: accounts.kind, nickname: accounts.nickname, passHash: accounts.passHash })
+    .select({
+      id: accounts.id,
+      kind: accounts.kind,
+      nickname: accounts.nickname,
+      passHash: accounts.passHash,
+    })
     .from(accounts)
     .where(eq(accounts.id, id))
     .limit(1);
@@ -28,9 +33,18 @@ export async function findAccountForDeletion(db: DbOrTx, id: string) {
  * but without their name: the foreign keys are set null by the delete itself.
  */
 export async function anonymiseAuthoredContent(db: DbOrTx, id: string): Promise<void> {
-  await db.update(comments).set({ nickCliente: deletedUserName, clientId: null }).where(eq(comments.clientId, id));
-  await db.update(escortRatings).set({ calificador: deletedUserName, raterId: null }).where(eq(escortRatings.raterId, id));
-  await db.update(clientRatings).set({ calificador: deletedUserName, raterId: null }).where(eq(clientRatings.raterId, id));
+  await db
+    .update(comments)
+    .set({ nickCliente: deletedUserName, clientId: null })
+    .where(eq(comments.clientId, id));
+  await db
+    .update(escortRatings)
+    .set({ calificador: deletedUserName, raterId: null })
+    .where(eq(escortRatings.raterId, id));
+  await db
+    .update(clientRatings)
+    .set({ calificador: deletedUserName, raterId: null })
+    .where(eq(clientRatings.raterId, id));
 }
 
 /**
@@ -149,7 +163,11 @@ export async function findRectification(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function setRectificationStatus(db: DbOrTx, id: number, status: 'resuelta' | 'rechazada'): Promise<void> {
+export async function setRectificationStatus(
+  db: DbOrTx,
+  id: number,
+  status: 'resuelta' | 'rechazada',
+): Promise<void> {
   await db.update(rectificationRequests).set({ status }).where(eq(rectificationRequests.id, id));
 }
 
@@ -158,7 +176,10 @@ export async function updateAccountFields(
   id: string,
   values: Partial<Pick<typeof accounts.$inferInsert, 'nombre' | 'fechaNac' | 'rut' | 'rutNorm'>>,
 ): Promise<void> {
-  await db.update(accounts).set({ ...values, updatedAt: new Date() }).where(eq(accounts.id, id));
+  await db
+    .update(accounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(accounts.id, id));
 }
 
 // ---- Retention -------------------------------------------------------------
@@ -166,20 +187,33 @@ export async function updateAccountFields(
 /** Identity documents of accounts approved at or before the cut-off. */
 export function documentsApprovedBefore(db: DbOrTx, cutoff: Date, limit = 200) {
   return db
-    .select({ accountId: identityDocuments.accountId, storageKey: identityDocuments.storageKey, nickname: accounts.nickname })
+    .select({
+      accountId: identityDocuments.accountId,
+      storageKey: identityDocuments.storageKey,
+      nickname: accounts.nickname,
+    })
     .from(identityDocuments)
     .innerJoin(accounts, eq(accounts.id, identityDocuments.accountId))
-    .where(and(eq(accounts.autorizado, 'aprobado'), isNotNull(accounts.approvedAt), lte(accounts.approvedAt, cutoff)))
+    .where(
+      and(
+        eq(accounts.autorizado, 'aprobado'),
+        isNotNull(accounts.approvedAt),
+        lte(accounts.approvedAt, cutoff),
+      ),
+    )
     .orderBy(asc(accounts.approvedAt))
     .limit(limit);
 }
 
 /** Deletes the row only if it still names the same file (a re-upload in between keeps its new row). */
-export async function deleteDocumentIfSame(db: DbOrTx, accountId: string, storageKey: string): Promise<boolean> {
+export async function deleteDocumentIfSame(
+  db: DbOrTx,
+  accountId: string,
+  storageKey: string,
+): Promise<boolean> {
   const rows = await db
     .delete(identityDocuments)
     .where(and(eq(identityDocuments.accountId, accountId), eq(identityDocuments.storageKey, storageKey)))
     .returning({ accountId: identityDocuments.accountId });
   return rows.length > 0;
 }
-

@@ -39,11 +39,19 @@ export async function requestRectification(
   input: { campo: RectifiableField; valor: string; detalle: string },
 ): Promise<Rectification> {
   if (await q.hasOpenRectification(db, accountId, input.campo)) throw conflict(msg.rectificationOpenExists);
-  const row = await q.insertRectification(db, { accountId, field: input.campo, value: input.valor, detail: input.detalle });
+  const row = await q.insertRectification(db, {
+    accountId,
+    field: input.campo,
+    value: input.valor,
+    detail: input.detalle,
+  });
   return toRectification(row);
 }
 
-export async function rectificationsForAdmin(db: DbOrTx, status: 'abierta' | 'todas'): Promise<AdminRectification[]> {
+export async function rectificationsForAdmin(
+  db: DbOrTx,
+  status: 'abierta' | 'todas',
+): Promise<AdminRectification[]> {
   const rows = await q.listRectificationsForAdmin(db, status);
   return rows.map((r) => {
     const campo = r.request.field as RectifiableField;

@@ -16,7 +16,12 @@ import { blockRoutes } from '../blocks/routes.ts';
 import { reportRoutes } from '../reports/routes.ts';
 import { deleteOwnAccount } from './deletion.ts';
 import { exportAccount } from './export.ts';
-import { decideRectification, ownRectifications, rectificationsForAdmin, requestRectification } from './rectification.ts';
+import {
+  decideRectification,
+  ownRectifications,
+  rectificationsForAdmin,
+  requestRectification,
+} from './rectification.ts';
 import { startRetentionJob } from './retention.ts';
 import { myData, setPause } from './service.ts';
 
@@ -43,12 +48,20 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=3600').send({ retencion_documento_dias: app.config.documentRetentionDays }),
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .send({ retencion_documento_dias: app.config.documentRetentionDays }),
   );
 
   app.get(
     '/cuenta/mis-datos',
-    { schema: { tags: ['derechos'], summary: 'Estado de tus datos: documento, pausa, solicitudes, bloqueos', response: { 200: myDataSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['derechos'],
+        summary: 'Estado de tus datos: documento, pausa, solicitudes, bloqueos',
+        response: { 200: myDataSchema, ...errors },
+      },
+    },
     async (request) => myData(app, await requireAccount(request)),
   );
 
@@ -104,13 +117,22 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const escort = await requireKind(request, 'escort');
       await setPause(app, escort.id, request.body.pausado);
-      return { mensaje: request.body.pausado ? msg.profilePaused : msg.profileResumed, pausado: request.body.pausado };
+      return {
+        mensaje: request.body.pausado ? msg.profilePaused : msg.profileResumed,
+        pausado: request.body.pausado,
+      };
     },
   );
 
   app.get(
     '/cuenta/rectificacion',
-    { schema: { tags: ['derechos'], summary: 'Tus solicitudes de corrección', response: { 200: z.array(rectificationSchema), ...errors } } },
+    {
+      schema: {
+        tags: ['derechos'],
+        summary: 'Tus solicitudes de corrección',
+        response: { 200: z.array(rectificationSchema), ...errors },
+      },
+    },
     async (request) => ownRectifications(app.db, (await requireAccount(request)).id),
   );
 
@@ -122,7 +144,11 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['derechos'],
         summary: 'Pedir la corrección de un dato que no puedes editar (nombre, fecha de nacimiento, RUT)',
         body: rectificationCreateSchema,
-        response: { 201: messageSchema.extend({ solicitud: rectificationSchema }), ...errors, 429: errorSchema },
+        response: {
+          201: messageSchema.extend({ solicitud: rectificationSchema }),
+          ...errors,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -162,7 +188,9 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request);
       await decideRectification(app, admin, request.params.id, request.body.estado);
-      return { mensaje: request.body.estado === 'resuelta' ? msg.rectificationResolved : msg.rectificationRejected };
+      return {
+        mensaje: request.body.estado === 'resuelta' ? msg.rectificationResolved : msg.rectificationRejected,
+      };
     },
   );
 };

@@ -9,7 +9,8 @@ import { readAccount, readDocument } from './export-queries.ts';
 import { escortFlags, setPaused } from './queries.ts';
 import { ownRectifications } from './rectification.ts';
 
-const tipoOf = (kind: SessionAccount['kind']) => (kind === 'escort' ? 'usuario' : kind === 'client' ? 'cliente' : 'admin');
+const tipoOf = (kind: SessionAccount['kind']) =>
+  kind === 'escort' ? 'usuario' : kind === 'client' ? 'cliente' : 'admin';
 
 /** What 'Mis datos' shows in one read. */
 export async function myData(app: FastifyInstance, caller: SessionAccount): Promise<MyData> {
@@ -27,7 +28,9 @@ export async function myData(app: FastifyInstance, caller: SessionAccount): Prom
     nickname: account.nickname,
     pausado: flags?.paused ?? null,
     suspendido: flags?.suspended ?? null,
-    documento: doc ? { subido_el: doc.createdAt.toISOString(), se_elimina_el: deletion?.toISOString() ?? null } : null,
+    documento: doc
+      ? { subido_el: doc.createdAt.toISOString(), se_elimina_el: deletion?.toISOString() ?? null }
+      : null,
     retencion_dias: app.config.documentRetentionDays,
     rectificaciones: rects,
     bloqueados: blocked,

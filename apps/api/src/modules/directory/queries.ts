@@ -21,7 +21,15 @@ const cardColumns = {
  */
 const newestFirst = sql`${escortProfiles.createdAt} desc nulls last`;
 
-export type CardRow = { nickname: string; apellido: string; fechaNac: string; genero: string; ciudad: string; url: string; estado: 'disponible' | 'inactiva' };
+export type CardRow = {
+  nickname: string;
+  apellido: string;
+  fechaNac: string;
+  genero: string;
+  ciudad: string;
+  url: string;
+  estado: 'disponible' | 'inactiva';
+};
 
 /** Listed escorts of a city, newest first; served by escort_profiles_listing_idx. */
 export function listByCityKey(db: DbOrTx, cityKey: string, limit = LISTING_CAP): Promise<CardRow[]> {
@@ -82,7 +90,10 @@ export async function findEscortByNickname(db: DbOrTx, nickname: string): Promis
 /** Cities that currently list someone, with their newest change, for the sitemap. */
 export function listedCities(db: DbOrTx): Promise<{ ciudad: string; lastmod: Date | string }[]> {
   return db
-    .select({ ciudad: sql<string>`min(${accounts.ciudad})`, lastmod: sql<Date | string>`max(${escortProfiles.updatedAt})` })
+    .select({
+      ciudad: sql<string>`min(${accounts.ciudad})`,
+      lastmod: sql<Date | string>`max(${escortProfiles.updatedAt})`,
+    })
     .from(escortProfiles)
     .innerJoin(accounts, eq(accounts.id, escortProfiles.accountId))
     .where(eq(escortProfiles.listed, true))
@@ -90,9 +101,15 @@ export function listedCities(db: DbOrTx): Promise<{ ciudad: string; lastmod: Dat
 }
 
 /** Every public card (approved, not paused or suspended), capped at the sitemap protocol's 50,000 URLs. */
-export function publicCards(db: DbOrTx, limit: number): Promise<{ nickname: string; lastmod: Date | string }[]> {
+export function publicCards(
+  db: DbOrTx,
+  limit: number,
+): Promise<{ nickname: string; lastmod: Date | string }[]> {
   return db
-    .select({ nickname: accounts.nickname, lastmod: sql<Date | string>`greatest(${escortProfiles.updatedAt}, ${accounts.updatedAt})` })
+    .select({
+      nickname: accounts.nickname,
+      lastmod: sql<Date | string>`greatest(${escortProfiles.updatedAt}, ${accounts.updatedAt})`,
+    })
     .from(escortProfiles)
     .innerJoin(accounts, eq(accounts.id, escortProfiles.accountId))
     .where(eq(escortProfiles.public, true))

@@ -12,7 +12,9 @@ const nicknameParams = z.object({ nickname: z.string().min(1).max(60) });
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ultimos',
-    { schema: { tags: ['directorio'], summary: 'Últimas escorts registradas', response: { 200: listSchema } } },
+    {
+      schema: { tags: ['directorio'], summary: 'Últimas escorts registradas', response: { 200: listSchema } },
+    },
     (request, reply) => sendCached(request, reply, 'ultimos', () => latestEscorts(app.db)),
   );
 
@@ -37,7 +39,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['directorio'],
-        summary: 'Tarjeta pública de una escort aprobada (404 si no existe, está pendiente, pausada o suspendida)',
+        summary:
+          'Tarjeta pública de una escort aprobada (404 si no existe, está pendiente, pausada o suspendida)',
         params: nicknameParams,
         response: { 200: escortPublicSchema, 404: errorSchema },
       },

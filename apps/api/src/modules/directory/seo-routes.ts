@@ -36,7 +36,10 @@ export const privatePaths = [
 ];
 
 const xmlEscape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 
 const day = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
 
@@ -51,7 +54,10 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     const cities = await listedCities(app.db);
     const cards = await publicCards(app.db, MAX_URLS - cityPages.length - cities.length - 1);
     const newestCity = new Map(cities.map((c) => [citySegment(c.ciudad).toLowerCase(), day(c.lastmod)]));
-    const latest = cities.reduce<string | undefined>((m, c) => (!m || day(c.lastmod) > m ? day(c.lastmod) : m), undefined);
+    const latest = cities.reduce<string | undefined>(
+      (m, c) => (!m || day(c.lastmod) > m ? day(c.lastmod) : m),
+      undefined,
+    );
     const urls: { loc: string; lastmod?: string | undefined; priority: string }[] = [
       { loc: `${site}/Escort`, lastmod: latest, priority: '0.9' },
       ...cityPages.map((p) => ({
@@ -59,8 +65,16 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
         lastmod: newestCity.get(cityListingPath(p).slice('/Escort/'.length).toLowerCase()),
         priority: '0.8',
       })),
-      ...cities.map((c) => ({ loc: `${site}/Escort/${encodeURI(citySegment(c.ciudad))}`, lastmod: day(c.lastmod), priority: '0.7' })),
-      ...cards.map((c) => ({ loc: `${site}/Card/${encodeURIComponent(c.nickname)}`, lastmod: day(c.lastmod), priority: '0.6' })),
+      ...cities.map((c) => ({
+        loc: `${site}/Escort/${encodeURI(citySegment(c.ciudad))}`,
+        lastmod: day(c.lastmod),
+        priority: '0.7',
+      })),
+      ...cards.map((c) => ({
+        loc: `${site}/Card/${encodeURIComponent(c.nickname)}`,
+        lastmod: day(c.lastmod),
+        priority: '0.6',
+      })),
     ];
     const body = urls
       .map(

@@ -33,10 +33,18 @@ export async function latestEscorts(db: DbOrTx): Promise<EscortCard[]> {
 }
 
 const newest = (row: ProfileRow) =>
-  new Date(Math.max(new Date(row.updatedAt).getTime(), new Date(row.accountUpdatedAt).getTime())).toISOString();
+  new Date(
+    Math.max(new Date(row.updatedAt).getTime(), new Date(row.accountUpdatedAt).getTime()),
+  ).toISOString();
 
 function toProfile(row: ProfileRow) {
-  return { ...toCard(row), medidas: row.medidas, legenda: row.legenda, fono: row.fono, actualizado: newest(row) };
+  return {
+    ...toCard(row),
+    medidas: row.medidas,
+    legenda: row.legenda,
+    fono: row.fono,
+    actualizado: newest(row),
+  };
 }
 
 /**

@@ -33,7 +33,12 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      existe: await check(app.db, await requireAccount(request), request.query.nick_usuario, request.query.nick_cliente),
+      existe: await check(
+        app.db,
+        await requireAccount(request),
+        request.query.nick_usuario,
+        request.query.nick_cliente,
+      ),
     }),
   );
 

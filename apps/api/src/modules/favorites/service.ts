@@ -28,20 +28,34 @@ const toFavorite = (r: { nickname: string; url: string; apellido: string }): Fav
 });
 
 /** Idempotent: adding a favourite twice keeps one row (the primary key) and answers the same. */
-export async function add(db: DbOrTx, caller: SessionAccount, body: { nick_usuario: string; rut_cliente: string }) {
+export async function add(
+  db: DbOrTx,
+  caller: SessionAccount,
+  body: { nick_usuario: string; rut_cliente: string },
+) {
   requireOwnRut(caller, body.rut_cliente);
   const escort = await publicEscort(db, body.nick_usuario);
   await addFavorite(db, caller.id, escort.id);
   return { nick_usuario: escort.nickname, rut_cliente: caller.rut };
 }
 
-export async function remove(db: DbOrTx, caller: SessionAccount, body: { nick_usuario: string; rut_cliente: string }) {
+export async function remove(
+  db: DbOrTx,
+  caller: SessionAccount,
+  body: { nick_usuario: string; rut_cliente: string },
+) {
   requireOwnRut(caller, body.rut_cliente);
   const escort = await findByNickname(db, body.nick_usuario);
-  if (!escort || escort.kind !== 'escort' || !(await removeFavorite(db, caller.id, escort.id))) throw notFound();
+  if (!escort || escort.kind !== 'escort' || !(await removeFavorite(db, caller.id, escort.id)))
+    throw notFound();
 }
 
-export async function check(db: DbOrTx, caller: SessionAccount, nickUsuario: string, rutCliente: string): Promise<boolean> {
+export async function check(
+  db: DbOrTx,
+  caller: SessionAccount,
+  nickUsuario: string,
+  rutCliente: string,
+): Promise<boolean> {
   requireOwnRut(caller, rutCliente);
   const escort = await findByNickname(db, nickUsuario);
   if (!escort || escort.kind !== 'escort') return false;

@@ -54,7 +54,11 @@ export async function galleryCount(db: DbOrTx, accountId: string): Promise<numbe
  * UPDATE is the guard: under concurrency PostgreSQL re-checks the condition
  * against the committed row, so two uploads at max-1 leave exactly max.
  */
-export async function takeGallerySlot(tx: DbOrTx, accountId: string, max: number): Promise<number | undefined> {
+export async function takeGallerySlot(
+  tx: DbOrTx,
+  accountId: string,
+  max: number,
+): Promise<number | undefined> {
   const [row] = await tx
     .update(escortProfiles)
     .set({ galleryCount: sql`${escortProfiles.galleryCount} + 1` })
@@ -72,7 +76,14 @@ export async function releaseGallerySlot(tx: DbOrTx, accountId: string): Promise
 
 export async function insertGalleryItem(
   tx: DbOrTx,
-  values: { accountId: string; mediaType: 'image' | 'video'; publicId: string; url: string; variants: MediaVariant[]; bytes: number },
+  values: {
+    accountId: string;
+    mediaType: 'image' | 'video';
+    publicId: string;
+    url: string;
+    variants: MediaVariant[];
+    bytes: number;
+  },
 ): Promise<GalleryRow> {
   const [row] = await tx
     .insert(media)

@@ -9,7 +9,13 @@ import { badRequest, tooLarge } from '../../errors.ts';
 import { assertSafeFileName } from '../media/upload-guard.ts';
 import { requireSelf } from '../../plugins/auth.ts';
 import { sendCached } from '../../lib/send-cached.ts';
-import { addGalleryItem, assertGalleryRoom, ownGallery, publicGallery, removeGalleryItem } from './service.ts';
+import {
+  addGalleryItem,
+  assertGalleryRoom,
+  ownGallery,
+  publicGallery,
+  removeGalleryItem,
+} from './service.ts';
 
 const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -28,7 +34,10 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
   let part;
   try {
     // preservePath: see the name as sent, so a name carrying a path is refused (assertSafeFileName).
-    part = await request.file({ limits: { fileSize: limits.galleryMaxBytes, files: 1, fields: 5, parts: 6 }, preservePath: true });
+    part = await request.file({
+      limits: { fileSize: limits.galleryMaxBytes, files: 1, fields: 5, parts: 6 },
+      preservePath: true,
+    });
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge(msg.galleryTooLarge);
     throw badRequest(msg.fileAndNicknameRequired);
@@ -47,7 +56,9 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Another feature may already have registered the parser higher up; limits are passed per call anyway.
   if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: { fileSize: limits.galleryMaxBytes, files: 1, fields: 5, parts: 6 } });
+    await app.register(multipart, {
+      limits: { fileSize: limits.galleryMaxBytes, files: 1, fields: 5, parts: 6 },
+    });
   }
 
   app.post(
@@ -58,7 +69,13 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sube una imagen o un video mp4 (máx. 2 MB, 15 por escort) a la galería propia',
         consumes: ['multipart/form-data'],
         params: nickParams,
-        response: { 201: galleryUploadResultSchema, ...errors, 409: errorSchema, 413: errorSchema, 415: errorSchema },
+        response: {
+          201: galleryUploadResultSchema,
+          ...errors,
+          409: errorSchema,
+          413: errorSchema,
+          415: errorSchema,
+        },
       },
     },
     async (request, reply) => {

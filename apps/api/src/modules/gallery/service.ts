@@ -22,7 +22,9 @@ export const galleryLimitError = () => new AppError(409, 'GALLERY_LIMIT', msg.ga
 
 export function toItem(row: GalleryRow): GalleryItem {
   const isVideo = row.mediaType === 'video';
-  const main = isVideo ? row.variants[0] : (row.variants.find((v) => row.url.endsWith(v.key)) ?? row.variants[0]);
+  const main = isVideo
+    ? row.variants[0]
+    : (row.variants.find((v) => row.url.endsWith(v.key)) ?? row.variants[0]);
   return {
     id: row.id,
     url_imagen: row.url,
@@ -58,7 +60,11 @@ export async function assertGalleryRoom(app: FastifyInstance, accountId: string)
  * one transaction. Files written for an upload that loses the race for the
  * last slot are removed again unless another item shares them.
  */
-export async function addGalleryItem(app: FastifyInstance, accountId: string, bytes: Buffer): Promise<GalleryUploadResult> {
+export async function addGalleryItem(
+  app: FastifyInstance,
+  accountId: string,
+  bytes: Buffer,
+): Promise<GalleryUploadResult> {
   if (bytes.length === 0) throw unsupportedType(msg.galleryTypeByBytes);
   const store = app.services.media;
   const options = { maxBytes: limits.galleryMaxBytes };

@@ -25,7 +25,11 @@ const MAX_PIXELS = 40_000_000;
  * piece of metadata (EXIF, GPS, XMP, ICC) dropped, and stores each variant
  * under a content-hash name.
  */
-export async function ingestImage(store: MediaStore, bytes: Buffer, options: { maxBytes: number }): Promise<StoredImage> {
+export async function ingestImage(
+  store: MediaStore,
+  bytes: Buffer,
+  options: { maxBytes: number },
+): Promise<StoredImage> {
   if (bytes.length === 0) throw unsupportedType();
   if (bytes.length > options.maxBytes) throw tooLarge();
   assertNoActiveContent(bytes);
@@ -35,7 +39,8 @@ export async function ingestImage(store: MediaStore, bytes: Buffer, options: { m
   } catch {
     throw unsupportedType();
   }
-  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw unsupportedType();
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height)
+    throw unsupportedType();
   if (meta.width * meta.height > MAX_PIXELS) throw tooLarge();
 
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);

@@ -31,7 +31,13 @@ export function createS3MediaStore(config: S3Config): MediaStore {
     async put(key, body, contentType) {
       assertSafeKey(key);
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE }),
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: IMMUTABLE,
+        }),
       );
     },
     async get(key) {
@@ -42,7 +48,8 @@ export function createS3MediaStore(config: S3Config): MediaStore {
         return Buffer.from(await res.Body.transformToByteArray());
       } catch (err) {
         const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-        if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;
+        if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404)
+          return null;
         throw err;
       }
     },

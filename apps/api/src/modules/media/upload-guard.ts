@@ -7,7 +7,8 @@ import { badRequest, unsupportedType } from '../../errors.ts';
  * by chance about once in a million files (XMP metadata, which phones write,
  * uses none of them).
  */
-const ACTIVE_CONTENT = /<script|<iframe|<object|<embed|<!doctype html|<html[\s>]|<body[\s>]|javascript:|vbscript:|\bon(?:load|error|mouseover|click)\s*=/i;
+const ACTIVE_CONTENT =
+  /<script|<iframe|<object|<embed|<!doctype html|<html[\s>]|<body[\s>]|javascript:|vbscript:|\bon(?:load|error|mouseover|click)\s*=/i;
 const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 
 /**
@@ -23,7 +24,8 @@ const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x6
 export function assertNoActiveContent(bytes: Buffer): void {
   if (ACTIVE_CONTENT.test(bytes.toString('latin1'))) throw unsupportedType();
   const head = bytes.subarray(0, 6).toString('latin1');
-  if (head === '\x89PNG\r\n' && !bytes.subarray(bytes.length - PNG_END.length).equals(PNG_END)) throw unsupportedType();
+  if (head === '\x89PNG\r\n' && !bytes.subarray(bytes.length - PNG_END.length).equals(PNG_END))
+    throw unsupportedType();
   if ((head === 'GIF89a' || head === 'GIF87a') && bytes[bytes.length - 1] !== 0x3b) throw unsupportedType();
 }
 

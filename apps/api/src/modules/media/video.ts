@@ -9,8 +9,27 @@ import type { MediaVariant } from '../../db/schema/media.ts';
  * the product promises mp4 video and nothing else.
  */
 const MP4_BRANDS = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso7', 'iso8', 'iso9',
-  'mp41', 'mp42', 'mp71', 'avc1', 'av01', 'dash', 'M4V ', 'M4VH', 'M4VP', 'MSNV', 'mmp4', 'f4v ',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso7',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'av01',
+  'dash',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'MSNV',
+  'mmp4',
+  'f4v ',
 ]);
 
 /** Box types are four printable ASCII characters; anything else means the bytes are not a box. */
@@ -73,11 +92,20 @@ export interface StoredVideo {
  * Stores an mp4 as-is (no transcoding on a 2-core box) under a content-hash
  * name. The caller has already checked it with isMp4.
  */
-export async function ingestVideo(store: MediaStore, bytes: Buffer, options: { maxBytes: number }): Promise<StoredVideo> {
+export async function ingestVideo(
+  store: MediaStore,
+  bytes: Buffer,
+  options: { maxBytes: number },
+): Promise<StoredVideo> {
   if (bytes.length > options.maxBytes) throw tooLarge();
   if (!isMp4(bytes)) throw unsupportedType();
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
   const key = `${hash.slice(0, 2)}/${hash}.mp4`;
   await store.put(key, bytes, 'video/mp4');
-  return { publicId: hash, url: store.url(key), variants: [{ width: 0, height: 0, key }], bytes: bytes.length };
+  return {
+    publicId: hash,
+    url: store.url(key),
+    variants: [{ width: 0, height: 0, key }],
+    bytes: bytes.length,
+  };
 }

@@ -50,7 +50,8 @@ export async function isBlocked(db: DbOrTx, escortId: string, clientId: string):
 
 export type MeetingRow = typeof meetings.$inferSelect;
 
-const pair = (clientId: string, escortId: string) => and(eq(meetings.clientId, clientId), eq(meetings.escortId, escortId));
+const pair = (clientId: string, escortId: string) =>
+  and(eq(meetings.clientId, clientId), eq(meetings.escortId, escortId));
 
 /** The pair's pending request, locked for the rest of the transaction when `lock` is set. */
 export async function pendingMeeting(db: DbOrTx, clientId: string, escortId: string, lock = false) {
@@ -64,7 +65,11 @@ export async function pendingMeeting(db: DbOrTx, clientId: string, escortId: str
 }
 
 /** The pair's latest meeting, whatever its status. */
-export async function latestMeeting(db: DbOrTx, clientId: string, escortId: string): Promise<MeetingRow | undefined> {
+export async function latestMeeting(
+  db: DbOrTx,
+  clientId: string,
+  escortId: string,
+): Promise<MeetingRow | undefined> {
   const [row] = await db
     .select()
     .from(meetings)
@@ -87,7 +92,13 @@ export async function openAcceptedMeeting(db: DbOrTx, clientId: string, escortId
 }
 
 /** The pair's latest accepted meeting that `side` has not rated yet, locked when asked. */
-export async function unratedMeeting(db: DbOrTx, clientId: string, escortId: string, side: 'client' | 'escort', lock = false) {
+export async function unratedMeeting(
+  db: DbOrTx,
+  clientId: string,
+  escortId: string,
+  side: 'client' | 'escort',
+  lock = false,
+) {
   const flag = side === 'client' ? meetings.evaluadoCliente : meetings.evaluadoEscort;
   const q = db
     .select()
@@ -109,7 +120,11 @@ export async function hasAcceptedMeeting(db: DbOrTx, clientId: string, escortId:
 }
 
 export async function hasAnyMeeting(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
-  const [row] = await db.select({ one: sql<number>`1` }).from(meetings).where(pair(clientId, escortId)).limit(1);
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(meetings)
+    .where(pair(clientId, escortId))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -132,7 +147,12 @@ export async function pairFlags(db: DbOrTx, clientId: string, escortId: string) 
 /** Requests waiting for an escort, oldest first, leaving out clients she blocked. */
 export function pendingForEscort(db: DbOrTx, escortId: string) {
   return db
-    .select({ nickname_cliente: accounts.nickname, url: accounts.url, genero: accounts.genero, createdAt: meetings.createdAt })
+    .select({
+      nickname_cliente: accounts.nickname,
+      url: accounts.url,
+      genero: accounts.genero,
+      createdAt: meetings.createdAt,
+    })
     .from(meetings)
     .innerJoin(accounts, eq(accounts.id, meetings.clientId))
     .where(
@@ -157,7 +177,13 @@ export function acceptedUnratedForEscort(db: DbOrTx, escortId: string) {
     })
     .from(meetings)
     .innerJoin(accounts, eq(accounts.id, meetings.clientId))
-    .where(and(eq(meetings.escortId, escortId), isNotNull(meetings.acceptedAt), eq(meetings.evaluadoEscort, false)))
+    .where(
+      and(
+        eq(meetings.escortId, escortId),
+        isNotNull(meetings.acceptedAt),
+        eq(meetings.evaluadoEscort, false),
+      ),
+    )
     .orderBy(accounts.nickname, desc(meetings.acceptedAt))
     .limit(200);
 }
@@ -165,7 +191,20 @@ export function acceptedUnratedForEscort(db: DbOrTx, escortId: string) {
 export async function setStatus(
   db: DbOrTx,
   id: string,
-  values: Partial<Pick<MeetingRow, 'status' | 'acceso' | 'comentado' | 'click' | 'evaluadoCliente' | 'evaluadoEscort' | 'tokenHash' | 'acceptedAt' | 'closedAt'>>,
+  values: Partial<
+    Pick<
+      MeetingRow,
+      | 'status'
+      | 'acceso'
+      | 'comentado'
+      | 'click'
+      | 'evaluadoCliente'
+      | 'evaluadoEscort'
+      | 'tokenHash'
+      | 'acceptedAt'
+      | 'closedAt'
+    >
+  >,
 ) {
   await db
     .update(meetings)
@@ -180,4 +219,3 @@ export async function closeOtherAccepted(db: DbOrTx, clientId: string, escortId:
     .set({ status: 'cerrada', acceso: false, closedAt: new Date(), updatedAt: new Date() })
     .where(and(pair(clientId, escortId), eq(meetings.status, 'aceptada'), sql`${meetings.id} <> ${keepId}`));
 }
-

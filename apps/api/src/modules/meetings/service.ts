@@ -1,6 +1,12 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
-import type { AcceptResult, ClientCard, MeetingPair, MeetingState, RequestItem } from '@encanto/core/marketplace';
+import type {
+  AcceptResult,
+  ClientCard,
+  MeetingPair,
+  MeetingState,
+  RequestItem,
+} from '@encanto/core/marketplace';
 import { todayInChile } from '@encanto/core/age';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { meetings } from '../../db/schema/index.ts';
@@ -34,7 +40,8 @@ export interface Pair {
   side: Side;
 }
 
-const sqlPair = (pair: Pair) => and(eq(meetings.clientId, pair.client.id), eq(meetings.escortId, pair.escort.id));
+const sqlPair = (pair: Pair) =>
+  and(eq(meetings.clientId, pair.client.id), eq(meetings.escortId, pair.escort.id));
 
 const sameNick = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -54,13 +61,18 @@ export async function resolvePair(
   const own = side === 'client' ? body.nickname_cliente : body.nickname_usuario;
   const other = side === 'client' ? body.nickname_usuario : body.nickname_cliente;
   if (!sameNick(own, caller.nickname)) throw forbidden();
-  const [self, counterpart] = await Promise.all([findByNickname(db, caller.nickname), findByNickname(db, other)]);
+  const [self, counterpart] = await Promise.all([
+    findByNickname(db, caller.nickname),
+    findByNickname(db, other),
+  ]);
   const otherKind = side === 'client' ? 'escort' : 'client';
   if (!self) throw forbidden();
   if (!counterpart || counterpart.kind !== otherKind) {
     throw notFound(side === 'client' ? msg.profileUnavailable : msg.clientCardMissing);
   }
-  return side === 'client' ? { client: self, escort: counterpart, side } : { client: counterpart, escort: self, side };
+  return side === 'client'
+    ? { client: self, escort: counterpart, side }
+    : { client: counterpart, escort: self, side };
 }
 
 /** A client asks an escort for a meeting: approved clients only, listed escorts only, one pending per pair. */
@@ -105,7 +117,10 @@ export async function closeMeeting(db: Db, pair: Pair): Promise<void> {
     }
     const pending = await pendingMeeting(tx, pair.client.id, pair.escort.id, true);
     if (!pending) throw notFound(msg.meetingNotFound);
-    await setStatus(tx, pending.id, { status: pair.side === 'client' ? 'cancelada' : 'rechazada', closedAt: new Date() });
+    await setStatus(tx, pending.id, {
+      status: pair.side === 'client' ? 'cancelada' : 'rechazada',
+      closedAt: new Date(),
+    });
   });
 }
 
@@ -116,14 +131,20 @@ export async function closeMeeting(db: Db, pair: Pair): Promise<void> {
  * With `orCurrent`, an already accepted meeting is refreshed instead of failing
  * (the escort-side "crear-o-actualizar" flow).
  */
-export async function acceptRequest(db: Db, pair: Pair, options: { orCurrent?: boolean } = {}): Promise<AcceptResult> {
+export async function acceptRequest(
+  db: Db,
+  pair: Pair,
+  options: { orCurrent?: boolean } = {},
+): Promise<AcceptResult> {
   const { client, escort } = pair;
   if (await isBlocked(db, escort.id, client.id)) throw forbidden();
   return db.transaction(async (tx) => {
     const token = randomToken();
     const pending = await pendingMeeting(tx, client.id, escort.id, true);
     if (!pending) {
-      const current = options.orCurrent ? await openAcceptedMeeting(tx, client.id, escort.id, true) : undefined;
+      const current = options.orCurrent
+        ? await openAcceptedMeeting(tx, client.id, escort.id, true)
+        : undefined;
       if (!current) throw notFound(msg.meetingNotFound);
       await setStatus(tx, current.id, { tokenHash: sha256(token) });
       return { mensaje: msg.conversationUpdated, token };
@@ -150,23 +171,24 @@ export async function markEvaluated(db: Db, pair: Pair, options: { close?: boole
       if (await hasAcceptedMeeting(tx, pair.client.id, pair.escort.id)) return;
       throw notFound(msg.meetingNotFound);
     }
-    const closing = options.close && row.status === 'aceptada' ? { status: 'cerrada' as const, acceso: false, closedAt: new Date() } : {};
+    const closing =
+      options.close && row.status === 'aceptada'
+        ? { status: 'cerrada' as const, acceso: false, closedAt: new Date() }
+        : {};
     await setStatus(
       tx,
       row.id,
-      pair.side === 'client' ? { evaluadoCliente: true, comentado: false, ...closing } : { evaluadoEscort: true, ...closing },
+      pair.side === 'client'
+        ? { evaluadoCliente: true, comentado: false, ...closing }
+        : { evaluadoEscort: true, ...closing },
     );
   });
 }
 
 /** Turns the client's dislike flag off for the pair. */
 export async function disableClick(db: Db, pair: Pair): Promise<void> {
-  await db
-    .update(meetings)
-    .set({ click: false, updatedAt: new Date() })
-    .where(sqlPair(pair));
+  await db.update(meetings).set({ click: false, updatedAt: new Date() }).where(sqlPair(pair));
 }
-
 
 /** The whole state of a pair for one side's controls, in one read (the UI polls it). */
 export async function meetingState(db: DbOrTx, pair: Pair): Promise<MeetingState> {
@@ -195,13 +217,23 @@ export async function openMeetingExists(db: DbOrTx, pair: Pair): Promise<boolean
 
 export async function pendingRequests(db: DbOrTx, escortId: string): Promise<RequestItem[]> {
   const rows = await pendingForEscort(db, escortId);
-  return rows.map((r) => ({ nickname_cliente: r.nickname_cliente, url: r.url, genero: r.genero, fecha: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    nickname_cliente: r.nickname_cliente,
+    url: r.url,
+    genero: r.genero,
+    fecha: r.createdAt.toISOString(),
+  }));
 }
 
 export async function clientsToRate(db: DbOrTx, escortId: string): Promise<RequestItem[]> {
   const rows = await acceptedUnratedForEscort(db, escortId);
   return rows
-    .map((r) => ({ nickname_cliente: r.nickname_cliente, url: r.url, genero: r.genero, fecha: (r.acceptedAt ?? new Date()).toISOString() }))
+    .map((r) => ({
+      nickname_cliente: r.nickname_cliente,
+      url: r.url,
+      genero: r.genero,
+      fecha: (r.acceptedAt ?? new Date()).toISOString(),
+    }))
     .sort((a, b) => b.fecha.localeCompare(a.fecha));
 }
 
@@ -211,22 +243,26 @@ export async function clientsToRate(db: DbOrTx, escortId: string): Promise<Reque
  */
 export async function dismissClient(db: Db, pair: Pair): Promise<void> {
   await db.transaction(async (tx) => {
-  const rows = await tx
-    .update(meetings)
-    .set({ evaluadoEscort: true, updatedAt: new Date() })
-    .where(and(sqlPair(pair), eq(meetings.evaluadoEscort, false), isNotNull(meetings.acceptedAt)))
-    .returning({ id: meetings.id });
-  const closed = await tx
-    .update(meetings)
-    .set({ status: 'cerrada', acceso: false, closedAt: new Date(), updatedAt: new Date() })
-    .where(and(sqlPair(pair), eq(meetings.status, 'aceptada')))
-    .returning({ id: meetings.id });
-  if (rows.length === 0 && closed.length === 0) throw notFound(msg.meetingNotFound);
+    const rows = await tx
+      .update(meetings)
+      .set({ evaluadoEscort: true, updatedAt: new Date() })
+      .where(and(sqlPair(pair), eq(meetings.evaluadoEscort, false), isNotNull(meetings.acceptedAt)))
+      .returning({ id: meetings.id });
+    const closed = await tx
+      .update(meetings)
+      .set({ status: 'cerrada', acceso: false, closedAt: new Date(), updatedAt: new Date() })
+      .where(and(sqlPair(pair), eq(meetings.status, 'aceptada')))
+      .returning({ id: meetings.id });
+    if (rows.length === 0 && closed.length === 0) throw notFound(msg.meetingNotFound);
   });
 }
 
 /** Own-side path nickname check for the list calls (pendientes/{nick}, aceptados/{nickname}). */
-export function requireOwnNickname(caller: SessionAccount, nickname: string, kind: 'escort' | 'client'): void {
+export function requireOwnNickname(
+  caller: SessionAccount,
+  nickname: string,
+  kind: 'escort' | 'client',
+): void {
   if (caller.kind !== kind || !sameNick(caller.nickname, nickname)) throw forbidden();
 }
 
@@ -245,7 +281,16 @@ export async function clientCard(db: DbOrTx, caller: SessionAccount, nickname: s
   }
   const [unrated, met] =
     caller.kind === 'escort'
-      ? await Promise.all([unratedMeeting(db, client.id, caller.id, 'escort'), hasAcceptedMeeting(db, client.id, caller.id)])
+      ? await Promise.all([
+          unratedMeeting(db, client.id, caller.id, 'escort'),
+          hasAcceptedMeeting(db, client.id, caller.id),
+        ])
       : [undefined, false];
-  return { nickname: client.nickname, url: client.url, genero: client.genero, puedeCalificar: unrated !== undefined, conocido: met };
+  return {
+    nickname: client.nickname,
+    url: client.url,
+    genero: client.genero,
+    puedeCalificar: unrated !== undefined,
+    conocido: met,
+  };
 }

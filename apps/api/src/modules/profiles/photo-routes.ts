@@ -9,7 +9,12 @@ import { requireSelf } from '../../plugins/auth.ts';
 import { AppError, badRequest, tooLarge } from '../../errors.ts';
 import { assertSafeFileName } from '../media/upload-guard.ts';
 import type { SessionAccount } from '../sessions/service.ts';
-import { clearProfileImage, deleteProfilePhoto, getProfileImage, uploadProfilePhoto } from './photo-service.ts';
+import {
+  clearProfileImage,
+  deleteProfilePhoto,
+  getProfileImage,
+  uploadProfilePhoto,
+} from './photo-service.ts';
 
 const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
 const errors = {
@@ -57,7 +62,8 @@ async function readUpload(request: FastifyRequest): Promise<{ file?: Buffer; nic
 }
 
 /** The path's nickname must be the caller's own account of that kind (401 without a session, 403 otherwise). */
-const owner = (request: FastifyRequest, nick: string, kind: SessionAccount['kind']) => requireSelf(request, nick, { kind });
+const owner = (request: FastifyRequest, nick: string, kind: SessionAccount['kind']) =>
+  requireSelf(request, nick, { kind });
 
 /** Profile photos of escorts and clients under /upload, as the spec names them. */
 export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -132,7 +138,8 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['fotos'],
-        summary: 'Quita la imagen de perfil propia, guardada o URL externa (x = nickname), y vuelve al avatar',
+        summary:
+          'Quita la imagen de perfil propia, guardada o URL externa (x = nickname), y vuelve al avatar',
         security,
         params: z.object({ x: z.string().min(1).max(40) }),
         response: { 200: z.object({ mensaje: z.string() }), ...errors },

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
-import { defaultAvatarFor, isDefaultAvatar, type ProfileImage, type UploadResult } from '@encanto/core/profiles';
+import {
+  defaultAvatarFor,
+  isDefaultAvatar,
+  type ProfileImage,
+  type UploadResult,
+} from '@encanto/core/profiles';
 import { media, type MediaVariant } from '../../db/schema/media.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { ingestImage } from '../media/images.ts';
@@ -14,7 +19,8 @@ export async function getProfileImage(app: FastifyInstance, caller: SessionAccou
   const account = await findAccount(app.db, caller.id);
   if (!account) throw notFound(msg.imageFetchError);
   const photo = await findProfilePhoto(app.db, caller.id);
-  if (photo && photo.url === account.url) return { imageUrl: account.url, publicId: photo.publicId, origen: 'archivo' };
+  if (photo && photo.url === account.url)
+    return { imageUrl: account.url, publicId: photo.publicId, origen: 'archivo' };
   return {
     imageUrl: account.url,
     publicId: photo?.publicId ?? null,
@@ -27,7 +33,11 @@ export async function getProfileImage(app: FastifyInstance, caller: SessionAccou
  * row, and the account's url, all or nothing. A stored photo must be deleted
  * first (409), as the spec's screens require.
  */
-export async function uploadProfilePhoto(app: FastifyInstance, caller: SessionAccount, bytes: Buffer): Promise<UploadResult> {
+export async function uploadProfilePhoto(
+  app: FastifyInstance,
+  caller: SessionAccount,
+  bytes: Buffer,
+): Promise<UploadResult> {
   // Cheap early refusal before decoding; the transaction below re-checks under a row lock.
   if (await findProfilePhoto(app.db, caller.id)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
   const stored = await ingestImage(app.services.media, bytes, { maxBytes: limits.profilePhotoMaxBytes });
@@ -55,7 +65,11 @@ export async function uploadProfilePhoto(app: FastifyInstance, caller: SessionAc
 }
 
 /** Deletes the stored profile photo named by publicId: every variant, and the url back to the gender's avatar. */
-export async function deleteProfilePhoto(app: FastifyInstance, caller: SessionAccount, publicId: string): Promise<void> {
+export async function deleteProfilePhoto(
+  app: FastifyInstance,
+  caller: SessionAccount,
+  publicId: string,
+): Promise<void> {
   const removed = await app.db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const [row] = await tx

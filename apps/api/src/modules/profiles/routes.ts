@@ -11,12 +11,20 @@ import {
 } from '@encanto/core/profiles';
 import { msg } from '@encanto/core/messages';
 import { requireSelf } from '../../plugins/auth.ts';
-import { changeCity, changeEstado, ownFiles, updateClientData, updateEscortData, updateEscortUrl } from './service.ts';
+import {
+  changeCity,
+  changeEstado,
+  ownFiles,
+  updateClientData,
+  updateEscortData,
+  updateEscortUrl,
+} from './service.ts';
 
 const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
 const errors = {
   400: errorSchema.extend({ fields: z.record(z.string(), z.string()).optional() }),
-  401: errorSchema, 403: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
   404: errorSchema,
   409: errorSchema,
 };

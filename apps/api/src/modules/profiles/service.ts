@@ -2,12 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { cityKey, findComuna } from '@encanto/core/geo';
 import { msg } from '@encanto/core/messages';
 import type { Estado } from '@encanto/core/constants';
-import {
-  isOwnImagePath,
-  type ClientUpdate,
-  type EscortUpdate,
-  type OwnFile,
-} from '@encanto/core/profiles';
+import { isOwnImagePath, type ClientUpdate, type EscortUpdate, type OwnFile } from '@encanto/core/profiles';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionAccount } from '../sessions/service.ts';
@@ -42,19 +37,31 @@ async function loadAccount(db: DbOrTx, accountId: string): Promise<AccountRow> {
 }
 
 /** PUT usuario/modificar: display name, phone, url, medidas and legenda in one transaction. */
-export async function updateEscortData(app: FastifyInstance, caller: SessionAccount, input: EscortUpdate): Promise<void> {
+export async function updateEscortData(
+  app: FastifyInstance,
+  caller: SessionAccount,
+  input: EscortUpdate,
+): Promise<void> {
   await app.db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const account = await loadAccount(tx, caller.id);
     const url = await resolveUrlChange(tx, account, input.url);
-    await updateAccount(tx, caller.id, { apellido: input.apellido, fono: input.fono, ...(url ? { url } : {}) });
+    await updateAccount(tx, caller.id, {
+      apellido: input.apellido,
+      fono: input.fono,
+      ...(url ? { url } : {}),
+    });
     await updateEscortProfile(tx, caller.id, { medidas: input.medidas, legenda: input.legenda });
   });
   app.services.publicCache.clear();
 }
 
 /** PUT usuario/modificar-url: an external photo address for the escort. */
-export async function updateEscortUrl(app: FastifyInstance, caller: SessionAccount, url: string): Promise<void> {
+export async function updateEscortUrl(
+  app: FastifyInstance,
+  caller: SessionAccount,
+  url: string,
+): Promise<void> {
   await app.db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const account = await loadAccount(tx, caller.id);
@@ -69,7 +76,11 @@ export async function updateEscortUrl(app: FastifyInstance, caller: SessionAccou
  * open): an escort an administrator has suspended after a report cannot mark
  * herself disponible; going inactiva is always allowed.
  */
-export async function changeEstado(app: FastifyInstance, caller: SessionAccount, estado: Estado): Promise<Estado> {
+export async function changeEstado(
+  app: FastifyInstance,
+  caller: SessionAccount,
+  estado: Estado,
+): Promise<Estado> {
   await app.db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const escort = await findEscortFields(tx, caller.id);
@@ -83,7 +94,11 @@ export async function changeEstado(app: FastifyInstance, caller: SessionAccount,
 }
 
 /** PUT usuario/ciudad/{id}: stores the catalogue's spelling and the accent-free key listings match on. */
-export async function changeCity(app: FastifyInstance, caller: SessionAccount, ciudad: string): Promise<string> {
+export async function changeCity(
+  app: FastifyInstance,
+  caller: SessionAccount,
+  ciudad: string,
+): Promise<string> {
   const comuna = findComuna(ciudad);
   if (!comuna) throw badRequest(msg.cityMustBeChosen, { ciudad: msg.cityMustBeChosen });
   await app.db.transaction(async (tx) => {
@@ -95,7 +110,11 @@ export async function changeCity(app: FastifyInstance, caller: SessionAccount, c
 }
 
 /** PUT cliente/modificar: phone and image url. */
-export async function updateClientData(app: FastifyInstance, caller: SessionAccount, input: ClientUpdate): Promise<void> {
+export async function updateClientData(
+  app: FastifyInstance,
+  caller: SessionAccount,
+  input: ClientUpdate,
+): Promise<void> {
   await app.db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const account = await loadAccount(tx, caller.id);

@@ -7,7 +7,15 @@ import { ratingTotals } from '../../db/schema/index.ts';
 export async function addToTotals(db: DbOrTx, accountId: string, n: Notes): Promise<void> {
   await db
     .insert(ratingTotals)
-    .values({ accountId, count: 1, sum1: n.nota1, sum2: n.nota2, sum3: n.nota3, sum4: n.nota4, sum5: n.nota5 })
+    .values({
+      accountId,
+      count: 1,
+      sum1: n.nota1,
+      sum2: n.nota2,
+      sum3: n.nota3,
+      sum4: n.nota4,
+      sum5: n.nota5,
+    })
     .onConflictDoUpdate({
       target: ratingTotals.accountId,
       set: {

@@ -35,7 +35,8 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: averagesSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await rateEscort(app.db, await requireAccount(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await rateEscort(app.db, await requireAccount(request), request.body)),
   );
 
   app.get(
@@ -61,6 +62,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: averagesSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await rateClient(app.db, await requireAccount(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await rateClient(app.db, await requireAccount(request), request.body)),
   );
 };

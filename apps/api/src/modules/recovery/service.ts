@@ -23,7 +23,11 @@ const resetPath = (kind: RecoveryKind, token: string) =>
  * Sends a fresh 4-digit provisional code (and a link that opens the recovery
  * step with the e-mail filled in). A new request replaces the previous code.
  */
-export async function requestRecovery(app: FastifyInstance, kind: RecoveryKind, email: string): Promise<void> {
+export async function requestRecovery(
+  app: FastifyInstance,
+  kind: RecoveryKind,
+  email: string,
+): Promise<void> {
   const account = await findByEmail(app.db, normEmail(email), kind);
   if (!account) {
     throw notFound(kind === 'client' ? msg.emailNotRegistered : msg.escortEmailNotFound, 'EMAIL_NOT_FOUND');
@@ -31,7 +35,13 @@ export async function requestRecovery(app: FastifyInstance, kind: RecoveryKind, 
   const code = randomCode(4);
   const linkToken = randomToken();
   const expiresAt = new Date(Date.now() + timings.recoveryCodeTtlMs);
-  const values = { codeHash: codeHash(account.id, code), linkTokenHash: sha256(linkToken), attempts: 0, expiresAt, createdAt: new Date() };
+  const values = {
+    codeHash: codeHash(account.id, code),
+    linkTokenHash: sha256(linkToken),
+    attempts: 0,
+    expiresAt,
+    createdAt: new Date(),
+  };
   await app.db
     .insert(recoveryCodes)
     .values({ accountId: account.id, ...values })
@@ -45,7 +55,11 @@ export async function requestRecovery(app: FastifyInstance, kind: RecoveryKind, 
 }
 
 /** The e-mail behind a live recovery link, so the recovery step opens with it filled in. */
-export async function emailForResetLink(app: FastifyInstance, kind: RecoveryKind, token: string): Promise<string> {
+export async function emailForResetLink(
+  app: FastifyInstance,
+  kind: RecoveryKind,
+  token: string,
+): Promise<string> {
   const [row] = await app.db
     .select({ accountId: recoveryCodes.accountId })
     .from(recoveryCodes)
@@ -61,7 +75,11 @@ export async function emailForResetLink(app: FastifyInstance, kind: RecoveryKind
  * void after 5 wrong tries. Every session of the account ends, since whoever
  * knew the old password may hold one.
  */
-export async function completeRecovery(app: FastifyInstance, kind: RecoveryKind, input: NewPasswordInput): Promise<void> {
+export async function completeRecovery(
+  app: FastifyInstance,
+  kind: RecoveryKind,
+  input: NewPasswordInput,
+): Promise<void> {
   const invalid = () => badRequest(msg.codeInvalid, undefined, 'CODE_INVALID');
   const account = await findByEmail(app.db, normEmail(input.email), kind);
   if (!account) throw invalid();
@@ -83,7 +101,10 @@ export async function completeRecovery(app: FastifyInstance, kind: RecoveryKind,
       if (row.attempts + 1 >= timings.recoveryMaxAttempts) {
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, account.id));
       } else {
-        await tx.update(recoveryCodes).set({ attempts: row.attempts + 1 }).where(eq(recoveryCodes.accountId, account.id));
+        await tx
+          .update(recoveryCodes)
+          .set({ attempts: row.attempts + 1 })
+          .where(eq(recoveryCodes.accountId, account.id));
       }
       return 'invalid' as const;
     }

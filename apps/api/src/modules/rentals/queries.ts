@@ -5,13 +5,21 @@ import type { Rental } from '@encanto/core/gallery';
 
 const columns = { id: rentals.id, ciudad: rentals.ciudad, direccion: rentals.direccion, url: rentals.url };
 
-export async function insertRental(db: DbOrTx, values: { ciudad: string; cityKey: string; direccion: string; url: string }): Promise<Rental> {
+export async function insertRental(
+  db: DbOrTx,
+  values: { ciudad: string; cityKey: string; direccion: string; url: string },
+): Promise<Rental> {
   const [row] = await db.insert(rentals).values(values).returning(columns);
   return row!;
 }
 
 export function rentalsByCityKey(db: DbOrTx, cityKey: string): Promise<Rental[]> {
-  return db.select(columns).from(rentals).where(eq(rentals.cityKey, cityKey)).orderBy(asc(rentals.id)).limit(200);
+  return db
+    .select(columns)
+    .from(rentals)
+    .where(eq(rentals.cityKey, cityKey))
+    .orderBy(asc(rentals.id))
+    .limit(200);
 }
 
 export async function rentalUrlExists(db: DbOrTx, url: string): Promise<boolean> {

@@ -19,7 +19,13 @@ export const rentalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['arriendo'],
         summary: 'Agrega un lugar de arriendo (solo administradores)',
         body: rentalInputSchema,
-        response: { 201: rentalSchema.extend({ mensaje: z.string() }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
+        response: {
+          201: rentalSchema.extend({ mensaje: z.string() }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -49,7 +55,13 @@ export const rentalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['arriendo'],
         summary: 'Elimina un arriendo (solo administradores)',
         params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
-        response: { 200: z.object({ mensaje: z.string() }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: {
+          200: z.object({ mensaje: z.string() }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
       },
     },
     async (request) => {

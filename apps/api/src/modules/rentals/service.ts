@@ -10,7 +10,12 @@ export async function addRental(db: DbOrTx, input: RentalInput): Promise<Rental>
   const comuna = findComuna(input.ciudad);
   const ciudad = comuna?.name ?? input.ciudad;
   try {
-    return await insertRental(db, { ciudad, cityKey: cityKey(ciudad), direccion: input.direccion, url: input.url });
+    return await insertRental(db, {
+      ciudad,
+      cityKey: cityKey(ciudad),
+      direccion: input.direccion,
+      url: input.url,
+    });
   } catch (err) {
     if (isUniqueViolation(err, 'rentals_url_key')) throw conflict(msg.rentalExists, 'RENTAL_EXISTS');
     throw err;

@@ -56,14 +56,23 @@ export async function decideReports(
 }
 
 export async function setSuspended(db: DbOrTx, escortId: string, suspended: boolean): Promise<void> {
-  await db.update(escortProfiles).set({ suspended, updatedAt: new Date() }).where(eq(escortProfiles.accountId, escortId));
+  await db
+    .update(escortProfiles)
+    .set({ suspended, updatedAt: new Date() })
+    .where(eq(escortProfiles.accountId, escortId));
 }
 
 export async function countOpenReports(db: DbOrTx, escortId: string, reason?: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(reports)
-    .where(and(eq(reports.escortId, escortId), eq(reports.status, 'abierta'), reason ? eq(reports.reason, reason) : undefined));
+    .where(
+      and(
+        eq(reports.escortId, escortId),
+        eq(reports.status, 'abierta'),
+        reason ? eq(reports.reason, reason) : undefined,
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -76,7 +85,12 @@ export async function isAdminSuspended(db: DbOrTx, escortId: string): Promise<bo
   const [row] = await db
     .select({ action: auditLog.action })
     .from(auditLog)
-    .where(and(eq(auditLog.accountId, escortId), inArray(auditLog.action, ['perfil_suspendido', 'perfil_reincorporado'])))
+    .where(
+      and(
+        eq(auditLog.accountId, escortId),
+        inArray(auditLog.action, ['perfil_suspendido', 'perfil_reincorporado']),
+      ),
+    )
     .orderBy(desc(auditLog.id))
     .limit(1);
   return row?.action === 'perfil_suspendido';

@@ -1,9 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageSchema, reportCreateSchema, reportListQuerySchema, reportSchema } from '@encanto/core/data-rights';
+import {
+  messageSchema,
+  reportCreateSchema,
+  reportListQuerySchema,
+  reportSchema,
+} from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { createReport, dismissReport, reinstateFromReport, reportsForAdmin, suspendFromReport } from './service.ts';
+import {
+  createReport,
+  dismissReport,
+  reinstateFromReport,
+  reportsForAdmin,
+  suspendFromReport,
+} from './service.ts';
 
 const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -49,7 +60,12 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/denuncias/:id/descartar',
     {
-      schema: { tags: ['denuncias'], summary: 'Descartar una denuncia', params: idParams, response: { 200: messageSchema, ...errors } },
+      schema: {
+        tags: ['denuncias'],
+        summary: 'Descartar una denuncia',
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
     },
     async (request) => {
       const admin = await requireAdmin(request);

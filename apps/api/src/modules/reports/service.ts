@@ -29,7 +29,11 @@ export interface NewReport {
  * Files a report. A possible minor puts the profile on hold at once (hidden
  * everywhere) until an admin dismisses the report or decides otherwise.
  */
-export async function createReport(app: FastifyInstance, input: NewReport, reporterId: string | null): Promise<void> {
+export async function createReport(
+  app: FastifyInstance,
+  input: NewReport,
+  reporterId: string | null,
+): Promise<void> {
   const onHold = await app.db.transaction(async (tx) => {
     const escort = await findEscortByNickname(tx, input.nickname_usuario);
     if (!escort) throw notFound(msg.reportTarget);
@@ -66,7 +70,8 @@ async function openReport(db: DbOrTx, id: number): Promise<ReportRow & { escortI
 
 /** Hidden when an admin suspension is in force or an open possible-minor report still holds it. */
 async function recomputeHold(db: DbOrTx, escortId: string): Promise<void> {
-  const hidden = (await isAdminSuspended(db, escortId)) || (await countOpenReports(db, escortId, holdReason)) > 0;
+  const hidden =
+    (await isAdminSuspended(db, escortId)) || (await countOpenReports(db, escortId, holdReason)) > 0;
   await setSuspended(db, escortId, hidden);
   await syncEscortVisibility(db, escortId);
 }
@@ -89,7 +94,11 @@ export async function dismissReport(app: FastifyInstance, admin: SessionAccount,
 }
 
 /** Suspends the profile: every open report of it is decided with this one; hidden until reinstated. */
-export async function suspendFromReport(app: FastifyInstance, admin: SessionAccount, id: number): Promise<void> {
+export async function suspendFromReport(
+  app: FastifyInstance,
+  admin: SessionAccount,
+  id: number,
+): Promise<void> {
   await app.db.transaction(async (tx) => {
     const report = await openReport(tx, id);
     await decideReports(tx, { escortId: report.escortId }, 'suspendida', admin.id);
@@ -108,7 +117,11 @@ export async function suspendFromReport(app: FastifyInstance, admin: SessionAcco
 }
 
 /** Reinstates the profile named by a report; reports still open about it are dismissed by this decision. */
-export async function reinstateFromReport(app: FastifyInstance, admin: SessionAccount, id: number): Promise<void> {
+export async function reinstateFromReport(
+  app: FastifyInstance,
+  admin: SessionAccount,
+  id: number,
+): Promise<void> {
   await app.db.transaction(async (tx) => {
     const report = await findReport(tx, id);
     if (!report) throw notFound(msg.reportNotFound);
@@ -131,7 +144,10 @@ export async function reinstateFromReport(app: FastifyInstance, admin: SessionAc
   app.services.publicCache.clear();
 }
 
-export async function reportsForAdmin(db: DbOrTx, status: 'abierta' | 'descartada' | 'suspendida' | 'todas'): Promise<Report[]> {
+export async function reportsForAdmin(
+  db: DbOrTx,
+  status: 'abierta' | 'descartada' | 'suspendida' | 'todas',
+): Promise<Report[]> {
   const rows = await listReports(db, status);
   const list = rows.map((r) => ({
     id: r.id,

@@ -61,8 +61,16 @@ export async function revokeSession(db: DbOrTx, token: string): Promise<void> {
 }
 
 /** Revokes every session of an account, except optionally the one making the change. */
-export async function revokeAllSessions(db: DbOrTx, accountId: string, keepSessionId?: string): Promise<void> {
+export async function revokeAllSessions(
+  db: DbOrTx,
+  accountId: string,
+  keepSessionId?: string,
+): Promise<void> {
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId)) : eq(sessions.accountId, accountId));
+    .where(
+      keepSessionId
+        ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
+        : eq(sessions.accountId, accountId),
+    );
 }

@@ -82,7 +82,10 @@ export function createDocumentStore(config: Pick<Config, 'documentKey' | 'dataDi
       const tag = raw.subarray(MAGIC.length + IV_BYTES, MAGIC.length + IV_BYTES + TAG_BYTES);
       const decipher = createDecipheriv('aes-256-gcm', await getKey(), iv);
       decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(raw.subarray(MAGIC.length + IV_BYTES + TAG_BYTES)), decipher.final()]);
+      return Buffer.concat([
+        decipher.update(raw.subarray(MAGIC.length + IV_BYTES + TAG_BYTES)),
+        decipher.final(),
+      ]);
     },
     async delete(storageKey) {
       await fs.rm(pathOf(storageKey), { force: true });
@@ -124,12 +127,18 @@ export async function prepareDocument(bytes: Buffer): Promise<PreparedDocument> 
   } catch {
     throw unsupportedType();
   }
-  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw unsupportedType();
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height)
+    throw unsupportedType();
   if (meta.width * meta.height > MAX_PIXELS) throw tooLarge();
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
       .rotate()
-      .resize({ width: DOCUMENT_MAX_SIDE, height: DOCUMENT_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({
+        width: DOCUMENT_MAX_SIDE,
+        height: DOCUMENT_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });

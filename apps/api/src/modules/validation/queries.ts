@@ -35,7 +35,11 @@ function rutMatches(id: string): SQL {
   return isValidRut(id) ? (or(exact, eq(accounts.rutNorm, normalizeRut(id))) as SQL) : exact;
 }
 
-export async function findByRut(db: DbOrTx, kind: AccountKind, id: string): Promise<ValidationAccount | undefined> {
+export async function findByRut(
+  db: DbOrTx,
+  kind: AccountKind,
+  id: string,
+): Promise<ValidationAccount | undefined> {
   const [row] = await db
     .select(accountColumns)
     .from(accounts)
@@ -81,7 +85,11 @@ export interface DocumentRow {
 
 export async function findDocumentByAccount(db: DbOrTx, accountId: string): Promise<DocumentRow | undefined> {
   const [row] = await db
-    .select({ accountId: identityDocuments.accountId, storageKey: identityDocuments.storageKey, publicId: identityDocuments.publicId })
+    .select({
+      accountId: identityDocuments.accountId,
+      storageKey: identityDocuments.storageKey,
+      publicId: identityDocuments.publicId,
+    })
     .from(identityDocuments)
     .where(eq(identityDocuments.accountId, accountId))
     .limit(1);
@@ -110,14 +118,24 @@ export async function insertDocument(
   db: DbOrTx,
   values: { accountId: string; storageKey: string; publicId: string; width: number; height: number },
 ): Promise<void> {
-  await db.insert(identityDocuments).values({ ...values, width: String(values.width), height: String(values.height) });
+  await db
+    .insert(identityDocuments)
+    .values({ ...values, width: String(values.width), height: String(values.height) });
 }
 
-export async function deleteDocumentRow(db: DbOrTx, accountId: string, publicId: string): Promise<DocumentRow | undefined> {
+export async function deleteDocumentRow(
+  db: DbOrTx,
+  accountId: string,
+  publicId: string,
+): Promise<DocumentRow | undefined> {
   const [row] = await db
     .delete(identityDocuments)
     .where(and(eq(identityDocuments.accountId, accountId), eq(identityDocuments.publicId, publicId)))
-    .returning({ accountId: identityDocuments.accountId, storageKey: identityDocuments.storageKey, publicId: identityDocuments.publicId });
+    .returning({
+      accountId: identityDocuments.accountId,
+      storageKey: identityDocuments.storageKey,
+      publicId: identityDocuments.publicId,
+    });
   return row;
 }
 
@@ -138,7 +156,14 @@ export async function approve(db: DbOrTx, accountId: string, motivo: string): Pr
 
 export async function insertAudit(
   db: DbOrTx,
-  entry: { adminId: string; adminNickname: string; accountId: string; accountNickname: string; action: string; reasons: string | null },
+  entry: {
+    adminId: string;
+    adminNickname: string;
+    accountId: string;
+    accountNickname: string;
+    action: string;
+    reasons: string | null;
+  },
 ): Promise<void> {
   await db.insert(auditLog).values(entry);
 }

@@ -82,13 +82,21 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Sube el documento de identidad (${path}; máx. 8 MB, se re-codifica sin metadatos y se guarda cifrado)`,
           consumes: ['multipart/form-data'],
           params: nickParams,
-          response: { 201: uploadResultSchema, ...errors, 409: errorSchema, 413: errorSchema, 415: errorSchema },
+          response: {
+            201: uploadResultSchema,
+            ...errors,
+            409: errorSchema,
+            413: errorSchema,
+            415: errorSchema,
+          },
         },
       },
       async (request, reply) => {
         const caller = await requireSelf(request, request.params.nick, { kind });
         const bytes = await readDocumentUpload(request, request.params.nick);
-        return reply.status(201).send(await service.uploadDocument(app, caller, kind, request.params.nick, bytes));
+        return reply
+          .status(201)
+          .send(await service.uploadDocument(app, caller, kind, request.params.nick, bytes));
       },
     );
 
@@ -132,7 +140,8 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['validación'],
-        summary: 'Bytes del documento (JPEG), con sesión: dueño mientras está pendiente o administrador; nunca en caché',
+        summary:
+          'Bytes del documento (JPEG), con sesión: dueño mientras está pendiente o administrador; nunca en caché',
         params: publicIdParams,
         // No response schema: the body is raw JPEG bytes (errors still go through the one error handler).
       },
@@ -150,8 +159,20 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Admin decisions and the account holder's status, per kind: cliente/... and usuario/...
   const adminKinds = [
-    { prefix: 'cliente', kind: 'client' as const, reject: 'informa-rechazar-cliente', inform: 'informa-autorizado-cliente', ok: msg.clientAuthorized },
-    { prefix: 'usuario', kind: 'escort' as const, reject: 'informar-rechazo-escort', inform: 'informa-autorizado-escort', ok: msg.escortAuthorized },
+    {
+      prefix: 'cliente',
+      kind: 'client' as const,
+      reject: 'informa-rechazar-cliente',
+      inform: 'informa-autorizado-cliente',
+      ok: msg.clientAuthorized,
+    },
+    {
+      prefix: 'usuario',
+      kind: 'escort' as const,
+      reject: 'informar-rechazo-escort',
+      inform: 'informa-autorizado-escort',
+      ok: msg.escortAuthorized,
+    },
   ];
   for (const k of adminKinds) {
     app.get(
@@ -160,7 +181,11 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['administración'],
           summary: `Cuentas ${k.prefix} pendientes de validación (solo administradores)`,
-          response: { 200: z.array(k.kind === 'client' ? pendingClientSchema : pendingEscortSchema), 401: errorSchema, 403: errorSchema },
+          response: {
+            200: z.array(k.kind === 'client' ? pendingClientSchema : pendingEscortSchema),
+            401: errorSchema,
+            403: errorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -175,9 +200,14 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['administración'],
-          summary: 'Autoriza la cuenta (RUT): aprobado, aviso "Cuenta Autorizada", registro de auditoría y correo',
+          summary:
+            'Autoriza la cuenta (RUT): aprobado, aviso "Cuenta Autorizada", registro de auditoría y correo',
           params: idParams,
-          response: { 200: messageSchema.extend({ autorizado: z.literal('aprobado') }), ...errors, 409: errorSchema },
+          response: {
+            200: messageSchema.extend({ autorizado: z.literal('aprobado') }),
+            ...errors,
+            409: errorSchema,
+          },
         },
       },
       async (request) => {
@@ -272,7 +302,9 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const caller = await requireAccount(request);
         reply.header('cache-control', 'no-store');
-        return { usuario: await service.notices(app, caller, 'escort', { nickname: request.params.nickname }, which) };
+        return {
+          usuario: await service.notices(app, caller, 'escort', { nickname: request.params.nickname }, which),
+        };
       },
     );
   }
@@ -280,7 +312,12 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cliente/quitar-mensaje-cliente/:id',
     {
-      schema: { tags: ['validación'], summary: 'Quita el aviso ya mostrado al cliente', params: idParams, response: { 200: messageSchema, ...errors } },
+      schema: {
+        tags: ['validación'],
+        summary: 'Quita el aviso ya mostrado al cliente',
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
     },
     async (request) => {
       const caller = await requireAccount(request);
@@ -292,7 +329,12 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/quitar-mensaje-escort/:nickname',
     {
-      schema: { tags: ['validación'], summary: 'Quita el aviso ya mostrado a la escort', params: nicknameParams, response: { 200: messageSchema, ...errors } },
+      schema: {
+        tags: ['validación'],
+        summary: 'Quita el aviso ya mostrado a la escort',
+        params: nicknameParams,
+        response: { 200: messageSchema, ...errors },
+      },
     },
     async (request) => {
       const caller = await requireAccount(request);

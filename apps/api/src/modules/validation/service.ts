@@ -19,7 +19,11 @@ import type { AccountKind, ValidationAccount } from './queries.ts';
 /** URL of the authenticated endpoint that serves a document's bytes. */
 export const documentUrl = (publicId: string) => `/api/upload/documento/${publicId}`;
 
-async function accountByNickname(app: FastifyInstance, kind: AccountKind, nickname: string): Promise<ValidationAccount> {
+async function accountByNickname(
+  app: FastifyInstance,
+  kind: AccountKind,
+  nickname: string,
+): Promise<ValidationAccount> {
   const account = await q.findByNickname(app.db, kind, nickname);
   if (!account) throw notFound(msg.accountNotFound);
   return account;
@@ -49,7 +53,8 @@ export async function uploadDocument(
   if (account.id !== caller.id) throw forbidden();
   if (account.autorizado === 'aprobado') throw conflict(msg.accountValidated, 'ALREADY_APPROVED');
   // Cheap check first so a second upload does not pay for decoding; the primary key is the real guard.
-  if (await q.findDocumentByAccount(app.db, account.id)) throw conflict(msg.deleteImageFirst, 'DOCUMENT_EXISTS');
+  if (await q.findDocumentByAccount(app.db, account.id))
+    throw conflict(msg.deleteImageFirst, 'DOCUMENT_EXISTS');
   const prepared = await prepareDocument(bytes);
   const store = documentStoreFor(app.config);
   const storageKey = await store.put(prepared.data);
@@ -57,7 +62,13 @@ export async function uploadDocument(
   const publicId = randomBytes(16).toString('hex');
   try {
     await app.db.transaction(async (tx) => {
-      await q.insertDocument(tx, { accountId: account.id, storageKey, publicId, width: prepared.width, height: prepared.height });
+      await q.insertDocument(tx, {
+        accountId: account.id,
+        storageKey,
+        publicId,
+        width: prepared.width,
+        height: prepared.height,
+      });
       // A new document answers the rejection, so its notice is cleared (spec: after upload the message is cleared).
       await q.setMotivo(tx, account.id, null);
     });
@@ -104,7 +115,11 @@ export async function removeAccountDocument(app: FastifyInstance, accountId: str
   await documentStoreFor(app.config).delete(doc.storageKey);
 }
 
-export async function readDocument(app: FastifyInstance, caller: SessionAccount, publicId: string): Promise<Buffer> {
+export async function readDocument(
+  app: FastifyInstance,
+  caller: SessionAccount,
+  publicId: string,
+): Promise<Buffer> {
   const doc = await q.findDocumentByPublicId(app.db, publicId);
   if (!doc) throw notFound();
   assertMayReadDocument(caller, { id: doc.accountId, autorizado: doc.autorizado });
@@ -149,25 +164,48 @@ export async function autorizadoOf(
 }
 
 /** Mail after the decision is committed: a mail failure must never undo an admin's decision. */
-async function notify(app: FastifyInstance, account: ValidationAccount, subject: string, lines: string[]): Promise<void> {
+async function notify(
+  app: FastifyInstance,
+  account: ValidationAccount,
+  subject: string,
+  lines: string[],
+): Promise<void> {
   try {
-    await app.services.mailer.send({ to: account.email, subject, text: [`Hola ${account.nickname},`, '', ...lines, '', app.config.siteName].join('\n') });
+    await app.services.mailer.send({
+      to: account.email,
+      subject,
+      text: [`Hola ${account.nickname},`, '', ...lines, '', app.config.siteName].join('\n'),
+    });
   } catch (err) {
     app.log.warn({ err, accountId: account.id }, 'validation mail not sent');
   }
 }
 
-const uploadPath = (kind: AccountKind) => (kind === 'client' ? '/FotoParaValidarCliente' : '/FotoParaValidarUsuario');
+const uploadPath = (kind: AccountKind) =>
+  kind === 'client' ? '/FotoParaValidarCliente' : '/FotoParaValidarUsuario';
 
-export async function authorize(app: FastifyInstance, admin: SessionAccount, kind: AccountKind, id: string): Promise<void> {
+export async function authorize(
+  app: FastifyInstance,
+  admin: SessionAccount,
+  kind: AccountKind,
+  id: string,
+): Promise<void> {
   const account = await accountByRut(app, kind, id);
   if (account.autorizado === 'aprobado') throw conflict(msg.accountAlreadyApproved, 'ALREADY_APPROVED');
-  if (!(await q.findDocumentByAccount(app.db, account.id))) throw conflict(msg.documentMissing, 'DOCUMENT_MISSING');
+  if (!(await q.findDocumentByAccount(app.db, account.id)))
+    throw conflict(msg.documentMissing, 'DOCUMENT_MISSING');
   const motivo = msg.accountAuthorizedNotice;
   const approved = await app.db.transaction(async (tx) => {
     if (!(await q.approve(tx, account.id, motivo))) return false;
     if (kind === 'escort') await syncEscortVisibility(tx, account.id);
-    await q.insertAudit(tx, { adminId: admin.id, adminNickname: admin.nickname, accountId: account.id, accountNickname: account.nickname, action: 'aprobado', reasons: motivo });
+    await q.insertAudit(tx, {
+      adminId: admin.id,
+      adminNickname: admin.nickname,
+      accountId: account.id,
+      accountNickname: account.nickname,
+      action: 'aprobado',
+      reasons: motivo,
+    });
     return true;
   });
   if (!approved) throw conflict(msg.accountAlreadyApproved, 'ALREADY_APPROVED');
@@ -192,7 +230,14 @@ export async function reject(
   if (account.autorizado === 'aprobado') throw conflict(msg.accountAlreadyApproved, 'ALREADY_APPROVED');
   await app.db.transaction(async (tx) => {
     await q.setMotivo(tx, account.id, motivo);
-    await q.insertAudit(tx, { adminId: admin.id, adminNickname: admin.nickname, accountId: account.id, accountNickname: account.nickname, action: 'rechazado', reasons: motivo });
+    await q.insertAudit(tx, {
+      adminId: admin.id,
+      adminNickname: admin.nickname,
+      accountId: account.id,
+      accountNickname: account.nickname,
+      action: 'rechazado',
+      reasons: motivo,
+    });
   });
   await notify(app, account, `Tu documento en ${app.config.siteName} necesita una corrección`, [
     'Un administrador revisó tu documento y no pudo validar tu cuenta todavía.',
@@ -214,7 +259,14 @@ export async function informApproved(
   if (account.autorizado !== 'aprobado') throw conflict(msg.accountNotApproved, 'NOT_APPROVED');
   await app.db.transaction(async (tx) => {
     await q.setMotivo(tx, account.id, motivo);
-    await q.insertAudit(tx, { adminId: admin.id, adminNickname: admin.nickname, accountId: account.id, accountNickname: account.nickname, action: 'aviso-aprobado', reasons: motivo });
+    await q.insertAudit(tx, {
+      adminId: admin.id,
+      adminNickname: admin.nickname,
+      accountId: account.id,
+      accountNickname: account.nickname,
+      action: 'aviso-aprobado',
+      reasons: motivo,
+    });
   });
   await notify(app, account, `Aviso sobre tu cuenta en ${app.config.siteName}`, [
     `Motivo de aprobación: ${motivo}. Estado de autorización: aprobado`,
@@ -229,7 +281,8 @@ export async function notices(
   by: { rut: string } | { nickname: string },
   which: 'pendiente' | 'aprobado',
 ): Promise<AuthorizationNotice[]> {
-  const account = 'rut' in by ? await accountByRut(app, kind, by.rut) : await accountByNickname(app, kind, by.nickname);
+  const account =
+    'rut' in by ? await accountByRut(app, kind, by.rut) : await accountByNickname(app, kind, by.nickname);
   if (caller.id !== account.id) throw forbidden();
   if (account.autorizado !== which || !account.motivo) return [];
   return [{ nickname: account.nickname, motivo: account.motivo, autorizado: account.autorizado }];
@@ -241,14 +294,20 @@ export async function clearNotice(
   kind: AccountKind,
   by: { rut: string } | { nickname: string },
 ): Promise<void> {
-  const account = 'rut' in by ? await accountByRut(app, kind, by.rut) : await accountByNickname(app, kind, by.nickname);
+  const account =
+    'rut' in by ? await accountByRut(app, kind, by.rut) : await accountByNickname(app, kind, by.nickname);
   if (caller.id !== account.id) throw forbidden();
   await q.setMotivo(app.db, account.id, null);
 }
 
-const auditKind = (k: string | null): AuditEntry['tipo'] => (k === 'client' ? 'cliente' : k === 'escort' ? 'usuario' : null);
+const auditKind = (k: string | null): AuditEntry['tipo'] =>
+  k === 'client' ? 'cliente' : k === 'escort' ? 'usuario' : null;
 
-export async function auditEntries(app: FastifyInstance, limit: number, before?: number): Promise<AuditEntry[]> {
+export async function auditEntries(
+  app: FastifyInstance,
+  limit: number,
+  before?: number,
+): Promise<AuditEntry[]> {
   return (await q.listAudit(app.db, limit, before)).map((r) => ({
     id: r.id,
     fecha: r.createdAt.toISOString(),

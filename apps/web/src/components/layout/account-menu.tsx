@@ -44,7 +44,11 @@ export function AccountMenu() {
   };
 
   const settings =
-    session.role === 'usuario' ? paths.escortProfile : session.role === 'admin' ? paths.adminPanel : paths.clientProfile;
+    session.role === 'usuario'
+      ? paths.escortProfile
+      : session.role === 'admin'
+        ? paths.adminPanel
+        : paths.clientProfile;
 
   return (
     <div className="account-menu" ref={ref}>

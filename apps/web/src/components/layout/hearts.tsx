@@ -23,7 +23,10 @@ export function Hearts() {
         colour: heartColours[Math.floor(Math.random() * heartColours.length)] ?? heartColours[0],
       };
       setHearts((list) => [...list, heart]);
-      window.setTimeout(() => setHearts((list) => list.filter((h) => h.id !== heart.id)), timings.heartLifetimeMs);
+      window.setTimeout(
+        () => setHearts((list) => list.filter((h) => h.id !== heart.id)),
+        timings.heartLifetimeMs,
+      );
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);

@@ -7,12 +7,16 @@ import { IncompleteDataError, WrongProfileTypeError } from './api/login.ts';
  * The spec's wording for each failure of the account screens (section 8), kept
  * apart from the components so every branch is tested.
  */
-const throttled = (err: unknown) => err instanceof ApiError && (err.status === 429 || err.status === 400) && err.mensaje !== '';
+const throttled = (err: unknown) =>
+  err instanceof ApiError && (err.status === 429 || err.status === 400) && err.mensaje !== '';
 
 export function loginFailureText(type: AccountType, err: unknown): string {
   if (err instanceof IncompleteDataError) return msg.incompleteData;
   if (throttled(err)) return (err as ApiError).mensaje;
-  if (type === 'cliente') return err instanceof ApiError && err.code === 'EMAIL_NOT_FOUND' ? msg.emailNotFound : msg.clientLoginFailed;
+  if (type === 'cliente')
+    return err instanceof ApiError && err.code === 'EMAIL_NOT_FOUND'
+      ? msg.emailNotFound
+      : msg.clientLoginFailed;
   return msg.badCredentials;
 }
 
@@ -31,7 +35,8 @@ export function registerFailureText(err: unknown): string {
 
 export function forgotFailureText(type: AccountType, err: unknown): string {
   const server = err instanceof ApiError ? err.mensaje : '';
-  if (type === 'usuario') return server === msg.escortEmailNotFound ? msg.emailNotRegistered : server || msg.recoverError;
+  if (type === 'usuario')
+    return server === msg.escortEmailNotFound ? msg.emailNotRegistered : server || msg.recoverError;
   return server || msg.genericRetry;
 }
 

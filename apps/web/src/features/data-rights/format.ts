@@ -1,4 +1,9 @@
-const dateFormat = new Intl.DateTimeFormat('es-CL', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'America/Santiago' });
+const dateFormat = new Intl.DateTimeFormat('es-CL', {
+  day: '2-digit',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'America/Santiago',
+});
 const dateTimeFormat = new Intl.DateTimeFormat('es-CL', {
   day: '2-digit',
   month: 'short',

@@ -53,8 +53,8 @@ export default function InfoPage() {
         <ul>
           <li>Solo pueden usar el sitio personas mayores de 18 años.</li>
           <li>
-            Las publicaciones de las escorts no pueden contener contenido ofensivo, difamatorio, relacionado con
-            menores de edad, discriminatorio, violento o ilegal.
+            Las publicaciones de las escorts no pueden contener contenido ofensivo, difamatorio, relacionado
+            con menores de edad, discriminatorio, violento o ilegal.
           </li>
           <li>Está prohibida la venta de drogas o armas.</li>
           <li>No se permiten fotos con texto sobrepuesto ni con números de teléfono.</li>
@@ -67,25 +67,25 @@ export default function InfoPage() {
       <section id="seccion-3" className="info-section">
         <h2>Ayuda</h2>
         <p>
-          Para publicar o contactar necesitas una cuenta. Regístrate, sube una foto de tu documento de identidad y
-          espera a que la administración la verifique. Si olvidaste tu contraseña, usa «¿Olvidaste tu contraseña?» en
-          la pantalla de ingreso y te enviaremos un código provisorio a tu correo.
+          Para publicar o contactar necesitas una cuenta. Regístrate, sube una foto de tu documento de
+          identidad y espera a que la administración la verifique. Si olvidaste tu contraseña, usa «¿Olvidaste
+          tu contraseña?» en la pantalla de ingreso y te enviaremos un código provisorio a tu correo.
         </p>
       </section>
 
       <section id="seccion-4" className="info-section">
         <h2>Acerca de</h2>
         <p>
-          {site.name} es un directorio de escorts mayores de edad en Chile. Cada cuenta se verifica con un documento de
-          identidad antes de publicarse, y el contacto es directo, sin intermediarios.
+          {site.name} es un directorio de escorts mayores de edad en Chile. Cada cuenta se verifica con un
+          documento de identidad antes de publicarse, y el contacto es directo, sin intermediarios.
         </p>
       </section>
 
       <section id="seccion-5" className="info-section">
         <h2>Contacto</h2>
         <p>
-          Escríbenos desde la sección «Mis datos» de tu perfil o al correo de contacto del sitio. Respondemos en días
-          hábiles.
+          Escríbenos desde la sección «Mis datos» de tu perfil o al correo de contacto del sitio. Respondemos
+          en días hábiles.
         </p>
       </section>
     </article>

@@ -8,36 +8,38 @@ const DEFAULT_RETENTION_DAYS = 30;
  * with where to use each one. Plain words, short lists: most readers are on a phone.
  */
 export function PrivacySection({ siteName }: { siteName: string }) {
-  const privacy = useApiQuery<{ retencion_documento_dias: number }>('/privacidad', { staleTime: 60 * 60 * 1000 });
+  const privacy = useApiQuery<{ retencion_documento_dias: number }>('/privacidad', {
+    staleTime: 60 * 60 * 1000,
+  });
   const days = privacy.data?.retencion_documento_dias ?? DEFAULT_RETENTION_DAYS;
   return (
     <div className="privacy">
       <p>
-        En {siteName} guardamos solo lo necesario para que el directorio funcione de forma segura. Aquí te contamos qué
-        datos tenemos, para qué, por cuánto tiempo y cómo ejercer tus derechos según la Ley 21.719 de protección de datos
-        personales.
+        En {siteName} guardamos solo lo necesario para que el directorio funcione de forma segura. Aquí te
+        contamos qué datos tenemos, para qué, por cuánto tiempo y cómo ejercer tus derechos según la Ley
+        21.719 de protección de datos personales.
       </p>
 
       <h3>Qué guardamos</h3>
       <ul>
         <li>
-          <strong>Tu cuenta:</strong> RUT o pasaporte, nombre, nickname, fecha de nacimiento, correo, teléfono, género y
-          ciudad.
+          <strong>Tu cuenta:</strong> RUT o pasaporte, nombre, nickname, fecha de nacimiento, correo,
+          teléfono, género y ciudad.
         </li>
         <li>
-          <strong>Si eres escort:</strong> tu perfil (nombre para mostrar, medidas, descripción y estado), tus fotos y tus
-          videos.
+          <strong>Si eres escort:</strong> tu perfil (nombre para mostrar, medidas, descripción y estado), tus
+          fotos y tus videos.
         </li>
         <li>
           <strong>La foto de tu documento de identidad</strong>, para verificar tu edad y tu identidad.
         </li>
         <li>
-          <strong>Lo que haces en el sitio:</strong> favoritos, solicitudes de cita, comentarios, notas, bloqueos y
-          denuncias.
+          <strong>Lo que haces en el sitio:</strong> favoritos, solicitudes de cita, comentarios, notas,
+          bloqueos y denuncias.
         </li>
         <li>
-          <strong>Tus sesiones abiertas:</strong> cuándo empezaron y su última actividad. No usamos cookies de publicidad
-          ni rastreadores de terceros.
+          <strong>Tus sesiones abiertas:</strong> cuándo empezaron y su última actividad. No usamos cookies de
+          publicidad ni rastreadores de terceros.
         </li>
       </ul>
 
@@ -47,60 +49,67 @@ export function PrivacySection({ siteName }: { siteName: string }) {
         <li>Para mostrar los perfiles, permitir el contacto directo y que las notas sean honestas.</li>
         <li>Para cuidar a quienes usan el sitio: revisar denuncias y evitar abusos.</li>
         <li>
-          Los datos sobre vida sexual son datos sensibles según la ley: los usamos solo para que el directorio funcione,
-          con tu consentimiento, y nunca los vendemos ni los compartimos con fines comerciales.
+          Los datos sobre vida sexual son datos sensibles según la ley: los usamos solo para que el directorio
+          funcione, con tu consentimiento, y nunca los vendemos ni los compartimos con fines comerciales.
         </li>
       </ul>
 
       <h3>Por cuánto tiempo</h3>
       <ul>
-        <li>Tu cuenta, tu perfil y tus fotos: mientras los mantengas. Si eliminas tu cuenta, se borran al instante.</li>
         <li>
-          La foto de tu documento se guarda cifrada, solo la ven tú y la administración, y se borra automáticamente{' '}
-          <strong>{days} días después de aprobada tu cuenta</strong>.
+          Tu cuenta, tu perfil y tus fotos: mientras los mantengas. Si eliminas tu cuenta, se borran al
+          instante.
         </li>
         <li>
-          Los comentarios y notas que escribiste sobre otras personas quedan como «Usuario eliminado» si borras tu cuenta,
-          para que sus promedios sigan siendo reales.
+          La foto de tu documento se guarda cifrada, solo la ven tú y la administración, y se borra
+          automáticamente <strong>{days} días después de aprobada tu cuenta</strong>.
         </li>
         <li>
-          El registro de decisiones de la administración (quién decidió qué y cuándo) se conserva para responder ante
-          reclamos o autoridades.
+          Los comentarios y notas que escribiste sobre otras personas quedan como «Usuario eliminado» si
+          borras tu cuenta, para que sus promedios sigan siendo reales.
+        </li>
+        <li>
+          El registro de decisiones de la administración (quién decidió qué y cuándo) se conserva para
+          responder ante reclamos o autoridades.
         </li>
         <li>Tu contraseña se guarda solo como un resumen irreversible: nadie puede leerla, ni nosotros.</li>
       </ul>
 
       <h3>Tus derechos y cómo usarlos</h3>
-      <p>Todo se hace gratis, desde la sección «Mis datos» de tu perfil, en tu teléfono y en menos de un minuto:</p>
+      <p>
+        Todo se hace gratis, desde la sección «Mis datos» de tu perfil, en tu teléfono y en menos de un
+        minuto:
+      </p>
       <ul>
         <li>
-          <strong>Acceso y portabilidad:</strong> «Descargar mis datos» te entrega un archivo con todo lo que guardamos
-          sobre ti.
+          <strong>Acceso y portabilidad:</strong> «Descargar mis datos» te entrega un archivo con todo lo que
+          guardamos sobre ti.
         </li>
         <li>
-          <strong>Rectificación:</strong> corrige tu teléfono, foto, ciudad y descripción desde tu perfil. Para tu nombre,
-          fecha de nacimiento o RUT, pídenos el cambio en «Corregir un dato».
+          <strong>Rectificación:</strong> corrige tu teléfono, foto, ciudad y descripción desde tu perfil.
+          Para tu nombre, fecha de nacimiento o RUT, pídenos el cambio en «Corregir un dato».
         </li>
         <li>
-          <strong>Supresión:</strong> «Eliminar mi cuenta» borra tu cuenta y tus datos; antes te mostramos exactamente qué
-          se elimina.
+          <strong>Supresión:</strong> «Eliminar mi cuenta» borra tu cuenta y tus datos; antes te mostramos
+          exactamente qué se elimina.
         </li>
         <li>
-          <strong>Oposición y bloqueo:</strong> si eres escort, «Pausar mi perfil» lo oculta en todo el sitio sin borrar
-          nada, y puedes bloquear a un cliente desde tus solicitudes.
+          <strong>Oposición y bloqueo:</strong> si eres escort, «Pausar mi perfil» lo oculta en todo el sitio
+          sin borrar nada, y puedes bloquear a un cliente desde tus solicitudes.
         </li>
       </ul>
       <p>
-        Si algo no funciona, escríbenos desde Contacto y te respondemos en días hábiles. También puedes reclamar ante la
-        Agencia de Protección de Datos Personales.
+        Si algo no funciona, escríbenos desde Contacto y te respondemos en días hábiles. También puedes
+        reclamar ante la Agencia de Protección de Datos Personales.
       </p>
 
       <h3>Seguridad y denuncias</h3>
       <ul>
         <li>Cada cuenta se verifica con un documento de identidad antes de publicarse.</li>
         <li>
-          Cada perfil tiene un botón «Denunciar perfil». Si nos avisas de un posible menor de edad, ocultamos el perfil de
-          inmediato mientras lo revisamos. También revisamos suplantación o fotos falsas, trata o coerción, y spam.
+          Cada perfil tiene un botón «Denunciar perfil». Si nos avisas de un posible menor de edad, ocultamos
+          el perfil de inmediato mientras lo revisamos. También revisamos suplantación o fotos falsas, trata o
+          coerción, y spam.
         </li>
         <li>Tu denuncia es confidencial. Si alguien está en peligro, llama al 133 (Carabineros).</li>
       </ul>

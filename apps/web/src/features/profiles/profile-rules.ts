@@ -26,7 +26,8 @@ export type DeletePlan = { call: 'stored'; publicId: string } | { call: 'url' } 
  * something is missing.
  */
 export function planImageDelete(image: ProfileImage | undefined, nickname: string | null): DeletePlan {
-  if (image?.origen === 'url') return nickname && image.imageUrl ? { call: 'url' } : { error: msg.nicknameOrUrlMissing };
+  if (image?.origen === 'url')
+    return nickname && image.imageUrl ? { call: 'url' } : { error: msg.nicknameOrUrlMissing };
   if (!nickname || !image?.publicId) return { error: msg.nicknameOrPublicIdMissing };
   return { call: 'stored', publicId: image.publicId };
 }

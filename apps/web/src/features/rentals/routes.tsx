@@ -1,8 +1,12 @@
 import { lazy } from 'react';
 import { Route } from 'react-router';
 
-const RentalsPrivatePage = lazy(() => import('./pages/rentals-page.tsx').then((m) => ({ default: m.RentalsPrivatePage })));
-const RentalsCityPage = lazy(() => import('./pages/rentals-page.tsx').then((m) => ({ default: m.RentalsCityPage })));
+const RentalsPrivatePage = lazy(() =>
+  import('./pages/rentals-page.tsx').then((m) => ({ default: m.RentalsPrivatePage })),
+);
+const RentalsCityPage = lazy(() =>
+  import('./pages/rentals-page.tsx').then((m) => ({ default: m.RentalsCityPage })),
+);
 
 /** /Arriendos (signed in), /Cards and /Cards/{city}: the rental area, shown as 'En mantención'. */
 export const rentalRoutes = (

@@ -55,7 +55,10 @@ export default function SplashPage() {
           aria-valuemin={0}
           aria-valuemax={100}
         >
-          <div className="progress-bar progress-bar-timed" style={{ animationDuration: `${timings.splashRedirectMs}ms` }} />
+          <div
+            className="progress-bar progress-bar-timed"
+            style={{ animationDuration: `${timings.splashRedirectMs}ms` }}
+          />
         </div>
       </div>
     </section>

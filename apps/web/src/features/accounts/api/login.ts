@@ -17,14 +17,20 @@ export class IncompleteDataError extends Error {
 }
 
 /** Login succeeds only if the answer carries every expected field. */
-function complete<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, data: unknown): T {
+function complete<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  data: unknown,
+): T {
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new IncompleteDataError();
   return parsed.data;
 }
 
 export async function loginClient(input: LoginInput): Promise<ClientLoginResponse> {
-  const data = complete(clientLoginResponseSchema, await api('/cliente/login', { method: 'POST', body: input, anonymous: true }));
+  const data = complete(
+    clientLoginResponseSchema,
+    await api('/cliente/login', { method: 'POST', body: input, anonymous: true }),
+  );
   const pending = data.autorizado === 'pendiente';
   // Role is inferred from nickname + rut_cliente; tipo marks a pending account. Never a password.
   setStored({
@@ -40,7 +46,10 @@ export async function loginClient(input: LoginInput): Promise<ClientLoginRespons
 }
 
 export async function loginEscort(input: LoginInput): Promise<EscortLoginResponse> {
-  const data = complete(escortLoginResponseSchema, await api('/usuario/login', { method: 'POST', body: input, anonymous: true }));
+  const data = complete(
+    escortLoginResponseSchema,
+    await api('/usuario/login', { method: 'POST', body: input, anonymous: true }),
+  );
   const pending = data.autorizado === 'pendiente';
   setStored({
     token: data.token,
@@ -59,10 +68,16 @@ export async function loginEscort(input: LoginInput): Promise<EscortLoginRespons
 export async function loginAdmin(input: LoginInput & { tipo_perfil: string }): Promise<EscortLoginResponse> {
   const data = complete(
     escortLoginResponseSchema,
-    await api('/usuario/login-admin', { method: 'POST', body: { email: input.email, pass: input.pass }, anonymous: true }),
+    await api('/usuario/login-admin', {
+      method: 'POST',
+      body: { email: input.email, pass: input.pass },
+      anonymous: true,
+    }),
   );
   if (input.tipo_perfil.trim() !== data.tipo_perfil) {
-    await fetch('/api/logout', { method: 'POST', headers: { authorization: `Bearer ${data.token}` } }).catch(() => undefined);
+    await fetch('/api/logout', { method: 'POST', headers: { authorization: `Bearer ${data.token}` } }).catch(
+      () => undefined,
+    );
     throw new WrongProfileTypeError();
   }
   setStored({

@@ -2,10 +2,17 @@ import { ApiError, api } from '../../../lib/api-client.ts';
 import type { AccountType } from './availability.ts';
 
 export function requestRecovery(type: AccountType, email: string) {
-  return api<{ mensaje: string }>(`/${type}/recuperar-pass`, { method: 'POST', body: { email }, anonymous: true });
+  return api<{ mensaje: string }>(`/${type}/recuperar-pass`, {
+    method: 'POST',
+    body: { email },
+    anonymous: true,
+  });
 }
 
-export function setNewPassword(type: AccountType, body: { email: string; codigoProvisorio: string; nuevaPass: string }) {
+export function setNewPassword(
+  type: AccountType,
+  body: { email: string; codigoProvisorio: string; nuevaPass: string },
+) {
   return api<{ mensaje: string }>(`/${type}/nueva-pass`, { method: 'PUT', body, anonymous: true });
 }
 

@@ -77,7 +77,9 @@ export function ForgotForm({ type }: { type: AccountType }) {
               onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
             />
           </div>
-          <div aria-live="polite">{message && <p className={`message message-${message.kind}`}>{message.text}</p>}</div>
+          <div aria-live="polite">
+            {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
+          </div>
           <button type="submit" className="button button-block recover-button" disabled={locked || !hydrated}>
             Recuperar Password
           </button>

@@ -66,7 +66,12 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-pass`}>Contraseña</label>
-          <PasswordInput id={`${id}-pass`} autoComplete="current-password" value={pass} onChange={(e) => setPass(e.target.value)} />
+          <PasswordInput
+            id={`${id}-pass`}
+            autoComplete="current-password"
+            value={pass}
+            onChange={(e) => setPass(e.target.value)}
+          />
         </div>
         <Link className="account-link" to={type === 'cliente' ? paths.forgotClient : paths.forgotEscort}>
           ¿Olvidaste tu contraseña?

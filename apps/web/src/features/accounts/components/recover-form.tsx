@@ -62,8 +62,9 @@ export function RecoverForm({ type, email: givenEmail }: { type: AccountType; em
     }
   };
 
-  const set = (key: keyof typeof values, filter: (v: string) => string) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: filter(e.target.value) }));
+  const set =
+    (key: keyof typeof values, filter: (v: string) => string) => (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [key]: filter(e.target.value) }));
   const noSpaces = (v: string) => v.replace(/\s/g, '');
 
   return (
@@ -93,14 +94,26 @@ export function RecoverForm({ type, email: givenEmail }: { type: AccountType; em
         </div>
         <div className="field">
           <label htmlFor={`${id}-nueva`}>Nueva contraseña</label>
-          <PasswordInput id={`${id}-nueva`} autoComplete="new-password" value={values.nueva} onChange={set('nueva', noSpaces)} />
+          <PasswordInput
+            id={`${id}-nueva`}
+            autoComplete="new-password"
+            value={values.nueva}
+            onChange={set('nueva', noSpaces)}
+          />
           <p className="field-hint">Al menos 7 caracteres, con letras y números y sin espacios.</p>
         </div>
         <div className="field">
           <label htmlFor={`${id}-repetir`}>Repetir contraseña</label>
-          <PasswordInput id={`${id}-repetir`} autoComplete="new-password" value={values.repetir} onChange={set('repetir', noSpaces)} />
+          <PasswordInput
+            id={`${id}-repetir`}
+            autoComplete="new-password"
+            value={values.repetir}
+            onChange={set('repetir', noSpaces)}
+          />
         </div>
-        <div aria-live="polite">{message && <p className={`message message-${message.kind}`}>{message.text}</p>}</div>
+        <div aria-live="polite">
+          {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
+        </div>
         <button type="submit" className="button button-block" disabled={busy || done || !hydrated}>
           Cambiar contraseña
         </button>

@@ -55,7 +55,11 @@ export function RegisterForm({ type }: { type: AccountType }) {
   // Until hydration the button would submit the form natively, so it waits for the app.
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<Record<CheckedField, Availability>>({ rut: 'idle', nickname: 'idle', email: 'idle' });
+  const [status, setStatus] = useState<Record<CheckedField, Availability>>({
+    rut: 'idle',
+    nickname: 'idle',
+    email: 'idle',
+  });
   const [formError, setFormError] = useState('');
   const timers = useRef<Partial<Record<CheckedField, ReturnType<typeof setTimeout>>>>({});
   const latest = useRef<Partial<Record<CheckedField, string>>>({});
@@ -64,7 +68,18 @@ export function RegisterForm({ type }: { type: AccountType }) {
   const { register, handleSubmit, control, formState, setValue, getValues } = useForm<Values>({
     resolver: zodResolver(c.formSchema as never) as unknown as Resolver<Values>,
     mode: 'onTouched',
-    defaultValues: { [c.rutKey]: '', nombre: '', nickname: '', fecha_nac: '', email: '', pass: '', pass2: '', fono: '', genero: '', ciudad: '' },
+    defaultValues: {
+      [c.rutKey]: '',
+      nombre: '',
+      nickname: '',
+      fecha_nac: '',
+      email: '',
+      pass: '',
+      pass2: '',
+      fono: '',
+      genero: '',
+      ciudad: '',
+    },
   });
   const errors = formState.errors;
   const keyOf = (field: CheckedField) => (field === 'rut' ? c.rutKey : field);
@@ -73,7 +88,9 @@ export function RegisterForm({ type }: { type: AccountType }) {
     const value = getValues(keyOf(field)) ?? '';
     clearTimeout(timers.current[field]);
     latest.current[field] = value;
-    const fieldSchema = (c.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)[keyOf(field)];
+    const fieldSchema = (c.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)[
+      keyOf(field)
+    ];
     if (!value || !fieldSchema?.safeParse(value).success) {
       setStatus((s) => ({ ...s, [field]: 'idle' }));
       return;
@@ -140,7 +157,12 @@ export function RegisterForm({ type }: { type: AccountType }) {
       <h1 id={`${id}-title`} className="account-title">
         {c.title}
       </h1>
-      <form method="post" className="form register-form" onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} noValidate>
+      <form
+        method="post"
+        className="form register-form"
+        onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
+        noValidate
+      >
         <div className="field">
           <label htmlFor={`${id}-${c.rutKey}`}>{c.rutLabel}</label>
           <input
@@ -172,7 +194,13 @@ export function RegisterForm({ type }: { type: AccountType }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-fecha_nac`}>Fecha de nacimiento</label>
-          <input {...fieldProps('fecha_nac')} {...register('fecha_nac')} type="date" max={latestAdultBirthDate()} min="1900-01-01" />
+          <input
+            {...fieldProps('fecha_nac')}
+            {...register('fecha_nac')}
+            type="date"
+            max={latestAdultBirthDate()}
+            min="1900-01-01"
+          />
           {errorText('fecha_nac')}
         </div>
         <div className="field">
@@ -227,11 +255,20 @@ export function RegisterForm({ type }: { type: AccountType }) {
           control={control}
           name="ciudad"
           render={({ field, fieldState }) => (
-            <CityPicker value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+            <CityPicker
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
           )}
         />
         <div aria-live="assertive">{formError && <p className="message message-error">{formError}</p>}</div>
-        <button type="submit" className="button button-block" disabled={blocked || formState.isSubmitting || !hydrated}>
+        <button
+          type="submit"
+          className="button button-block"
+          disabled={blocked || formState.isSubmitting || !hydrated}
+        >
           {formState.isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
           Registrarse
         </button>

@@ -16,7 +16,12 @@ export default function LoginLayout() {
   const onIndex = location.pathname.replace(/\/$/, '') === paths.login;
   return (
     <div className="page account-page">
-      <AccountTabs label="Tipo de cuenta" client={paths.clientLogin} escort={paths.escortLogin} clientActive={onIndex} />
+      <AccountTabs
+        label="Tipo de cuenta"
+        client={paths.clientLogin}
+        escort={paths.escortLogin}
+        clientActive={onIndex}
+      />
       <Outlet />
     </div>
   );

@@ -16,7 +16,12 @@ export default function RegisterLayout() {
   const onIndex = location.pathname.replace(/\/$/, '') === paths.register;
   return (
     <div className="page account-page">
-      <AccountTabs label="Tipo de cuenta" client={paths.registerClient} escort={paths.registerEscort} clientActive={onIndex} />
+      <AccountTabs
+        label="Tipo de cuenta"
+        client={paths.registerClient}
+        escort={paths.registerEscort}
+        clientActive={onIndex}
+      />
       <Outlet />
     </div>
   );

@@ -25,7 +25,10 @@ export default function RegisteredPage() {
       <h1>¡Registro exitoso!</h1>
       <p className="field-hint">Tu cuenta quedará pendiente hasta que validemos tu identidad.</p>
       <div className="progress account-progress" role="progressbar" aria-label="Redirigiendo">
-        <div className="progress-bar progress-bar-timed" style={{ animationDuration: `${timings.registrationRedirectMs}ms` }} />
+        <div
+          className="progress-bar progress-bar-timed"
+          style={{ animationDuration: `${timings.registrationRedirectMs}ms` }}
+        />
       </div>
       <p aria-live="polite">Redirigiendo...</p>
     </div>

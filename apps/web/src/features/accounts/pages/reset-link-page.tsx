@@ -42,7 +42,10 @@ export function ResetLinkPage({ type }: { type: AccountType }) {
       ) : state.error ? (
         <section className="form-card account-card">
           <p className="message message-error">{state.error}</p>
-          <Link className="button button-block" to={type === 'cliente' ? paths.forgotClient : paths.forgotEscort}>
+          <Link
+            className="button button-block"
+            to={type === 'cliente' ? paths.forgotClient : paths.forgotEscort}
+          >
             Pedir otra contraseña provisoria
           </Link>
         </section>

@@ -6,7 +6,11 @@ const actionLabel: Record<string, string> = {
   'aviso-aprobado': 'Aviso de aprobación',
 };
 
-const dateTime = new Intl.DateTimeFormat('es-CL', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Santiago' });
+const dateTime = new Intl.DateTimeFormat('es-CL', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/Santiago',
+});
 
 /** The audit log as a table on wide screens and as cards on phones. */
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
@@ -36,7 +40,9 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
               </span>
             </td>
             <td data-label="Decisión">
-              <span className={`admin-badge admin-badge-${e.accion}`}>{actionLabel[e.accion] ?? e.accion}</span>
+              <span className={`admin-badge admin-badge-${e.accion}`}>
+                {actionLabel[e.accion] ?? e.accion}
+              </span>
             </td>
             <td data-label="Motivos">{e.motivos ?? '—'}</td>
           </tr>

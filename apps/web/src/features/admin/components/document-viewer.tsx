@@ -15,7 +15,15 @@ export interface ViewedAccount {
 const ZOOMS = [1, 1.5, 2, 3];
 
 /** Ver datos: the uploaded document, large, with zoom, next to the data it must match. */
-export function DocumentViewer({ account, onClose, actions }: { account: ViewedAccount; onClose: () => void; actions?: ReactNode }) {
+export function DocumentViewer({
+  account,
+  onClose,
+  actions,
+}: {
+  account: ViewedAccount;
+  onClose: () => void;
+  actions?: ReactNode;
+}) {
   const info = useQuery({
     queryKey: ['admin-document', account.kind, account.nickname],
     queryFn: () => fetchDocumentInfo(account.kind, account.nickname),
@@ -38,11 +46,23 @@ export function DocumentViewer({ account, onClose, actions }: { account: ViewedA
         </dl>
         <div className="doc-viewer-photo">
           <div className="doc-zoom" role="group" aria-label="Zoom">
-            <button type="button" className="button button-secondary" disabled={zoom === 0} onClick={() => setZoom((z) => Math.max(0, z - 1))} aria-label="Alejar">
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={zoom === 0}
+              onClick={() => setZoom((z) => Math.max(0, z - 1))}
+              aria-label="Alejar"
+            >
               −
             </button>
             <span aria-live="polite">{Math.round(ZOOMS[zoom]! * 100)}%</span>
-            <button type="button" className="button button-secondary" disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} aria-label="Acercar">
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={zoom === ZOOMS.length - 1}
+              onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
+              aria-label="Acercar"
+            >
               +
             </button>
           </div>

@@ -22,7 +22,10 @@ export function RejectDialog({
   onClose: () => void;
 }) {
   const reasons = kind === 'cliente' ? clientRejectionReasons : escortRejectionReasons;
-  const form = useForm<RejectionForm>({ resolver: zodResolver(rejectionFormSchema), defaultValues: { reasons: [] } });
+  const form = useForm<RejectionForm>({
+    resolver: zodResolver(rejectionFormSchema),
+    defaultValues: { reasons: [] },
+  });
   const error = form.formState.errors.reasons?.message;
   return (
     <Modal title={`Rechazar a ${nickname}`} onClose={onClose}>

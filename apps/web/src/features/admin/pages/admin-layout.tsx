@@ -51,7 +51,11 @@ export default function AdminLayout() {
             <Link to={paths.home} className="admin-bar-link">
               Ver sitio
             </Link>
-            <button type="button" className="button button-secondary admin-logout" onClick={() => void logout()}>
+            <button
+              type="button"
+              className="button button-secondary admin-logout"
+              onClick={() => void logout()}
+            >
               Salir
             </button>
           </div>
@@ -68,7 +72,11 @@ export default function AdminLayout() {
           <>
             <nav className="admin-tabs" aria-label="Secciones del panel">
               {tabs.map((t) => (
-                <NavLink key={t.to} to={t.to} className={({ isActive }) => `admin-tab${isActive ? ' active' : ''}`}>
+                <NavLink
+                  key={t.to}
+                  to={t.to}
+                  className={({ isActive }) => `admin-tab${isActive ? ' active' : ''}`}
+                >
                   {t.label}
                 </NavLink>
               ))}

@@ -11,7 +11,8 @@ export default function AuditPage() {
     queryKey: ['admin-audit'],
     initialPageParam: 0,
     staleTime: 0,
-    queryFn: ({ pageParam }) => api<AuditEntry[]>(`/admin/auditoria?limite=${PAGE}${pageParam ? `&antes=${pageParam}` : ''}`),
+    queryFn: ({ pageParam }) =>
+      api<AuditEntry[]>(`/admin/auditoria?limite=${PAGE}${pageParam ? `&antes=${pageParam}` : ''}`),
     getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1]!.id : undefined),
   });
   return (
@@ -27,7 +28,12 @@ export default function AuditPage() {
         <AuditList entries={query.data.pages.flat()} />
       )}
       {query.hasNextPage && (
-        <button type="button" className="button button-secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
           Cargar más
         </button>
       )}

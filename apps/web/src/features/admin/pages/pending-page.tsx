@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { msg } from '@encanto/core/messages';
-import { joinReasons, type AuditEntry, type PendingClient, type PendingEscort, type ValidationKind } from '@encanto/core/validation';
+import {
+  joinReasons,
+  type AuditEntry,
+  type PendingClient,
+  type PendingEscort,
+  type ValidationKind,
+} from '@encanto/core/validation';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { AuditList } from '../components/audit-list.tsx';
 import { DocumentViewer, type ViewedAccount } from '../components/document-viewer.tsx';
@@ -27,7 +33,14 @@ const config = {
     reject: 'informar-rechazo-escort',
     ok: msg.escortAuthorized,
     fail: msg.escortAuthorizeError,
-    toRow: (r: PendingEscort): Row => ({ rut: r.rut_usuario, nombre: r.nombre, nickname: r.nickname, extra: birthDate(r.fecha_nac), motivo: r.motivo, documento: r.documento }),
+    toRow: (r: PendingEscort): Row => ({
+      rut: r.rut_usuario,
+      nombre: r.nombre,
+      nickname: r.nickname,
+      extra: birthDate(r.fecha_nac),
+      motivo: r.motivo,
+      documento: r.documento,
+    }),
   },
   cliente: {
     title: 'Clientes Pendientes',
@@ -35,7 +48,14 @@ const config = {
     reject: 'informa-rechazar-cliente',
     ok: msg.clientAuthorized,
     fail: msg.clientAuthorizeError,
-    toRow: (r: PendingClient): Row => ({ rut: r.rut_cliente, nombre: r.nombre, nickname: r.nickname, extra: r.email, motivo: r.motivo, documento: r.documento }),
+    toRow: (r: PendingClient): Row => ({
+      rut: r.rut_cliente,
+      nombre: r.nombre,
+      nickname: r.nickname,
+      extra: r.email,
+      motivo: r.motivo,
+      documento: r.documento,
+    }),
   },
 } as const;
 
@@ -54,7 +74,11 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
       return rows.map((r) => (c.toRow as (x: typeof r) => Row)(r));
     },
   });
-  const audit = useQuery({ queryKey: ['admin-audit-latest'], staleTime: 0, queryFn: () => api<AuditEntry[]>('/admin/auditoria?limite=5') });
+  const audit = useQuery({
+    queryKey: ['admin-audit-latest'],
+    staleTime: 0,
+    queryFn: () => api<AuditEntry[]>('/admin/auditoria?limite=5'),
+  });
   const [viewing, setViewing] = useState<Row | null>(null);
   const [rejecting, setRejecting] = useState<Row | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -74,7 +98,11 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
       await api(`/${kind}/autorizar/${encodeURIComponent(row.rut)}`, { method: 'PUT' });
       setStatus({ text: c.ok, error: false });
     } catch (err) {
-      setStatus({ text: c.fail, error: true, ...(err instanceof ApiError && err.mensaje ? { detail: err.mensaje } : {}) });
+      setStatus({
+        text: c.fail,
+        error: true,
+        ...(err instanceof ApiError && err.mensaje ? { detail: err.mensaje } : {}),
+      });
     } finally {
       setBusy(null);
       setViewing(null);
@@ -84,10 +112,17 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
 
   async function reject(row: Row, reasons: string[]) {
     try {
-      await api(`/${kind}/${c.reject}/${encodeURIComponent(row.rut)}`, { method: 'POST', body: { motivo: joinReasons(reasons) } });
+      await api(`/${kind}/${c.reject}/${encodeURIComponent(row.rut)}`, {
+        method: 'POST',
+        body: { motivo: joinReasons(reasons) },
+      });
       setStatus({ text: msg.rejectionSent(row.nickname), error: false });
     } catch (err) {
-      setStatus({ text: msg.rejectionError, error: true, ...(err instanceof ApiError && err.mensaje ? { detail: err.mensaje } : {}) });
+      setStatus({
+        text: msg.rejectionError,
+        error: true,
+        ...(err instanceof ApiError && err.mensaje ? { detail: err.mensaje } : {}),
+      });
     }
     setRejecting(null);
     setViewing(null);
@@ -112,7 +147,10 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
       </div>
       <div aria-live="polite">
         {status && (
-          <p className={`message ${status.error ? 'message-error' : 'message-success'}`} role={status.error ? 'alert' : 'status'}>
+          <p
+            className={`message ${status.error ? 'message-error' : 'message-success'}`}
+            role={status.error ? 'alert' : 'status'}
+          >
             {status.text}
             {status.detail && <span className="admin-status-detail">{status.detail}</span>}
           </p>
@@ -149,16 +187,30 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
                 </td>
                 <td data-label="Documento">
                   {row.documento ? (
-                    <span className="admin-badge admin-badge-doc">{row.motivo ? 'Rechazado' : 'Por revisar'}</span>
+                    <span className="admin-badge admin-badge-doc">
+                      {row.motivo ? 'Rechazado' : 'Por revisar'}
+                    </span>
                   ) : (
-                    <span className="admin-badge admin-badge-none">{row.motivo ? 'Rechazado, sin nuevo documento' : 'Sin documento'}</span>
+                    <span className="admin-badge admin-badge-none">
+                      {row.motivo ? 'Rechazado, sin nuevo documento' : 'Sin documento'}
+                    </span>
                   )}
                 </td>
                 <td className="admin-actions">
-                  <button type="button" className="button button-secondary" onClick={() => setViewing(row)} aria-label={`Ver datos de ${row.nickname}`}>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => setViewing(row)}
+                    aria-label={`Ver datos de ${row.nickname}`}
+                  >
                     Ver datos
                   </button>
-                  <button type="button" className="button button-danger" onClick={() => setRejecting(row)} aria-label={`Rechazar a ${row.nickname}`}>
+                  <button
+                    type="button"
+                    className="button button-danger"
+                    onClick={() => setRejecting(row)}
+                    aria-label={`Rechazar a ${row.nickname}`}
+                  >
                     Rechazar
                   </button>
                   <button
@@ -196,7 +248,12 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
               <button type="button" className="button button-danger" onClick={() => setRejecting(viewing)}>
                 Rechazar
               </button>
-              <button type="button" className="button" disabled={busy === viewing.rut} onClick={() => void authorize(viewing)}>
+              <button
+                type="button"
+                className="button"
+                disabled={busy === viewing.rut}
+                onClick={() => void authorize(viewing)}
+              >
                 Autorizar
               </button>
             </>
@@ -204,7 +261,12 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
         />
       )}
       {rejecting && (
-        <RejectDialog kind={kind} nickname={rejecting.nickname} onSubmit={(reasons) => reject(rejecting, reasons)} onClose={() => setRejecting(null)} />
+        <RejectDialog
+          kind={kind}
+          nickname={rejecting.nickname}
+          onSubmit={(reasons) => reject(rejecting, reasons)}
+          onClose={() => setRejecting(null)}
+        />
       )}
     </section>
   );

@@ -2,13 +2,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Report, ReportCreate } from '@encanto/core/data-rights';
 import { api } from '../../../lib/api-client.ts';
 
-export const reportProfile = (body: ReportCreate) => api<{ mensaje: string }>('/denuncias', { method: 'POST', body });
+export const reportProfile = (body: ReportCreate) =>
+  api<{ mensaje: string }>('/denuncias', { method: 'POST', body });
 
 export type ReportFilter = 'abierta' | 'todas';
 const key = (filter: ReportFilter) => ['admin-reports', filter] as const;
 
 export function useReports(filter: ReportFilter) {
-  return useQuery({ queryKey: key(filter), staleTime: 0, queryFn: () => api<Report[]>(`/denuncias?estado=${filter}`) });
+  return useQuery({
+    queryKey: key(filter),
+    staleTime: 0,
+    queryFn: () => api<Report[]>(`/denuncias?estado=${filter}`),
+  });
 }
 
 export type ReportAction = 'descartar' | 'suspender' | 'reincorporar';

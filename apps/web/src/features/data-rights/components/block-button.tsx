@@ -9,14 +9,24 @@ import { blockClient } from '../api/blocks.ts';
  * a neutral message. Other features place it next to a client (onBlocked
  * refreshes their list).
  */
-export function BlockButton({ nicknameCliente, onBlocked }: { nicknameCliente: string; onBlocked?: (mensaje: string) => void }) {
+export function BlockButton({
+  nicknameCliente,
+  onBlocked,
+}: {
+  nicknameCliente: string;
+  onBlocked?: (mensaje: string) => void;
+}) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   if (!asking) {
     return (
-      <button type="button" className="button button-secondary dr-block-button" onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className="button button-secondary dr-block-button"
+        onClick={() => setAsking(true)}
+      >
         Bloquear
       </button>
     );
@@ -43,7 +53,12 @@ export function BlockButton({ nicknameCliente, onBlocked }: { nicknameCliente: s
         <button type="button" className="button button-danger" onClick={() => void confirm()} disabled={busy}>
           {busy ? 'Bloqueando...' : 'Sí, bloquear'}
         </button>
-        <button type="button" className="button button-secondary" onClick={() => setAsking(false)} disabled={busy}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => setAsking(false)}
+          disabled={busy}
+        >
           Cancelar
         </button>
       </div>

@@ -5,7 +5,13 @@ import { formatDate } from '../format.ts';
 import { useFlash } from './use-flash.ts';
 
 /** Clients the escort blocked, each with 'Desbloquear'. */
-export function BlockedList({ blocked, onChanged }: { blocked: { nickname_cliente: string; desde: string }[]; onChanged: () => Promise<unknown> }) {
+export function BlockedList({
+  blocked,
+  onChanged,
+}: {
+  blocked: { nickname_cliente: string; desde: string }[];
+  onChanged: () => Promise<unknown>;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
   const [flash, show] = useFlash(5000);
   const unblock = async (nickname: string) => {
@@ -15,7 +21,10 @@ export function BlockedList({ blocked, onChanged }: { blocked: { nickname_client
       show('success', res.mensaje);
       await onChanged();
     } catch (err) {
-      show('error', err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo desbloquear. Inténtalo de nuevo.');
+      show(
+        'error',
+        err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo desbloquear. Inténtalo de nuevo.',
+      );
     } finally {
       setBusy(null);
     }
@@ -24,7 +33,9 @@ export function BlockedList({ blocked, onChanged }: { blocked: { nickname_client
     <div className="dr-block">
       <h3>Clientes bloqueados</h3>
       {blocked.length === 0 ? (
-        <p className="field-hint">No has bloqueado a nadie. Puedes hacerlo desde tus solicitudes pendientes.</p>
+        <p className="field-hint">
+          No has bloqueado a nadie. Puedes hacerlo desde tus solicitudes pendientes.
+        </p>
       ) : (
         <ul className="dr-requests" data-testid="blocked-list">
           {blocked.map((b) => (

@@ -21,7 +21,13 @@ export function DownloadButton({ className = 'button button-secondary' }: { clas
   };
   return (
     <div className="dr-download">
-      <button type="button" className={className} onClick={() => void onClick()} disabled={busy} aria-busy={busy}>
+      <button
+        type="button"
+        className={className}
+        onClick={() => void onClick()}
+        disabled={busy}
+        aria-busy={busy}
+      >
         {busy ? 'Preparando archivo...' : 'Descargar mis datos'}
       </button>
       <div aria-live="polite" className="message-slot">

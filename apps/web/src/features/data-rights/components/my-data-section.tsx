@@ -19,16 +19,23 @@ export function MyDataSection() {
   const data = query.data;
 
   return (
-    <section id="mis-datos" tabIndex={-1} className="form-card profile-section dr-section" aria-labelledby="mis-datos-title">
+    <section
+      id="mis-datos"
+      tabIndex={-1}
+      className="form-card profile-section dr-section"
+      aria-labelledby="mis-datos-title"
+    >
       <h2 id="mis-datos-title">MIS DATOS</h2>
       <p className="dr-lead">
-        Tus datos son tuyos. Aquí puedes llevártelos, corregirlos o borrarlos cuando quieras, sin costo (Ley 21.719).
+        Tus datos son tuyos. Aquí puedes llevártelos, corregirlos o borrarlos cuando quieras, sin costo (Ley
+        21.719).
       </p>
 
       <div className="dr-block">
         <h3>Descargar una copia</h3>
         <p className="field-hint">
-          Un archivo con todo lo que guardamos sobre ti: cuenta, perfil, fotos, favoritos, citas, comentarios y notas.
+          Un archivo con todo lo que guardamos sobre ti: cuenta, perfil, fotos, favoritos, citas, comentarios
+          y notas.
         </p>
         <DownloadButton />
       </div>
@@ -36,7 +43,9 @@ export function MyDataSection() {
       {query.isPending ? (
         <div className="skeleton dr-skeleton" aria-hidden="true" />
       ) : query.isError || !data ? (
-        <p className="message message-error">No pudimos cargar el estado de tus datos. Recarga la página para intentarlo de nuevo.</p>
+        <p className="message message-error">
+          No pudimos cargar el estado de tus datos. Recarga la página para intentarlo de nuevo.
+        </p>
       ) : (
         <>
           <div className="dr-block">
@@ -59,7 +68,9 @@ export function MyDataSection() {
 
       <div className="dr-block dr-danger-zone">
         <h3>Eliminar mi cuenta</h3>
-        <p className="field-hint">Borra tu cuenta y tus datos para siempre. Antes te mostramos exactamente qué se elimina.</p>
+        <p className="field-hint">
+          Borra tu cuenta y tus datos para siempre. Antes te mostramos exactamente qué se elimina.
+        </p>
         <Link to={paths.deleteAccount} className="button button-danger">
           Eliminar mi cuenta
         </Link>

@@ -6,7 +6,15 @@ import { setPause } from '../api/my-data.ts';
 import { useFlash } from './use-flash.ts';
 
 /** The escort's pause: her profile disappears from every listing and its card, and nothing is deleted. */
-export function PauseToggle({ paused, suspended, onChanged }: { paused: boolean; suspended: boolean; onChanged: () => Promise<unknown> }) {
+export function PauseToggle({
+  paused,
+  suspended,
+  onChanged,
+}: {
+  paused: boolean;
+  suspended: boolean;
+  onChanged: () => Promise<unknown>;
+}) {
   const [busy, setBusy] = useState(false);
   const [flash, show] = useFlash(5000);
   const queryClient = useQueryClient();
@@ -29,17 +37,26 @@ export function PauseToggle({ paused, suspended, onChanged }: { paused: boolean;
       <h3>Pausar mi perfil</h3>
       <p className="dr-state" data-testid="pause-state">
         <span className={`dr-dot ${paused ? 'dr-dot-off' : 'dr-dot-on'}`} aria-hidden="true" />
-        {paused ? 'Tu perfil está en pausa: nadie lo ve.' : 'Tu perfil está visible para quienes visitan el sitio.'}
+        {paused
+          ? 'Tu perfil está en pausa: nadie lo ve.'
+          : 'Tu perfil está visible para quienes visitan el sitio.'}
       </p>
       <p className="field-hint">
-        La pausa oculta tu tarjeta, tus fotos y tu perfil en todo el sitio, sin borrar nada. Vuelves cuando quieras.
+        La pausa oculta tu tarjeta, tus fotos y tu perfil en todo el sitio, sin borrar nada. Vuelves cuando
+        quieras.
       </p>
       {suspended && (
         <p className="message message-error" role="status">
           Tu perfil está oculto mientras la administración revisa una denuncia.
         </p>
       )}
-      <button type="button" className="button button-secondary" onClick={() => void toggle()} disabled={busy} aria-pressed={paused}>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => void toggle()}
+        disabled={busy}
+        aria-pressed={paused}
+      >
         {busy ? 'Guardando...' : paused ? 'Reactivar mi perfil' : 'Pausar mi perfil'}
       </button>
       <div aria-live="polite" className="message-slot">

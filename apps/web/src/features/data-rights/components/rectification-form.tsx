@@ -25,7 +25,13 @@ const statusLabel: Record<Rectification['estado'], string> = {
  * Name, birth date and RUT are read-only on the profile (spec); a correction
  * is asked of the administrator here, and its answer shows in the list below.
  */
-export function RectificationForm({ requests, onSent }: { requests: Rectification[]; onSent: () => Promise<unknown> }) {
+export function RectificationForm({
+  requests,
+  onSent,
+}: {
+  requests: Rectification[];
+  onSent: () => Promise<unknown>;
+}) {
   const id = useId();
   const [flash, show] = useFlash(6000);
   const form = useForm<RectificationCreate, unknown, z.output<typeof rectificationCreateSchema>>({
@@ -42,7 +48,12 @@ export function RectificationForm({ requests, onSent }: { requests: Rectificatio
       form.reset({ campo: values.campo, valor: '', detalle: '' });
       await onSent();
     } catch (err) {
-      show('error', err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo enviar la solicitud. Inténtalo de nuevo.');
+      show(
+        'error',
+        err instanceof ApiError && err.mensaje
+          ? err.mensaje
+          : 'No se pudo enviar la solicitud. Inténtalo de nuevo.',
+      );
     }
   });
 
@@ -50,8 +61,8 @@ export function RectificationForm({ requests, onSent }: { requests: Rectificatio
     <div className="dr-block">
       <h3>Corregir un dato</h3>
       <p className="field-hint">
-        Tu nombre, fecha de nacimiento y RUT no se editan directamente, porque los verificamos con tu documento. Pídenos
-        el cambio y lo revisamos.
+        Tu nombre, fecha de nacimiento y RUT no se editan directamente, porque los verificamos con tu
+        documento. Pídenos el cambio y lo revisamos.
       </p>
       <form className="form dr-rect-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
@@ -107,7 +118,8 @@ export function RectificationForm({ requests, onSent }: { requests: Rectificatio
                 <strong>{rectifiableFieldLabels[r.campo]}</strong>: {r.valor}
               </span>
               <span className="dr-request-meta">
-                {formatDate(r.fecha)} · <span className={`dr-chip dr-chip-${r.estado}`}>{statusLabel[r.estado]}</span>
+                {formatDate(r.fecha)} ·{' '}
+                <span className={`dr-chip dr-chip-${r.estado}`}>{statusLabel[r.estado]}</span>
               </span>
             </li>
           ))}

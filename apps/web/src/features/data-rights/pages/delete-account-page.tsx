@@ -96,8 +96,14 @@ function DeleteAccount({ onDeleted }: { onDeleted: (mensaje: string) => void }) 
           {escort ? (
             <>
               <li>Tu foto de perfil y toda tu galería de fotos y videos, en todos sus tamaños.</li>
-              <li>Tu tarjeta pública: sale al instante de los listados, de las páginas de ciudad y del mapa del sitio.</li>
-              <li>Tus solicitudes y citas, los comentarios y las notas que recibiste, y los clientes que bloqueaste.</li>
+              <li>
+                Tu tarjeta pública: sale al instante de los listados, de las páginas de ciudad y del mapa del
+                sitio.
+              </li>
+              <li>
+                Tus solicitudes y citas, los comentarios y las notas que recibiste, y los clientes que
+                bloqueaste.
+              </li>
             </>
           ) : (
             <>
@@ -112,11 +118,13 @@ function DeleteAccount({ onDeleted }: { onDeleted: (mensaje: string) => void }) 
         <h2 id={`${id}-stays`}>Queda, sin tu nombre</h2>
         <ul className="dr-list dr-list-stays">
           <li>
-            Los comentarios y notas que escribiste sobre otras personas quedan firmados como «Usuario eliminado», para que
-            sus promedios sigan siendo reales.
+            Los comentarios y notas que escribiste sobre otras personas quedan firmados como «Usuario
+            eliminado», para que sus promedios sigan siendo reales.
           </li>
           <li>Las denuncias que hayas hecho, para que la revisión siga su curso.</li>
-          <li>El registro de las decisiones de la administración sobre tu cuenta: quién decidió qué y cuándo.</li>
+          <li>
+            El registro de las decisiones de la administración sobre tu cuenta: quién decidió qué y cuándo.
+          </li>
         </ul>
         <p className="field-hint">Tu nickname, tu correo y tu RUT quedan libres para usarse de nuevo.</p>
       </section>
@@ -126,8 +134,8 @@ function DeleteAccount({ onDeleted }: { onDeleted: (mensaje: string) => void }) 
         <DownloadButton />
         {escort && (
           <p className="field-hint">
-            Si solo quieres desaparecer por un tiempo, puedes <Link to={`${paths.escortProfile}#mis-datos`}>pausar tu perfil</Link>{' '}
-            sin borrar nada.
+            Si solo quieres desaparecer por un tiempo, puedes{' '}
+            <Link to={`${paths.escortProfile}#mis-datos`}>pausar tu perfil</Link> sin borrar nada.
           </p>
         )}
       </section>

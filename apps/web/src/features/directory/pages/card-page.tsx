@@ -62,8 +62,18 @@ function PublicCard({ escort }: { escort: CardData }) {
         itemListElement: [
           { '@type': 'ListItem', position: 1, name: 'Home', item: `${site.url}/` },
           { '@type': 'ListItem', position: 2, name: 'Escort', item: `${site.url}${paths.escorts}` },
-          { '@type': 'ListItem', position: 3, name: escort.ciudad, item: `${site.url}${paths.escortsCity(escort.ciudad)}` },
-          { '@type': 'ListItem', position: 4, name: escort.apellido, item: `${site.url}${paths.card(escort.nickname)}` },
+          {
+            '@type': 'ListItem',
+            position: 3,
+            name: escort.ciudad,
+            item: `${site.url}${paths.escortsCity(escort.ciudad)}`,
+          },
+          {
+            '@type': 'ListItem',
+            position: 4,
+            name: escort.apellido,
+            item: `${site.url}${paths.card(escort.nickname)}`,
+          },
         ],
       },
     ],

@@ -71,7 +71,10 @@ function CityLanding({ page }: { page: CityPage }) {
       <header className="city-landing-header">
         <h1 className="page-title">{cityPageTitle(page, site.name)}</h1>
         <p className="city-landing-lead">
-          {page.region} · {escorts.length > 0 ? `${escorts.length} ${escorts.length === 1 ? 'perfil verificado' : 'perfiles verificados'}` : 'Perfiles verificados'}
+          {page.region} ·{' '}
+          {escorts.length > 0
+            ? `${escorts.length} ${escorts.length === 1 ? 'perfil verificado' : 'perfiles verificados'}`
+            : 'Perfiles verificados'}
         </p>
       </header>
 

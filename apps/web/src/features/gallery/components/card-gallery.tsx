@@ -6,7 +6,15 @@ import { GalleryGrid } from './gallery-grid.tsx';
  * The gallery block of a profile card. On her own card an escort sees her
  * gallery even before approval; visitors see it only for public profiles.
  */
-export function CardGallery({ nickname, name, own = false }: { nickname: string; name: string; own?: boolean }) {
+export function CardGallery({
+  nickname,
+  name,
+  own = false,
+}: {
+  nickname: string;
+  name: string;
+  own?: boolean;
+}) {
   const session = useSession();
   const mine = own && session.nickname?.toLowerCase() === nickname.toLowerCase();
   const ownQuery = useOwnGallery(mine ? nickname : null);

@@ -24,11 +24,23 @@ export function GalleryGrid({ items, name, renderAction }: Props) {
       <ul className="gallery-grid" role="list">
         {items.map((item, i) => (
           <li key={item.id} className="gallery-tile">
-            <button type="button" className="gallery-open" onClick={() => setOpen(i)} aria-label={`Ver ${alt(i, item).toLowerCase()} en grande`}>
+            <button
+              type="button"
+              className="gallery-open"
+              onClick={() => setOpen(i)}
+              aria-label={`Ver ${alt(i, item).toLowerCase()} en grande`}
+            >
               {isVideoItem(item) ? (
                 <>
                   {/* Only the metadata loads, so the first frame shows without downloading the clip. */}
-                  <video src={item.url_imagen} preload="metadata" muted playsInline tabIndex={-1} aria-hidden="true" />
+                  <video
+                    src={item.url_imagen}
+                    preload="metadata"
+                    muted
+                    playsInline
+                    tabIndex={-1}
+                    aria-hidden="true"
+                  />
                   <span className="gallery-play" aria-hidden="true">
                     <Icon name="play" size={28} />
                   </span>

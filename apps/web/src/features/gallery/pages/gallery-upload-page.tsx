@@ -10,7 +10,13 @@ import { useHead } from '../../../lib/head.tsx';
 import { apiKey } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
-import { isVideoItem, ownGalleryPath, uploadGalleryFile, useDeleteGalleryItem, useOwnGallery } from '../api/gallery.ts';
+import {
+  isVideoItem,
+  ownGalleryPath,
+  uploadGalleryFile,
+  useDeleteGalleryItem,
+  useOwnGallery,
+} from '../api/gallery.ts';
 import { GalleryGrid } from '../components/gallery-grid.tsx';
 
 type Notice = { kind: 'success' | 'error'; lines: string[] } | null;
@@ -36,9 +42,12 @@ function GalleryUploader() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const busyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (busyTimer.current) clearTimeout(busyTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (busyTimer.current) clearTimeout(busyTimer.current);
+    },
+    [],
+  );
 
   const items = gallery.data?.imagenes ?? [];
   const atLimit = items.length >= limits.galleryMaxItems;
@@ -96,7 +105,8 @@ function GalleryUploader() {
   const onDelete = (item: GalleryItem) => {
     setNotice(null);
     remove.mutate(item, {
-      onSuccess: (res) => setNotice({ kind: 'success', lines: [isVideoItem(item) ? res.mensaje : msg.imageDeleted] }),
+      onSuccess: (res) =>
+        setNotice({ kind: 'success', lines: [isVideoItem(item) ? res.mensaje : msg.imageDeleted] }),
       onError: () =>
         setNotice({
           kind: 'error',
@@ -109,7 +119,8 @@ function GalleryUploader() {
     <div className="page gallery-page">
       <h1 className="page-title">Subir Foto de Perfil</h1>
       <p className="gallery-lead">
-        Fotos y videos MP4 de hasta 2&nbsp;MB, hasta {limits.galleryMaxItems} en total. Se publican en tu tarjeta.
+        Fotos y videos MP4 de hasta 2&nbsp;MB, hasta {limits.galleryMaxItems} en total. Se publican en tu
+        tarjeta.
       </p>
 
       <form className="form-card gallery-uploader" onSubmit={onSubmit} aria-busy={busy}>
@@ -124,7 +135,11 @@ function GalleryUploader() {
             disabled={busy || atLimit}
             aria-describedby="gallery-count"
           />
-          <label htmlFor="gallery-file" className="button button-secondary gallery-pick" aria-disabled={busy || atLimit}>
+          <label
+            htmlFor="gallery-file"
+            className="button button-secondary gallery-pick"
+            aria-disabled={busy || atLimit}
+          >
             <Icon name="image" size={20} />
             Elegir foto o video
           </label>
@@ -139,7 +154,14 @@ function GalleryUploader() {
           {items.length} / {limits.galleryMaxItems}
         </p>
         {progress !== null ? (
-          <div className="progress" role="progressbar" aria-label="Progreso de la subida" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label="Progreso de la subida"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+          >
             <div className="progress-bar" style={{ width: `${progress}%` }} />
           </div>
         ) : null}
@@ -149,7 +171,10 @@ function GalleryUploader() {
           </p>
         ) : null}
         {notice ? (
-          <div className={`message message-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          <div
+            className={`message message-${notice.kind}`}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+          >
             {notice.lines.map((line) => (
               <p key={line}>{line}</p>
             ))}

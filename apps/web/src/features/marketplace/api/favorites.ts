@@ -9,7 +9,8 @@ export function useIsFavorite(nick: string, rut: string | null) {
   return useApiQuery<{ existe: boolean }>(rut ? favoriteCheckPath(nick, rut) : null, { staleTime: 0 });
 }
 
-export const useFavorites = (enabled: boolean) => useApiQuery<Favorite[]>(enabled ? '/favorites/mios' : null, { staleTime: 0 });
+export const useFavorites = (enabled: boolean) =>
+  useApiQuery<Favorite[]>(enabled ? '/favorites/mios' : null, { staleTime: 0 });
 
 export const addFavorite = (nick_usuario: string, rut_cliente: string) =>
   api<{ favorito: unknown }>('/favorites/agregar', { method: 'POST', body: { nick_usuario, rut_cliente } });

@@ -1,5 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AcceptResult, ClientCard, MeetingPair, MeetingState, RequestItem } from '@encanto/core/marketplace';
+import type {
+  AcceptResult,
+  ClientCard,
+  MeetingPair,
+  MeetingState,
+  RequestItem,
+} from '@encanto/core/marketplace';
 import { api } from '../../../lib/api-client.ts';
 import { apiKey, useApiQuery } from '../../../lib/query.ts';
 
@@ -33,15 +39,21 @@ export function useClientsToRate(nick: string | null) {
 }
 
 export function useClientCard(nickname: string, enabled: boolean) {
-  return useApiQuery<ClientCard>(enabled ? `/conversacion-cliente/perfil/${encodeURIComponent(nickname)}` : null, { retry: false });
+  return useApiQuery<ClientCard>(
+    enabled ? `/conversacion-cliente/perfil/${encodeURIComponent(nickname)}` : null,
+    { retry: false },
+  );
 }
 
-export const requestMeeting = (p: MeetingPair) => api<{ mensaje: string }>('/appointments/solicitar', { method: 'POST', body: p });
-export const cancelRequest = (p: MeetingPair) => api<{ mensaje: string }>('/appointments/cerrar-cliente', { method: 'POST', body: p });
+export const requestMeeting = (p: MeetingPair) =>
+  api<{ mensaje: string }>('/appointments/solicitar', { method: 'POST', body: p });
+export const cancelRequest = (p: MeetingPair) =>
+  api<{ mensaje: string }>('/appointments/cerrar-cliente', { method: 'POST', body: p });
 /** The escort's Aceptar: accept, or refresh an accepted meeting, in one server transaction. */
 export const acceptRequest = (p: MeetingPair) =>
   api<AcceptResult>('/conversacion-cliente/crear-o-actualizar', { method: 'POST', body: p });
-export const rejectRequest = (p: MeetingPair) => api<{ mensaje: string }>('/conversacion/rechazar', { method: 'POST', body: p });
+export const rejectRequest = (p: MeetingPair) =>
+  api<{ mensaje: string }>('/conversacion/rechazar', { method: 'POST', body: p });
 export const dismissClient = (p: MeetingPair) =>
   api<{ mensaje: string }>('/conversacion-cliente/cerrar-usuario', { method: 'POST', body: p });
 

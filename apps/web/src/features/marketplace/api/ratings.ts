@@ -11,7 +11,13 @@ export const useClientAverages = (nick: string, enabled: boolean) =>
   useApiQuery<Averages>(enabled ? clientAveragesPath(nick) : null, { staleTime: 0, retry: false });
 
 export const rateEscort = (calificador: string, nickname_usuario: string, notes: Notes) =>
-  api<Averages>('/ratings/insertarUsuario', { method: 'POST', body: { calificador, nickname_usuario, ...notes } });
+  api<Averages>('/ratings/insertarUsuario', {
+    method: 'POST',
+    body: { calificador, nickname_usuario, ...notes },
+  });
 
 export const rateClient = (calificador: string, nickname_cliente: string, notes: Notes) =>
-  api<Averages>('/notes/insertarCliente', { method: 'POST', body: { calificador, nickname_cliente, ...notes } });
+  api<Averages>('/notes/insertarCliente', {
+    method: 'POST',
+    body: { calificador, nickname_cliente, ...notes },
+  });

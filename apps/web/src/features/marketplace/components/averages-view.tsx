@@ -5,7 +5,13 @@ import type { Averages } from '@encanto/core/marketplace';
 /** The five rounded averages under the spec's criteria names, and the overall with one decimal. */
 export function AveragesView({ averages, label }: { averages: Averages; label: string }) {
   if (averages.total === 0) return <p className="rating-empty">{msg.noRatings}</p>;
-  const values = [averages.promedio_nota1, averages.promedio_nota2, averages.promedio_nota3, averages.promedio_nota4, averages.promedio_nota5];
+  const values = [
+    averages.promedio_nota1,
+    averages.promedio_nota2,
+    averages.promedio_nota3,
+    averages.promedio_nota4,
+    averages.promedio_nota5,
+  ];
   return (
     <div className="rating-averages" data-testid="rating-averages">
       <dl className="rating-grid" aria-label={label}>

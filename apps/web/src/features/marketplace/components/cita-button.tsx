@@ -52,7 +52,14 @@ export function CitaButton({ nickname }: { nickname: string }) {
       show({ kind: 'success', text: msg.requestSent });
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
-        show({ kind: 'warning', text: <>{msg.requestPending} {cancelLink}</> });
+        show({
+          kind: 'warning',
+          text: (
+            <>
+              {msg.requestPending} {cancelLink}
+            </>
+          ),
+        });
       } else if (err instanceof ApiError && err.code === 'NOT_AUTHORIZED') {
         show({ kind: 'error', text: msg.requestNotAuthorized });
       } else {

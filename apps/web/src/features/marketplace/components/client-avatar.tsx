@@ -1,7 +1,17 @@
 import { photoUrl } from '@encanto/core/landing';
 
 /** A client's photo, square and cropped; decorative next to the nickname unless `alt` is given. */
-export function ClientAvatar({ url, nickname, size, alt }: { url: string; nickname: string; size: number; alt?: string }) {
+export function ClientAvatar({
+  url,
+  nickname,
+  size,
+  alt,
+}: {
+  url: string;
+  nickname: string;
+  size: number;
+  alt?: string;
+}) {
   return (
     <img
       className="client-avatar"

@@ -2,7 +2,12 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@encanto/core/messages';
-import { commentFormSchema, commentMaxLength, type CommentForm as Values, type MeetingPair } from '@encanto/core/marketplace';
+import {
+  commentFormSchema,
+  commentMaxLength,
+  type CommentForm as Values,
+  type MeetingPair,
+} from '@encanto/core/marketplace';
 import { useSession } from '../../../lib/session.ts';
 import { postComment } from '../api/comments.ts';
 import { errorText } from './use-timed-message.ts';
@@ -17,7 +22,10 @@ export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: () 
   const session = useSession();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(commentFormSchema), defaultValues: { comentario: '' } });
+  const form = useForm<Values>({
+    resolver: zodResolver(commentFormSchema),
+    defaultValues: { comentario: '' },
+  });
 
   if (!open) {
     return (

@@ -63,11 +63,17 @@ export function CommentsPanel({ nickname, moderate = false }: { nickname: string
             <CommentItem
               key={c.id_comentario}
               comment={c}
-              canDislike={pair !== null && s?.click === true && c.nick_cliente.toLowerCase() !== pair.nickname_cliente.toLowerCase()}
+              canDislike={
+                pair !== null &&
+                s?.click === true &&
+                c.nick_cliente.toLowerCase() !== pair.nickname_cliente.toLowerCase()
+              }
               canDelete={moderate && c.likes >= limits.commentDislikesToDelete}
               busy={busyId === c.id_comentario}
               onDislike={() => void act(c.id_comentario, () => dislikeComment(c), msg.likeError)}
-              onDelete={() => void act(c.id_comentario, () => deleteComment(c.id_comentario), msg.commentDeleteError)}
+              onDelete={() =>
+                void act(c.id_comentario, () => deleteComment(c.id_comentario), msg.commentDeleteError)
+              }
             />
           ))}
         </ul>
@@ -104,7 +110,12 @@ function CommentItem(props: {
           No Me Gusta ({c.likes})
         </button>
         {props.canDelete ? (
-          <button type="button" className="button button-danger" onClick={props.onDelete} disabled={props.busy}>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={props.onDelete}
+            disabled={props.busy}
+          >
             Eliminar
           </button>
         ) : null}

@@ -36,7 +36,10 @@ export function PendingRequests() {
         show({ kind: 'success', text: msg.conversationRejected });
       }
     } catch {
-      show({ kind: 'error', text: action === 'accept' ? msg.conversationAcceptError : msg.conversationRejectError });
+      show({
+        kind: 'error',
+        text: action === 'accept' ? msg.conversationAcceptError : msg.conversationRejectError,
+      });
     } finally {
       setBusy(null);
       await refresh();
@@ -75,7 +78,12 @@ export function PendingRequests() {
               >
                 Rechazar
               </button>
-              <button type="button" className="button" onClick={() => void run(r.nickname_cliente, 'accept')} disabled={busy !== null}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void run(r.nickname_cliente, 'accept')}
+                disabled={busy !== null}
+              >
                 Aceptar
               </button>
               {/* data-rights: block */}

@@ -15,11 +15,20 @@ const empty: FormValues = { nota1: '', nota2: '', nota3: '', nota4: '', nota5: '
  * 'Add' opens five 1-10 dropdowns (Puntual, Pieza, Trato, Apariencia, Oral);
  * 'Insert' validates with the shared schema and sends. Used in both directions.
  */
-export function RatingForm({ onSubmit, failText }: { onSubmit: (notes: Notes) => Promise<void>; failText: string }) {
+export function RatingForm({
+  onSubmit,
+  failText,
+}: {
+  onSubmit: (notes: Notes) => Promise<void>;
+  failText: string;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<FormValues, unknown, Notes>({ resolver: zodResolver(notesSchema) as never, defaultValues: empty });
+  const form = useForm<FormValues, unknown, Notes>({
+    resolver: zodResolver(notesSchema) as never,
+    defaultValues: empty,
+  });
 
   if (!open) {
     return (
@@ -49,7 +58,11 @@ export function RatingForm({ onSubmit, failText }: { onSubmit: (notes: Notes) =>
         {fields.map((name, i) => (
           <div className="field" key={name}>
             <label htmlFor={`${id}-${name}`}>{ratingCriteria[i]}</label>
-            <select id={`${id}-${name}`} {...form.register(name)} aria-invalid={form.formState.errors[name] ? true : undefined}>
+            <select
+              id={`${id}-${name}`}
+              {...form.register(name)}
+              aria-invalid={form.formState.errors[name] ? true : undefined}
+            >
               <option value="">—</option>
               {marks.map((m) => (
                 <option key={m} value={m}>

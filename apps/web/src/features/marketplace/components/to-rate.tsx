@@ -55,7 +55,12 @@ export function ClientsToRate({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
               <Link className="button" to={paths.clientCard(r.nickname_cliente)}>
                 Ver perfil y calificar
               </Link>
-              <button type="button" className="button button-secondary" onClick={() => void ignore(r.nickname_cliente)} disabled={busy}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => void ignore(r.nickname_cliente)}
+                disabled={busy}
+              >
                 Ignorar
               </button>
             </RequestRow>

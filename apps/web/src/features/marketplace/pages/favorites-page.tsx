@@ -64,11 +64,17 @@ function Favorites() {
         <ul className="card-grid" role="list" data-testid="favorites-grid">
           {list.map((f) => (
             <li key={f.nick_usuario} className="favorite-item">
-              <Link to={paths.card(f.nick_usuario)} className="escort-card" aria-label={`Ver perfil de ${f.usuario_nickname}`}>
+              <Link
+                to={paths.card(f.nick_usuario)}
+                className="escort-card"
+                aria-label={`Ver perfil de ${f.usuario_nickname}`}
+              >
                 <div className="escort-card-photo">
                   <img
                     src={photoUrl(f.usuario_url, '')}
-                    {...(f.srcset ? { srcSet: f.srcset, sizes: '(min-width: 1200px) 20vw, (min-width: 700px) 30vw, 50vw' } : {})}
+                    {...(f.srcset
+                      ? { srcSet: f.srcset, sizes: '(min-width: 1200px) 20vw, (min-width: 700px) 30vw, 50vw' }
+                      : {})}
                     alt={`Foto de ${f.usuario_nickname}`}
                     width={640}
                     height={800}

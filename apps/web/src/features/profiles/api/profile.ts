@@ -32,7 +32,10 @@ export function useRefreshProfile() {
     queryClient.invalidateQueries({
       predicate: (q) => {
         const path = String(q.queryKey[1] ?? '');
-        return q.queryKey[0] === 'api' && (path.includes('/profile/') || path.startsWith('/upload/obtener-imagen-perfil-'));
+        return (
+          q.queryKey[0] === 'api' &&
+          (path.includes('/profile/') || path.startsWith('/upload/obtener-imagen-perfil-'))
+        );
       },
     });
 }
@@ -44,28 +47,47 @@ export const updateEscortUrl = (nickname: string, url: string) =>
   api<{ mensaje: string; url: string }>('/usuario/modificar-url', { method: 'PUT', body: { nickname, url } });
 
 export const changeEstado = (rut: string, estado: Estado) =>
-  api<{ mensaje: string; estado: Estado }>(`/usuario/estado/${encodeURIComponent(rut)}`, { method: 'PUT', body: { estado } });
+  api<{ mensaje: string; estado: Estado }>(`/usuario/estado/${encodeURIComponent(rut)}`, {
+    method: 'PUT',
+    body: { estado },
+  });
 
 export const changeCity = (rut: string, ciudad: string) =>
-  api<{ msg: string; ciudad: string }>(`/usuario/ciudad/${encodeURIComponent(rut)}`, { method: 'PUT', body: { ciudad } });
+  api<{ msg: string; ciudad: string }>(`/usuario/ciudad/${encodeURIComponent(rut)}`, {
+    method: 'PUT',
+    body: { ciudad },
+  });
 
 export const updateClientData = (body: ClientUpdate) =>
   api<{ mensaje: string }>('/cliente/modificar', { method: 'PUT', body });
 
-export function uploadProfilePhoto(kind: PhotoKind, nick: string, file: File, onProgress: (p: number) => void) {
+export function uploadProfilePhoto(
+  kind: PhotoKind,
+  nick: string,
+  file: File,
+  onProgress: (p: number) => void,
+) {
   const form = new FormData();
   // The nickname goes first so the server reads it before the file's bytes.
   form.append('nickname', nick);
   form.append('file', file);
-  return uploadWithProgress<UploadResult>(`/upload/subir-perfil-${kind}/${encodeURIComponent(nick)}`, form, onProgress);
+  return uploadWithProgress<UploadResult>(
+    `/upload/subir-perfil-${kind}/${encodeURIComponent(nick)}`,
+    form,
+    onProgress,
+  );
 }
 
 export const deleteProfilePhoto = (kind: PhotoKind, nick: string, publicId: string) =>
-  api<{ mensaje: string }>(`/upload/eliminar-perfil-${kind}/${encodeURIComponent(nick)}/${encodeURIComponent(publicId)}`, {
-    method: 'DELETE',
-  });
+  api<{ mensaje: string }>(
+    `/upload/eliminar-perfil-${kind}/${encodeURIComponent(nick)}/${encodeURIComponent(publicId)}`,
+    {
+      method: 'DELETE',
+    },
+  );
 
 /** Removes an external image url (or a stored photo) and restores the default avatar. */
 export const clearProfileImage = (nick: string) =>
-  api<{ mensaje: string }>(`/upload/eliminar-imagen-registro/${encodeURIComponent(nick)}`, { method: 'DELETE' });
-
+  api<{ mensaje: string }>(`/upload/eliminar-imagen-registro/${encodeURIComponent(nick)}`, {
+    method: 'DELETE',
+  });

@@ -6,7 +6,12 @@ import { formatLongDate } from '@encanto/core/age';
 import { limits } from '@encanto/core/constants';
 import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
-import { clientUpdateSchema, isDefaultAvatar, profileMessageMs, type ClientUpdate } from '@encanto/core/profiles';
+import {
+  clientUpdateSchema,
+  isDefaultAvatar,
+  profileMessageMs,
+  type ClientUpdate,
+} from '@encanto/core/profiles';
 import { useTimedMessage } from '../../../components/change-password-form.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { getStored } from '../../../lib/session.ts';
@@ -43,7 +48,8 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
   const schemaResolver = zodResolver(clientUpdateSchema);
   const form = useForm<ClientUpdate>({
     // An empty url field keeps the current image (the default avatar).
-    resolver: (values, context, options) => schemaResolver({ ...values, url: values.url.trim() || profile.url }, context, options),
+    resolver: (values, context, options) =>
+      schemaResolver({ ...values, url: values.url.trim() || profile.url }, context, options),
     defaultValues: { rut_cliente: profile.rut_cliente, fono: profile.fono, url: shownUrl },
   });
   const { register, handleSubmit, formState, reset } = form;
@@ -184,12 +190,25 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
           Buscar imagen en mi equipo
         </label>
         {fromDevice ? (
-          <PhotoFilePicker ref={fileInput} id={`${id}-file`} file={file} onChange={onChoose} disabled={busy} />
+          <PhotoFilePicker
+            ref={fileInput}
+            id={`${id}-file`}
+            file={file}
+            onChange={onChoose}
+            disabled={busy}
+          />
         ) : null}
         {hasImage ? <p className="field-hint">{msg.deleteImageFirst}</p> : null}
 
         {progress !== null ? (
-          <div className="progress" role="progressbar" aria-label="Progreso de la carga" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label="Progreso de la carga"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+          >
             <div className="progress-bar" style={{ width: `${progress}%` }} />
           </div>
         ) : null}
@@ -197,11 +216,21 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
         </div>
         <div className="profile-actions">
-          <button type="button" className="button button-danger" onClick={onDelete} disabled={busy || !hasImage}>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={onDelete}
+            disabled={busy || !hasImage}
+          >
             <Icon name="trash" size={18} />
             Eliminar Imagen
           </button>
-          <button type="button" className="button button-secondary" onClick={onUpload} disabled={busy || !fromDevice}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={onUpload}
+            disabled={busy || !fromDevice}
+          >
             <Icon name="image" size={18} />
             Cargar imagen
           </button>

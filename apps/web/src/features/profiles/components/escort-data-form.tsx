@@ -5,7 +5,13 @@ import type { EscortProfile } from '@encanto/core/accounts';
 import { limits } from '@encanto/core/constants';
 import { formatLongDate } from '@encanto/core/age';
 import { msg } from '@encanto/core/messages';
-import { escortUpdateSchema, formatMedidas, legendaCount, profileMessageMs, type EscortUpdate } from '@encanto/core/profiles';
+import {
+  escortUpdateSchema,
+  formatMedidas,
+  legendaCount,
+  profileMessageMs,
+  type EscortUpdate,
+} from '@encanto/core/profiles';
 import { inputFilters } from '@encanto/core/fields';
 import { useTimedMessage } from '../../../components/change-password-form.tsx';
 import { getStored } from '../../../lib/session.ts';
@@ -38,7 +44,10 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
   const id = useId();
   const refresh = useRefreshProfile();
   const [message, show] = useTimedMessage(profileMessageMs);
-  const form = useForm<EscortUpdate>({ resolver: zodResolver(escortUpdateSchema), defaultValues: valuesOf(profile) });
+  const form = useForm<EscortUpdate>({
+    resolver: zodResolver(escortUpdateSchema),
+    defaultValues: valuesOf(profile),
+  });
   const { register, handleSubmit, formState, watch, reset } = form;
   const errors = formState.errors;
 
@@ -75,12 +84,21 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
   const fono = register('fono');
 
   return (
-    <section id="actualizar-datos" tabIndex={-1} className="form-card profile-section" aria-labelledby={`${id}-title`}>
+    <section
+      id="actualizar-datos"
+      tabIndex={-1}
+      className="form-card profile-section"
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`}>ACTUALIZAR DATOS</h2>
       <form className="form profile-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="profile-grid">
           <ReadOnly id={`${id}-nombre`} label="Nombre" value={profile.nombre} />
-          <ReadOnly id={`${id}-fecha`} label="Fecha de Nacimiento" value={formatLongDate(profile.fecha_nac)} />
+          <ReadOnly
+            id={`${id}-fecha`}
+            label="Fecha de Nacimiento"
+            value={formatLongDate(profile.fecha_nac)}
+          />
           <ReadOnly id={`${id}-email`} label="Correo Electrónico" value={profile.email} />
           <ReadOnly id={`${id}-genero`} label="Género" value={profile.genero} />
           <ReadOnly id={`${id}-ciudad`} label="Ciudad" value={profile.ciudad} />
@@ -88,7 +106,13 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
         <div className="profile-grid">
           <div className="field">
             <label htmlFor={`${id}-apellido`}>Nombre para Mostrar</label>
-            <input id={`${id}-apellido`} maxLength={40} autoComplete="nickname" {...register('apellido')} {...aria('apellido')} />
+            <input
+              id={`${id}-apellido`}
+              maxLength={40}
+              autoComplete="nickname"
+              {...register('apellido')}
+              {...aria('apellido')}
+            />
             {fieldError('apellido')}
           </div>
           <div className="field">

@@ -32,7 +32,12 @@ export function EstadoSection({ rut, estado }: { rut: string; estado: Estado }) 
   };
 
   return (
-    <section id="cambiar-estado" tabIndex={-1} className="form-card profile-section" aria-labelledby="estado-title">
+    <section
+      id="cambiar-estado"
+      tabIndex={-1}
+      className="form-card profile-section"
+      aria-labelledby="estado-title"
+    >
       <h2 id="estado-title">ACTUALIZAR ESTADO</h2>
       <p className="estado-current">
         Estado actual:{' '}

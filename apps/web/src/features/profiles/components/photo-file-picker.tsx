@@ -13,7 +13,10 @@ interface Props {
  * the theme whatever the browser's own language; the real input stays
  * keyboard-focusable and labelled.
  */
-export const PhotoFilePicker = forwardRef<HTMLInputElement, Props>(function PhotoFilePicker({ id, file, disabled, onChange }, ref) {
+export const PhotoFilePicker = forwardRef<HTMLInputElement, Props>(function PhotoFilePicker(
+  { id, file, disabled, onChange },
+  ref,
+) {
   return (
     <div className="file-pick">
       <input

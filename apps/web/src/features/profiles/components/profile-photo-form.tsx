@@ -56,7 +56,10 @@ export function ProfilePhotoForm() {
     const plan = planImageDelete(current, nickname);
     if ('error' in plan) return show(plan.error, 'error');
     void run(async () => {
-      const res = plan.call === 'stored' ? await deleteProfilePhoto('escort', nickname!, plan.publicId) : await clearProfileImage(nickname!);
+      const res =
+        plan.call === 'stored'
+          ? await deleteProfilePhoto('escort', nickname!, plan.publicId)
+          : await clearProfileImage(nickname!);
       return res.mensaje;
     }, msg.imageDeleteError);
   };
@@ -94,7 +97,12 @@ export function ProfilePhotoForm() {
   };
 
   return (
-    <section id="cambiar-foto" tabIndex={-1} className="form-card profile-section" aria-labelledby={`${id}-title`}>
+    <section
+      id="cambiar-foto"
+      tabIndex={-1}
+      className="form-card profile-section"
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`}>CAMBIAR FOTO PERFIL</h2>
       <div className="photo-form">
         <div className="photo-current">
@@ -105,7 +113,12 @@ export function ProfilePhotoForm() {
           ) : (
             <ProfileAvatar url={current?.imageUrl} name={nickname ?? ''} size={140} />
           )}
-          <button type="button" className="button button-danger" onClick={onDelete} disabled={busy || !hasImage}>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={onDelete}
+            disabled={busy || !hasImage}
+          >
             <Icon name="trash" size={18} />
             Eliminar imagen
           </button>
@@ -114,7 +127,13 @@ export function ProfilePhotoForm() {
           <fieldset className="photo-mode">
             <legend className="visually-hidden">Cómo cargar la foto</legend>
             <label className={`chip${mode === 'url' ? ' active' : ''}`}>
-              <input type="radio" name={`${id}-mode`} value="url" checked={mode === 'url'} onChange={() => setMode('url')} />
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                value="url"
+                checked={mode === 'url'}
+                onChange={() => setMode('url')}
+              />
               Ingresar URL
             </label>
             <label className={`chip${mode === 'archivo' ? ' active' : ''}`}>
@@ -146,7 +165,13 @@ export function ProfilePhotoForm() {
             </div>
           ) : (
             <div className="field">
-              <PhotoFilePicker ref={fileInput} id={`${id}-file`} file={file} onChange={onChoose} disabled={busy} />
+              <PhotoFilePicker
+                ref={fileInput}
+                id={`${id}-file`}
+                file={file}
+                onChange={onChoose}
+                disabled={busy}
+              />
               <button type="button" className="button" onClick={onUpload} disabled={busy}>
                 {busy && progress !== null ? 'Cargando...' : 'Cargar imagen'}
               </button>

@@ -23,7 +23,17 @@ function scrollToSection(id: string) {
  * The escort profile's sidebar: photo, name, links that scroll to each section,
  * and 'Verificar Cuenta' (disabled once the account is verified).
  */
-export function EscortSidebar({ url, apellido, nickname, verified }: { url: string | undefined; apellido: string; nickname: string; verified: boolean }) {
+export function EscortSidebar({
+  url,
+  apellido,
+  nickname,
+  verified,
+}: {
+  url: string | undefined;
+  apellido: string;
+  nickname: string;
+  verified: boolean;
+}) {
   return (
     <aside className="profile-sidebar" aria-label="Menú del perfil">
       <div className="profile-sidebar-head">

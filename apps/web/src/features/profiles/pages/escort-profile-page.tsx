@@ -48,7 +48,12 @@ function EscortProfile() {
       <AuthorizationAlert />
       <h1 className="page-title visually-hidden">Mi perfil</h1>
       <div className="profile-layout">
-        <EscortSidebar url={p.url} apellido={p.apellido} nickname={p.nickname} verified={p.autorizado === 'aprobado'} />
+        <EscortSidebar
+          url={p.url}
+          apellido={p.apellido}
+          nickname={p.nickname}
+          verified={p.autorizado === 'aprobado'}
+        />
         <div className="profile-main">
           <EstadoSection rut={p.rut_usuario} estado={p.estado} />
           <EscortDataForm profile={p} />

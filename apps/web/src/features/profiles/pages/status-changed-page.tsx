@@ -24,7 +24,10 @@ function StatusChanged() {
   const estado = (useLocation().state as { estado?: Estado } | null)?.estado;
 
   useEffect(() => {
-    const timer = setTimeout(() => void navigate(paths.escortProfile, { replace: true }), timings.statusConfirmationRedirectMs);
+    const timer = setTimeout(
+      () => void navigate(paths.escortProfile, { replace: true }),
+      timings.statusConfirmationRedirectMs,
+    );
     return () => clearTimeout(timer);
   }, [navigate]);
 
@@ -36,7 +39,10 @@ function StatusChanged() {
       <h1 className="page-title">Estado actualizado</h1>
       <p>{estado ? `Tu estado ahora es: ${estadoLabel(estado)}.` : 'Tu estado fue cambiado.'}</p>
       <div className="progress status-changed-progress" aria-hidden="true">
-        <div className="progress-bar progress-bar-timed" style={{ animationDuration: `${timings.statusConfirmationRedirectMs}ms` }} />
+        <div
+          className="progress-bar progress-bar-timed"
+          style={{ animationDuration: `${timings.statusConfirmationRedirectMs}ms` }}
+        />
       </div>
       <p className="field-hint">Volviendo a tu perfil...</p>
     </div>

@@ -21,7 +21,9 @@ export function useOwnCity(session: SessionView): { city: string | null; pending
     session.role === 'cliente' && session.rut ? `/cliente/profile/${encodeURIComponent(session.rut)}` : null,
     { retry: false },
   );
-  if (session.role === 'usuario') return { city: escort.data?.ciudad ?? null, pending: escort.isPending && !escort.isError };
-  if (session.role === 'cliente') return { city: client.data?.[0]?.ciudad ?? null, pending: client.isPending && !client.isError };
+  if (session.role === 'usuario')
+    return { city: escort.data?.ciudad ?? null, pending: escort.isPending && !escort.isError };
+  if (session.role === 'cliente')
+    return { city: client.data?.[0]?.ciudad ?? null, pending: client.isPending && !client.isError };
   return { city: null, pending: false };
 }

@@ -37,7 +37,11 @@ function RentalsView({ city }: { city: string | null }) {
   const shownCity = fromPath ?? own.city;
   const { rentals, isPending } = useRentals(shownCity);
   const title = shownCity ? `Arriendos en ${shownCity}` : 'Arriendos';
-  useHead({ title: `${title} – ${site.name}`, description: `Lugares de arriendo en ${shownCity ?? 'Chile'}. Sección en mantención.`, robots: 'noindex,follow' });
+  useHead({
+    title: `${title} – ${site.name}`,
+    description: `Lugares de arriendo en ${shownCity ?? 'Chile'}. Sección en mantención.`,
+    robots: 'noindex,follow',
+  });
 
   return (
     <div className="page rentals-page">
@@ -52,15 +56,25 @@ function RentalsView({ city }: { city: string | null }) {
             {msg.maintenance}
           </h2>
           <p className="maintenance-text">
-            Estamos renovando la búsqueda de lugares de arriendo. Mientras tanto puedes revisar los lugares ya publicados.
+            Estamos renovando la búsqueda de lugares de arriendo. Mientras tanto puedes revisar los lugares ya
+            publicados.
           </p>
         </div>
       </section>
 
-      <form className="form-card rentals-search" aria-describedby="busqueda-desactivada" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="form-card rentals-search"
+        aria-describedby="busqueda-desactivada"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <fieldset disabled className="rentals-search-fields">
           <legend className="visually-hidden">Buscar arriendos</legend>
-          <CityPicker value={shownCity && findComuna(shownCity) ? shownCity : ''} onChange={() => {}} disabled label="Buscar por ciudad" />
+          <CityPicker
+            value={shownCity && findComuna(shownCity) ? shownCity : ''}
+            onChange={() => {}}
+            disabled
+            label="Buscar por ciudad"
+          />
           <button type="submit" className="button" disabled>
             Buscar
           </button>
@@ -90,7 +104,9 @@ function RentalsView({ city }: { city: string | null }) {
           )}
         </section>
       ) : own.pending && session.token ? null : (
-        <p className="empty">Elige una ciudad para ver los lugares publicados cuando la búsqueda vuelva a estar disponible.</p>
+        <p className="empty">
+          Elige una ciudad para ver los lugares publicados cuando la búsqueda vuelva a estar disponible.
+        </p>
       )}
     </div>
   );
@@ -106,7 +122,12 @@ function RentalItem({ rental }: { rental: Rental }) {
         <p className="rental-address">{rental.direccion}</p>
         <p className="rental-city">{rental.ciudad}</p>
       </div>
-      <a className="button button-secondary rental-map" href={rental.url} target="_blank" rel="noopener noreferrer">
+      <a
+        className="button button-secondary rental-map"
+        href={rental.url}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         Ver mapa<span className="visually-hidden"> de {rental.direccion} (se abre en otra pestaña)</span>
       </a>
     </li>

@@ -26,14 +26,24 @@ export function uploadDocument(
   );
 }
 
-export function deleteDocument(kind: ValidationKind, nickname: string, publicId: string): Promise<{ mensaje: string }> {
-  return api(`/upload/eliminar-validacion-${uploadSegment(kind)}/${encodeURIComponent(nickname)}/${encodeURIComponent(publicId)}`, {
-    method: 'DELETE',
-  });
+export function deleteDocument(
+  kind: ValidationKind,
+  nickname: string,
+  publicId: string,
+): Promise<{ mensaje: string }> {
+  return api(
+    `/upload/eliminar-validacion-${uploadSegment(kind)}/${encodeURIComponent(nickname)}/${encodeURIComponent(publicId)}`,
+    {
+      method: 'DELETE',
+    },
+  );
 }
 
 /** Document info, or null when none was uploaded (404). */
-export async function fetchDocumentInfo(kind: ValidationKind, nickname: string): Promise<DocumentInfo | null> {
+export async function fetchDocumentInfo(
+  kind: ValidationKind,
+  nickname: string,
+): Promise<DocumentInfo | null> {
   try {
     return await api<DocumentInfo>(documentInfoPath(kind, nickname));
   } catch (err) {
@@ -42,7 +52,8 @@ export async function fetchDocumentInfo(kind: ValidationKind, nickname: string):
   }
 }
 
-export type PrivateImage = { status: 'idle' | 'loading' } | { status: 'ready'; src: string } | { status: 'error' };
+export type PrivateImage =
+  { status: 'idle' | 'loading' } | { status: 'ready'; src: string } | { status: 'error' };
 
 /**
  * Identity documents are never behind a public URL: the bytes come from an
@@ -60,7 +71,11 @@ export function usePrivateImage(url: string | null | undefined): PrivateImage {
     const controller = new AbortController();
     setState({ status: 'loading' });
     const token = getStored('token');
-    fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: controller.signal, cache: 'no-store' })
+    fetch(url, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: controller.signal,
+      cache: 'no-store',
+    })
       .then(async (res) => {
         if (!res.ok) throw new ApiError(res.status, null);
         objectUrl = URL.createObjectURL(await res.blob());

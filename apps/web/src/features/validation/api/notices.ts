@@ -13,9 +13,14 @@ const noticePath = (owner: NoticeOwner, which: 'pendiente' | 'aprobado') =>
     : `/escort-alerta-${which}/${encodeURIComponent(owner.id)}`;
 
 /** A 404 means an empty list (spec); other failures are raised. */
-export async function fetchNotices(owner: NoticeOwner, which: 'pendiente' | 'aprobado'): Promise<AuthorizationNotice[]> {
+export async function fetchNotices(
+  owner: NoticeOwner,
+  which: 'pendiente' | 'aprobado',
+): Promise<AuthorizationNotice[]> {
   try {
-    const data = await api<{ clientes?: AuthorizationNotice[]; usuario?: AuthorizationNotice[] }>(noticePath(owner, which));
+    const data = await api<{ clientes?: AuthorizationNotice[]; usuario?: AuthorizationNotice[] }>(
+      noticePath(owner, which),
+    );
     return (owner.kind === 'cliente' ? data.clientes : data.usuario) ?? [];
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return [];

@@ -35,7 +35,10 @@ function ValidatedProgress() {
   useEffect(() => {
     // The account is approved now: the pending marker is no longer true.
     setStored({ tipo: null });
-    const id = setInterval(() => setSteps((s) => Math.min(s + 1, timings.validationProgressMaxSteps)), timings.validationProgressStepMs);
+    const id = setInterval(
+      () => setSteps((s) => Math.min(s + 1, timings.validationProgressMaxSteps)),
+      timings.validationProgressStepMs,
+    );
     return () => clearInterval(id);
   }, []);
   useEffect(() => {
@@ -45,7 +48,14 @@ function ValidatedProgress() {
   return (
     <>
       <h1 className="page-title">Tu cuenta está validada</h1>
-      <div className="progress validation-progress" role="progressbar" aria-label="Redirigiendo" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="progress validation-progress"
+        role="progressbar"
+        aria-label="Redirigiendo"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <div className="progress-bar" style={{ width: `${percent}%` }} />
       </div>
     </>
@@ -55,7 +65,12 @@ function ValidatedProgress() {
 function PendingValidation() {
   const location = useLocation();
   const kind = resolveKind(location.state);
-  const status = useQuery({ queryKey: ['validation-status', kind], queryFn: () => isValidated(kind), retry: false, staleTime: 0 });
+  const status = useQuery({
+    queryKey: ['validation-status', kind],
+    queryFn: () => isValidated(kind),
+    retry: false,
+    staleTime: 0,
+  });
   if (status.isPending) return <p aria-live="polite">Cargando...</p>;
   if (status.data) return <ValidatedProgress />;
   return (

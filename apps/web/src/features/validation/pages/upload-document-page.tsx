@@ -37,9 +37,17 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
   const profile = kind === 'cliente' ? paths.clientProfile : paths.escortProfile;
 
   const queryKey = ['validation-document', kind, nickname] as const;
-  const info = useQuery({ queryKey, queryFn: () => fetchDocumentInfo(kind, nickname), enabled: nickname !== '', retry: false });
+  const info = useQuery({
+    queryKey,
+    queryFn: () => fetchDocumentInfo(kind, nickname),
+    enabled: nickname !== '',
+    retry: false,
+  });
   const image = usePrivateImage(info.data?.imageUrl);
-  const validated = info.error instanceof ApiError && info.error.status === 403 && info.error.mensaje === msg.accountValidated;
+  const validated =
+    info.error instanceof ApiError &&
+    info.error.status === 403 &&
+    info.error.mensaje === msg.accountValidated;
   const hasImage = Boolean(info.data);
 
   // The redirect timer must not fire after the person has left the page.
@@ -113,16 +121,22 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
       <section className="form-card doc-instructions" aria-labelledby={`${inputId}-how`}>
         <h2 id={`${inputId}-how`}>Sube tu documento de identidad</h2>
         <p>
-          Para validar tu cuenta necesitamos una foto de tu documento de identidad: cédula de identidad, pasaporte o
-          licencia de conducir. Tómala de frente, con buena luz y sin reflejos, de modo que se lean tu nombre, tu RUT y
-          tu fecha de nacimiento.
+          Para validar tu cuenta necesitamos una foto de tu documento de identidad: cédula de identidad,
+          pasaporte o licencia de conducir. Tómala de frente, con buena luz y sin reflejos, de modo que se
+          lean tu nombre, tu RUT y tu fecha de nacimiento.
         </p>
         <figure className="doc-example">
-          <img src="/assets/ejemplo-documento.svg" alt="Ejemplo: una cédula completa, derecha y bien iluminada" width={480} height={300} />
+          <img
+            src="/assets/ejemplo-documento.svg"
+            alt="Ejemplo: una cédula completa, derecha y bien iluminada"
+            width={480}
+            height={300}
+          />
           <figcaption>Ejemplo de foto correcta</figcaption>
         </figure>
         <p className="field-hint">
-          Tu documento se guarda cifrado y solo lo ve el Administrador para validar tu cuenta. Nunca se publica.
+          Tu documento se guarda cifrado y solo lo ve el Administrador para validar tu cuenta. Nunca se
+          publica.
         </p>
       </section>
 
@@ -155,12 +169,21 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
                 setStatus('');
               }}
             />
-            <span className="field-hint">JPG, PNG, WebP o HEIC, hasta {limits.documentMaxBytes / (1024 * 1024)} MB.</span>
+            <span className="field-hint">
+              JPG, PNG, WebP o HEIC, hasta {limits.documentMaxBytes / (1024 * 1024)} MB.
+            </span>
           </div>
         )}
 
         {progress !== null && (
-          <div className="progress" role="progressbar" aria-label="Subiendo imagen" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label="Subiendo imagen"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+          >
             <div className="progress-bar" style={{ width: `${progress}%` }} />
           </div>
         )}
@@ -169,7 +192,12 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
           <button className="button" type="submit" disabled={busy || hasImage || !file}>
             Subir Foto
           </button>
-          <button className="button button-secondary" type="button" disabled={busy || !hasImage} onClick={() => void onDelete()}>
+          <button
+            className="button button-secondary"
+            type="button"
+            disabled={busy || !hasImage}
+            onClick={() => void onDelete()}
+          >
             Eliminar Imagen
           </button>
         </div>
