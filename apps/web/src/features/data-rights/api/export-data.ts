@@ -1,5 +1,5 @@
 import { getStored } from '../../../lib/session.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { toApiError } from '../../../lib/api-client.ts';
 
 /**
  * Downloads GET /api/cuenta/exportar as a file. The call needs the bearer
@@ -12,8 +12,7 @@ export async function downloadMyData(): Promise<string> {
     headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { mensaje?: string; code?: string } | null;
-    throw new ApiError(response.status, body);
+    throw await toApiError(response.status, await response.json().catch(() => null));
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'mis-datos.json';

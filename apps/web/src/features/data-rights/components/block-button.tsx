@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { msg } from '@encanto/core/messages';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { blockClient } from '../api/blocks.ts';
 
 /**
@@ -17,7 +18,7 @@ export function BlockButton({
   onBlocked?: (mensaje: string) => void;
 }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [error, setError] = useState<string | null>(null);
 
   if (!asking) {
@@ -31,18 +32,15 @@ export function BlockButton({
       </button>
     );
   }
-  const confirm = async () => {
-    setBusy(true);
+  const confirm = () => {
     setError(null);
-    try {
-      const res = await blockClient({ nickname_cliente: nicknameCliente });
-      setAsking(false);
-      onBlocked?.(res.mensaje);
-    } catch (err) {
-      setError(err instanceof ApiError && err.mensaje ? err.mensaje : msg.blockError);
-    } finally {
-      setBusy(false);
-    }
+    return run(() => blockClient({ nickname_cliente: nicknameCliente }), {
+      onSuccess: (res) => {
+        setAsking(false);
+        onBlocked?.(res.mensaje);
+      },
+      onError: (err) => setError(errorText(err, msg.blockError)),
+    });
   };
   return (
     <div className="dr-block-confirm" role="group" aria-label={`Bloquear a ${nicknameCliente}`}>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { unblockClient } from '../api/blocks.ts';
 import { formatDate } from '../format.ts';
-import { useFlash } from './use-flash.ts';
 
 /** Clients the escort blocked, each with 'Desbloquear'. */
 export function BlockedList({
@@ -12,23 +12,13 @@ export function BlockedList({
   blocked: { nickname_cliente: string; desde: string }[];
   onChanged: () => Promise<unknown>;
 }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [flash, show] = useFlash(5000);
-  const unblock = async (nickname: string) => {
-    setBusy(nickname);
-    try {
-      const res = await unblockClient({ nickname_cliente: nickname });
-      show('success', res.mensaje);
-      await onChanged();
-    } catch (err) {
-      show(
-        'error',
-        err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo desbloquear. Inténtalo de nuevo.',
-      );
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, run } = useAction(onChanged);
+  const [flash, show] = useTimedMessage(5000);
+  const unblock = (nickname: string) =>
+    run(() => unblockClient({ nickname_cliente: nickname }), {
+      onSuccess: (res) => show('success', res.mensaje),
+      onError: (err) => show('error', errorText(err, 'No se pudo desbloquear. Inténtalo de nuevo.')),
+    });
   return (
     <div className="dr-block">
       <h3>Clientes bloqueados</h3>
@@ -48,7 +38,7 @@ export function BlockedList({
                 type="button"
                 className="button button-secondary"
                 onClick={() => void unblock(b.nickname_cliente)}
-                disabled={busy !== null}
+                disabled={busy}
               >
                 Desbloquear
               </button>

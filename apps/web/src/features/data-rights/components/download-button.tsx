@@ -1,24 +1,18 @@
-import { useState } from 'react';
 import { msg } from '@encanto/core/messages';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { downloadMyData } from '../api/export-data.ts';
-import { useFlash } from './use-flash.ts';
 
 /** 'Descargar mis datos': the whole export as a JSON file. */
 export function DownloadButton({ className = 'button button-secondary' }: { className?: string }) {
-  const [busy, setBusy] = useState(false);
-  const [flash, show] = useFlash(6000);
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      const name = await downloadMyData();
-      show('success', `Listo: revisa tus descargas (${name}).`);
-    } catch (err) {
-      show('error', err instanceof ApiError && err.mensaje ? err.mensaje : msg.exportError);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useAction();
+  const [flash, show] = useTimedMessage(6000);
+  const onClick = () =>
+    run(downloadMyData, {
+      onSuccess: (name) => show('success', `Listo: revisa tus descargas (${name}).`),
+      onError: (err) => show('error', errorText(err, msg.exportError)),
+    });
   return (
     <div className="dr-download">
       <button

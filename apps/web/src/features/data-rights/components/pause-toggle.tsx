@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { msg } from '@encanto/core/messages';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { setPause } from '../api/my-data.ts';
-import { useFlash } from './use-flash.ts';
 
 /** The escort's pause: her profile disappears from every listing and its card, and nothing is deleted. */
 export function PauseToggle({
@@ -15,23 +15,18 @@ export function PauseToggle({
   suspended: boolean;
   onChanged: () => Promise<unknown>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [flash, show] = useFlash(5000);
   const queryClient = useQueryClient();
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      const res = await setPause(!paused);
-      show('success', res.mensaje);
-      await onChanged();
-      // Listings and her own card read other keys; let them refetch.
-      await queryClient.invalidateQueries({ queryKey: ['api'] });
-    } catch (err) {
-      show('error', err instanceof ApiError && err.mensaje ? err.mensaje : msg.pauseError);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useAction(async () => {
+    await onChanged();
+    // Listings and her own card read other keys; let them refetch.
+    await queryClient.invalidateQueries({ queryKey: ['api'] });
+  });
+  const [flash, show] = useTimedMessage(5000);
+  const toggle = () =>
+    run(() => setPause(!paused), {
+      onSuccess: (res) => show('success', res.mensaje),
+      onError: (err) => show('error', errorText(err, msg.pauseError)),
+    });
   return (
     <div className="dr-block">
       <h3>Pausar mi perfil</h3>

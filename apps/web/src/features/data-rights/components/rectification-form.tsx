@@ -10,10 +10,11 @@ import {
   type RectificationCreate,
 } from '@encanto/core/data-rights';
 import { limits } from '@encanto/core/constants';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { formatDate } from '../format.ts';
 import { requestRectification } from '../api/my-data.ts';
-import { useFlash } from './use-flash.ts';
 
 const statusLabel: Record<Rectification['estado'], string> = {
   abierta: 'En revisión',
@@ -33,7 +34,9 @@ export function RectificationForm({
   onSent: () => Promise<unknown>;
 }) {
   const id = useId();
-  const [flash, show] = useFlash(6000);
+  // The button shows the form's own isSubmitting, which lasts until run() settles.
+  const { run } = useAction(onSent);
+  const [flash, show] = useTimedMessage(6000);
   const form = useForm<RectificationCreate, unknown, z.output<typeof rectificationCreateSchema>>({
     resolver: zodResolver(rectificationCreateSchema),
     defaultValues: { campo: 'nombre', valor: '', detalle: '' },
@@ -41,21 +44,15 @@ export function RectificationForm({
   const campo = form.watch('campo');
   const errors = form.formState.errors;
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const res = await requestRectification(values);
-      show('success', res.mensaje);
-      form.reset({ campo: values.campo, valor: '', detalle: '' });
-      await onSent();
-    } catch (err) {
-      show(
-        'error',
-        err instanceof ApiError && err.mensaje
-          ? err.mensaje
-          : 'No se pudo enviar la solicitud. Inténtalo de nuevo.',
-      );
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    run(() => requestRectification(values), {
+      onSuccess: (res) => {
+        show('success', res.mensaje);
+        form.reset({ campo: values.campo, valor: '', detalle: '' });
+      },
+      onError: (err) => show('error', errorText(err, 'No se pudo enviar la solicitud. Inténtalo de nuevo.')),
+    }),
+  );
 
   return (
     <div className="dr-block">

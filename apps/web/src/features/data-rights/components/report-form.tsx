@@ -9,7 +9,7 @@ import {
   reportReasons,
   type ReportCreate,
 } from '@encanto/core/data-rights';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
 import { reportProfile } from '../api/reports.ts';
 
 /**
@@ -34,11 +34,7 @@ export default function ReportForm({ nickname, close }: { nickname: string; clos
       const res = await reportProfile(values);
       setSent(res.mensaje);
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.mensaje
-          ? err.mensaje
-          : 'No se pudo enviar la denuncia. Inténtalo de nuevo.',
-      );
+      setError(errorText(err, 'No se pudo enviar la denuncia. Inténtalo de nuevo.'));
     }
   });
 

@@ -5,7 +5,7 @@ import { checkGalleryFile, galleryAccept, type GalleryItem } from '@encanto/core
 import { msg } from '@encanto/core/messages';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { apiKey } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -90,8 +90,7 @@ function GalleryUploader() {
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';
     } catch (err) {
-      const mensaje = err instanceof ApiError && err.mensaje ? err.mensaje : msg.imageUploadError;
-      setNotice({ kind: 'error', lines: [mensaje] });
+      setNotice({ kind: 'error', lines: [errorText(err, msg.imageUploadError)] });
     } finally {
       await queryClient.invalidateQueries({ queryKey: apiKey(ownGalleryPath(nickname)) });
       // The spec keeps the uploader busy for 2 s after each upload.

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { MeetingPair } from '@encanto/core/marketplace';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { cancelRequest, requestMeeting, useMeetingState, useRefreshMeetings } from '../api/meetings.ts';
-import { useTimedMessage } from './use-timed-message.ts';
 
 /** The signed-in client's pair with the escort of the card, or null for anyone else. */
 export function useClientPair(escortNickname: string): MeetingPair | null {
@@ -25,19 +25,15 @@ export function CitaButton({ nickname }: { nickname: string }) {
   const pair = useClientPair(nickname);
   const state = useMeetingState(pair);
   const refresh = useRefreshMeetings();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(timings.requestMessageMs);
   if (!pair) return null;
 
-  const cancel = async () => {
-    try {
-      await cancelRequest(pair);
-      show({ kind: 'success', text: msg.requestCancelled });
-    } catch {
-      show({ kind: 'error', text: msg.requestCancelError });
-    }
-    void refresh();
-  };
+  const cancel = () =>
+    run(() => cancelRequest(pair), {
+      onSuccess: () => show('success', msg.requestCancelled),
+      onError: () => show('error', msg.requestCancelError),
+    });
 
   const cancelLink = (
     <button type="button" className="link-button" onClick={() => void cancel()}>
@@ -45,31 +41,22 @@ export function CitaButton({ nickname }: { nickname: string }) {
     </button>
   );
 
-  const request = async () => {
-    setBusy(true);
-    try {
-      await requestMeeting(pair);
-      show({ kind: 'success', text: msg.requestSent });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
-        show({
-          kind: 'warning',
-          text: (
+  const request = () =>
+    run(() => requestMeeting(pair), {
+      onSuccess: () => show('success', msg.requestSent),
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 409)
+          show(
+            'warning',
             <>
               {msg.requestPending} {cancelLink}
-            </>
-          ),
-        });
-      } else if (err instanceof ApiError && err.code === 'NOT_AUTHORIZED') {
-        show({ kind: 'error', text: msg.requestNotAuthorized });
-      } else {
-        show({ kind: 'error', text: msg.requestError });
-      }
-    } finally {
-      setBusy(false);
-      void refresh();
-    }
-  };
+            </>,
+          );
+        else if (err instanceof ApiError && err.code === 'NOT_AUTHORIZED')
+          show('error', msg.requestNotAuthorized);
+        else show('error', msg.requestError);
+      },
+    });
 
   const s = state.data;
   return (

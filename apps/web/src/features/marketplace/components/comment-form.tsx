@@ -10,7 +10,7 @@ import {
 } from '@encanto/core/marketplace';
 import { useSession } from '../../../lib/session.ts';
 import { postComment } from '../api/comments.ts';
-import { errorText } from './use-timed-message.ts';
+import { errorText } from '../../../lib/api-client.ts';
 
 /**
  * The comment form, opened with 'Comentar'. The client's RUT and nick come

@@ -3,12 +3,13 @@ import { formatLongDate } from '@encanto/core/age';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { Comment } from '@encanto/core/marketplace';
+import { errorText } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { deleteComment, dislikeComment, useComments } from '../api/comments.ts';
 import { useMeetingState, useRefreshMeetings } from '../api/meetings.ts';
 import { useClientPair } from './cita-button.tsx';
 import { CommentForm } from './comment-form.tsx';
-import { errorText } from './use-timed-message.ts';
 
 /**
  * The comments of a profile. Clients see them with 'No Me Gusta (n)', usable
@@ -24,19 +25,11 @@ export function CommentsPanel({ nickname, moderate = false }: { nickname: string
   const state = useMeetingState(pair);
   const refresh = useRefreshMeetings();
   const [error, setError] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyKey, run } = useAction<number>(refresh);
 
-  const act = async (id: number, run: () => Promise<unknown>, fail: string) => {
-    setBusyId(id);
+  const act = (id: number, work: () => Promise<unknown>, fail: string) => {
     setError(null);
-    try {
-      await run();
-    } catch (err) {
-      setError(errorText(err, fail));
-    } finally {
-      setBusyId(null);
-      await refresh();
-    }
+    return run(work, { onError: (err) => setError(errorText(err, fail)) }, id);
   };
 
   const s = state.data;
@@ -69,7 +62,7 @@ export function CommentsPanel({ nickname, moderate = false }: { nickname: string
                 c.nick_cliente.toLowerCase() !== pair.nickname_cliente.toLowerCase()
               }
               canDelete={moderate && c.likes >= limits.commentDislikesToDelete}
-              busy={busyId === c.id_comentario}
+              busy={busyKey === c.id_comentario}
               onDislike={() => void act(c.id_comentario, () => dislikeComment(c), msg.likeError)}
               onDelete={() =>
                 void act(c.id_comentario, () => deleteComment(c.id_comentario), msg.commentDeleteError)

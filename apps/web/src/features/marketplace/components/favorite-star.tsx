@@ -3,9 +3,10 @@ import { useNavigate } from 'react-router';
 import { msg } from '@encanto/core/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { addFavorite, removeFavorite, useIsFavorite } from '../api/favorites.ts';
-import { errorText } from './use-timed-message.ts';
 
 /**
  * The favourite star on /Card/{nickname}. Clients toggle it; anyone else gets
@@ -16,7 +17,7 @@ export function FavoriteStar({ nickname }: { nickname: string }) {
   const navigate = useNavigate();
   const isClient = session.role === 'cliente' && session.rut !== null && session.nickname !== null;
   const query = useIsFavorite(nickname, isClient ? session.rut : null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [error, setError] = useState<string | null>(null);
   const on = isClient && query.data?.existe === true;
 
@@ -27,17 +28,16 @@ export function FavoriteStar({ nickname }: { nickname: string }) {
       void navigate(paths.clientLogin);
       return;
     }
-    setBusy(true);
+    const rut = session.rut;
     setError(null);
-    try {
-      if (on) await removeFavorite(nickname, session.rut);
-      else await addFavorite(nickname, session.rut);
-      await query.refetch();
-    } catch (err) {
-      setError(errorText(err, on ? msg.favoriteRemoveError : msg.favoriteAddError));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        if (on) await removeFavorite(nickname, rut);
+        else await addFavorite(nickname, rut);
+        await query.refetch();
+      },
+      { onError: (err) => setError(errorText(err, on ? msg.favoriteRemoveError : msg.favoriteAddError)) },
+    );
   };
 
   return (

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { msg } from '@encanto/core/messages';
 import type { RequestItem } from '@encanto/core/marketplace';
 import { paths } from '../../../config/paths.ts';
 import { setStored, useSession } from '../../../lib/session.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { acceptRequest, rejectRequest, usePendingRequests, useRefreshMeetings } from '../api/meetings.ts';
-import { useTimedMessage } from './use-timed-message.ts';
 import { ClientAvatar } from './client-avatar.tsx';
 import { BlockButton } from '../../data-rights/components/block-button.tsx';
 
@@ -19,32 +19,23 @@ export function PendingRequests() {
   const nick = session.role === 'usuario' ? session.nickname : null;
   const query = usePendingRequests(nick);
   const refresh = useRefreshMeetings();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(5000);
   if (!nick) return null;
 
-  const run = async (client: string, action: 'accept' | 'reject') => {
-    const pair = { nickname_cliente: client, nickname_usuario: nick };
-    setBusy(client);
-    try {
-      if (action === 'accept') {
-        const res = await acceptRequest(pair);
+  const accept = (client: string) =>
+    run(() => acceptRequest({ nickname_cliente: client, nickname_usuario: nick }), {
+      onSuccess: (res) => {
         setStored({ token_conversacion: res.token });
-        show({ kind: 'success', text: res.mensaje });
-      } else {
-        await rejectRequest(pair);
-        show({ kind: 'success', text: msg.conversationRejected });
-      }
-    } catch {
-      show({
-        kind: 'error',
-        text: action === 'accept' ? msg.conversationAcceptError : msg.conversationRejectError,
-      });
-    } finally {
-      setBusy(null);
-      await refresh();
-    }
-  };
+        show('success', res.mensaje);
+      },
+      onError: () => show('error', msg.conversationAcceptError),
+    });
+  const reject = (client: string) =>
+    run(() => rejectRequest({ nickname_cliente: client, nickname_usuario: nick }), {
+      onSuccess: () => show('success', msg.conversationRejected),
+      onError: () => show('error', msg.conversationRejectError),
+    });
 
   const list = query.data?.solicitudes ?? [];
   return (
@@ -73,16 +64,16 @@ export function PendingRequests() {
               <button
                 type="button"
                 className="button button-danger"
-                onClick={() => void run(r.nickname_cliente, 'reject')}
-                disabled={busy !== null}
+                onClick={() => void reject(r.nickname_cliente)}
+                disabled={busy}
               >
                 Rechazar
               </button>
               <button
                 type="button"
                 className="button"
-                onClick={() => void run(r.nickname_cliente, 'accept')}
-                disabled={busy !== null}
+                onClick={() => void accept(r.nickname_cliente)}
+                disabled={busy}
               >
                 Aceptar
               </button>
@@ -90,7 +81,7 @@ export function PendingRequests() {
               <BlockButton
                 nicknameCliente={r.nickname_cliente}
                 onBlocked={(text) => {
-                  show({ kind: 'success', text });
+                  show('success', text);
                   void refresh();
                 }}
               />

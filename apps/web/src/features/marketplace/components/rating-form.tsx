@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { limits, ratingCriteria } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { notesSchema, type Notes } from '@encanto/core/marketplace';
-import { errorText } from './use-timed-message.ts';
+import { errorText } from '../../../lib/api-client.ts';
 
 const fields = ['nota1', 'nota2', 'nota3', 'nota4', 'nota5'] as const;
 const marks = Array.from({ length: limits.ratingMax - limits.ratingMin + 1 }, (_, i) => i + limits.ratingMin);

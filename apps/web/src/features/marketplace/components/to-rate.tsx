@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { msg } from '@encanto/core/messages';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { dismissClient, useClientsToRate, useRefreshMeetings } from '../api/meetings.ts';
 import { RequestRow } from './pending-requests.tsx';
-import { useTimedMessage } from './use-timed-message.ts';
 
 /**
  * 'PENDIENTES POR CALIFICAR': clients the escort accepted and has not rated.
@@ -17,22 +17,15 @@ export function ClientsToRate({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const nick = session.role === 'usuario' ? session.nickname : null;
   const query = useClientsToRate(nick);
   const refresh = useRefreshMeetings();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(5000);
   if (!nick) return null;
 
-  const ignore = async (client: string) => {
-    setBusy(true);
-    try {
-      await dismissClient({ nickname_cliente: client, nickname_usuario: nick });
-      show({ kind: 'success', text: msg.conversationClosed });
-    } catch {
-      show({ kind: 'error', text: msg.conversationCloseError });
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
-  };
+  const ignore = (client: string) =>
+    run(() => dismissClient({ nickname_cliente: client, nickname_usuario: nick }), {
+      onSuccess: () => show('success', msg.conversationClosed),
+      onError: () => show('error', msg.conversationCloseError),
+    });
 
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const list = query.data?.clientes ?? [];

@@ -1,6 +1,7 @@
 import { ChangePasswordForm } from '../../../components/change-password-form.tsx';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { AuthorizationAlert } from '../../../components/authorization-alert.tsx';
+import { errorText } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
@@ -10,7 +11,6 @@ import { EstadoSection } from '../components/estado-section.tsx';
 import { ProfilePhotoForm } from '../components/profile-photo-form.tsx';
 import { EscortSidebar } from '../components/profile-sidebar.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
-import { apiMessage } from '../profile-rules.ts';
 import { PendingRequests } from '../../marketplace/components/pending-requests.tsx';
 import { ClientsToRate } from '../../marketplace/components/to-rate.tsx';
 import { MyDataSection } from '../../data-rights/components/my-data-section.tsx';
@@ -35,7 +35,7 @@ function EscortProfile() {
     return (
       <div className="page">
         <p className="message message-error" role="alert">
-          {apiMessage(profile.error, 'No se pudo cargar tu perfil.')}
+          {errorText(profile.error, 'No se pudo cargar tu perfil.')}
         </p>
       </div>
     );
