@@ -4,12 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { approvalNotice, rejectionNotice } from '@encanto/core/validation';
 import { paths } from '../config/paths.ts';
 import { useHydrated, useSession } from '../lib/session.ts';
-import {
-  clearNotice,
-  fetchNotices,
-  noticesKey,
-  type NoticeOwner,
-} from '../features/validation/api/notices.ts';
+import { clearNotice, fetchNotices, noticesKey, type NoticeOwner } from '../lib/api/notices.ts';
 import { Icon } from './ui/icon.tsx';
 
 /**

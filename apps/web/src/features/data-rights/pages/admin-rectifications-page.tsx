@@ -8,7 +8,7 @@ import {
   useRefreshRectifications,
   type RectificationFilter,
 } from '../api/rectifications.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { AdminDecisionList, type DecisionStatus } from '../components/admin-decision-list.tsx';
 
 const statusLabel: Record<AdminRectification['estado'], string> = {

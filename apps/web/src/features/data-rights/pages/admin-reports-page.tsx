@@ -10,8 +10,8 @@ import {
   useReports,
   type ReportAction,
   type ReportFilter,
-} from '../api/reports.ts';
-import { formatDateTime } from '../format.ts';
+} from '../../../lib/api/reports.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { AdminDecisionList, type DecisionStatus } from '../components/admin-decision-list.tsx';
 
 const statusLabel: Record<Report['estado'], string> = {

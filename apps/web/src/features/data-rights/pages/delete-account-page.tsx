@@ -12,7 +12,7 @@ import { useHead } from '../../../lib/head.tsx';
 import { clearSession, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { deleteAccount } from '../api/delete-account.ts';
-import { DownloadButton } from '../components/download-button.tsx';
+import { DownloadButton } from '../../../components/my-data/download-button.tsx';
 
 /**
  * /EliminarCuenta: states exactly what goes and what stays (anonymised), asks

@@ -16,8 +16,8 @@ import {
   uploadGalleryFile,
   useDeleteGalleryItem,
   useOwnGallery,
-} from '../api/gallery.ts';
-import { GalleryGrid } from '../components/gallery-grid.tsx';
+} from '../../../lib/api/gallery.ts';
+import { GalleryGrid } from '../../../components/gallery-grid.tsx';
 
 type Notice = { kind: 'success' | 'error'; lines: string[] } | null;
 

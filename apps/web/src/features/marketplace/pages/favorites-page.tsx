@@ -9,7 +9,7 @@ import { useHead } from '../../../lib/head.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { removeFavorite, useFavorites } from '../api/favorites.ts';
+import { removeFavorite, useFavorites } from '../../../lib/api/favorites.ts';
 
 /** /FavoritosCliente: the client's favourite profiles, each with its photo, nickname and a remove button. */
 export default function FavoritesPage() {

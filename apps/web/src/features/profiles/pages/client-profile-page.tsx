@@ -9,7 +9,7 @@ import { useClientProfile } from '../api/profile.ts';
 import { ClientDataForm } from '../components/client-data-form.tsx';
 import { ProfileAvatar } from '../components/profile-avatar.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
-import { MyDataSection } from '../../data-rights/components/my-data-section.tsx';
+import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
 
 /** /profileCliente: the client's own data, photo and password. */
 export default function ClientProfilePage() {
@@ -58,7 +58,6 @@ function ClientProfile() {
           <div id="cambiar-contrasena" tabIndex={-1} className="profile-slot">
             <ChangePasswordForm />
           </div>
-          {/* data-rights: mis datos */}
           <MyDataSection />
         </div>
       </div>

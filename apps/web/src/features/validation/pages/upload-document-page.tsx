@@ -11,7 +11,12 @@ import { useHead } from '../../../lib/head.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { deleteDocument, fetchDocumentInfo, uploadDocument, usePrivateImage } from '../api/documents.ts';
+import {
+  deleteDocument,
+  fetchDocumentInfo,
+  uploadDocument,
+  usePrivateImage,
+} from '../../../lib/api/documents.ts';
 
 /** Status text is green, or red when it starts with 'Error' (spec). */
 function StatusMessage({ text }: { text: string }) {
