@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { limits } from '@encanto/core/constants';
@@ -25,7 +25,7 @@ export default function ReportForm({ nickname, close }: { nickname: string; clos
     resolver: zodResolver(reportCreateSchema),
     defaultValues: { nickname_usuario: nickname, detalle: '' },
   });
-  const detail = form.watch('detalle') ?? '';
+  const detail = useWatch({ control: form.control, name: 'detalle' }) ?? '';
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {

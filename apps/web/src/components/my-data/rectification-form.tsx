@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
@@ -41,7 +41,7 @@ export function RectificationForm({
     resolver: zodResolver(rectificationCreateSchema),
     defaultValues: { campo: 'nombre', valor: '', detalle: '' },
   });
-  const campo = form.watch('campo');
+  const campo = useWatch({ control: form.control, name: 'campo' });
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit((values) =>

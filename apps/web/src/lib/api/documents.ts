@@ -61,15 +61,12 @@ export type PrivateImage =
  * through a blob URL that is revoked when the component lets go of it.
  */
 export function usePrivateImage(url: string | null | undefined): PrivateImage {
-  const [state, setState] = useState<PrivateImage>({ status: 'idle' });
+  // The answer remembers its url: while another url loads, the old image is not shown.
+  const [loaded, setLoaded] = useState<{ url: string; image: PrivateImage } | null>(null);
   useEffect(() => {
-    if (!url) {
-      setState({ status: 'idle' });
-      return;
-    }
+    if (!url) return;
     let objectUrl: string | null = null;
     const controller = new AbortController();
-    setState({ status: 'loading' });
     const token = getStored('token');
     fetch(url, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -79,15 +76,18 @@ export function usePrivateImage(url: string | null | undefined): PrivateImage {
       .then(async (res) => {
         if (!res.ok) throw new ApiError(res.status, null);
         objectUrl = URL.createObjectURL(await res.blob());
-        setState({ status: 'ready', src: objectUrl });
+        setLoaded({ url, image: { status: 'ready', src: objectUrl } });
       })
       .catch((err: unknown) => {
-        if ((err as Error).name !== 'AbortError') setState({ status: 'error' });
+        if ((err as Error).name !== 'AbortError') setLoaded({ url, image: { status: 'error' } });
       });
     return () => {
       controller.abort();
+      // The blob URL dies here, so the answer that points at it goes too.
       if (objectUrl) URL.revokeObjectURL(objectUrl);
+      setLoaded(null);
     };
   }, [url]);
-  return state;
+  if (!url) return { status: 'idle' };
+  return loaded?.url === url ? loaded.image : { status: 'loading' };
 }

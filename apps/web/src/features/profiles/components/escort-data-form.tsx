@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { EscortProfile } from '@encanto/core/accounts';
 import { limits } from '@encanto/core/constants';
@@ -51,7 +51,7 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
     resolver: zodResolver(escortUpdateSchema),
     defaultValues: valuesOf(profile),
   });
-  const { register, handleSubmit, formState, watch, reset } = form;
+  const { register, handleSubmit, formState, reset } = form;
   const errors = formState.errors;
 
   // A new photo changes the url behind the form: keep the hidden value current.
@@ -59,7 +59,7 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
     form.setValue('url', profile.url);
   }, [form, profile.url]);
 
-  const legenda = watch('legenda') ?? '';
+  const legenda = useWatch({ control: form.control, name: 'legenda' }) ?? '';
 
   const onSubmit = handleSubmit(async (values) => {
     if (!getStored('token')) return show('error', msg.noToken);
