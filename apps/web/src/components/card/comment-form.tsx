@@ -9,6 +9,7 @@ import {
   type MeetingPair,
 } from '@encanto/core/marketplace';
 import { useSession } from '../../lib/session.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { postComment } from '../../lib/api/comments.ts';
 import { errorText } from '../../lib/api-client.ts';
 
@@ -26,6 +27,8 @@ export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: () 
     resolver: zodResolver(commentFormSchema),
     defaultValues: { comentario: '' },
   });
+  // The submit button shows the form's own isSubmitting, which lasts until run() settles.
+  const { run } = useAction();
 
   if (!open) {
     return (
@@ -41,20 +44,25 @@ export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: () 
       setError(msg.commentLoginRequired);
       return;
     }
-    try {
-      await postComment({
-        rut_cliente: session.rut,
-        comentario,
-        likes: 0,
-        nick_cliente: pair.nickname_cliente,
-        nick_usuario: pair.nickname_usuario,
-      });
-      form.reset();
-      setOpen(false);
-      onSaved();
-    } catch (err) {
-      setError(errorText(err, msg.commentSaveError));
-    }
+    const rut = session.rut;
+    await run(
+      () =>
+        postComment({
+          rut_cliente: rut,
+          comentario,
+          likes: 0,
+          nick_cliente: pair.nickname_cliente,
+          nick_usuario: pair.nickname_usuario,
+        }),
+      {
+        onSuccess: () => {
+          form.reset();
+          setOpen(false);
+          onSaved();
+        },
+        onError: (err) => setError(errorText(err, msg.commentSaveError)),
+      },
+    );
   });
 
   const fieldError = form.formState.errors.comentario?.message;

@@ -10,6 +10,7 @@ import {
   type ReportCreate,
 } from '@encanto/core/data-rights';
 import { errorText } from '../../lib/api-client.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { reportProfile } from '../../lib/api/reports.ts';
 
 /**
@@ -27,15 +28,15 @@ export default function ReportForm({ nickname, close }: { nickname: string; clos
   });
   const detail = useWatch({ control: form.control, name: 'detalle' }) ?? '';
   const errors = form.formState.errors;
+  // The submit button shows the form's own isSubmitting, which lasts until run() settles.
+  const { run } = useAction();
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit((values) => {
     setError(null);
-    try {
-      const res = await reportProfile(values);
-      setSent(res.mensaje);
-    } catch (err) {
-      setError(errorText(err, 'No se pudo enviar la denuncia. Inténtalo de nuevo.'));
-    }
+    return run(() => reportProfile(values), {
+      onSuccess: (res) => setSent(res.mensaje),
+      onError: (err) => setError(errorText(err, 'No se pudo enviar la denuncia. Inténtalo de nuevo.')),
+    });
   });
 
   return sent ? (

@@ -5,6 +5,7 @@ import { limits, ratingCriteria } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { notesSchema, type Notes } from '@encanto/core/marketplace';
 import { errorText } from '../../lib/api-client.ts';
+import { useAction } from '../../lib/use-action.ts';
 
 const fields = ['nota1', 'nota2', 'nota3', 'nota4', 'nota5'] as const;
 const marks = Array.from({ length: limits.ratingMax - limits.ratingMin + 1 }, (_, i) => i + limits.ratingMin);
@@ -29,6 +30,8 @@ export function RatingForm({
     resolver: zodResolver(notesSchema) as never,
     defaultValues: empty,
   });
+  // The submit button shows the form's own isSubmitting, which lasts until run() settles.
+  const { run } = useAction();
 
   if (!open) {
     return (
@@ -39,15 +42,15 @@ export function RatingForm({
   }
 
   const submit = form.handleSubmit(
-    async (notes) => {
+    (notes) => {
       setError(null);
-      try {
-        await onSubmit(notes);
-        form.reset(empty);
-        setOpen(false);
-      } catch (err) {
-        setError(errorText(err, failText));
-      }
+      return run(() => onSubmit(notes), {
+        onSuccess: () => {
+          form.reset(empty);
+          setOpen(false);
+        },
+        onError: (err) => setError(errorText(err, failText)),
+      });
     },
     () => setError(msg.ratingIncomplete),
   );

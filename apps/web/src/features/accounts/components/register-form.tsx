@@ -15,6 +15,7 @@ import { msg } from '@encanto/core/messages';
 import { filterRutInput } from '@encanto/core/rut';
 import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { api } from '../../../lib/api-client.ts';
 import { registerFailureText } from '../account-messages.ts';
 import { CityPicker } from '../../../components/city-picker.tsx';
@@ -58,6 +59,8 @@ export function RegisterForm({ type }: { type: AccountType }) {
   const checks = useAvailabilityChecks(type);
   const status = checks.status;
   const [formError, setFormError] = useState('');
+  // The submit button shows the form's own isSubmitting, which lasts until run() settles.
+  const { run } = useAction();
 
   const { register, handleSubmit, control, formState, setValue, getValues } = useForm<Values>({
     resolver: zodResolver(c.formSchema as never) as unknown as Resolver<Values>,
@@ -91,12 +94,10 @@ export function RegisterForm({ type }: { type: AccountType }) {
     setFormError('');
     const { pass2: _repeat, ...rest } = values;
     const body = { ...rest, apellido: values.nickname, url: defaultAvatars[values.genero as Genero] };
-    try {
-      await api(c.endpoint, { method: 'POST', body, anonymous: true });
-      void navigate(paths.registered, { state: { tipo: type, nickname: values.nickname } });
-    } catch (err) {
-      setFormError(registerFailureText(err));
-    }
+    await run(() => api(c.endpoint, { method: 'POST', body, anonymous: true }), {
+      onSuccess: () => void navigate(paths.registered, { state: { tipo: type, nickname: values.nickname } }),
+      onError: (err) => setFormError(registerFailureText(err)),
+    });
   };
   const onInvalid = () => setFormError(type === 'usuario' ? msg.fixErrors : '');
 

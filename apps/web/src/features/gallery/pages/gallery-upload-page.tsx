@@ -10,6 +10,7 @@ import { useHead } from '../../../lib/head.tsx';
 import { apiKey } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import {
   isVideoItem,
   ownGalleryPath,
@@ -39,7 +40,12 @@ function GalleryUploader() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const upload = useAction(() =>
+    queryClient.invalidateQueries({ queryKey: apiKey(ownGalleryPath(nickname ?? '')) }),
+  );
+  // The spec keeps the uploader busy for 2 s after each upload.
+  const [holding, setHolding] = useState(false);
+  const busy = upload.busy || holding;
   const [notice, setNotice] = useState<Notice>(null);
   const busyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -81,24 +87,21 @@ function GalleryUploader() {
       setNotice({ kind: 'error', lines: [check.mensaje] });
       return;
     }
-    setBusy(true);
     setNotice(null);
     setProgress(0);
-    try {
-      const result = await uploadGalleryFile(nickname, file, setProgress);
-      setNotice({ kind: 'success', lines: [result.mensaje] });
-      setFile(null);
-      if (inputRef.current) inputRef.current.value = '';
-    } catch (err) {
-      setNotice({ kind: 'error', lines: [errorText(err, msg.imageUploadError)] });
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: apiKey(ownGalleryPath(nickname)) });
-      // The spec keeps the uploader busy for 2 s after each upload.
-      busyTimer.current = setTimeout(() => {
-        setBusy(false);
-        setProgress(null);
-      }, timings.galleryBusyMs);
-    }
+    await upload.run(() => uploadGalleryFile(nickname, file, setProgress), {
+      onSuccess: (result) => {
+        setNotice({ kind: 'success', lines: [result.mensaje] });
+        setFile(null);
+        if (inputRef.current) inputRef.current.value = '';
+      },
+      onError: (err) => setNotice({ kind: 'error', lines: [errorText(err, msg.imageUploadError)] }),
+      onSettled: () => setHolding(true),
+    });
+    busyTimer.current = setTimeout(() => {
+      setHolding(false);
+      setProgress(null);
+    }, timings.galleryBusyMs);
   };
 
   const onDelete = (item: GalleryItem) => {
