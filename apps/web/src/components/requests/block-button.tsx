@@ -7,8 +7,8 @@ import { blockClient } from '../../lib/api/blocks.ts';
 /**
  * 'Bloquear' for an escort's request list: asks once, then blocks. The client
  * can no longer request meetings, comment or rate her, and is told nothing but
- * a neutral message. Other features place it next to a client (onBlocked
- * refreshes their list).
+ * a neutral message. The request lists place it next to a client (onBlocked
+ * refreshes the list).
  */
 export function BlockButton({
   nicknameCliente,
