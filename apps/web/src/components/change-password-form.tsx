@@ -10,11 +10,10 @@ import { PasswordInput } from './password-input.tsx';
 
 /** The spec's wording per answer of the password-change call. */
 export function changePasswordFailureText(err: unknown): string {
-  if (!(err instanceof ApiError)) return msg.passwordUpdateError;
+  if (!(err instanceof ApiError) || err.status === 0) return msg.passwordUpdateError;
   if (err.status === 404) return msg.currentPasswordWrong;
-  if (err.status === 400 && err.mensaje) return err.mensaje;
   if (err.status >= 500) return msg.serverError;
-  if (err.status === 0) return msg.passwordUpdateError;
+  // A refused new password (400) and any other refusal: the server's words, else 'Error desconocido.'
   return errorText(err, msg.unknownError);
 }
 
