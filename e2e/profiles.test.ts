@@ -167,7 +167,8 @@ describe('escort profile (/ProfileUsuario)', () => {
     await screenshot(page, 'profile-cambiar-ciudad-phone');
     await page.getByRole('button', { name: 'Cambiar Ciudad' }).click();
     await page.getByText('Ciudad actualizada a Valdivia.').waitFor();
-    await expect(page.getByTestId('ciudad-actual').innerText()).resolves.toBe('Valdivia');
+    // The message comes with the answer; the profile behind 'Ciudad actual' is refetched just after.
+    await expect.poll(() => page.getByTestId('ciudad-actual').innerText()).toBe('Valdivia');
     const inCity = (await call<{ nickname: string }[]>('/usuario/ciudad/Valdivia')).map((c) => c.nickname);
     expect(inCity).toContain(escort.nickname);
 

@@ -10,13 +10,13 @@ import { adminRoutes } from './features/admin/routes.tsx';
 import { galleryRoutes } from './features/gallery/routes.tsx';
 import { rentalRoutes } from './features/rentals/routes.tsx';
 import { marketplaceRoutes } from './features/marketplace/routes.tsx';
-import { dataRightsRoutes } from './features/data-rights/routes.tsx';
+import { dataRightsAdminRoutes, dataRightsRoutes } from './features/data-rights/routes.tsx';
 
 // Pages load on demand so a visitor downloads only the code of the page they open.
 const SplashPage = lazy(() => import('./features/splash/splash-page.tsx'));
 const ListingPage = lazy(() => import('./features/directory/listing-page.tsx'));
 const InfoPage = lazy(() => import('./features/info/info-page.tsx'));
-const NotFoundPage = lazy(() => import('./features/not-found/not-found-page.tsx'));
+const NotFoundPage = lazy(() => import('./components/not-found-page.tsx'));
 
 /**
  * The route table of the whole app: each feature exports its routes from its
@@ -50,7 +50,7 @@ export function App({ afterPage }: { afterPage?: ReactNode }) {
           {dataRightsRoutes}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
-        {adminRoutes}
+        {adminRoutes(dataRightsAdminRoutes)}
       </Routes>
     </Suspense>
   );

@@ -24,7 +24,7 @@ export function render(url: string, site: SiteInfo, data: Record<string, unknown
   const collector: HeadCollector = {};
   const tree = (
     <StrictMode>
-      <HeadContext.Provider value={collector}>
+      <HeadContext.Provider value={(entry) => Object.assign(collector, entry)}>
         <SiteContext.Provider value={site}>
           <QueryClientProvider client={queryClient}>
             <StaticRouter location={url}>

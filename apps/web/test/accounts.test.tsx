@@ -48,14 +48,18 @@ describe('login messages (spec section 8)', () => {
     expect(loginFailureText('cliente', new IncompleteDataError())).toBe(msg.incompleteData);
   });
   it('escort: credentials message; throttling shows the server text', () => {
-    expect(loginFailureText('usuario', new ApiError(401, { mensaje: 'x' }))).toBe(msg.badCredentials);
-    expect(loginFailureText('usuario', new ApiError(429, { mensaje: msg.rateLimited }))).toBe(
-      msg.rateLimited,
+    expect(loginFailureText('usuario', new ApiError(401, { mensaje: 'x', code: 'UNAUTHORIZED' }))).toBe(
+      msg.badCredentials,
     );
+    expect(
+      loginFailureText('usuario', new ApiError(429, { mensaje: msg.rateLimited, code: 'RATE_LIMITED' })),
+    ).toBe(msg.rateLimited);
   });
   it('admin: wrong profile type, bad credentials, incomplete data', () => {
     expect(adminLoginFailureText(new WrongProfileTypeError())).toBe(msg.wrongProfileType);
-    expect(adminLoginFailureText(new ApiError(401, { mensaje: 'x' }))).toBe(msg.adminBadCredentials);
+    expect(adminLoginFailureText(new ApiError(401, { mensaje: 'x', code: 'UNAUTHORIZED' }))).toBe(
+      msg.adminBadCredentials,
+    );
     expect(adminLoginFailureText(new IncompleteDataError())).toBe(msg.incompleteData);
   });
 });
@@ -93,29 +97,36 @@ describe('login answers must carry every field', () => {
 
 describe('registration, recovery and password messages', () => {
   it('registration', () => {
-    expect(registerFailureText(new ApiError(409, { mensaje: msg.duplicate }))).toBe(msg.duplicate);
+    expect(registerFailureText(new ApiError(409, { mensaje: msg.duplicate, code: 'CONFLICT' }))).toBe(
+      msg.duplicate,
+    );
     expect(registerFailureText(new ApiError(500, null))).toBe(msg.registerError);
     expect(registerFailureText(new TypeError('network'))).toBe(msg.registerRequestError);
   });
   it('forgot password', () => {
-    expect(forgotFailureText('usuario', new ApiError(404, { mensaje: msg.escortEmailNotFound }))).toBe(
-      msg.emailNotRegistered,
-    );
+    expect(
+      forgotFailureText(
+        'usuario',
+        new ApiError(404, { mensaje: msg.escortEmailNotFound, code: 'NOT_FOUND' }),
+      ),
+    ).toBe(msg.emailNotRegistered);
     expect(forgotFailureText('usuario', new ApiError(500, null))).toBe(msg.recoverError);
     expect(forgotFailureText('cliente', new ApiError(500, null))).toBe(msg.genericRetry);
-    expect(forgotFailureText('cliente', new ApiError(429, { mensaje: msg.rateLimited }))).toBe(
-      msg.rateLimited,
-    );
+    expect(
+      forgotFailureText('cliente', new ApiError(429, { mensaje: msg.rateLimited, code: 'RATE_LIMITED' })),
+    ).toBe(msg.rateLimited);
   });
   it('set new password fallbacks', () => {
     expect(recoverFailureText('cliente', new TypeError('network'))).toBe(msg.setPasswordClientError);
     expect(recoverFailureText('usuario', new ApiError(500, null))).toBe(msg.passwordUpdateError);
-    expect(recoverFailureText('usuario', new ApiError(400, { mensaje: msg.codeInvalid }))).toBe(
-      msg.codeInvalid,
-    );
+    expect(
+      recoverFailureText('usuario', new ApiError(400, { mensaje: msg.codeInvalid, code: 'BAD_REQUEST' })),
+    ).toBe(msg.codeInvalid);
   });
   it('change password by current password', () => {
-    expect(changePasswordFailureText(new ApiError(404, { mensaje: 'x' }))).toBe(msg.currentPasswordWrong);
+    expect(changePasswordFailureText(new ApiError(404, { mensaje: 'x', code: 'NOT_FOUND' }))).toBe(
+      msg.currentPasswordWrong,
+    );
     expect(changePasswordFailureText(new ApiError(500, null))).toBe(msg.serverError);
     expect(changePasswordFailureText(new ApiError(403, null))).toBe(msg.unknownError);
     expect(changePasswordFailureText(new TypeError('network'))).toBe(msg.passwordUpdateError);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { ApiError } from '../src/lib/api-client.ts';
+import { ApiError, errorText } from '../src/lib/api-client.ts';
 import {
-  apiMessage,
   cityChangeProblem,
   cityFailureText,
   estadoLabel,
@@ -32,15 +31,15 @@ describe('status section', () => {
 
   it('a refusal shows the server message, else the spec default', () => {
     expect(
-      apiMessage(
-        new ApiError(403, { mensaje: 'Tu perfil está en revisión.' }),
+      errorText(
+        new ApiError(403, { mensaje: 'Tu perfil está en revisión.', code: 'FORBIDDEN' }),
         'No se pudo cambiar el estado',
       ),
     ).toBe('Tu perfil está en revisión.');
-    expect(apiMessage(new ApiError(500, null), 'No se pudo cambiar el estado')).toBe(
+    expect(errorText(new ApiError(500, null), 'No se pudo cambiar el estado')).toBe(
       'No se pudo cambiar el estado',
     );
-    expect(apiMessage(new TypeError('fetch failed'), 'No se pudo cambiar el estado')).toBe(
+    expect(errorText(new TypeError('fetch failed'), 'No se pudo cambiar el estado')).toBe(
       'No se pudo cambiar el estado',
     );
   });
@@ -94,7 +93,9 @@ describe('city change messages', () => {
 
   it('failure: server message, else the fallback; unreachable server gets the "Error al actualizar la ciudad:" text', () => {
     expect(
-      cityFailureText(new ApiError(400, { mensaje: 'Debe seleccionar una ciudad para actualizar.' })),
+      cityFailureText(
+        new ApiError(400, { mensaje: 'Debe seleccionar una ciudad para actualizar.', code: 'BAD_REQUEST' }),
+      ),
     ).toBe('Debe seleccionar una ciudad para actualizar.');
     expect(cityFailureText(new ApiError(502, null))).toBe('No se pudo actualizar la ciudad.');
     expect(cityFailureText(new ApiError(0, null))).toBe(

@@ -1,15 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { approvalNotice, rejectionNotice } from '@encanto/core/validation';
 import { paths } from '../config/paths.ts';
 import { useHydrated, useSession } from '../lib/session.ts';
-import {
-  clearNotice,
-  fetchNotices,
-  noticesKey,
-  type NoticeOwner,
-} from '../features/validation/api/notices.ts';
+import { clearNotice, fetchNotices, noticesKey, type NoticeOwner } from '../lib/api/notices.ts';
 import { Icon } from './ui/icon.tsx';
 
 /**
@@ -23,12 +18,16 @@ export default function AuthorizationAlertContent() {
   const hydrated = useHydrated();
   const session = useSession();
   const navigate = useNavigate();
-  const owner: NoticeOwner | null =
-    hydrated && session.role === 'cliente' && session.rut
-      ? { kind: 'cliente', id: session.rut }
-      : hydrated && session.role === 'usuario' && session.nickname
-        ? { kind: 'usuario', id: session.nickname }
+  const kind = !hydrated
+    ? null
+    : session.role === 'cliente' && session.rut
+      ? 'cliente'
+      : session.role === 'usuario' && session.nickname
+        ? 'usuario'
         : null;
+  const id = kind === 'cliente' ? session.rut : session.nickname;
+  // One object per account, so the effect below runs when the account or the notice changes, not on every render.
+  const owner = useMemo<NoticeOwner | null>(() => (kind && id ? { kind, id } : null), [kind, id]);
 
   const notices = useQuery({
     queryKey: noticesKey(owner),

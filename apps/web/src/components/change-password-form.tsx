@@ -1,40 +1,20 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { changePasswordFormSchema } from '@encanto/core/accounts';
 import { timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
-import { api, ApiError } from '../lib/api-client.ts';
+import { api, ApiError, errorText } from '../lib/api-client.ts';
+import { useAction } from '../lib/use-action.ts';
 import { useSession, useHydrated } from '../lib/session.ts';
+import { useTimedMessage } from '../lib/use-timed-message.ts';
 import { PasswordInput } from './password-input.tsx';
-
-export type TimedMessage = { text: string; kind: 'success' | 'error' } | null;
-
-/** A status message that clears itself after `ms` (the spec's 4 s for password messages). */
-export function useTimedMessage(
-  ms: number,
-): [TimedMessage, (text: string, kind: 'success' | 'error') => void, () => void] {
-  const [message, setMessage] = useState<TimedMessage>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const show = (text: string, kind: 'success' | 'error') => {
-    clearTimeout(timer.current);
-    setMessage({ text, kind });
-    timer.current = setTimeout(() => setMessage(null), ms);
-  };
-  const clear = () => {
-    clearTimeout(timer.current);
-    setMessage(null);
-  };
-  return [message, show, clear];
-}
 
 /** The spec's wording per answer of the password-change call. */
 export function changePasswordFailureText(err: unknown): string {
-  if (!(err instanceof ApiError)) return msg.passwordUpdateError;
+  if (!(err instanceof ApiError) || err.status === 0) return msg.passwordUpdateError;
   if (err.status === 404) return msg.currentPasswordWrong;
-  if (err.status === 400 && err.mensaje) return err.mensaje;
   if (err.status >= 500) return msg.serverError;
-  if (err.status === 0) return msg.passwordUpdateError;
-  return err.mensaje || msg.unknownError;
+  // A refused new password (400) and any other refusal: the server's words, else 'Error desconocido.'
+  return errorText(err, msg.unknownError);
 }
 
 /**
@@ -49,36 +29,35 @@ export function ChangePasswordForm() {
   // Until hydration the button would submit the form natively, so it waits for the app.
   const hydrated = useHydrated();
   const [values, setValues] = useState({ actual: '', nueva: '', repetir: '' });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [message, show] = useTimedMessage(timings.passwordMessageMs);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = changePasswordFormSchema.safeParse(values);
     if (!parsed.success) {
-      show(parsed.error.issues[0]?.message ?? msg.completeAllFields, 'error');
+      show('error', parsed.error.issues[0]?.message ?? msg.completeAllFields);
       return;
     }
-    setBusy(true);
-    try {
-      if (session.role === 'usuario') {
-        await api('/usuario/modificar-pass-por-pass', {
-          method: 'PUT',
-          body: { nickname: session.nickname, passActual: values.actual, newPass: values.nueva },
-        });
-      } else {
-        await api('/cliente/modificar-pass', {
-          method: 'PUT',
-          body: { rut_cliente: session.rut, passActual: values.actual, pass: values.nueva },
-        });
-      }
-      setValues({ actual: '', nueva: '', repetir: '' });
-      show(msg.passwordUpdated, 'success');
-    } catch (err) {
-      show(changePasswordFailureText(err), 'error');
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () =>
+        session.role === 'usuario'
+          ? api('/usuario/modificar-pass-por-pass', {
+              method: 'PUT',
+              body: { nickname: session.nickname, passActual: values.actual, newPass: values.nueva },
+            })
+          : api('/cliente/modificar-pass', {
+              method: 'PUT',
+              body: { rut_cliente: session.rut, passActual: values.actual, pass: values.nueva },
+            }),
+      {
+        onSuccess: () => {
+          setValues({ actual: '', nueva: '', repetir: '' });
+          show('success', msg.passwordUpdated);
+        },
+        onError: (err) => show('error', changePasswordFailureText(err)),
+      },
+    );
   };
 
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>

@@ -1,23 +1,50 @@
+import type { ApiErrorBody } from '@encanto/core/api-error';
 import { getStored } from './session.ts';
 
-/** An error answer from the API, carrying its Spanish `mensaje`. */
+/** An error answer from the API: its status and the one error body every route answers with. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly mensaje: string;
   readonly fields: Record<string, string>;
 
-  constructor(
-    status: number,
-    body: { mensaje?: string; code?: string; fields?: Record<string, string> } | null,
-  ) {
-    super(body?.mensaje ?? `HTTP ${status}`);
+  /** `body` is null when nothing usable came back: no connection (status 0) or a body of another shape. */
+  constructor(status: number, body: ApiErrorBody | null) {
+    super(body?.mensaje || `HTTP ${status}`);
     this.status = status;
     this.code = body?.code ?? 'HTTP_ERROR';
     this.mensaje = body?.mensaje ?? '';
     this.fields = body?.fields ?? {};
   }
 }
+
+/**
+ * Reads an error answer with the shared schema (packages/core/src/api-error.ts); anything else, such as a
+ * proxy's HTML page, keeps only its status. The schema (and zod with it) loads with the first error rather
+ * than with every page: a visitor's first view carries no zod (e2e/budget.test.ts), and the screens that
+ * fail most, the forms, have loaded zod already.
+ */
+export async function toApiError(status: number, data: unknown): Promise<ApiError> {
+  const schema = await import('@encanto/core/api-error').then(
+    (m) => m.apiErrorSchema,
+    () => null,
+  );
+  const parsed = schema?.safeParse(data);
+  return new ApiError(status, parsed?.success ? parsed.data : null);
+}
+
+/** The words for a failed call: the server's Spanish `mensaje` when it sent one, else the screen's fallback. */
+export function errorText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.mensaje ? err.mensaje : fallback;
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+};
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -28,7 +55,7 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-/** The one API client: adds the bearer token, sends JSON, turns error bodies into ApiError. */
+/** The one API client: adds the bearer token, sends JSON, turns error answers into ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.anonymous ? null : getStored('token');
@@ -41,9 +68,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const text = await response.text();
-  const data = text ? (JSON.parse(text) as unknown) : null;
-  if (!response.ok) throw new ApiError(response.status, data as never);
-  return data as T;
+  if (!response.ok) throw await toApiError(response.status, parseJson(text));
+  return (text ? JSON.parse(text) : null) as T;
 }
 
 /** Multipart upload with progress (fetch has no upload progress, so XHR). */
@@ -62,14 +88,9 @@ export function uploadWithProgress<T>(
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        data = null;
-      }
+      const data = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-      else reject(new ApiError(xhr.status, data as never));
+      else void toApiError(xhr.status, data).then(reject);
     };
     xhr.onerror = () => reject(new ApiError(0, null));
     xhr.send(form);

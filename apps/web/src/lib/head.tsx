@@ -10,18 +10,25 @@ export interface HeadData {
   jsonLd?: object[];
 }
 
-/** During server rendering pages write their head here; the server puts it in <head>. */
+/** What a server render collects for the response: the page's head and, for 404 pages, its status. */
 export interface HeadCollector {
   head?: HeadData;
   status?: number;
 }
 
-export const HeadContext = createContext<HeadCollector | null>(null);
+/**
+ * The server render passes a sink that records into its HeadCollector; the browser has none and sets
+ * the head in an effect. Recording during render is safe here because a server render runs once per
+ * request and the sink only keeps the last value it gets.
+ */
+export type HeadSink = (entry: HeadCollector) => void;
+
+export const HeadContext = createContext<HeadSink | null>(null);
 
 /** Sets the page's title, meta tags, canonical link and JSON-LD, on the server and on navigation. */
 export function useHead(head: HeadData): void {
-  const collector = useContext(HeadContext);
-  if (collector) collector.head = head;
+  const record = useContext(HeadContext);
+  record?.({ head });
   useEffect(() => {
     document.title = head.title;
     setMeta('name', 'description', head.description);
@@ -34,8 +41,8 @@ export function useHead(head: HeadData): void {
 
 /** Marks the response status during server rendering (404 pages). */
 export function useHttpStatus(status: number): void {
-  const collector = useContext(HeadContext);
-  if (collector) collector.status = status;
+  const record = useContext(HeadContext);
+  record?.({ status });
 }
 
 function setMeta(attr: 'name' | 'property', key: string, value: string | undefined): void {

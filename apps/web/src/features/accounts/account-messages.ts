@@ -1,5 +1,5 @@
 import { msg } from '@encanto/core/messages';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorText } from '../../lib/api-client.ts';
 import type { AccountType } from './api/availability.ts';
 import { IncompleteDataError, WrongProfileTypeError } from './api/login.ts';
 
@@ -30,11 +30,11 @@ export function adminLoginFailureText(err: unknown): string {
 /** 409 and rule failures carry the server's text; no text is 'Error al registrar usuario.'; no answer is a request error. */
 export function registerFailureText(err: unknown): string {
   if (!(err instanceof ApiError) || err.status === 0) return msg.registerRequestError;
-  return err.mensaje || msg.registerError;
+  return errorText(err, msg.registerError);
 }
 
 export function forgotFailureText(type: AccountType, err: unknown): string {
-  const server = err instanceof ApiError ? err.mensaje : '';
+  const server = errorText(err, '');
   if (type === 'usuario')
     return server === msg.escortEmailNotFound ? msg.emailNotRegistered : server || msg.recoverError;
   return server || msg.genericRetry;
@@ -42,5 +42,5 @@ export function forgotFailureText(type: AccountType, err: unknown): string {
 
 export function recoverFailureText(type: AccountType, err: unknown): string {
   const fallback = type === 'cliente' ? msg.setPasswordClientError : msg.passwordUpdateError;
-  return (err instanceof ApiError && err.mensaje) || fallback;
+  return errorText(err, fallback);
 }

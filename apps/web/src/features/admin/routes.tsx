@@ -1,19 +1,21 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
-import { dataRightsAdminRoutes } from '../data-rights/routes.tsx';
 
 const AdminLayout = lazy(() => import('./pages/admin-layout.tsx'));
 const PendingPage = lazy(() => import('./pages/pending-page.tsx'));
 const AuditPage = lazy(() => import('./pages/audit-page.tsx'));
 
-/** The admin console, outside the public layout: /pendientes with its tabs. */
-export const adminRoutes = (
+/**
+ * The admin console, outside the public layout: /pendientes with its tabs. Other
+ * features' admin pages come in as `more`: app.tsx composes them, since a
+ * feature never imports another.
+ */
+export const adminRoutes = (more: ReactNode) => (
   <Route path="pendientes" element={<AdminLayout />}>
     <Route index element={<Navigate to="usuarios" replace />} />
     <Route path="usuarios" element={<PendingPage kind="usuario" />} />
     <Route path="clientes" element={<PendingPage kind="cliente" />} />
     <Route path="auditoria" element={<AuditPage />} />
-    {dataRightsAdminRoutes}
-    {/* admin child routes */}
+    {more}
   </Route>
 );

@@ -1,12 +1,7 @@
 import { limits, type Estado } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { ProfileImage } from '@encanto/core/profiles';
-import { ApiError } from '../../lib/api-client.ts';
-
-/** The server's Spanish message when it sent one, else the spec's fallback for that form. */
-export function apiMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.mensaje ? err.mensaje : fallback;
-}
+import { ApiError, errorText } from '../../lib/api-client.ts';
 
 export const otherEstado = (estado: Estado): Estado => (estado === 'disponible' ? 'inactiva' : 'disponible');
 export const estadoLabel = (estado: Estado) => (estado === 'disponible' ? 'Disponible' : 'Inactiva');
@@ -47,7 +42,7 @@ export function cityChangeProblem(ciudad: string, nickname: string | null): stri
 export function cityFailureText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 0) return `${msg.cityUpdateError}no hay conexión con el servidor.`;
-    return err.mensaje || msg.cityUpdateFailed;
+    return errorText(err, msg.cityUpdateFailed);
   }
   return err instanceof Error ? `${msg.cityUpdateError}${err.message}` : msg.cityUpdateFailed;
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { useHydrated } from '../../../lib/session.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { paths } from '../../../config/paths.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { loginClient, loginEscort } from '../api/login.ts';
@@ -17,7 +18,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
   const [email, setEmail] = useState('');
   const [pass, setPass] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -25,24 +26,18 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
       setError(msg.completeAllFields);
       return;
     }
-    setBusy(true);
     setError('');
-    try {
-      if (type === 'cliente') {
-        const data = await loginClient({ email, pass });
-        if (data.autorizado === 'pendiente') {
-          void navigate(paths.pending, { state: { tipo: 'cliente', nickname: data.nickname } });
-        } else void navigate(paths.escorts);
-      } else {
-        const data = await loginEscort({ email, pass });
-        if (data.autorizado === 'pendiente') {
-          void navigate(paths.pending, { state: { tipo: 'usuario', nickname: data.nickname } });
-        } else void navigate(paths.escortProfile);
-      }
-    } catch (err) {
-      setError(loginFailureText(type, err));
-      setBusy(false);
-    }
+    const login = (): Promise<{ autorizado: string; nickname: string }> =>
+      type === 'cliente' ? loginClient({ email, pass }) : loginEscort({ email, pass });
+    await run(login, {
+      onSuccess: (data) => {
+        if (data.autorizado === 'pendiente')
+          void navigate(paths.pending, { state: { tipo: type, nickname: data.nickname } });
+        else void navigate(type === 'cliente' ? paths.escorts : paths.escortProfile);
+      },
+      onError: (err) => setError(loginFailureText(type, err)),
+      keepBusyOnSuccess: true,
+    });
   };
 
   const title = type === 'cliente' ? 'Ingresar - Cliente' : 'Ingresar - Escort';

@@ -7,6 +7,7 @@ import { msg } from '@encanto/core/messages';
 import { paths } from '../../../config/paths.ts';
 import { recoverFailureText } from '../account-messages.ts';
 import { getStored, setStored, useHydrated } from '../../../lib/session.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import type { AccountType } from '../api/availability.ts';
 import { setNewPassword } from '../api/recovery.ts';
@@ -29,7 +30,7 @@ export function RecoverForm({ type, email: givenEmail }: { type: AccountType; em
   const email = givenEmail ?? (hydrated ? getStored('emailRecuperacion') : null);
   const [values, setValues] = useState({ codigo: '', nueva: '', repetir: '' });
   const [message, setMessage] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -45,21 +46,24 @@ export function RecoverForm({ type, email: givenEmail }: { type: AccountType; em
       setMessage({ text: parsed.error.issues[0]?.message ?? msg.completeAllFields, kind: 'error' });
       return;
     }
-    setBusy(true);
     setMessage(null);
-    try {
-      await setNewPassword(type, { email, codigoProvisorio: values.codigo, nuevaPass: values.nueva });
-      setStored({ emailRecuperacion: null });
-      setDone(true);
-      setMessage({ text: msg.passwordUpdated, kind: 'success' });
-      timer.current = setTimeout(
-        () => void navigate(type === 'cliente' ? paths.clientLogin : paths.escortLogin, { replace: true }),
-        timings.recoveryRedirectMs,
-      );
-    } catch (err) {
-      setMessage({ text: recoverFailureText(type, err), kind: 'error' });
-      setBusy(false);
-    }
+    await run(
+      () => setNewPassword(type, { email, codigoProvisorio: values.codigo, nuevaPass: values.nueva }),
+      {
+        onSuccess: () => {
+          setStored({ emailRecuperacion: null });
+          setDone(true);
+          setMessage({ text: msg.passwordUpdated, kind: 'success' });
+          timer.current = setTimeout(
+            () =>
+              void navigate(type === 'cliente' ? paths.clientLogin : paths.escortLogin, { replace: true }),
+            timings.recoveryRedirectMs,
+          );
+        },
+        onError: (err) => setMessage({ text: recoverFailureText(type, err), kind: 'error' }),
+        keepBusyOnSuccess: true,
+      },
+    );
   };
 
   const set =

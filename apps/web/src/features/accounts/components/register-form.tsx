@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm, Controller, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,21 +9,22 @@ import {
   escortRegisterSchema,
 } from '@encanto/core/accounts';
 import { latestAdultBirthDate } from '@encanto/core/age';
-import { defaultAvatars, generoValues, limits, timings, type Genero } from '@encanto/core/constants';
+import { defaultAvatars, generoValues, limits, type Genero } from '@encanto/core/constants';
 import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { filterRutInput } from '@encanto/core/rut';
 import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { api } from '../../../lib/api-client.ts';
 import { registerFailureText } from '../account-messages.ts';
 import { CityPicker } from '../../../components/city-picker.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
-import { isTaken, type AccountType, type CheckedField } from '../api/availability.ts';
-import { AvailabilityStatus, type Availability } from './availability-status.tsx';
+import type { AccountType, CheckedField } from '../api/availability.ts';
+import { AvailabilityStatus } from './availability-status.tsx';
+import { useAvailabilityChecks } from './use-availability-checks.ts';
 
 type Values = Record<string, string>;
-const checked: CheckedField[] = ['rut', 'nickname', 'email'];
 
 const config = {
   cliente: {
@@ -55,15 +56,11 @@ export function RegisterForm({ type }: { type: AccountType }) {
   // Until hydration the button would submit the form natively, so it waits for the app.
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<Record<CheckedField, Availability>>({
-    rut: 'idle',
-    nickname: 'idle',
-    email: 'idle',
-  });
+  const checks = useAvailabilityChecks(type);
+  const status = checks.status;
   const [formError, setFormError] = useState('');
-  const timers = useRef<Partial<Record<CheckedField, ReturnType<typeof setTimeout>>>>({});
-  const latest = useRef<Partial<Record<CheckedField, string>>>({});
-  useEffect(() => () => Object.values(timers.current).forEach((t) => clearTimeout(t)), []);
+  // The submit button shows the form's own isSubmitting, which lasts until run() settles.
+  const { run } = useAction();
 
   const { register, handleSubmit, control, formState, setValue, getValues } = useForm<Values>({
     resolver: zodResolver(c.formSchema as never) as unknown as Resolver<Values>,
@@ -84,44 +81,23 @@ export function RegisterForm({ type }: { type: AccountType }) {
   const errors = formState.errors;
   const keyOf = (field: CheckedField) => (field === 'rut' ? c.rutKey : field);
 
+  /** On blur, a checked field asks whether its value is free, if the value passes its own rule. */
   const scheduleCheck = (field: CheckedField) => {
     const value = getValues(keyOf(field)) ?? '';
-    clearTimeout(timers.current[field]);
-    latest.current[field] = value;
     const fieldSchema = (c.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)[
       keyOf(field)
     ];
-    if (!value || !fieldSchema?.safeParse(value).success) {
-      setStatus((s) => ({ ...s, [field]: 'idle' }));
-      return;
-    }
-    setStatus((s) => ({ ...s, [field]: 'checking' }));
-    timers.current[field] = setTimeout(() => {
-      void isTaken(type, field, value).then((taken) => {
-        if (latest.current[field] === value) setStatus((s) => ({ ...s, [field]: taken ? 'taken' : 'free' }));
-      });
-    }, timings.availabilityCheckDelayMs);
+    checks.schedule(field, value, fieldSchema?.safeParse(value).success === true);
   };
-
-  /** Editing a checked value drops its earlier answer; the next blur checks again. */
-  const resetCheck = (field: CheckedField) => {
-    clearTimeout(timers.current[field]);
-    latest.current[field] = undefined;
-    setStatus((s) => (s[field] === 'idle' ? s : { ...s, [field]: 'idle' }));
-  };
-
-  const blocked = checked.some((f) => status[f] === 'checking' || status[f] === 'taken');
 
   const onValid = async (values: Values) => {
     setFormError('');
     const { pass2: _repeat, ...rest } = values;
     const body = { ...rest, apellido: values.nickname, url: defaultAvatars[values.genero as Genero] };
-    try {
-      await api(c.endpoint, { method: 'POST', body, anonymous: true });
-      void navigate(paths.registered, { state: { tipo: type, nickname: values.nickname } });
-    } catch (err) {
-      setFormError(registerFailureText(err));
-    }
+    await run(() => api(c.endpoint, { method: 'POST', body, anonymous: true }), {
+      onSuccess: () => void navigate(paths.registered, { state: { tipo: type, nickname: values.nickname } }),
+      onError: (err) => setFormError(registerFailureText(err)),
+    });
   };
   const onInvalid = () => setFormError(type === 'usuario' ? msg.fixErrors : '');
 
@@ -130,7 +106,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': `${id}-${name}-msg`,
   });
-  const errorText = (name: string) => (
+  const fieldError = (name: string) => (
     <p id={`${id}-${name}-msg`} className="field-error" role={errors[name] ? 'alert' : undefined}>
       {errors[name]?.message as string | undefined}
     </p>
@@ -142,7 +118,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
       ...reg,
       onChange: async (e: { target: { value: string } }) => {
         const next = filter(e.target.value);
-        if (field && next !== getValues(name)) resetCheck(field);
+        if (field && next !== getValues(name)) checks.reset(field);
         setValue(name, next, { shouldValidate: formState.touchedFields[name] === true });
       },
       onBlur: async (e: React.FocusEvent<HTMLInputElement>) => {
@@ -173,12 +149,12 @@ export function RegisterForm({ type }: { type: AccountType }) {
             maxLength={20}
           />
           <AvailabilityStatus status={status.rut} id={`${id}-rut-av`} />
-          {errorText(c.rutKey)}
+          {fieldError(c.rutKey)}
         </div>
         <div className="field">
           <label htmlFor={`${id}-nombre`}>Nombre completo</label>
           <input {...fieldProps('nombre')} {...register('nombre')} autoComplete="name" maxLength={100} />
-          {errorText('nombre')}
+          {fieldError('nombre')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-nickname`}>Nickname</label>
@@ -190,7 +166,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
             maxLength={limits.nicknameMax}
           />
           <AvailabilityStatus status={status.nickname} id={`${id}-nickname-av`} />
-          {errorText('nickname')}
+          {fieldError('nickname')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-fecha_nac`}>Fecha de nacimiento</label>
@@ -201,7 +177,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
             max={latestAdultBirthDate()}
             min="1900-01-01"
           />
-          {errorText('fecha_nac')}
+          {fieldError('fecha_nac')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
@@ -214,17 +190,17 @@ export function RegisterForm({ type }: { type: AccountType }) {
             onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
           />
           <AvailabilityStatus status={status.email} id={`${id}-email-av`} />
-          {errorText('email')}
+          {fieldError('email')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-pass`}>Contraseña</label>
           <PasswordInput {...fieldProps('pass')} {...register('pass')} autoComplete="new-password" />
-          {errorText('pass')}
+          {fieldError('pass')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-pass2`}>Repetir contraseña</label>
           <PasswordInput {...fieldProps('pass2')} {...register('pass2')} autoComplete="new-password" />
-          {errorText('pass2')}
+          {fieldError('pass2')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-fono`}>Teléfono</label>
@@ -237,7 +213,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
             maxLength={limits.phoneDigits}
             placeholder="912345678"
           />
-          {errorText('fono')}
+          {fieldError('fono')}
         </div>
         <fieldset className="field" aria-describedby={`${id}-genero-msg`}>
           <legend>Género</legend>
@@ -249,7 +225,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
               </label>
             ))}
           </div>
-          {errorText('genero')}
+          {fieldError('genero')}
         </fieldset>
         <Controller
           control={control}
@@ -267,7 +243,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
         <button
           type="submit"
           className="button button-block"
-          disabled={blocked || formState.isSubmitting || !hydrated}
+          disabled={checks.blocked || formState.isSubmitting || !hydrated}
         >
           {formState.isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
           Registrarse

@@ -6,6 +6,7 @@ import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { useSite } from '../../../lib/site.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { loginAdmin } from '../api/login.ts';
 import { adminLoginFailureText } from '../account-messages.ts';
@@ -20,7 +21,7 @@ export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState({ email: '', pass: '', tipo_perfil: '' });
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -28,15 +29,12 @@ export default function AdminLoginPage() {
       setError(msg.completeAllFields);
       return;
     }
-    setBusy(true);
     setError('');
-    try {
-      await loginAdmin(form);
-      void navigate(paths.adminPanel);
-    } catch (err) {
-      setError(adminLoginFailureText(err));
-      setBusy(false);
-    }
+    await run(() => loginAdmin(form), {
+      onSuccess: () => void navigate(paths.adminPanel),
+      onError: (err) => setError(adminLoginFailureText(err)),
+      keepBusyOnSuccess: true,
+    });
   };
 
   return (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { msg } from '@encanto/core/messages';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { setStored } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
@@ -28,7 +28,7 @@ export function ResetLinkPage({ type }: { type: AccountType }) {
         if (live) setState({ email });
       })
       .catch((err: unknown) => {
-        if (live) setState({ error: (err instanceof ApiError && err.mensaje) || msg.resetLinkInvalid });
+        if (live) setState({ error: errorText(err, msg.resetLinkInvalid) });
       });
     return () => {
       live = false;

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { msg } from '@encanto/core/messages';
 import type { ValidationKind } from '@encanto/core/validation';
-import { fetchDocumentInfo, usePrivateImage } from '../../validation/api/documents.ts';
+import { fetchDocumentInfo, usePrivateImage } from '../../../lib/api/documents.ts';
 import { Modal } from './modal.tsx';
 
 export interface ViewedAccount {

@@ -9,7 +9,8 @@ import {
   type PendingEscort,
   type ValidationKind,
 } from '@encanto/core/validation';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, errorText } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { AuditList } from '../components/audit-list.tsx';
 import { DocumentViewer, type ViewedAccount } from '../components/document-viewer.tsx';
 import { RejectDialog } from '../components/reject-dialog.tsx';
@@ -61,6 +62,12 @@ const config = {
 
 type Status = { text: string; error: boolean; detail?: string } | null;
 
+/** The spec's failure text, with the server's reason beside it when it gave one. */
+const failure = (text: string, err: unknown): Status => {
+  const detail = errorText(err, '');
+  return detail ? { text, error: true, detail } : { text, error: true };
+};
+
 /** /pendientes/usuarios and /pendientes/clientes: the pending accounts with Ver datos, Rechazar, Autorizar. */
 export default function PendingPage({ kind }: { kind: ValidationKind }) {
   const c = config[kind];
@@ -81,53 +88,42 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
   });
   const [viewing, setViewing] = useState<Row | null>(null);
   const [rejecting, setRejecting] = useState<Row | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
-
-  async function reload() {
-    await Promise.all([
+  const { busyKey, run } = useAction(() =>
+    Promise.all([
       queryClient.invalidateQueries({ queryKey: listKey }),
       queryClient.invalidateQueries({ queryKey: ['admin-audit-latest'] }),
       queryClient.invalidateQueries({ queryKey: ['admin-audit'] }),
-    ]);
-  }
+    ]),
+  );
 
-  async function authorize(row: Row) {
-    setBusy(row.rut);
-    try {
-      await api(`/${kind}/autorizar/${encodeURIComponent(row.rut)}`, { method: 'PUT' });
-      setStatus({ text: c.ok, error: false });
-    } catch (err) {
-      setStatus({
-        text: c.fail,
-        error: true,
-        ...(err instanceof ApiError && err.mensaje ? { detail: err.mensaje } : {}),
-      });
-    } finally {
-      setBusy(null);
-      setViewing(null);
-      await reload();
-    }
-  }
+  const authorize = (row: Row) =>
+    run(
+      () => api(`/${kind}/autorizar/${encodeURIComponent(row.rut)}`, { method: 'PUT' }),
+      {
+        onSuccess: () => setStatus({ text: c.ok, error: false }),
+        onError: (err) => setStatus(failure(c.fail, err)),
+        onSettled: () => setViewing(null),
+      },
+      row.rut,
+    );
 
-  async function reject(row: Row, reasons: string[]) {
-    try {
-      await api(`/${kind}/${c.reject}/${encodeURIComponent(row.rut)}`, {
-        method: 'POST',
-        body: { motivo: joinReasons(reasons) },
-      });
-      setStatus({ text: msg.rejectionSent(row.nickname), error: false });
-    } catch (err) {
-      setStatus({
-        text: msg.rejectionError,
-        error: true,
-        ...(err instanceof ApiError && err.mensaje ? { detail: err.mensaje } : {}),
-      });
-    }
-    setRejecting(null);
-    setViewing(null);
-    await reload();
-  }
+  const reject = (row: Row, reasons: string[]) =>
+    run(
+      () =>
+        api(`/${kind}/${c.reject}/${encodeURIComponent(row.rut)}`, {
+          method: 'POST',
+          body: { motivo: joinReasons(reasons) },
+        }),
+      {
+        onSuccess: () => setStatus({ text: msg.rejectionSent(row.nickname), error: false }),
+        onError: (err) => setStatus(failure(msg.rejectionError, err)),
+        onSettled: () => {
+          setRejecting(null);
+          setViewing(null);
+        },
+      },
+    );
 
   const details = (row: Row): ViewedAccount['details'] => [
     ['RUT', row.rut],
@@ -216,7 +212,7 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
                   <button
                     type="button"
                     className="button"
-                    disabled={busy === row.rut}
+                    disabled={busyKey === row.rut}
                     onClick={() => void authorize(row)}
                     aria-label={`Autorizar a ${row.nickname}`}
                   >
@@ -251,7 +247,7 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
               <button
                 type="button"
                 className="button"
-                disabled={busy === viewing.rut}
+                disabled={busyKey === viewing.rut}
                 onClick={() => void authorize(viewing)}
               >
                 Autorizar

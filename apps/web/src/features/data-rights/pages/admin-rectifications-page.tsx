@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { rectifiableFieldLabels, type AdminRectification } from '@encanto/core/data-rights';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import {
   decideRectification,
   useAdminRectifications,
   useRefreshRectifications,
   type RectificationFilter,
 } from '../api/rectifications.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { AdminDecisionList, type DecisionStatus } from '../components/admin-decision-list.tsx';
 
 const statusLabel: Record<AdminRectification['estado'], string> = {
@@ -25,24 +26,14 @@ export default function AdminRectificationsPage() {
   const [filter, setFilter] = useState<RectificationFilter>('abierta');
   const list = useAdminRectifications(filter);
   const refresh = useRefreshRectifications();
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, run } = useAction(refresh);
   const [status, setStatus] = useState<DecisionStatus>(null);
 
-  const act = async (r: AdminRectification, estado: 'resuelta' | 'rechazada') => {
-    setBusy(r.id);
-    try {
-      const res = await decideRectification(r.id, estado);
-      setStatus({ text: `${res.mensaje} (${r.nickname})`, error: false });
-    } catch (err) {
-      setStatus({
-        text: err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo guardar la decisión.',
-        error: true,
-      });
-    } finally {
-      setBusy(null);
-      await refresh();
-    }
-  };
+  const act = (r: AdminRectification, estado: 'resuelta' | 'rechazada') =>
+    run(() => decideRectification(r.id, estado), {
+      onSuccess: (res) => setStatus({ text: `${res.mensaje} (${r.nickname})`, error: false }),
+      onError: (err) => setStatus({ text: errorText(err, 'No se pudo guardar la decisión.'), error: true }),
+    });
 
   return (
     <AdminDecisionList
@@ -92,7 +83,7 @@ export default function AdminRectificationsPage() {
                       <button
                         type="button"
                         className="button"
-                        disabled={busy !== null}
+                        disabled={busy}
                         onClick={() => void act(r, 'resuelta')}
                       >
                         Aplicar corrección
@@ -100,7 +91,7 @@ export default function AdminRectificationsPage() {
                       <button
                         type="button"
                         className="button button-secondary"
-                        disabled={busy !== null}
+                        disabled={busy}
                         onClick={() => void act(r, 'rechazada')}
                       >
                         Rechazar

@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { reportReasonLabels, type Report } from '@encanto/core/data-rights';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import {
   decideReport,
   useRefreshReports,
   useReports,
   type ReportAction,
   type ReportFilter,
-} from '../api/reports.ts';
-import { formatDateTime } from '../format.ts';
+} from '../../../lib/api/reports.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { AdminDecisionList, type DecisionStatus } from '../components/admin-decision-list.tsx';
 
 const statusLabel: Record<Report['estado'], string> = {
@@ -29,24 +30,14 @@ export default function AdminReportsPage() {
   const [filter, setFilter] = useState<ReportFilter>('abierta');
   const list = useReports(filter);
   const refresh = useRefreshReports();
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, run } = useAction(refresh);
   const [status, setStatus] = useState<DecisionStatus>(null);
 
-  const act = async (report: Report, action: ReportAction) => {
-    setBusy(report.id);
-    try {
-      const res = await decideReport(report.id, action);
-      setStatus({ text: `${res.mensaje} (${report.nickname_usuario})`, error: false });
-    } catch (err) {
-      setStatus({
-        text: err instanceof ApiError && err.mensaje ? err.mensaje : 'No se pudo guardar la decisión.',
-        error: true,
-      });
-    } finally {
-      setBusy(null);
-      await refresh();
-    }
-  };
+  const act = (report: Report, action: ReportAction) =>
+    run(() => decideReport(report.id, action), {
+      onSuccess: (res) => setStatus({ text: `${res.mensaje} (${report.nickname_usuario})`, error: false }),
+      onError: (err) => setStatus({ text: errorText(err, 'No se pudo guardar la decisión.'), error: true }),
+    });
 
   return (
     <AdminDecisionList
@@ -95,7 +86,7 @@ export default function AdminReportsPage() {
                       <button
                         type="button"
                         className="button button-secondary"
-                        disabled={busy !== null}
+                        disabled={busy}
                         onClick={() => void act(r, 'descartar')}
                       >
                         Descartar
@@ -103,7 +94,7 @@ export default function AdminReportsPage() {
                       <button
                         type="button"
                         className="button button-danger"
-                        disabled={busy !== null}
+                        disabled={busy}
                         onClick={() => void act(r, 'suspender')}
                       >
                         Suspender perfil
@@ -114,7 +105,7 @@ export default function AdminReportsPage() {
                     <button
                       type="button"
                       className="button"
-                      disabled={busy !== null}
+                      disabled={busy}
                       onClick={() => void act(r, 'reincorporar')}
                     >
                       Reincorporar

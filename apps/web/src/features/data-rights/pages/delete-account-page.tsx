@@ -6,12 +6,13 @@ import { msg } from '@encanto/core/messages';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { clearSession, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { deleteAccount } from '../api/delete-account.ts';
-import { DownloadButton } from '../components/download-button.tsx';
+import { DownloadButton } from '../../../components/my-data/download-button.tsx';
 
 /**
  * /EliminarCuenta: states exactly what goes and what stays (anonymised), asks
@@ -48,7 +49,7 @@ function DeleteAccount({ onDeleted }: { onDeleted: (mensaje: string) => void }) 
   const queryClient = useQueryClient();
   const [pass, setPass] = useState('');
   const [understood, setUnderstood] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [error, setError] = useState<string | null>(null);
   const escort = session.role === 'usuario';
   const back = escort ? paths.escortProfile : paths.clientProfile;
@@ -67,18 +68,17 @@ function DeleteAccount({ onDeleted }: { onDeleted: (mensaje: string) => void }) 
     const parsed = deleteAccountSchema.safeParse({ pass });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? msg.completeAllFields);
     if (!understood) return setError(msg.deleteConfirmRequired);
-    setBusy(true);
     setError(null);
-    try {
-      const res = await deleteAccount(parsed.data);
-      onDeleted(res.mensaje);
-      // The server already revoked every session; the browser forgets its own.
-      clearSession();
-      queryClient.clear();
-    } catch (err) {
-      setError(err instanceof ApiError && err.mensaje ? err.mensaje : msg.accountDeleteError);
-      setBusy(false);
-    }
+    await run(() => deleteAccount(parsed.data), {
+      onSuccess: (res) => {
+        onDeleted(res.mensaje);
+        // The server already revoked every session; the browser forgets its own.
+        clearSession();
+        queryClient.clear();
+      },
+      onError: (err) => setError(errorText(err, msg.accountDeleteError)),
+      keepBusyOnSuccess: true,
+    });
   };
 
   return (

@@ -4,18 +4,18 @@ import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { CardGallery } from '../../gallery/components/card-gallery.tsx';
-import { FavoriteStar } from '../../marketplace/components/favorite-star.tsx';
-import { CitaButton } from '../../marketplace/components/cita-button.tsx';
-import { ReportDialog } from '../../data-rights/components/report-dialog.tsx';
+import { CardGallery } from '../../../components/card/card-gallery.tsx';
+import { FavoriteStar } from '../../../components/card/favorite-star.tsx';
+import { CitaButton } from '../../../components/card/cita-button.tsx';
+import { ReportDialog } from '../../../components/card/report-dialog.tsx';
 
 // Parts only a signed-in person sees load on demand, so a visitor's first view of
 // a card carries no form or schema code (JS budget, issue 6).
 const CardRatingSlot = lazy(() =>
-  import('../../marketplace/components/card-extras.tsx').then((m) => ({ default: m.CardRatingSlot })),
+  import('../../../components/card/card-extras.tsx').then((m) => ({ default: m.CardRatingSlot })),
 );
 const CommentsPanel = lazy(() =>
-  import('../../marketplace/components/comments-panel.tsx').then((m) => ({ default: m.CommentsPanel })),
+  import('../../../components/card/comments-panel.tsx').then((m) => ({ default: m.CommentsPanel })),
 );
 
 /** What the card shows: the full public record, or while it loads the listing card from navigation state. */
@@ -28,10 +28,9 @@ const formatFono = (fono: string) =>
   /^\d{9}$/.test(fono) ? `${fono[0]} ${fono.slice(1, 5)} ${fono.slice(5)}` : fono;
 
 /**
- * The profile card shared by /Card/{nickname} and /TuCard/{nickname}. Other
- * features render their parts at the marker comments (favourite star, 'Cita',
- * rating block, comments panel, gallery, report link); `own` is true on the
- * escort's own card.
+ * The profile card shared by /Card/{nickname} and /TuCard/{nickname}, with the
+ * shared card parts from components/card (favourite star, 'Cita', rating block,
+ * comments panel, gallery, report link); `own` is true on the escort's own card.
  */
 export function CardView({ escort, own = false }: { escort: CardData; own?: boolean }) {
   const session = useSession();
@@ -63,7 +62,6 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
               {escort.edad} años · {escort.ciudad}
             </p>
           </div>
-          {/* marketplace: favorite */}
           {own ? null : <FavoriteStar nickname={escort.nickname} />}
         </header>
 
@@ -114,7 +112,6 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
               WhatsApp
             </a>
           ) : null}
-          {/* marketplace: cita */}
           {own || inactive ? null : <CitaButton nickname={escort.nickname} />}
         </div>
 
@@ -130,9 +127,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
       </div>
 
       <div className="profile-card-extra">
-        {/* gallery */}
         <CardGallery nickname={escort.nickname} name={escort.apellido} own={own} />
-        {/* marketplace: rating */}
         {session.role ? (
           <Suspense fallback={null}>
             <CardRatingSlot nickname={escort.nickname} own={own} />
@@ -142,7 +137,6 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
           <h2 id="comentarios">Comentarios</h2>
           {session.role === 'cliente' && session.rut ? (
             <>
-              {/* marketplace: comments */}
               <Suspense fallback={<div className="skeleton rating-skeleton" />}>
                 <CommentsPanel nickname={escort.nickname} />
               </Suspense>
@@ -151,12 +145,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
             <p className="profile-card-note">{msg.commentsClientsOnly}</p>
           )}
         </section>
-        {own ? null : (
-          <>
-            {/* data-rights: report */}
-            <ReportDialog nickname={escort.nickname} />
-          </>
-        )}
+        {own ? null : <ReportDialog nickname={escort.nickname} />}
       </div>
     </article>
   );

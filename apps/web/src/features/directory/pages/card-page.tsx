@@ -7,7 +7,7 @@ import { useHead } from '../../../lib/head.tsx';
 import { apiKey, useApiQuery } from '../../../lib/query.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
-import NotFoundPage from '../../not-found/not-found-page.tsx';
+import NotFoundPage from '../../../components/not-found-page.tsx';
 import { CardView, type CardData } from '../components/card-view.tsx';
 import { CardSkeleton } from '../components/card-skeleton.tsx';
 

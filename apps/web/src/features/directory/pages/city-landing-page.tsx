@@ -20,7 +20,7 @@ import { useHead } from '../../../lib/head.tsx';
 import { useApiQuery } from '../../../lib/query.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
-import NotFoundPage from '../../not-found/not-found-page.tsx';
+import NotFoundPage from '../../../components/not-found-page.tsx';
 import { GridSkeleton } from '../components/grid-skeleton.tsx';
 
 /** /escorts/{slug}: one of the 56 city landing pages; any other slug is the 404 page. */

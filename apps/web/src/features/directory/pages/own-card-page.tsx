@@ -6,7 +6,7 @@ import { useApiQuery } from '../../../lib/query.ts';
 import { useHydrated, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
-import NotFoundPage from '../../not-found/not-found-page.tsx';
+import NotFoundPage from '../../../components/not-found-page.tsx';
 import { CardView } from '../components/card-view.tsx';
 import { CardSkeleton } from '../components/card-skeleton.tsx';
 

@@ -5,19 +5,20 @@ import { checkGalleryFile, galleryAccept, type GalleryItem } from '@encanto/core
 import { msg } from '@encanto/core/messages';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { apiKey } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import {
   isVideoItem,
   ownGalleryPath,
   uploadGalleryFile,
   useDeleteGalleryItem,
   useOwnGallery,
-} from '../api/gallery.ts';
-import { GalleryGrid } from '../components/gallery-grid.tsx';
+} from '../../../lib/api/gallery.ts';
+import { GalleryGrid } from '../../../components/gallery-grid.tsx';
 
 type Notice = { kind: 'success' | 'error'; lines: string[] } | null;
 
@@ -39,7 +40,12 @@ function GalleryUploader() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const upload = useAction(() =>
+    queryClient.invalidateQueries({ queryKey: apiKey(ownGalleryPath(nickname ?? '')) }),
+  );
+  // The spec keeps the uploader busy for 2 s after each upload.
+  const [holding, setHolding] = useState(false);
+  const busy = upload.busy || holding;
   const [notice, setNotice] = useState<Notice>(null);
   const busyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -81,25 +87,21 @@ function GalleryUploader() {
       setNotice({ kind: 'error', lines: [check.mensaje] });
       return;
     }
-    setBusy(true);
     setNotice(null);
     setProgress(0);
-    try {
-      const result = await uploadGalleryFile(nickname, file, setProgress);
-      setNotice({ kind: 'success', lines: [result.mensaje] });
-      setFile(null);
-      if (inputRef.current) inputRef.current.value = '';
-    } catch (err) {
-      const mensaje = err instanceof ApiError && err.mensaje ? err.mensaje : msg.imageUploadError;
-      setNotice({ kind: 'error', lines: [mensaje] });
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: apiKey(ownGalleryPath(nickname)) });
-      // The spec keeps the uploader busy for 2 s after each upload.
-      busyTimer.current = setTimeout(() => {
-        setBusy(false);
-        setProgress(null);
-      }, timings.galleryBusyMs);
-    }
+    await upload.run(() => uploadGalleryFile(nickname, file, setProgress), {
+      onSuccess: (result) => {
+        setNotice({ kind: 'success', lines: [result.mensaje] });
+        setFile(null);
+        if (inputRef.current) inputRef.current.value = '';
+      },
+      onError: (err) => setNotice({ kind: 'error', lines: [errorText(err, msg.imageUploadError)] }),
+      onSettled: () => setHolding(true),
+    });
+    busyTimer.current = setTimeout(() => {
+      setHolding(false);
+      setProgress(null);
+    }, timings.galleryBusyMs);
   };
 
   const onDelete = (item: GalleryItem) => {

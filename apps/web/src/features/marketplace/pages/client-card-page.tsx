@@ -5,11 +5,11 @@ import { RequireAuth } from '../../../components/require-auth.tsx';
 import { useHead } from '../../../lib/head.tsx';
 import { setStored, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
-import { useClientCard, useRefreshMeetings } from '../api/meetings.ts';
-import { rateClient, useClientAverages } from '../api/ratings.ts';
-import { AveragesView } from '../components/averages-view.tsx';
-import { ClientAvatar } from '../components/client-avatar.tsx';
-import { RatingForm } from '../components/rating-form.tsx';
+import { useClientCard, useRefreshMeetings } from '../../../lib/api/meetings.ts';
+import { rateClient, useClientAverages } from '../../../lib/api/ratings.ts';
+import { AveragesView } from '../../../components/ratings/averages-view.tsx';
+import { ClientAvatar } from '../../../components/requests/client-avatar.tsx';
+import { RatingForm } from '../../../components/ratings/rating-form.tsx';
 
 /**
  * /CardCliente/{nickname}: the client card an escort opens from her requests.

@@ -4,11 +4,12 @@ import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
-import { removeFavorite, useFavorites } from '../api/favorites.ts';
-import { errorText } from '../components/use-timed-message.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { removeFavorite, useFavorites } from '../../../lib/api/favorites.ts';
 
 /** /FavoritosCliente: the client's favourite profiles, each with its photo, nickname and a remove button. */
 export default function FavoritesPage() {
@@ -24,21 +25,16 @@ export default function FavoritesPage() {
 function Favorites() {
   const session = useSession();
   const query = useFavorites(true);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useAction(query.refetch);
   const [error, setError] = useState<string | null>(null);
 
   const remove = async (nick: string) => {
-    if (!session.rut) return;
-    setBusy(nick);
+    const rut = session.rut;
+    if (!rut) return;
     setError(null);
-    try {
-      await removeFavorite(nick, session.rut);
-    } catch (err) {
-      setError(errorText(err, msg.favoriteRemoveError));
-    } finally {
-      setBusy(null);
-      await query.refetch();
-    }
+    await run(() => removeFavorite(nick, rut), {
+      onError: (err) => setError(errorText(err, msg.favoriteRemoveError)),
+    });
   };
 
   const list = query.data ?? [];
@@ -90,7 +86,7 @@ function Favorites() {
                 type="button"
                 className="button button-danger button-block favorite-remove"
                 onClick={() => void remove(f.nick_usuario)}
-                disabled={busy !== null}
+                disabled={busy}
                 aria-label={`Quitar a ${f.usuario_nickname} de favoritos`}
               >
                 Quitar

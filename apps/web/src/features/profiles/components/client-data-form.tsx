@@ -12,9 +12,11 @@ import {
   profileMessageMs,
   type ClientUpdate,
 } from '@encanto/core/profiles';
-import { useTimedMessage } from '../../../components/change-password-form.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { errorText } from '../../../lib/api-client.ts';
 import { getStored } from '../../../lib/session.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import {
   clearProfileImage,
   deleteProfilePhoto,
@@ -24,7 +26,7 @@ import {
   useRefreshProfile,
 } from '../api/profile.ts';
 import { PhotoFilePicker } from './photo-file-picker.tsx';
-import { apiMessage, newPhotoProblem, photoFileProblem, planImageDelete } from '../profile-rules.ts';
+import { newPhotoProblem, photoFileProblem, planImageDelete } from '../profile-rules.ts';
 
 /**
  * 'ACTUALIZAR DATOS' of a client: identity read-only; phone and image url only
@@ -39,7 +41,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
   const [fromDevice, setFromDevice] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(profileMessageMs);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -61,20 +63,15 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
   }, [form, shownUrl]);
 
   const act = async (work: () => Promise<string>, fallback: string) => {
-    setBusy(true);
-    try {
-      show(await work(), 'success');
-      await refresh();
-    } catch (err) {
-      show(apiMessage(err, fallback), 'error');
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    await run(work, {
+      onSuccess: (text) => show('success', text),
+      onError: (err) => show('error', errorText(err, fallback)),
+    });
+    setProgress(null);
   };
 
   const onModify = handleSubmit((values) => {
-    if (!getStored('token')) return show(msg.noToken, 'error');
+    if (!getStored('token')) return show('error', msg.noToken);
     void act(async () => {
       const res = await updateClientData(values);
       reset({ ...values, url: isDefaultAvatar(values.url) ? '' : values.url });
@@ -84,9 +81,9 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
   });
 
   const onUpload = () => {
-    if (!file || !profile.nickname) return show(msg.fileAndNicknameRequired, 'error');
+    if (!file || !profile.nickname) return show('error', msg.fileAndNicknameRequired);
     const problem = newPhotoProblem(image.data) ?? photoFileProblem(file);
-    if (problem) return show(problem, 'error');
+    if (problem) return show('error', problem);
     setProgress(0);
     void act(async () => {
       const res = await uploadProfilePhoto('cliente', profile.nickname, file, setProgress);
@@ -98,7 +95,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
 
   const onDelete = () => {
     const plan = planImageDelete(image.data, profile.nickname);
-    if ('error' in plan) return show(plan.error, 'error');
+    if ('error' in plan) return show('error', plan.error);
     void act(async () => {
       const res =
         plan.call === 'stored'
@@ -112,7 +109,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
     const chosen = e.target.files?.[0] ?? null;
     setFile(chosen);
     const problem = chosen ? photoFileProblem(chosen) : null;
-    if (problem) show(problem, 'error');
+    if (problem) show('error', problem);
   };
 
   const fono = register('fono');

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { EscortProfile } from '@encanto/core/accounts';
 import { limits } from '@encanto/core/constants';
@@ -13,10 +13,11 @@ import {
   type EscortUpdate,
 } from '@encanto/core/profiles';
 import { inputFilters } from '@encanto/core/fields';
-import { useTimedMessage } from '../../../components/change-password-form.tsx';
+import { errorText } from '../../../lib/api-client.ts';
 import { getStored } from '../../../lib/session.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { updateEscortData, useRefreshProfile } from '../api/profile.ts';
-import { apiMessage } from '../profile-rules.ts';
 
 function ReadOnly({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -43,12 +44,14 @@ const valuesOf = (p: EscortProfile): EscortUpdate => ({
 export function EscortDataForm({ profile }: { profile: EscortProfile }) {
   const id = useId();
   const refresh = useRefreshProfile();
+  // The submit button shows the form's own isSubmitting, which lasts until run() settles.
+  const { run } = useAction(refresh);
   const [message, show] = useTimedMessage(profileMessageMs);
   const form = useForm<EscortUpdate>({
     resolver: zodResolver(escortUpdateSchema),
     defaultValues: valuesOf(profile),
   });
-  const { register, handleSubmit, formState, watch, reset } = form;
+  const { register, handleSubmit, formState, reset } = form;
   const errors = formState.errors;
 
   // A new photo changes the url behind the form: keep the hidden value current.
@@ -56,19 +59,18 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
     form.setValue('url', profile.url);
   }, [form, profile.url]);
 
-  const legenda = watch('legenda') ?? '';
+  const legenda = useWatch({ control: form.control, name: 'legenda' }) ?? '';
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!getStored('token')) return show(msg.noToken, 'error');
-    if (!values.url) return show(msg.profileImageRequired, 'error');
-    try {
-      const res = await updateEscortData(values);
-      reset(values);
-      show(res.mensaje, 'success');
-      await refresh();
-    } catch (err) {
-      show(apiMessage(err, msg.dataUpdateError), 'error');
-    }
+    if (!getStored('token')) return show('error', msg.noToken);
+    if (!values.url) return show('error', msg.profileImageRequired);
+    await run(() => updateEscortData(values), {
+      onSuccess: (res) => {
+        reset(values);
+        show('success', res.mensaje);
+      },
+      onError: (err) => show('error', errorText(err, msg.dataUpdateError)),
+    });
   });
 
   const fieldError = (name: keyof EscortUpdate) =>

@@ -1,11 +1,12 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { timings, type Estado } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
-import { useTimedMessage } from '../../../components/change-password-form.tsx';
 import { paths } from '../../../config/paths.ts';
+import { errorText } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { changeEstado, useRefreshProfile } from '../api/profile.ts';
-import { apiMessage, estadoLabel, otherEstado } from '../profile-rules.ts';
+import { estadoLabel, otherEstado } from '../profile-rules.ts';
 
 /**
  * 'ACTUALIZAR ESTADO': the current status and one button to switch it. Success
@@ -15,21 +16,23 @@ import { apiMessage, estadoLabel, otherEstado } from '../profile-rules.ts';
 export function EstadoSection({ rut, estado }: { rut: string; estado: Estado }) {
   const navigate = useNavigate();
   const refresh = useRefreshProfile();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [message, show] = useTimedMessage(timings.statusErrorMessageMs);
   const next = otherEstado(estado);
 
-  const onChange = async () => {
-    setBusy(true);
-    try {
-      const res = await changeEstado(rut, next);
-      await refresh();
-      void navigate(paths.statusChanged, { state: { estado: res.estado } });
-    } catch (err) {
-      show(apiMessage(err, msg.statusChangeFailed), 'error');
-      setBusy(false);
-    }
-  };
+  const onChange = () =>
+    run(
+      async () => {
+        const res = await changeEstado(rut, next);
+        await refresh();
+        return res;
+      },
+      {
+        onSuccess: (res) => void navigate(paths.statusChanged, { state: { estado: res.estado } }),
+        onError: (err) => show('error', errorText(err, msg.statusChangeFailed)),
+        keepBusyOnSuccess: true,
+      },
+    );
 
   return (
     <section

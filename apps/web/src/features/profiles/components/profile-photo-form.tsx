@@ -1,9 +1,11 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { msg } from '@encanto/core/messages';
 import { profileMessageMs } from '@encanto/core/profiles';
-import { useTimedMessage } from '../../../components/change-password-form.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { errorText } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import {
   clearProfileImage,
   deleteProfilePhoto,
@@ -12,7 +14,7 @@ import {
   useProfileImage,
   useRefreshProfile,
 } from '../api/profile.ts';
-import { apiMessage, newPhotoProblem, photoFileProblem, planImageDelete } from '../profile-rules.ts';
+import { newPhotoProblem, photoFileProblem, planImageDelete } from '../profile-rules.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import { PhotoFilePicker } from './photo-file-picker.tsx';
 
@@ -32,30 +34,25 @@ export function ProfilePhotoForm() {
   const [url, setUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(profileMessageMs);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const current = image.data;
   const hasImage = current !== undefined && current.origen !== 'predeterminada';
 
-  const run = async (work: () => Promise<string>, fallback: string) => {
-    setBusy(true);
-    try {
-      show(await work(), 'success');
-      await refresh();
-    } catch (err) {
-      show(apiMessage(err, fallback), 'error');
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+  const act = async (work: () => Promise<string>, fallback: string) => {
+    await run(work, {
+      onSuccess: (text) => show('success', text),
+      onError: (err) => show('error', errorText(err, fallback)),
+    });
+    setProgress(null);
   };
 
   const onDelete = () => {
     const plan = planImageDelete(current, nickname);
-    if ('error' in plan) return show(plan.error, 'error');
-    void run(async () => {
+    if ('error' in plan) return show('error', plan.error);
+    void act(async () => {
       const res =
         plan.call === 'stored'
           ? await deleteProfilePhoto('escort', nickname!, plan.publicId)
@@ -65,11 +62,11 @@ export function ProfilePhotoForm() {
   };
 
   const onUrl = () => {
-    if (!nickname) return show(msg.nicknameMissing, 'error');
-    if (!url.trim()) return show(msg.imageUrlRequired, 'error');
+    if (!nickname) return show('error', msg.nicknameMissing);
+    if (!url.trim()) return show('error', msg.imageUrlRequired);
     const problem = newPhotoProblem(current);
-    if (problem) return show(problem, 'error');
-    void run(async () => {
+    if (problem) return show('error', problem);
+    void act(async () => {
       const res = await updateEscortUrl(nickname, url.trim());
       setUrl('');
       return res.mensaje;
@@ -77,11 +74,11 @@ export function ProfilePhotoForm() {
   };
 
   const onUpload = () => {
-    if (!file || !nickname) return show(msg.noFileOrNickname, 'error');
+    if (!file || !nickname) return show('error', msg.noFileOrNickname);
     const problem = newPhotoProblem(current) ?? photoFileProblem(file);
-    if (problem) return show(problem, 'error');
+    if (problem) return show('error', problem);
     setProgress(0);
-    void run(async () => {
+    void act(async () => {
       const res = await uploadProfilePhoto('escort', nickname, file, setProgress);
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
@@ -93,7 +90,7 @@ export function ProfilePhotoForm() {
     const chosen = e.target.files?.[0] ?? null;
     setFile(chosen);
     const problem = chosen ? photoFileProblem(chosen) : null;
-    if (problem) show(problem, 'error');
+    if (problem) show('error', problem);
   };
 
   return (

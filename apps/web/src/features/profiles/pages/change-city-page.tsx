@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { timings } from '@encanto/core/constants';
 import { CityPicker } from '../../../components/city-picker.tsx';
-import { useTimedMessage } from '../../../components/change-password-form.tsx';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { useHead } from '../../../lib/head.tsx';
 import { getStored, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { changeCity, useEscortProfile, useRefreshProfile } from '../api/profile.ts';
 import { cityChangeProblem, cityFailureText } from '../profile-rules.ts';
 
@@ -25,25 +26,21 @@ function ChangeCity() {
   const profile = useEscortProfile(rut);
   const refresh = useRefreshProfile();
   const [ciudad, setCiudad] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction(refresh);
   // The spec shows every city message for 2 s.
   const [message, show] = useTimedMessage(timings.cityMessageMs);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const problem = cityChangeProblem(ciudad, getStored('nickname'));
-    if (problem) return show(problem, 'error');
-    setBusy(true);
-    try {
-      const res = await changeCity(rut ?? '', ciudad);
-      show(res.msg, 'success');
-      setCiudad('');
-      await refresh();
-    } catch (err) {
-      show(cityFailureText(err), 'error');
-    } finally {
-      setBusy(false);
-    }
+    if (problem) return show('error', problem);
+    await run(() => changeCity(rut ?? '', ciudad), {
+      onSuccess: (res) => {
+        show('success', res.msg);
+        setCiudad('');
+      },
+      onError: (err) => show('error', cityFailureText(err)),
+    });
   };
 
   return (

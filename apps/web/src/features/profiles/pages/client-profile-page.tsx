@@ -1,6 +1,7 @@
 import { ChangePasswordForm } from '../../../components/change-password-form.tsx';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { AuthorizationAlert } from '../../../components/authorization-alert.tsx';
+import { errorText } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
@@ -8,8 +9,7 @@ import { useClientProfile } from '../api/profile.ts';
 import { ClientDataForm } from '../components/client-data-form.tsx';
 import { ProfileAvatar } from '../components/profile-avatar.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
-import { apiMessage } from '../profile-rules.ts';
-import { MyDataSection } from '../../data-rights/components/my-data-section.tsx';
+import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
 
 /** /profileCliente: the client's own data, photo and password. */
 export default function ClientProfilePage() {
@@ -32,7 +32,7 @@ function ClientProfile() {
     return (
       <div className="page">
         <p className="message message-error" role="alert">
-          {apiMessage(query.error, 'No se pudo cargar tu perfil.')}
+          {errorText(query.error, 'No se pudo cargar tu perfil.')}
         </p>
       </div>
     );
@@ -58,7 +58,6 @@ function ClientProfile() {
           <div id="cambiar-contrasena" tabIndex={-1} className="profile-slot">
             <ChangePasswordForm />
           </div>
-          {/* data-rights: mis datos */}
           <MyDataSection />
         </div>
       </div>

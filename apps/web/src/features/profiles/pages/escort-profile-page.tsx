@@ -1,6 +1,7 @@
 import { ChangePasswordForm } from '../../../components/change-password-form.tsx';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { AuthorizationAlert } from '../../../components/authorization-alert.tsx';
+import { errorText } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
@@ -10,10 +11,9 @@ import { EstadoSection } from '../components/estado-section.tsx';
 import { ProfilePhotoForm } from '../components/profile-photo-form.tsx';
 import { EscortSidebar } from '../components/profile-sidebar.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
-import { apiMessage } from '../profile-rules.ts';
-import { PendingRequests } from '../../marketplace/components/pending-requests.tsx';
-import { ClientsToRate } from '../../marketplace/components/to-rate.tsx';
-import { MyDataSection } from '../../data-rights/components/my-data-section.tsx';
+import { PendingRequests } from '../../../components/requests/pending-requests.tsx';
+import { ClientsToRate } from '../../../components/requests/to-rate.tsx';
+import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
 
 /** /ProfileUsuario: where an approved escort lands after login. */
 export default function EscortProfilePage() {
@@ -35,7 +35,7 @@ function EscortProfile() {
     return (
       <div className="page">
         <p className="message message-error" role="alert">
-          {apiMessage(profile.error, 'No se pudo cargar tu perfil.')}
+          {errorText(profile.error, 'No se pudo cargar tu perfil.')}
         </p>
       </div>
     );
@@ -59,17 +59,14 @@ function EscortProfile() {
           <EscortDataForm profile={p} />
           <ProfilePhotoForm />
           <div id="solicitudes" tabIndex={-1} className="profile-slot">
-            {/* marketplace: pending requests */}
             <PendingRequests />
           </div>
           <div id="cambiar-contrasena" tabIndex={-1} className="profile-slot">
             <ChangePasswordForm />
           </div>
           <div id="calificar-clientes" tabIndex={-1} className="profile-slot">
-            {/* marketplace: to rate */}
             <ClientsToRate />
           </div>
-          {/* data-rights: mis datos */}
           <MyDataSection />
         </div>
       </div>

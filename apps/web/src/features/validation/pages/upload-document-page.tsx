@@ -6,11 +6,17 @@ import { msg } from '@encanto/core/messages';
 import type { ValidationKind } from '@encanto/core/validation';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
-import { deleteDocument, fetchDocumentInfo, uploadDocument, usePrivateImage } from '../api/documents.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import {
+  deleteDocument,
+  fetchDocumentInfo,
+  uploadDocument,
+  usePrivateImage,
+} from '../../../lib/api/documents.ts';
 
 /** Status text is green, or red when it starts with 'Error' (spec). */
 function StatusMessage({ text }: { text: string }) {
@@ -33,10 +39,16 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
   const [file, setFile] = useState<File | null>(null);
   const [status, setStatus] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const profile = kind === 'cliente' ? paths.clientProfile : paths.escortProfile;
 
   const queryKey = ['validation-document', kind, nickname] as const;
+  const { busy, run } = useAction(() =>
+    Promise.all([
+      // The server clears the authorisation message with an upload; refresh what shows it.
+      queryClient.invalidateQueries({ queryKey: ['notices'] }),
+      queryClient.invalidateQueries({ queryKey }),
+    ]),
+  );
   const info = useQuery({
     queryKey,
     queryFn: () => fetchDocumentInfo(kind, nickname),
@@ -64,25 +76,21 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
       setStatus(msg.fileAndNicknameRequired);
       return;
     }
-    setBusy(true);
     setProgress(0);
     setStatus('');
-    try {
-      await uploadDocument(kind, nickname, file, setProgress);
-      setStatus(msg.imageUploaded);
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
-      // The server cleared the authorisation message with the upload; refresh what shows it.
-      await queryClient.invalidateQueries({ queryKey: ['notices'] });
-      await queryClient.invalidateQueries({ queryKey });
-      timer.current = setTimeout(() => void navigate(profile), timings.postUploadRedirectMs);
-    } catch (err) {
-      const detail = err instanceof ApiError && err.mensaje ? ` ${err.mensaje}` : '';
-      setStatus(`${msg.imageUploadError}${detail}`);
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    await run(() => uploadDocument(kind, nickname, file, setProgress), {
+      onSuccess: () => {
+        setStatus(msg.imageUploaded);
+        setFile(null);
+        if (fileInput.current) fileInput.current.value = '';
+        timer.current = setTimeout(() => void navigate(profile), timings.postUploadRedirectMs);
+      },
+      onError: (err) => {
+        const detail = errorText(err, '');
+        setStatus(detail ? `${msg.imageUploadError} ${detail}` : msg.imageUploadError);
+      },
+      onSettled: () => setProgress(null),
+    });
   }
 
   async function onDelete() {
@@ -90,16 +98,11 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
       setStatus(msg.nicknameOrPublicIdMissing);
       return;
     }
-    setBusy(true);
-    try {
-      await deleteDocument(kind, nickname, info.data.publicId);
-      setStatus(msg.imageDeleted);
-      await queryClient.invalidateQueries({ queryKey });
-    } catch {
-      setStatus(msg.imageDeleteError);
-    } finally {
-      setBusy(false);
-    }
+    const { publicId } = info.data;
+    await run(() => deleteDocument(kind, nickname, publicId), {
+      onSuccess: () => setStatus(msg.imageDeleted),
+      onError: () => setStatus(msg.imageDeleteError),
+    });
   }
 
   if (validated) {

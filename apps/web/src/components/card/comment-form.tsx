@@ -1,0 +1,103 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@encanto/core/messages';
+import {
+  commentFormSchema,
+  commentMaxLength,
+  type CommentForm as Values,
+  type MeetingPair,
+} from '@encanto/core/marketplace';
+import { useSession } from '../../lib/session.ts';
+import { useAction } from '../../lib/use-action.ts';
+import { postComment } from '../../lib/api/comments.ts';
+import { errorText } from '../../lib/api-client.ts';
+
+/**
+ * The comment form, opened with 'Comentar'. The client's RUT and nick come
+ * from the session; the server sets the date (Chilean day) and the likes, and
+ * closes the meeting in the same transaction.
+ */
+export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: () => void }) {
+  const id = useId();
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    resolver: zodResolver(commentFormSchema),
+    defaultValues: { comentario: '' },
+  });
+  // The submit button shows the form's own isSubmitting, which lasts until run() settles.
+  const { run } = useAction();
+
+  if (!open) {
+    return (
+      <button type="button" className="button comment-open" onClick={() => setOpen(true)}>
+        Comentar
+      </button>
+    );
+  }
+
+  const submit = form.handleSubmit(async ({ comentario }) => {
+    setError(null);
+    if (!session.token || !session.rut || !session.nickname) {
+      setError(msg.commentLoginRequired);
+      return;
+    }
+    const rut = session.rut;
+    await run(
+      () =>
+        postComment({
+          rut_cliente: rut,
+          comentario,
+          likes: 0,
+          nick_cliente: pair.nickname_cliente,
+          nick_usuario: pair.nickname_usuario,
+        }),
+      {
+        onSuccess: () => {
+          form.reset();
+          setOpen(false);
+          onSaved();
+        },
+        onError: (err) => setError(errorText(err, msg.commentSaveError)),
+      },
+    );
+  });
+
+  const fieldError = form.formState.errors.comentario?.message;
+  return (
+    <form className="comment-form" onSubmit={(e) => void submit(e)} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-c`}>Tu comentario</label>
+        <textarea
+          id={`${id}-c`}
+          rows={4}
+          maxLength={commentMaxLength}
+          placeholder={msg.commentPlaceholder}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${id}-e` : undefined}
+          {...form.register('comentario')}
+        />
+        {fieldError ? (
+          <p className="field-error" id={`${id}-e`} role="alert">
+            {fieldError}
+          </p>
+        ) : null}
+      </div>
+      <div className="rating-form-actions">
+        <button type="submit" className="button" disabled={form.formState.isSubmitting}>
+          Enviar comentario
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
+          Cancelar
+        </button>
+      </div>
+      {error ? (
+        <p className="message message-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { limits } from '@encanto/core/constants';
+import {
+  reportCreateSchema,
+  reportReasonLabels,
+  reportReasons,
+  type ReportCreate,
+} from '@encanto/core/data-rights';
+import { errorText } from '../../lib/api-client.ts';
+import { useAction } from '../../lib/use-action.ts';
+import { reportProfile } from '../../lib/api/reports.ts';
+
+/**
+ * The body of 'Denunciar perfil' (reasons, detail, send). Loaded when the dialog
+ * first opens, so the form and its zod schema stay out of a card's first view.
+ * The dialog remounts it on every opening, which starts it empty.
+ */
+export default function ReportForm({ nickname, close }: { nickname: string; close: () => void }) {
+  const id = useId();
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ReportCreate, unknown, z.output<typeof reportCreateSchema>>({
+    resolver: zodResolver(reportCreateSchema),
+    defaultValues: { nickname_usuario: nickname, detalle: '' },
+  });
+  const detail = useWatch({ control: form.control, name: 'detalle' }) ?? '';
+  const errors = form.formState.errors;
+  // The submit button shows the form's own isSubmitting, which lasts until run() settles.
+  const { run } = useAction();
+
+  const submit = form.handleSubmit((values) => {
+    setError(null);
+    return run(() => reportProfile(values), {
+      onSuccess: (res) => setSent(res.mensaje),
+      onError: (err) => setError(errorText(err, 'No se pudo enviar la denuncia. Inténtalo de nuevo.')),
+    });
+  });
+
+  return sent ? (
+    <div className="dr-dialog-body">
+      <p className="message message-success" role="status">
+        {sent}
+      </p>
+      <button type="button" className="button button-block" onClick={close} autoFocus>
+        Cerrar
+      </button>
+    </div>
+  ) : (
+    <form className="form dr-dialog-body" onSubmit={(e) => void submit(e)} noValidate>
+      <fieldset
+        className="field dr-reasons"
+        aria-describedby={errors.motivo ? `${id}-motivo-error` : undefined}
+      >
+        <legend>¿Qué pasa con el perfil de {nickname}?</legend>
+        {reportReasons.map((reason) => (
+          <label key={reason} className="dr-reason">
+            <input type="radio" value={reason} {...form.register('motivo')} />
+            {reportReasonLabels[reason]}
+          </label>
+        ))}
+        {errors.motivo && (
+          <p className="field-error" id={`${id}-motivo-error`} role="alert">
+            {errors.motivo.message}
+          </p>
+        )}
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-detalle`}>Cuéntanos más (opcional)</label>
+        <textarea
+          id={`${id}-detalle`}
+          rows={4}
+          maxLength={limits.reportDetailMax}
+          aria-describedby={`${id}-count`}
+          aria-invalid={errors.detalle ? true : undefined}
+          {...form.register('detalle')}
+        />
+        <p className="field-hint" id={`${id}-count`}>
+          {detail.length}/{limits.reportDetailMax}
+        </p>
+        {errors.detalle && <p className="field-error">{errors.detalle.message}</p>}
+      </div>
+      <p className="field-hint">
+        Tu denuncia es confidencial: el perfil denunciado no sabrá quién la hizo. Si alguien está en peligro,
+        llama al 133 (Carabineros).
+      </p>
+      {error && (
+        <p className="message message-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dr-actions">
+        <button type="submit" className="button" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Enviando...' : 'Enviar denuncia'}
+        </button>
+        <button type="button" className="button button-secondary" onClick={close}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}

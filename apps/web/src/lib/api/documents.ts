@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import type { DocumentInfo, UploadResult, ValidationKind } from '@encanto/core/validation';
+import { api, ApiError, uploadWithProgress } from '../api-client.ts';
+import { getStored } from '../session.ts';
+
+/** Path segment of the upload routes: subir-validacion-escort | subir-validacion-cliente. */
+export const uploadSegment = (kind: ValidationKind) => (kind === 'cliente' ? 'cliente' : 'escort');
+
+export const documentInfoPath = (kind: ValidationKind, nickname: string) =>
+  `/upload/obtener-imagen-validacion-${uploadSegment(kind)}/${encodeURIComponent(nickname)}`;
+
+export function uploadDocument(
+  kind: ValidationKind,
+  nickname: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<UploadResult> {
+  const form = new FormData();
+  // nickname first: the server reads fields that precede the file.
+  form.append('nickname', nickname);
+  form.append('file', file);
+  return uploadWithProgress<UploadResult>(
+    `/upload/subir-validacion-${uploadSegment(kind)}/${encodeURIComponent(nickname)}`,
+    form,
+    onProgress,
+  );
+}
+
+export function deleteDocument(
+  kind: ValidationKind,
+  nickname: string,
+  publicId: string,
+): Promise<{ mensaje: string }> {
+  return api(
+    `/upload/eliminar-validacion-${uploadSegment(kind)}/${encodeURIComponent(nickname)}/${encodeURIComponent(publicId)}`,
+    {
+      method: 'DELETE',
+    },
+  );
+}
+
+/** Document info, or null when none was uploaded (404). */
+export async function fetchDocumentInfo(
+  kind: ValidationKind,
+  nickname: string,
+): Promise<DocumentInfo | null> {
+  try {
+    return await api<DocumentInfo>(documentInfoPath(kind, nickname));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export type PrivateImage =
+  { status: 'idle' | 'loading' } | { status: 'ready'; src: string } | { status: 'error' };
+
+/**
+ * Identity documents are never behind a public URL: the bytes come from an
+ * authenticated endpoint, so they are fetched with the bearer token and shown
+ * through a blob URL that is revoked when the component lets go of it.
+ */
+export function usePrivateImage(url: string | null | undefined): PrivateImage {
+  // The answer remembers its url: while another url loads, the old image is not shown.
+  const [loaded, setLoaded] = useState<{ url: string; image: PrivateImage } | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let objectUrl: string | null = null;
+    const controller = new AbortController();
+    const token = getStored('token');
+    fetch(url, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: controller.signal,
+      cache: 'no-store',
+    })
+      .then(async (res) => {
+        if (!res.ok) throw new ApiError(res.status, null);
+        objectUrl = URL.createObjectURL(await res.blob());
+        setLoaded({ url, image: { status: 'ready', src: objectUrl } });
+      })
+      .catch((err: unknown) => {
+        if ((err as Error).name !== 'AbortError') setLoaded({ url, image: { status: 'error' } });
+      });
+    return () => {
+      controller.abort();
+      // The blob URL dies here, so the answer that points at it goes too.
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+      setLoaded(null);
+    };
+  }, [url]);
+  if (!url) return { status: 'idle' };
+  return loaded?.url === url ? loaded.image : { status: 'loading' };
+}

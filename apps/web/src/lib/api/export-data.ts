@@ -1,0 +1,31 @@
+import { getStored } from '../session.ts';
+import { toApiError } from '../api-client.ts';
+
+/**
+ * Downloads GET /api/cuenta/exportar as a file. The call needs the bearer
+ * token, so a plain link cannot do it: the JSON is fetched, then saved through
+ * a temporary object URL with the name the server suggests.
+ */
+export async function downloadMyData(): Promise<string> {
+  const token = getStored('token');
+  const response = await fetch('/api/cuenta/exportar', {
+    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  if (!response.ok) {
+    throw await toApiError(response.status, await response.json().catch(() => null));
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'mis-datos.json';
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers start reading the blob only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return filename;
+}

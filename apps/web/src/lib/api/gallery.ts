@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GalleryItem, GalleryList, GalleryUploadResult } from '@encanto/core/gallery';
+import { api, uploadWithProgress } from '../api-client.ts';
+import { apiKey, useApiQuery } from '../query.ts';
+
+const enc = encodeURIComponent;
+export const ownGalleryPath = (nickname: string) => `/upload/obtener-imagenes-por-usuario/${enc(nickname)}`;
+export const publicGalleryPath = (nickname: string) => `/upload/escort-imagenes/${enc(nickname)}`;
+
+/** The escort's own gallery (owner only). */
+export const useOwnGallery = (nickname: string | null) =>
+  useApiQuery<GalleryList>(nickname ? ownGalleryPath(nickname) : null, { staleTime: 0 });
+
+/** The public gallery on a card; a hidden or unknown escort answers 404, shown as no gallery. */
+export const usePublicGallery = (nickname: string, enabled = true) =>
+  useApiQuery<GalleryList>(enabled ? publicGalleryPath(nickname) : null, { retry: false });
+
+export const isVideoItem = (item: Pick<GalleryItem, 'tipo'>) => item.tipo === 'video';
+
+export function uploadGalleryFile(nickname: string, file: File, onProgress: (percent: number) => void) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<GalleryUploadResult>(`/upload/subir-imagenes/${enc(nickname)}`, form, onProgress);
+}
+
+/** Images and videos go through their own calls, as the spec names them. */
+export function useDeleteGalleryItem(nickname: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: GalleryItem) =>
+      api<{ mensaje: string }>(
+        isVideoItem(item)
+          ? `/upload/eliminar-video/${enc(nickname)}/${enc(item.publicId)}`
+          : `/upload/eliminar-perfil-usuario/${enc(nickname)}/${enc(item.publicId)}`,
+        { method: 'DELETE' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKey(ownGalleryPath(nickname)) }),
+  });
+}

@@ -1,0 +1,238 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { timings } from '@encanto/core/constants';
+import { msg } from '@encanto/core/messages';
+import { RegisterForm } from '../src/features/accounts/components/register-form.tsx';
+import { fakeApi, type Route } from './helpers/fake-api.ts';
+import { renderHydrated } from './helpers/render-hydrated.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+type AccountType = 'cliente' | 'usuario';
+const free: Route = { status: 404, body: { mensaje: 'No existe', code: 'NOT_FOUND' } };
+const taken: Route = { body: { existe: true } };
+
+/** The registration form at its own path, server-rendered then hydrated, with the 2 s check delay on a fake clock. */
+function openForm(type: AccountType, routes: Record<string, Route> = {}) {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+  const api = fakeApi(routes);
+  const view = renderHydrated(<RegisterForm type={type} />, {
+    url: type === 'cliente' ? '/registro/cliente' : '/registro/RegistroEscort',
+    elsewhere: { '/RegistroExitoso': 'Pantalla de registro exitoso' },
+  });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  return { ...view, api, user };
+}
+
+const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Registrarse' });
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { exact: true });
+const rutLabel = (type: AccountType) => (type === 'cliente' ? 'RUT o Pasaporte' : 'RUT');
+/** Past the 2 s the spec waits after a blur before checking a value. */
+const afterCheckDelay = () => act(() => vi.advanceTimersByTimeAsync(timings.availabilityCheckDelayMs));
+
+async function fillValid(
+  user: ReturnType<typeof userEvent.setup>,
+  type: AccountType,
+  values: { rut?: string; pass2?: string } = {},
+) {
+  await user.type(field(rutLabel(type)), values.rut ?? (type === 'cliente' ? '11111111-1' : '12.345.678-5'));
+  await user.type(field('Nombre completo'), 'Persona De Prueba');
+  await user.type(field('Nickname'), 'vale');
+  await user.type(field('Fecha de nacimiento'), '1992-03-14');
+  await user.type(field('Email'), 'vale@correo.cl');
+  await user.type(field('Contraseña'), 'clave123');
+  await user.type(field('Repetir contraseña'), values.pass2 ?? 'clave123');
+  await user.type(field('Teléfono'), '987654321');
+  await user.click(field('Masculino'));
+  await user.selectOptions(field('Zona'), 'central');
+  await user.selectOptions(field('Región'), 'Metropolitana de Santiago');
+  await user.selectOptions(field('Ciudad'), 'Providencia');
+}
+
+const clientChecks = {
+  'GET /api/cliente/validar/rut/11111111-1': free,
+  'GET /api/cliente/validar/nickname/vale': free,
+  'GET /api/cliente/validar/email/vale%40correo.cl': free,
+};
+
+describe('registration form, server-rendered then hydrated', () => {
+  it('arrives as HTML with the submit held until the app hydrates, without a mismatch', async () => {
+    const { html, hydrationErrors } = openForm('cliente');
+    expect(html).toContain('Registro Cliente');
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""/);
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    expect(hydrationErrors).toEqual([]);
+  });
+
+  it('client: an empty submit marks every field with the spec’s messages and sends nothing', async () => {
+    const { user, api } = openForm('cliente');
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    await user.click(submit());
+    // RUT, name, nickname, birth date, e-mail, both passwords, phone and city.
+    expect(await screen.findAllByText(msg.allRequired)).toHaveLength(9);
+    expect(screen.getByText(msg.genderRequired)).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('escort: an empty submit gives the escort screen’s messages and “corrija los errores”', async () => {
+    const { user, api } = openForm('usuario');
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    await user.click(submit());
+    expect(await screen.findByText(msg.fixErrors)).toBeTruthy();
+    // RUT, name, birth date, both passwords and city.
+    expect(screen.getAllByText(msg.completeRequired)).toHaveLength(6);
+    for (const text of [msg.nicknameRequired, msg.emailRequired, msg.phoneRequired, msg.genderRequired])
+      expect(screen.getByText(text)).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('checks each field’s rule when it loses focus', async () => {
+    const { user } = openForm('usuario');
+    await user.type(field('RUT'), '12.345.678-9');
+    await user.type(field('Nombre completo'), 'Ana Pérez');
+    await user.type(field('Nickname'), 'Va Le!');
+    // The nickname filter keeps lowercase letters and digits only.
+    expect(field('Nickname').value).toBe('vale');
+    await user.clear(field('Nickname'));
+    await user.type(field('Nickname'), 'ab');
+    await user.type(field('Fecha de nacimiento'), '2015-06-01');
+    await user.type(field('Email'), 'ana@correo');
+    await user.type(field('Contraseña'), 'abc');
+    await user.type(field('Teléfono'), '9 8765-43');
+    await user.tab();
+    for (const text of [
+      msg.rutFormat,
+      msg.fullName,
+      msg.nickname,
+      msg.underage,
+      msg.email,
+      msg.escortPasswordLength,
+      msg.phoneEscort,
+    ])
+      expect(await screen.findByText(text)).toBeTruthy();
+
+    await user.clear(field('Contraseña'));
+    await user.type(field('Contraseña'), 'abcdefg');
+    await user.tab();
+    expect(await screen.findByText(msg.escortPasswordMix)).toBeTruthy();
+  });
+
+  it('client: a short RUT or passport and a short phone get the client texts', async () => {
+    const { user } = openForm('cliente');
+    await user.type(field('RUT o Pasaporte'), 'AB12');
+    await user.type(field('Teléfono'), '12345');
+    await user.tab();
+    expect(await screen.findByText(msg.rut)).toBeTruthy();
+    expect(screen.getByText(msg.phone)).toBeTruthy();
+  });
+
+  it('refuses different passwords without sending', async () => {
+    const { user, api } = openForm('cliente', clientChecks);
+    await fillValid(user, 'cliente', { pass2: 'clave124' });
+    await afterCheckDelay();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    await user.click(submit());
+    expect(await screen.findByText(msg.passwordsDontMatch)).toBeTruthy();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('checks nickname availability 2 s after blur, holding the submit; an edit drops the answer', async () => {
+    const { user, api } = openForm('cliente', {
+      'GET /api/cliente/validar/nickname/vale': taken,
+      'GET /api/cliente/validar/nickname/valeria': free,
+    });
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    await user.type(field('Nickname'), 'vale');
+    await user.tab();
+    expect(screen.getByRole('status', { name: 'Verificando disponibilidad' })).toBeTruthy();
+    expect(submit().disabled).toBe(true);
+    expect(api.calls).toEqual([]);
+
+    await afterCheckDelay();
+    expect(await screen.findByText(msg.taken)).toBeTruthy();
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/cliente/validar/nickname/vale']);
+    // Availability checks go without the session's token.
+    expect(api.calls[0]!.authorization).toBeNull();
+    expect(submit().disabled).toBe(true);
+
+    await user.type(field('Nickname'), 'ria');
+    expect(screen.queryByText(msg.taken)).toBeNull();
+    expect(submit().disabled).toBe(false);
+    await user.tab();
+    await afterCheckDelay();
+    expect(await screen.findByText(msg.available)).toBeTruthy();
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('escort: e-mail and RUT are checked on the escort calls; a value that breaks its rule is not asked about', async () => {
+    const { user, api } = openForm('usuario', {
+      'GET /api/usuario/validar/email?email=vale%40correo.cl': free,
+      'GET /api/usuario/validar/rut/12.345.678-5': taken,
+    });
+    await user.type(field('Nickname'), 'ab');
+    await user.tab();
+    await user.type(field('Email'), 'vale@correo.cl');
+    await user.tab();
+    await user.click(field('RUT'));
+    await user.type(field('RUT'), '12.345.678-5');
+    await user.tab();
+    await afterCheckDelay();
+    expect(await screen.findByText(msg.available)).toBeTruthy();
+    expect(await screen.findByText(msg.taken)).toBeTruthy();
+    expect(api.calls.map((c) => c.path).sort()).toEqual([
+      '/api/usuario/validar/email?email=vale%40correo.cl',
+      '/api/usuario/validar/rut/12.345.678-5',
+    ]);
+  });
+
+  it('client: a valid form posts the registration without the repeat password, then shows the success page', async () => {
+    const { user, api } = openForm('cliente', {
+      ...clientChecks,
+      'POST /api/cliente/registro': { status: 201, body: { mensaje: msg.clientRegistered } },
+    });
+    await fillValid(user, 'cliente');
+    await afterCheckDelay();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    await user.click(submit());
+    expect(await screen.findByText('Pantalla de registro exitoso')).toBeTruthy();
+    expect(api.writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/cliente/registro',
+        authorization: null,
+        body: {
+          rut_cliente: '11111111-1',
+          nombre: 'Persona De Prueba',
+          nickname: 'vale',
+          fecha_nac: '1992-03-14',
+          email: 'vale@correo.cl',
+          pass: 'clave123',
+          fono: '987654321',
+          genero: 'Masculino',
+          ciudad: 'Providencia',
+          apellido: 'vale',
+          url: '/assets/avatars/masculino.svg',
+        },
+      },
+    ]);
+  });
+
+  it('a refusal shows the server’s text and stays on the form', async () => {
+    const { user } = openForm('cliente', {
+      ...clientChecks,
+      'POST /api/cliente/registro': { status: 409, body: { mensaje: msg.duplicate, code: 'CONFLICT' } },
+    });
+    await fillValid(user, 'cliente');
+    await afterCheckDelay();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    await user.click(submit());
+    expect(await screen.findByText(msg.duplicate)).toBeTruthy();
+    expect(screen.queryByText('Pantalla de registro exitoso')).toBeNull();
+  });
+});
