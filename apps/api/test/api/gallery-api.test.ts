@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { forgedMp4, multipartFile, noiseJpeg, noisePng, tinyMp4 } from '../helpers/gallery-media.ts';
 import { escortProfiles, media } from '../../src/db/schema/index.ts';
+import { depsOf } from '../../src/deps.ts';
 import { addGalleryItem } from '../../src/modules/gallery/service.ts';
 
 let t: TestApp;
@@ -257,14 +258,14 @@ describe('the 15-item limit', () => {
 
   it('the transaction alone holds the line: parallel adds past the pre-check still stop at 15', async () => {
     const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-    for (let i = 0; i < 13; i++) await addGalleryItem(t.app, e.id, await noiseJpeg(16, 16));
+    for (let i = 0; i < 13; i++) await addGalleryItem(depsOf(t.app), e.id, await noiseJpeg(16, 16));
     const inputs = await Promise.all([
       noiseJpeg(20, 20),
       noiseJpeg(21, 21),
       noiseJpeg(22, 22),
       noiseJpeg(23, 23),
     ]);
-    const settled = await Promise.allSettled(inputs.map((bytes) => addGalleryItem(t.app, e.id, bytes)));
+    const settled = await Promise.allSettled(inputs.map((bytes) => addGalleryItem(depsOf(t.app), e.id, bytes)));
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(2);
     for (const s of settled)
       if (s.status === 'rejected') expect((s.reason as { code: string }).code).toBe('GALLERY_LIMIT');
