@@ -10,22 +10,25 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 
 /**
  * Every upload form is one file and a few short text fields (the spec's
- * nickname). fileSize is the largest any route takes (the identity document);
- * each route reads with its own, smaller or equal.
+ * nickname); where the three former readers differed, the stricter limit was
+ * kept (a second file or a fifth field is 413). fileSize is the largest any
+ * route takes (the identity document); each route reads with its own.
  */
-const formLimits = { fileSize: limits.documentMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 200 };
+const formLimits = { fileSize: limits.documentMaxBytes, files: 1, fields: 4, parts: 6, fieldSize: 200 };
 
 const MULTIPART = 'multipart/form-data';
 
 /**
  * @fastify/multipart, registered once for the whole app. Only routes that
- * declare a multipart body (`consumes`) accept one; any other answers 415 with
- * the same body it gave when it had no multipart parser at all.
+ * declare a multipart body (`consumes`) accept one; any other route answers 415
+ * with the same body it gave when it had no multipart parser at all (an unknown
+ * path stays a 404).
  */
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: formLimits });
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart() && !request.routeOptions.schema?.consumes?.includes(MULTIPART)) {
+    if (request.is404 || !request.isMultipart()) return;
+    if (!request.routeOptions.schema?.consumes?.includes(MULTIPART)) {
       throw new AppError(415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', msg.unsupportedType);
     }
   });
