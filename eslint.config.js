@@ -83,4 +83,30 @@ export default tseslint.config(
   webBoundaries,
   // React's hook rules, and the React Compiler's checks (v7 'recommended-latest'), on the web app.
   { files: ['apps/web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
+
+  // ---- API module boundaries (apps/api/src/modules/<feature>) ----
+  // A module uses another through its service, never its SQL: no import of another module's
+  // queries.ts (or *-queries.ts). Comments build on meetings, so meetings never import comments.
+  ...apiModuleBoundaries(),
 );
+
+function apiModuleBoundaries() {
+  const queries = {
+    group: ['../*/queries.ts', '../*/*-queries.ts'],
+    message: "Use the other module's service.ts: a module's queries.ts is its own.",
+  };
+  const comments = {
+    group: ['../comments/*'],
+    message: 'Meetings do not depend on comments (comments build on meetings).',
+  };
+  return [
+    {
+      files: ['apps/api/src/modules/**/*.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [queries] }] },
+    },
+    {
+      files: ['apps/api/src/modules/meetings/**/*.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [queries, comments] }] },
+    },
+  ];
+}

@@ -19,15 +19,15 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import type { Db } from '../apps/api/src/db/client.ts';
 import {
-  findEscortByNickname,
   listByCityKey,
   listLatest,
   listedCities,
   publicCards,
 } from '../apps/api/src/modules/directory/queries.ts';
-import { commentedOn, commentsByClient, commentsOnEscort } from '../apps/api/src/modules/comments/queries.ts';
+import { findAccountByNickname } from '../apps/api/src/modules/accounts/queries.ts';
+import { commentsByClient, commentsOnEscort } from '../apps/api/src/modules/comments/queries.ts';
 import { readTotals } from '../apps/api/src/modules/ratings/queries.ts';
-import { findByNickname, pendingForEscort } from '../apps/api/src/modules/meetings/queries.ts';
+import { commentedOn, pendingForEscort } from '../apps/api/src/modules/meetings/queries.ts';
 import { listFavorites } from '../apps/api/src/modules/favorites/queries.ts';
 import { resolveSession } from '../apps/api/src/modules/sessions/service.ts';
 import { comunas } from '@encanto/core/geo';
@@ -129,8 +129,8 @@ async function explainAll(url: string): Promise<string> {
     [`Listing by city (GET /api/usuario/ciudad/${CITY}): listByCityKey`, () => listByCityKey(db, 'santiago')],
     ['Latest (GET /api/ultimos): listLatest', () => listLatest(db)],
     [
-      `Card by nickname (GET /api/usuario/publico/${escortNick(1)}, /Card): findEscortByNickname`,
-      () => findEscortByNickname(db, escortNick(1)),
+      `Card by nickname (GET /api/usuario/publico/${escortNick(1)}, /Card): findAccountByNickname`,
+      () => findAccountByNickname(db, escortNick(1), 'escort'),
     ],
     [
       'Comments on an escort (GET /api/comments/nick_usuario/{nick}), the escort with the most comments: commentsOnEscort',
@@ -142,8 +142,8 @@ async function explainAll(url: string): Promise<string> {
     ],
     ['One comment per day check: commentedOn', () => commentedOn(db, client.id!, escort.id!, '2025-01-01')],
     [
-      'Rating averages, step 1 (GET /api/ratings/promedioUsuario/{nick}): findByNickname',
-      () => findByNickname(db, escortNick(1)),
+      'Rating averages, step 1 (GET /api/ratings/promedioUsuario/{nick}): findAccountByNickname',
+      () => findAccountByNickname(db, escortNick(1)),
     ],
     ['Rating averages, step 2: readTotals (running sums, one row)', () => readTotals(db, escort.id!)],
     ['Session lookup on every authenticated request: resolveSession', () => resolveSession(db, token)],

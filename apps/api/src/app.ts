@@ -11,6 +11,8 @@ import { QuietHotReadsLog } from './plugins/request-log.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
+import { registerPublicWrites } from './plugins/public-writes.ts';
+import { registerUploads } from './plugins/uploads.ts';
 import { createServices, type Services } from './services.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
@@ -20,6 +22,7 @@ import { profilePhotoRoutes } from './modules/profiles/photo-routes.ts';
 import { registerMediaFiles } from './plugins/media-files.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { validationRoutes } from './modules/validation/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { favoritesRoutes } from './modules/favorites/routes.ts';
 import { meetingsRoutes } from './modules/meetings/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
@@ -78,6 +81,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await registerApiDocs(app);
   await registerMediaFiles(app);
+  await registerUploads(app);
+  registerPublicWrites(app);
 
   await app.register(
     async (api) => {
@@ -85,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(directoryRoutes);
       await api.register(accountRoutes);
       await api.register(validationRoutes);
+      await api.register(auditRoutes);
       await api.register(profileRoutes);
       await api.register(profilePhotoRoutes);
       await api.register(favoritesRoutes);

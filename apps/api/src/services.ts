@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createDiskMediaStore, type MediaStore } from './modules/media/store.ts';
+import { documentStoreFor, type DocumentStore } from './modules/validation/document-store.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { timings } from '@encanto/core/constants';
 
@@ -9,6 +10,8 @@ import { timings } from '@encanto/core/constants';
 export interface Services {
   mailer: Mailer;
   media: MediaStore;
+  /** Identity documents, encrypted at rest apart from public media. */
+  documents: DocumentStore;
   /** Serialised hot public reads (listings, cards), fresh within 5 s. */
   publicCache: ResponseCache;
   close(): Promise<void>;
@@ -22,6 +25,7 @@ export async function createServices(config: Config): Promise<Services> {
   return {
     mailer,
     media,
+    documents: documentStoreFor(config),
     publicCache: new ResponseCache(timings.listingCacheMs),
     close: async () => {
       mailer.close();

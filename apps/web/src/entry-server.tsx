@@ -6,19 +6,15 @@ import { QueryClientProvider, dehydrate } from '@tanstack/react-query';
 import { App } from './app.tsx';
 import { createQueryClient, apiKey } from './lib/query.ts';
 import { HeadContext, renderHead, safeJson, type HeadCollector } from './lib/head.tsx';
-import { SiteContext, type SiteInfo } from './lib/site.tsx';
+import { SiteContext } from './lib/site.tsx';
+import type { ServerEntry } from '@encanto/core/ssr';
+import { prefetchPaths as pathsToPrefetch } from './ssr-prefetch.ts';
 
-export { prefetchPaths } from './ssr-prefetch.ts';
-
-export interface RenderResult {
-  html: string;
-  head: string;
-  state: string;
-  status: number;
-}
+// The API process loads this bundle by the ServerEntry contract (packages/core/src/ssr.ts).
+export const prefetchPaths: ServerEntry['prefetchPaths'] = pathsToPrefetch;
 
 /** Renders a URL to HTML once every lazy page and its seeded data are ready. */
-export function render(url: string, site: SiteInfo, data: Record<string, unknown>): Promise<RenderResult> {
+export const render: ServerEntry['render'] = (url, site, data) => {
   const queryClient = createQueryClient();
   for (const [path, value] of Object.entries(data)) queryClient.setQueryData(apiKey(path), value);
   const collector: HeadCollector = {};
@@ -57,4 +53,4 @@ export function render(url: string, site: SiteInfo, data: Record<string, unknown
       },
     });
   });
-}
+};

@@ -57,6 +57,10 @@ export type Autorizado = (typeof autorizadoValues)[number];
 export const estadoValues = ['disponible', 'inactiva'] as const;
 export type Estado = (typeof estadoValues)[number];
 
+/** The kinds of account the server stores (tipo is the spec's name for them on the wire). */
+export const accountKindValues = ['escort', 'client', 'admin'] as const;
+export type AccountKind = (typeof accountKindValues)[number];
+
 export const tipoValues = ['usuario', 'cliente', 'admin'] as const;
 export type Tipo = (typeof tipoValues)[number];
 

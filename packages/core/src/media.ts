@@ -2,6 +2,12 @@
 export const imageWidths = [320, 640, 1080] as const;
 export const defaultImageWidth = 640;
 
+/** What a stored file is for, and what it is (the database stores these words). */
+export const mediaPurposeValues = ['profile', 'gallery'] as const;
+export type MediaPurpose = (typeof mediaPurposeValues)[number];
+export const mediaTypeValues = ['image', 'video'] as const;
+export type MediaType = (typeof mediaTypeValues)[number];
+
 const VARIANT = /^(.*)-(\d+)\.webp$/;
 
 export function variantUrl(url: string, width: number): string {

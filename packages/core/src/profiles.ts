@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defaultAvatars, generoValues, limits, type Genero } from './constants.ts';
 import { msg } from './messages.ts';
 import { findComuna } from './geo.ts';
+import { mediaPurposeValues, mediaTypeValues } from './media.ts';
 import { escortPhoneField } from './accounts.ts';
 import {
   estadoField,
@@ -106,8 +107,8 @@ export const ownFileSchema = z.object({
   id: z.string(),
   url: z.string(),
   publicId: z.string(),
-  proposito: z.enum(['profile', 'gallery']),
-  tipo: z.enum(['image', 'video']),
+  proposito: z.enum(mediaPurposeValues),
+  tipo: z.enum(mediaTypeValues),
   creado: z.string(),
 });
 export const ownFilesSchema = z.object({ files: z.array(ownFileSchema) });

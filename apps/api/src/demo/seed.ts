@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { accounts, escortProfiles, media } from '../db/schema/index.ts';
+import type { Deps } from '../deps.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { ensureAdmin } from '../modules/accounts/admin-bootstrap.ts';
 import { syncEscortVisibility } from '../modules/accounts/escort-listing.ts';
 import { ingestImage, type StoredImage } from '../modules/media/images.ts';
+import type { MediaStore } from '../modules/media/store.ts';
 import { illustrationSvg } from './illustration.ts';
 import { buildDemoPlan, DEMO_EMAIL_DOMAIN, type DemoAccount } from './plan.ts';
 import { seedInteractions } from './interactions.ts';
@@ -28,10 +29,10 @@ export const DEMO_ADMIN_EMAIL = `admin@${DEMO_EMAIL_DOMAIN}`;
  * Returns undefined when there was nothing to do.
  */
 export async function seedDemoData(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'media' | 'publicCache' | 'config' | 'log'>,
   options: { now?: Date } = {},
 ): Promise<SeedResult | undefined> {
-  const { db } = app;
+  const { db } = deps;
   const [existing] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(accounts)
@@ -57,7 +58,7 @@ export async function seedDemoData(
   const newestFirst = [...illustrated].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   const paletteOf = new Map(newestFirst.map((p, rank) => [p.nickname, rank]));
   const photos = await mapLimit(illustrated, photoConcurrency(), (p) =>
-    renderPhoto(app, p, paletteOf.get(p.nickname)!),
+    renderPhoto(deps.media, p, paletteOf.get(p.nickname)!),
   );
   const photoByNick = new Map(illustrated.map((p, i) => [p.nickname, photos[i]!]));
   const passHash = await passHashPromise;
@@ -122,10 +123,11 @@ export async function seedDemoData(
     for (const p of escorts) await syncEscortVisibility(tx, idOf.get(p.nickname)!);
     await seedInteractions(tx, plan, idOf, now);
   });
-  app.services.publicCache.clear();
+  // Not a route: nothing else clears the public cache after this write.
+  deps.publicCache.clear();
 
   let admin: SeedResult['admin'];
-  const { config } = app;
+  const { config } = deps;
   if (!(config.adminEmail && config.adminPassword)) {
     const takenEmail = taken.some((t) => t.email === DEMO_ADMIN_EMAIL);
     if (!takenEmail) {
@@ -139,7 +141,7 @@ export async function seedDemoData(
     (p) => p.autorizado === 'aprobado' && p.escort?.estado === 'disponible',
   ).length;
   const sample = plan.find((p) => p.kind === 'client' && p.autorizado === 'aprobado');
-  app.log.info(
+  deps.log.info(
     `Demo data: ${escorts.length} escorts (${listed} listed), ${plan.length - escorts.length} clients, ${photos.length} illustrated photos in ${seconds(performance.now() - started)} s (photos ${seconds(photosDone - started)} s). ` +
       `Demo accounts log in with password "${DEMO_PASSWORD}" (e.g. client ${sample?.email ?? ''}, escort ${escorts[0]?.email ?? ''}).`,
   );
@@ -149,13 +151,13 @@ export async function seedDemoData(
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** Renders the escort's illustration (sharp rasterises the SVG) and stores it through the normal image pipeline. */
-async function renderPhoto(app: FastifyInstance, p: DemoAccount, palette: number): Promise<StoredImage> {
+async function renderPhoto(store: MediaStore, p: DemoAccount, palette: number): Promise<StoredImage> {
   const svg = illustrationSvg(p.nickname, {
     figure: p.genero === 'Masculino' ? 'masculino' : 'femenino',
     palette,
   });
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
-  return ingestImage(app.services.media, png, { maxBytes: 32 * 1024 * 1024 });
+  return ingestImage(store, png, { maxBytes: 32 * 1024 * 1024 });
 }
 
 /** Leaves a core for the rest of start-up; sharp already uses threads inside each render. */

@@ -4,22 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@encanto/core/messages';
+import type { ServerEntry, SsrSite } from '@encanto/core/ssr';
 import { sendEntry } from '../lib/send-cached.ts';
-
-interface RenderResult {
-  html: string;
-  head: string;
-  state: string;
-  status: number;
-}
-interface ServerEntry {
-  render(
-    url: string,
-    site: { name: string; url: string },
-    data: Record<string, unknown>,
-  ): Promise<RenderResult>;
-  prefetchPaths(pathname: string): string[];
-}
 
 /** WEB_DIST_DIR lets parallel test runs build into their own folders. */
 export const webDist =
@@ -33,6 +19,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const template = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8').catch(() => {
     throw new Error(`The web app is not built (${clientDir}). Run: npm run build`);
   });
+  // Built from apps/web/src/entry-server.tsx, which is typed against the same ServerEntry.
   const entry = (await import(
     pathToFileURL(path.join(webDist, 'server', 'entry-server.js')).href
   )) as ServerEntry;
@@ -53,7 +40,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   });
   // /media/ is served by plugins/media-files.ts in every mode (disk or S3).
 
-  const site = { name: app.config.siteName, url: app.config.siteUrl };
+  const site: SsrSite = { name: app.config.siteName, url: app.config.siteUrl };
 
   /**
    * Pages are rendered as an anonymous visitor (the session lives in the

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount } from '../helpers/fixtures.ts';
 import { accounts, auditLog, identityDocuments } from '../../src/db/schema/index.ts';
+import { depsOf } from '../../src/deps.ts';
 import { purgeExpiredDocuments } from '../../src/modules/data-rights/retention.ts';
 import { addDocument, fileExists, listFiles } from './data-rights-fixtures.ts';
 
@@ -44,7 +45,7 @@ describe('identity document retention', () => {
     const recentDoc = await addDocument(t.app, recent);
     const pendingDoc = await addDocument(t.app, pending);
 
-    expect(await purgeExpiredDocuments(t.app, now)).toBe(1);
+    expect(await purgeExpiredDocuments(depsOf(t.app), now)).toBe(1);
     expect(await fileExists(oldDoc.file)).toBe(false);
     expect(
       await t.app.db.select().from(identityDocuments).where(eq(identityDocuments.accountId, old.id)),
@@ -61,8 +62,8 @@ describe('identity document retention', () => {
       ['sistema', 'documento_eliminado_por_plazo'],
     ]);
     // Running again finds nothing; two days later the escort's document goes too.
-    expect(await purgeExpiredDocuments(t.app, now)).toBe(0);
-    expect(await purgeExpiredDocuments(t.app, new Date(now.getTime() + 2 * DAY))).toBe(1);
+    expect(await purgeExpiredDocuments(depsOf(t.app), now)).toBe(0);
+    expect(await purgeExpiredDocuments(depsOf(t.app), new Date(now.getTime() + 2 * DAY))).toBe(1);
     expect(await fileExists(recentDoc.file)).toBe(false);
     expect(await fileExists(pendingDoc.file)).toBe(true);
   });
@@ -79,7 +80,7 @@ describe('identity document retention', () => {
         .set({ approvedAt: new Date(Date.now() - 2 * DAY) })
         .where(eq(accounts.id, client.id));
       const doc = await addDocument(short.app, client);
-      expect(await purgeExpiredDocuments(short.app)).toBe(1);
+      expect(await purgeExpiredDocuments(depsOf(short.app))).toBe(1);
       expect(await fileExists(doc.file)).toBe(false);
     } finally {
       await short.close();

@@ -13,6 +13,7 @@ import {
 } from '../../src/db/schema/index.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemoData, type SeedResult } from '../../src/demo/seed.ts';
+import { depsOf } from '../../src/deps.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 // Seeding renders ~86 illustrations: slow on a busy 2-core machine.
@@ -24,7 +25,7 @@ describe('demo data on an empty database', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    result = await seedDemoData(t.app);
+    result = await seedDemoData(depsOf(t.app));
   }, SEED_TIMEOUT);
   afterAll(() => t?.close());
 
@@ -131,7 +132,7 @@ describe('demo data on an empty database', () => {
   it('does nothing the second time', async () => {
     const count = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(accounts))[0]!.n;
     const before = await count();
-    expect(await seedDemoData(t.app)).toBeUndefined();
+    expect(await seedDemoData(depsOf(t.app))).toBeUndefined();
     expect(await count()).toBe(before);
   });
 });
@@ -146,7 +147,7 @@ describe('demo data with a configured admin', () => {
   it(
     'creates no separate demo admin',
     async () => {
-      const result = await seedDemoData(t.app);
+      const result = await seedDemoData(depsOf(t.app));
       expect(result).toBeDefined();
       expect(result?.admin).toBeUndefined();
       const admins = await t.app.db

@@ -8,6 +8,7 @@ import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.
 let t: TestApp;
 let approved: FixtureAccount;
 let older: FixtureAccount;
+let vina: FixtureAccount;
 
 /** Changes a visibility input the way the owning services do: in place, then re-derive and clear caches. */
 async function setProfile(account: FixtureAccount, values: Partial<typeof escortProfiles.$inferInsert>) {
@@ -36,6 +37,8 @@ beforeAll(async () => {
   });
   await createAccount(t.app, { kind: 'escort', autorizado: 'pendiente', ciudad: 'Ñuñoa' });
   await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Temuco' });
+  // Created here, not by the test that reads her city, so /api/ultimos sees her whatever the order.
+  vina = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Viña del Mar' });
   await createAccount(t.app, { kind: 'client', autorizado: 'aprobado', ciudad: 'Ñuñoa' });
 });
 afterAll(async () => {
@@ -75,11 +78,6 @@ describe('GET /api/usuario/ciudad/:city', () => {
       const res = await t.app.inject(`/api/usuario/ciudad/${city}`);
       expect(res.json(), city).toHaveLength(2);
     }
-    const vina = await createAccount(t.app, {
-      kind: 'escort',
-      autorizado: 'aprobado',
-      ciudad: 'Viña del Mar',
-    });
     const res = await t.app.inject('/api/usuario/ciudad/Vina-del-Mar');
     expect(res.json().map((e: { nickname: string }) => e.nickname)).toEqual([vina.nickname]);
   });

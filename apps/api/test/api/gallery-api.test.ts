@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { forgedMp4, multipartFile, noiseJpeg, noisePng, tinyMp4 } from '../helpers/gallery-media.ts';
 import { escortProfiles, media } from '../../src/db/schema/index.ts';
+import { depsOf } from '../../src/deps.ts';
 import { addGalleryItem } from '../../src/modules/gallery/service.ts';
 
 let t: TestApp;
@@ -54,8 +55,20 @@ async function countOf(accountId: string) {
   return { counter: row!.n, rows: items!.n };
 }
 
+/**
+ * A fresh approved escort whose gallery holds an image, then an mp4: the state
+ * the tests that count items start from, so none depends on another having run.
+ */
+async function escortWithImageAndVideo(): Promise<FixtureAccount> {
+  const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+  expect((await upload(e.nickname, await noiseJpeg(), 'foto.jpg', 'image/jpeg', e)).statusCode).toBe(201);
+  expect((await upload(e.nickname, tinyMp4(256), 'clip.mp4', 'video/mp4', e)).statusCode).toBe(201);
+  return e;
+}
+
 describe('upload/subir-imagenes/{nick}', () => {
   it('stores an image re-encoded as WebP variants without metadata', async () => {
+    const owner = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     const jpeg = await noiseJpeg(1200, 900);
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const res = await upload(owner.nickname, jpeg, 'foto.jpg', 'image/jpeg', owner);
@@ -79,6 +92,8 @@ describe('upload/subir-imagenes/{nick}', () => {
   });
 
   it('stores an mp4 as-is under a content-hash .mp4 name', async () => {
+    const owner = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    await upload(owner.nickname, await noiseJpeg(), 'foto.jpg', 'image/jpeg', owner);
     const mp4 = tinyMp4(256);
     const res = await upload(owner.nickname, mp4, 'clip.mp4', 'video/mp4', owner);
     expect(res.statusCode).toBe(201);
@@ -119,6 +134,7 @@ describe('upload/subir-imagenes/{nick}', () => {
   });
 
   it('refuses more than 2 MB with 413, whatever the declared type', async () => {
+    const owner = await escortWithImageAndVideo();
     const res = await upload(
       owner.nickname,
       Buffer.alloc(2 * 1024 * 1024 + 1, 1),
@@ -144,6 +160,7 @@ describe('upload/subir-imagenes/{nick}', () => {
   });
 
   it('refuses other types with 415, deciding by the bytes and not the declared type', async () => {
+    const owner = await escortWithImageAndVideo();
     const cases: [Buffer, string, string][] = [
       [Buffer.from('hola, esto es texto'), 'nota.jpg', 'image/jpeg'],
       [
@@ -185,6 +202,7 @@ describe('upload/subir-imagenes/{nick}', () => {
   });
 
   it('needs a session (401) and the owner (403 for another escort or a client)', async () => {
+    const owner = await escortWithImageAndVideo();
     const jpeg = await noiseJpeg();
     const anon = await upload(owner.nickname, jpeg, 'a.jpg', 'image/jpeg');
     expect(anon.statusCode).toBe(401);
@@ -257,14 +275,16 @@ describe('the 15-item limit', () => {
 
   it('the transaction alone holds the line: parallel adds past the pre-check still stop at 15', async () => {
     const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-    for (let i = 0; i < 13; i++) await addGalleryItem(t.app, e.id, await noiseJpeg(16, 16));
+    for (let i = 0; i < 13; i++) await addGalleryItem(depsOf(t.app), e.id, await noiseJpeg(16, 16));
     const inputs = await Promise.all([
       noiseJpeg(20, 20),
       noiseJpeg(21, 21),
       noiseJpeg(22, 22),
       noiseJpeg(23, 23),
     ]);
-    const settled = await Promise.allSettled(inputs.map((bytes) => addGalleryItem(t.app, e.id, bytes)));
+    const settled = await Promise.allSettled(
+      inputs.map((bytes) => addGalleryItem(depsOf(t.app), e.id, bytes)),
+    );
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(2);
     for (const s of settled)
       if (s.status === 'rejected') expect((s.reason as { code: string }).code).toBe('GALLERY_LIMIT');
@@ -274,6 +294,7 @@ describe('the 15-item limit', () => {
 
 describe('reading the gallery', () => {
   it('obtener-imagenes-por-usuario lists id, url_imagen and publicId for the owner only', async () => {
+    const owner = await escortWithImageAndVideo();
     const res = await t.app.inject({
       url: `/api/upload/obtener-imagenes-por-usuario/${owner.nickname}`,
       headers: bearer(owner),
@@ -305,6 +326,7 @@ describe('reading the gallery', () => {
   });
 
   it('escort-imagenes is public for approved, visible escorts and 404 otherwise', async () => {
+    const owner = await escortWithImageAndVideo();
     const res = await t.app.inject(`/api/upload/escort-imagenes/${owner.nickname.toUpperCase()}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().imagenes).toHaveLength(2);
@@ -335,6 +357,7 @@ describe('reading the gallery', () => {
 
 describe('deleting', () => {
   it('eliminar-perfil-usuario removes the item and every variant file', async () => {
+    const owner = await escortWithImageAndVideo();
     const up = (await upload(owner.nickname, await noiseJpeg(), 'd.jpg', 'image/jpeg', owner)).json();
     const urls = [320, 640, 1080].map((w) => up.url_imagen.replace('-640.webp', `-${w}.webp`));
     for (const u of urls) expect(await exists(u)).toBe(true);

@@ -5,7 +5,7 @@ import { msg } from '@encanto/core/messages';
 import { clientRejectionReasons, escortRejectionReasons, joinReasons } from '@encanto/core/validation';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
-import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
+import { accounts, auditLog, escortProfiles } from '../../src/db/schema/index.ts';
 import type { MailMessage } from '../../src/modules/mail/mailer.ts';
 
 let t: TestApp;
@@ -275,6 +275,17 @@ describe('audit log', () => {
   it('is admin only and pages with antes', async () => {
     const admin = await createAccount(t.app, { kind: 'admin' });
     const client = await createAccount(t.app, { kind: 'client' });
+    // Entries of its own, so paging has something to page whether or not other tests decided anything.
+    await t.app.db.insert(auditLog).values(
+      ['aprobado', 'rechazado', 'aviso-aprobado', 'rechazado'].map((action) => ({
+        adminId: admin.id,
+        adminNickname: admin.nickname,
+        accountId: client.id,
+        accountNickname: client.nickname,
+        action,
+        reasons: 'prueba',
+      })),
+    );
     expect((await t.app.inject('/api/admin/auditoria')).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/admin/auditoria', headers: bearer(client) })).statusCode).toBe(
       403,

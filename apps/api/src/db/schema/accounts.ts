@@ -10,13 +10,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { accountKindValues, autorizadoValues, estadoValues } from '@encanto/core/constants';
 
 /** Escorts, clients and admins in one table, so RUT, nickname and e-mail are unique across all kinds. */
 export const accounts = pgTable(
   'accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['escort', 'client', 'admin'] }).notNull(),
+    kind: text('kind', { enum: accountKindValues }).notNull(),
     rut: text('rut').notNull(),
     rutNorm: text('rut_norm').notNull(),
     nombre: text('nombre').notNull(),
@@ -30,9 +31,7 @@ export const accounts = pgTable(
     ciudad: text('ciudad').notNull(),
     url: text('url').notNull().default(''),
     passHash: text('pass_hash').notNull(),
-    autorizado: text('autorizado', { enum: ['pendiente', 'aprobado'] })
-      .notNull()
-      .default('pendiente'),
+    autorizado: text('autorizado', { enum: autorizadoValues }).notNull().default('pendiente'),
     tipoPerfil: text('tipo_perfil').notNull(),
     /** Pending authorisation notice: set by an admin decision, cleared once shown. */
     motivo: text('motivo'),
@@ -60,9 +59,7 @@ export const escortProfiles = pgTable(
     cityKey: text('city_key').notNull(),
     medidas: text('medidas').notNull().default(''),
     legenda: text('legenda').notNull().default(''),
-    estado: text('estado', { enum: ['disponible', 'inactiva'] })
-      .notNull()
-      .default('disponible'),
+    estado: text('estado', { enum: estadoValues }).notNull().default('disponible'),
     /** Paused by the escort herself (Ley 21.719 blocking): hidden everywhere. */
     paused: boolean('paused').notNull().default(false),
     /** Suspended or on hold by an admin after a report: hidden everywhere. */

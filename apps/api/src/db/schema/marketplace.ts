@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { meetingStatusValues } from '@encanto/core/marketplace';
 import { accounts } from './accounts.ts';
 
 export const favorites = pgTable(
@@ -40,9 +41,7 @@ export const meetings = pgTable(
     escortId: uuid('escort_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pendiente', 'aceptada', 'rechazada', 'cancelada', 'cerrada'] })
-      .notNull()
-      .default('pendiente'),
+    status: text('status', { enum: meetingStatusValues }).notNull().default('pendiente'),
     acceso: boolean('acceso').notNull().default(false),
     comentado: boolean('comentado').notNull().default(false),
     click: boolean('click').notNull().default(false),

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { mediaPurposeValues, mediaTypeValues } from '@encanto/core/media';
 import { accounts } from './accounts.ts';
 
 export interface MediaVariant {
@@ -15,8 +16,8 @@ export const media = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['profile', 'gallery'] }).notNull(),
-    mediaType: text('media_type', { enum: ['image', 'video'] }).notNull(),
+    purpose: text('purpose', { enum: mediaPurposeValues }).notNull(),
+    mediaType: text('media_type', { enum: mediaTypeValues }).notNull(),
     /** Content-hash name: the spec's publicId. */
     publicId: text('public_id').notNull(),
     /** Main URL served to browsers (largest variant or the video). */

@@ -1,4 +1,5 @@
 import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { rectificationStatusValues, reportStatusValues } from '@encanto/core/data-rights';
 import { accounts } from './accounts.ts';
 
 export const rentals = pgTable(
@@ -24,9 +25,7 @@ export const reports = pgTable(
     reporterId: uuid('reporter_id').references(() => accounts.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     detail: text('detail').notNull().default(''),
-    status: text('status', { enum: ['abierta', 'descartada', 'suspendida'] })
-      .notNull()
-      .default('abierta'),
+    status: text('status', { enum: reportStatusValues }).notNull().default('abierta'),
     decidedBy: uuid('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,8 +42,6 @@ export const rectificationRequests = pgTable('rectification_requests', {
   field: text('field').notNull(),
   value: text('value').notNull(),
   detail: text('detail').notNull().default(''),
-  status: text('status', { enum: ['abierta', 'resuelta', 'rechazada'] })
-    .notNull()
-    .default('abierta'),
+  status: text('status', { enum: rectificationStatusValues }).notNull().default('abierta'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '@encanto/core/api-error';
 import {
   accountRutKey,
   clientValidateQuerySchema,
@@ -13,7 +14,8 @@ import { isTaken, normEmail, type AvailabilityQuery } from './service.ts';
 import { accountLimits } from './rate-limits.ts';
 
 const value = z.string().trim().min(1).max(254);
-const notFoundSchema = z.object({ existe: z.literal(false), mensaje: z.string(), code: z.string() });
+/** The spec's 404 here carries existe: false beside the usual error body. */
+const notFoundSchema = apiErrorSchema.extend({ existe: z.literal(false) });
 const per = { 200: existsResponseSchema, 404: notFoundSchema };
 const config = { rateLimit: accountLimits.lookupPerIp };
 

@@ -1,10 +1,41 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import type { AccountKind } from '@encanto/core/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, escortProfiles } from '../../db/schema/index.ts';
 
-export type AccountKind = 'escort' | 'client' | 'admin';
+export type { AccountKind };
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;
+export type EscortProfileRow = typeof escortProfiles.$inferSelect;
+
+/** An account as other features see it: every column but the password hash, and the escort profile if any. */
+export type NicknameAccount = Omit<AccountRow, 'passHash'> & { profile: EscortProfileRow | null };
+
+const { passHash: _passHash, ...accountColumns } = getTableColumns(accounts);
+
+/**
+ * The nickname match, case-insensitive on both sides: the same expression as
+ * the unique index accounts_nickname_key (lower(nickname)), which serves it.
+ */
+export const nicknameIs = (nickname: string): SQL => sql`lower(${accounts.nickname}) = lower(${nickname})`;
+
+/**
+ * The one lookup by nickname, for every feature: the account (optionally of
+ * one kind) with its escort profile (null for clients and admins).
+ */
+export async function findAccountByNickname(
+  db: DbOrTx,
+  nickname: string,
+  kind?: AccountKind,
+): Promise<NicknameAccount | undefined> {
+  const [row] = await db
+    .select({ ...accountColumns, profile: getTableColumns(escortProfiles) })
+    .from(accounts)
+    .leftJoin(escortProfiles, eq(escortProfiles.accountId, accounts.id))
+    .where(kind ? and(nicknameIs(nickname), eq(accounts.kind, kind)) : nicknameIs(nickname))
+    .limit(1);
+  return row;
+}
 
 export async function insertAccount(db: DbOrTx, values: NewAccount): Promise<AccountRow> {
   const [row] = await db.insert(accounts).values(values).returning();
@@ -29,20 +60,6 @@ export async function findByEmail(
 
 export async function findById(db: DbOrTx, id: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
-  return row;
-}
-
-export async function findByNickname(
-  db: DbOrTx,
-  nickname: string,
-  kind?: AccountKind,
-): Promise<AccountRow | undefined> {
-  const byNick = sql`lower(${accounts.nickname}) = ${nickname.toLowerCase()}`;
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(kind ? and(byNick, eq(accounts.kind, kind)) : byNick)
-    .limit(1);
   return row;
 }
 
@@ -75,7 +92,7 @@ export async function anyTakenOfKind(
   const conditions: SQL[] = [];
   if (keys.rutNorm) conditions.push(eq(accounts.rutNorm, keys.rutNorm));
   if (keys.emailNorm) conditions.push(eq(accounts.emailNorm, keys.emailNorm));
-  if (keys.nickname) conditions.push(sql`lower(${accounts.nickname}) = ${keys.nickname.toLowerCase()}`);
+  if (keys.nickname) conditions.push(nicknameIs(keys.nickname));
   if (conditions.length === 0) return false;
   const [row] = await db
     .select({ id: accounts.id })

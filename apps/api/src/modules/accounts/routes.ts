@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import {
   clientLoginResponseSchema,
   clientPublicSchema,
@@ -30,7 +31,6 @@ import {
   accountIdByRut,
 } from './service.ts';
 
-const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
 const idParams = z.object({ id: z.string().min(1).max(40) });
 
 /** Registration, login, logout and the owner's profile reads for clients, escorts and admins. */
@@ -46,7 +46,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cuentas'],
         summary: 'Registro de cliente (queda pendiente de validación)',
         body: clientRegisterSchema,
-        response: { 201: clientRegisteredSchema, 409: errorSchema },
+        response: { 201: clientRegisteredSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -73,7 +73,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cuentas'],
         summary: 'Registro de escort (queda pendiente de validación)',
         body: escortRegisterSchema,
-        response: { 201: escortRegisteredSchema, 409: errorSchema },
+        response: { 201: escortRegisteredSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {

@@ -19,7 +19,7 @@ import {
   anyTaken,
   findByEmail,
   findById,
-  findByNickname,
+  findAccountByNickname,
   findByRutKey,
   findEscortWithProfile,
   insertAccount,
@@ -30,6 +30,15 @@ import {
 } from './queries.ts';
 
 export const normEmail = (email: string) => email.trim().toLowerCase();
+
+// What other features use of accounts: the one nickname lookup, and the reads and
+// write password recovery needs.
+export { findAccountByNickname, type NicknameAccount } from './queries.ts';
+export { findById as findAccountById, setPasswordHash } from './queries.ts';
+
+/** An account of one kind by its e-mail, in whatever case or spacing it is typed. */
+export const findAccountByEmail = (db: DbOrTx, email: string, kind: AccountKind) =>
+  findByEmail(db, normEmail(email), kind);
 
 /** The catalogue's spelling of the chosen comuna, so 'San Jose de Maipo' is stored once as 'San José de Maipo'. */
 function canonicalCity(ciudad: string): string {
@@ -105,7 +114,7 @@ async function authenticate(
   unknown: AppError,
   wrong: AppError,
 ) {
-  const row = await findByEmail(db, normEmail(input.email), kind);
+  const row = await findAccountByEmail(db, input.email, kind);
   if (!row) {
     await verifyPassword(await dummyPasswordHash(), input.pass);
     throw unknown;
@@ -229,7 +238,7 @@ export async function escortProfile(db: DbOrTx, accountId: string): Promise<Esco
 }
 
 export async function clientByNickname(db: DbOrTx, nickname: string) {
-  const row = await findByNickname(db, nickname, 'client');
+  const row = await findAccountByNickname(db, nickname, 'client');
   if (!row) throw notFound(msg.clientCardMissing);
   return {
     nickname: row.nickname,

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import { blockSchema, messageSchema } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
 import { requireKind } from '../../plugins/auth.ts';
 import { blockClient, blockedClients, unblockClient } from './service.ts';
 
-const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** An escort blocks or unblocks a client (by nickname), and lists whom she blocked. */
 export const blockRoutes: FastifyPluginAsyncZod = async (app) => {

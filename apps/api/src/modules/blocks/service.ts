@@ -1,16 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { accounts } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
+import { findAccountByNickname } from '../accounts/service.ts';
 import { closeOpenMeetings, deleteBlock, insertBlock, isBlocked, listBlocked } from './queries.ts';
 
+/**
+ * True when the escort blocked the client: the marketplace services (meeting
+ * requests, comments, ratings) ask before acting.
+ */
+export { isBlocked };
+
 async function findClientId(db: DbOrTx, nickname: string): Promise<string> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(sql`lower(${accounts.nickname}) = ${nickname.toLowerCase()}`, eq(accounts.kind, 'client')))
-    .limit(1);
+  const row = await findAccountByNickname(db, nickname, 'client');
   if (!row) throw notFound(msg.blockClientNotFound);
   return row.id;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, comments } from '../../db/schema/index.ts';
 
@@ -36,19 +36,4 @@ export function commentsByClient(db: DbOrTx, clientId: string) {
 export async function findComment(db: DbOrTx, id: number) {
   const [row] = await db.select().from(comments).where(eq(comments.id, id)).limit(1);
   return row;
-}
-
-/** The one-per-day rule, read side (the unique index is the write-side guard). */
-export async function commentedOn(
-  db: DbOrTx,
-  clientId: string,
-  escortId: string,
-  fecha: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(comments)
-    .where(and(eq(comments.clientId, clientId), eq(comments.escortId, escortId), eq(comments.fecha, fecha)))
-    .limit(1);
-  return row !== undefined;
 }

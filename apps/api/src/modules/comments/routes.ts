@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import { msg } from '@encanto/core/messages';
 import {
   commentBodySchema,
@@ -18,8 +19,7 @@ import {
 } from './service.ts';
 
 const tags = ['comentarios'];
-const error = z.object({ mensaje: z.string(), code: z.string() });
-const errors = { 401: error, 403: error, 404: error, 409: error };
+const errors = errorResponses(401, 403, 404, 409);
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const nickParam = z.object({ nick: z.string().min(1).max(40) });
 

@@ -1,20 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { todayInChile } from '@encanto/core/age';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { normalizeRut } from '@encanto/core/rut';
 import type { Comment, CommentBody } from '@encanto/core/marketplace';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { accounts, comments, meetings } from '../../db/schema/index.ts';
+import { accounts, comments } from '../../db/schema/index.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
+import { findAccountByNickname } from '../accounts/service.ts';
+import { isBlocked } from '../blocks/service.ts';
+import { closeAfterComment, hasCommentedOn, lockOpenMeeting, spendDislike } from '../meetings/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
-import { findByNickname, isBlocked, openAcceptedMeeting, setStatus } from '../meetings/queries.ts';
-import { commentedOn, commentsByClient, commentsOnEscort, findComment } from './queries.ts';
+import { commentsByClient, commentsOnEscort, findComment } from './queries.ts';
 
 const sameNick = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 async function escortByNickname(db: DbOrTx, nickname: string) {
-  const escort = await findByNickname(db, nickname);
+  const escort = await findAccountByNickname(db, nickname);
   if (!escort || escort.kind !== 'escort') throw notFound(msg.profileUnavailable);
   return escort;
 }
@@ -34,7 +36,7 @@ export async function registerComment(db: Db, caller: SessionAccount, body: Comm
   const fecha = todayInChile();
   try {
     return await db.transaction(async (tx) => {
-      const meeting = await openAcceptedMeeting(tx, caller.id, escort.id, true);
+      const meeting = await lockOpenMeeting(tx, caller.id, escort.id);
       if (!meeting) throw forbidden(msg.commentAccessRequired, 'NO_ACCESS');
       const [row] = await tx
         .insert(comments)
@@ -46,12 +48,7 @@ export async function registerComment(db: Db, caller: SessionAccount, body: Comm
           comentario: body.comentario,
         })
         .returning();
-      await setStatus(tx, meeting.id, {
-        status: 'cerrada',
-        acceso: false,
-        comentado: true,
-        closedAt: new Date(),
-      });
+      await closeAfterComment(tx, meeting.id);
       return {
         id_comentario: row!.id,
         nick_cliente: row!.nickCliente,
@@ -80,7 +77,7 @@ export async function listForClient(
 ): Promise<Comment[]> {
   if (caller.kind !== 'admin' && !(caller.kind === 'client' && sameNick(caller.nickname, nickname)))
     throw forbidden();
-  const client = await findByNickname(db, nickname);
+  const client = await findAccountByNickname(db, nickname);
   if (!client || client.kind !== 'client') throw notFound();
   return commentsByClient(db, client.id);
 }
@@ -108,14 +105,8 @@ export async function dislikeComment(db: Db, caller: SessionAccount, id: number)
   if (row.clientId === caller.id) throw forbidden(msg.dislikeNotAllowed, 'NO_CLICK');
   if (await isBlocked(db, row.escortId, caller.id)) throw forbidden();
   return db.transaction(async (tx) => {
-    const used = await tx
-      .update(meetings)
-      .set({ click: false, updatedAt: new Date() })
-      .where(
-        and(eq(meetings.clientId, caller.id), eq(meetings.escortId, row.escortId), eq(meetings.click, true)),
-      )
-      .returning({ id: meetings.id });
-    if (used.length === 0) throw forbidden(msg.dislikeNotAllowed, 'NO_CLICK');
+    if (!(await spendDislike(tx, caller.id, row.escortId)))
+      throw forbidden(msg.dislikeNotAllowed, 'NO_CLICK');
     const [updated] = await tx
       .update(comments)
       .set({ likes: sql`${comments.likes} + 1` })
@@ -151,13 +142,13 @@ export async function checkCommented(
   if (caller.kind !== 'admin' && !(caller.kind === 'client' && sameNick(caller.nickname, query.nick_cliente)))
     throw forbidden();
   const [client, escort] = await Promise.all([
-    findByNickname(db, query.nick_cliente),
-    findByNickname(db, query.nick_usuario),
+    findAccountByNickname(db, query.nick_cliente),
+    findAccountByNickname(db, query.nick_usuario),
   ]);
   if (!client || client.kind !== 'client' || !escort || escort.kind !== 'escort') return false;
   const fecha =
     query.fecha && /^\d{4}-\d{2}-\d{2}$/.test(query.fecha.slice(0, 10))
       ? query.fecha.slice(0, 10)
       : todayInChile();
-  return commentedOn(db, client.id, escort.id, fecha);
+  return hasCommentedOn(db, client.id, escort.id, fecha);
 }

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { msg } from '@encanto/core/messages';
+import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { HOLDER_ACTOR, recordDecision } from '../audit/service.ts';
 import { deleteImageIfUnused } from '../media/references.ts';
-import { recordDecision } from '../reports/queries.ts';
-import { documentStoreFor } from '../validation/document-store.ts';
 import {
   anonymiseAuthoredContent,
   deleteAccountRow,
@@ -15,9 +14,6 @@ import {
   takeMediaRows,
 } from './queries.ts';
 
-/** The audit log names the person themselves as who decided a deletion. */
-export const HOLDER_ACTOR = 'titular';
-
 /**
  * Right to deletion. One transaction removes the account and, by cascade,
  * every row hanging from it (sessions, profile, favourites, meetings, blocks,
@@ -27,17 +23,18 @@ export const HOLDER_ACTOR = 'titular';
  * account shares the same bytes. Nickname, e-mail and RUT are free at once.
  */
 export async function deleteOwnAccount(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'media' | 'documents' | 'log'>,
   accountId: string,
   password: string,
 ): Promise<void> {
-  const account = await findAccountForDeletion(app.db, accountId);
+  const { db, media, documents } = deps;
+  const account = await findAccountForDeletion(db, accountId);
   if (!account) throw notFound();
   if (account.kind === 'admin') throw forbidden(msg.adminCannotDelete);
   if (!(await verifyPassword(account.passHash, password)))
     throw unauthorized(msg.deletePasswordWrong, 'WRONG_PASSWORD');
 
-  const { files, document } = await app.db.transaction(async (tx) => {
+  const { files, document } = await db.transaction(async (tx) => {
     await anonymiseAuthoredContent(tx, accountId);
     await deleteMeetings(tx, accountId);
     await deleteReportsAbout(tx, accountId);
@@ -55,15 +52,12 @@ export async function deleteOwnAccount(
     return { files: taken, document: doc };
   });
 
-  // The public card, listings, city pages and sitemap drop the profile at once on this instance.
-  app.services.publicCache.clear();
-  const store = app.services.media;
   const results = await Promise.allSettled([
-    ...files.map((f) => deleteImageIfUnused(app.db, store, f.publicId, f.variants)),
-    ...(document ? [documentStoreFor(app.config).delete(document.storageKey)] : []),
+    ...files.map((f) => deleteImageIfUnused(db, media, f.publicId, f.variants)),
+    ...(document ? [documents.delete(document.storageKey)] : []),
   ]);
   for (const r of results) {
     if (r.status === 'rejected')
-      app.log.error({ err: r.reason, accountId }, 'file of a deleted account could not be removed');
+      deps.log.error({ err: r.reason, accountId }, 'file of a deleted account could not be removed');
   }
 }

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import {
   reportReasonLabels,
   rectifiableFieldLabels,
   type RectifiableField,
   type ReportReason,
 } from '@encanto/core/data-rights';
+import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import * as q from './export-queries.ts';
 
@@ -40,8 +40,8 @@ function averages(
  * JSON document, readable by a person and by another service. Never a password
  * hash, a session token or a document's bytes; other people only by nickname.
  */
-export async function exportAccount(app: FastifyInstance, accountId: string) {
-  const db = app.db;
+export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>, accountId: string) {
+  const { db, config } = deps;
   const account = await q.readAccount(db, accountId);
   if (!account) throw notFound();
   const [
@@ -75,13 +75,13 @@ export async function exportAccount(app: FastifyInstance, accountId: string) {
     q.readBlocks(db, accountId),
     q.readSessions(db, accountId),
   ]);
-  const base = app.config.siteUrl;
+  const base = config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
-  const retentionDays = app.config.documentRetentionDays;
+  const retentionDays = config.documentRetentionDays;
 
   return {
     formato: 'encanto-export/1',
-    sitio: app.config.siteName,
+    sitio: config.siteName,
     generado_el: new Date().toISOString(),
     cuenta: {
       tipo_perfil: account.tipoPerfil,
@@ -117,7 +117,7 @@ export async function exportAccount(app: FastifyInstance, accountId: string) {
       tipo: m.mediaType === 'video' ? 'video' : 'imagen',
       publicId: m.publicId,
       url: absolute(m.url),
-      variantes: m.variants.map((v) => absolute(app.services.media.url(v.key))),
+      variantes: m.variants.map((v) => absolute(deps.media.url(v.key))),
       subida_el: iso(m.createdAt),
     })),
     documento_identidad: doc

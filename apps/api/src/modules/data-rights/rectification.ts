@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { accountRutKey } from '@encanto/core/accounts';
 import {
@@ -9,9 +8,9 @@ import {
 } from '@encanto/core/data-rights';
 import { birthDateField, escortRutField, fullNameField, rutField } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
-import { recordDecision } from '../reports/queries.ts';
+import { recordDecision } from '../audit/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import * as q from './queries.ts';
 
@@ -77,14 +76,13 @@ function validOrThrow<T>(schema: z.ZodType<T>, value: string): T {
  * as it is. Either way the decision is written to the audit log.
  */
 export async function decideRectification(
-  app: FastifyInstance,
+  db: Db,
   admin: SessionAccount,
   id: number,
   decision: 'resuelta' | 'rechazada',
 ): Promise<void> {
-  let publicChange = false;
   try {
-    await app.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const row = await q.findRectification(tx, id);
       if (!row) throw notFound(msg.rectificationNotFound);
       if (row.request.status !== 'abierta') throw conflict(msg.rectificationAlreadyDecided);
@@ -93,9 +91,8 @@ export async function decideRectification(
         if (field === 'nombre') {
           await q.updateAccountFields(tx, accountId, { nombre: validOrThrow(fullNameField, value) });
         } else if (field === 'fecha_nac') {
+          // The age on the public card comes from the birth date (the route clears the public cache).
           await q.updateAccountFields(tx, accountId, { fechaNac: validOrThrow(birthDateField, value) });
-          // The age on the public card comes from the birth date.
-          publicChange = row.kind === 'escort';
         } else if (field === 'rut') {
           const rut = validOrThrow(row.kind === 'escort' ? escortRutField : rutField, value.trim());
           await q.updateAccountFields(tx, accountId, { rut, rutNorm: accountRutKey(rut) });
@@ -115,5 +112,4 @@ export async function decideRectification(
     if (isUniqueViolation(err)) throw conflict(msg.duplicate);
     throw err;
   }
-  if (publicChange) app.services.publicCache.clear();
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { recordDecision, SYSTEM_ACTOR } from '../reports/queries.ts';
-import { documentStoreFor } from '../validation/document-store.ts';
+import { depsOf, type Deps } from '../../deps.ts';
+import { recordDecision, SYSTEM_ACTOR } from '../audit/service.ts';
 import { deleteDocumentIfSame, documentsApprovedBefore } from './queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,16 +15,19 @@ export const RETENTION_FIRST_RUN_MS = 60 * 1000;
  * the approval and when, plus a line saying the document was deleted.
  * Returns how many documents were deleted.
  */
-export async function purgeExpiredDocuments(app: FastifyInstance, now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - app.config.documentRetentionDays * DAY_MS);
-  const store = documentStoreFor(app.config);
+export async function purgeExpiredDocuments(
+  deps: Pick<Deps, 'db' | 'documents' | 'config'>,
+  now: Date = new Date(),
+): Promise<number> {
+  const { db, documents: store, config } = deps;
+  const cutoff = new Date(now.getTime() - config.documentRetentionDays * DAY_MS);
   let deleted = 0;
   for (;;) {
-    const batch = await documentsApprovedBefore(app.db, cutoff);
+    const batch = await documentsApprovedBefore(db, cutoff);
     if (batch.length === 0) break;
     let progressed = false;
     for (const doc of batch) {
-      const removed = await app.db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         if (!(await deleteDocumentIfSame(tx, doc.accountId, doc.storageKey))) return false;
         await recordDecision(tx, {
           adminId: null,
@@ -32,7 +35,7 @@ export async function purgeExpiredDocuments(app: FastifyInstance, now: Date = ne
           accountId: doc.accountId,
           accountNickname: doc.nickname,
           action: 'documento_eliminado_por_plazo',
-          reasons: `${app.config.documentRetentionDays} días después de la aprobación`,
+          reasons: `${config.documentRetentionDays} días después de la aprobación`,
         });
         return true;
       });
@@ -50,8 +53,9 @@ export async function purgeExpiredDocuments(app: FastifyInstance, now: Date = ne
 
 /** Starts the periodic job; the timers never keep the process alive and stop when the app closes. */
 export function startRetentionJob(app: FastifyInstance): void {
+  const deps = depsOf(app);
   const run = () => {
-    purgeExpiredDocuments(app).then(
+    purgeExpiredDocuments(deps).then(
       (n) => {
         if (n > 0) app.log.info({ deleted: n }, 'identity documents past retention deleted');
       },

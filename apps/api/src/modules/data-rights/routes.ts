@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import {
   adminRectificationSchema,
   deleteAccountSchema,
@@ -11,7 +12,9 @@ import {
   rectificationSchema,
 } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
+import { depsOf } from '../../deps.ts';
 import { requireAccount, requireAdmin, requireKind } from '../../plugins/auth.ts';
+import { publicWrite } from '../../plugins/public-writes.ts';
 import { blockRoutes } from '../blocks/routes.ts';
 import { reportRoutes } from '../reports/routes.ts';
 import { deleteOwnAccount } from './deletion.ts';
@@ -25,8 +28,7 @@ import {
 import { startRetentionJob } from './retention.ts';
 import { myData, setPause } from './service.ts';
 
-const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Ley 21.719 rights over one's own data (access and portability, rectification,
@@ -34,6 +36,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * their own modules and are registered here.
  */
 export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
   await app.register(reportRoutes);
   await app.register(blockRoutes);
   startRetentionJob(app);
@@ -62,7 +65,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myDataSchema, ...errors },
       },
     },
-    async (request) => myData(app, await requireAccount(request)),
+    async (request) => myData(deps, await requireAccount(request)),
   );
 
   app.get(
@@ -76,7 +79,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = await requireAccount(request);
-      const data = await exportAccount(app, account.id);
+      const data = await exportAccount(deps, account.id);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="mis-datos-${account.nickname}-${day}.json"`)
@@ -88,18 +91,18 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/cuenta',
     {
-      // Each attempt verifies a password: limited like a login.
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      // Each attempt verifies a password: limited like a login. An escort's card, listings and pages go at once.
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' }, ...publicWrite },
       schema: {
         tags: ['derechos'],
         summary: 'Eliminar tu cuenta y tus datos (se pide la contraseña)',
         body: deleteAccountSchema,
-        response: { 200: messageSchema, ...errors, 429: errorSchema },
+        response: { 200: messageSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request) => {
       const account = await requireAccount(request);
-      await deleteOwnAccount(app, account.id, request.body.pass);
+      await deleteOwnAccount(deps, account.id, request.body.pass);
       return { mensaje: msg.accountDeleted };
     },
   );
@@ -107,6 +110,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/cuenta/pausa',
     {
+      config: publicWrite,
       schema: {
         tags: ['derechos'],
         summary: 'Pausar o reactivar tu perfil de escort (oculto en todo el sitio, sin borrar nada)',
@@ -116,7 +120,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const escort = await requireKind(request, 'escort');
-      await setPause(app, escort.id, request.body.pausado);
+      await setPause(app.db, escort.id, request.body.pausado);
       return {
         mensaje: request.body.pausado ? msg.profilePaused : msg.profileResumed,
         pausado: request.body.pausado,
@@ -147,7 +151,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: messageSchema.extend({ solicitud: rectificationSchema }),
           ...errors,
-          429: errorSchema,
+          ...errorResponses(429),
         },
       },
     },
@@ -177,6 +181,8 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/rectificaciones/:id',
     {
+      // A corrected birth date changes the age on an escort's public card.
+      config: publicWrite,
       schema: {
         tags: ['derechos'],
         summary: 'Resolver (aplica el valor pedido) o rechazar una solicitud de corrección',
@@ -187,7 +193,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      await decideRectification(app, admin, request.params.id, request.body.estado);
+      await decideRectification(app.db, admin, request.params.id, request.body.estado);
       return {
         mensaje: request.body.estado === 'resuelta' ? msg.rectificationResolved : msg.rectificationRejected,
       };

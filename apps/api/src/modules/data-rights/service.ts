@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { MyData } from '@encanto/core/data-rights';
+import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { syncEscortVisibility } from '../accounts/escort-listing.ts';
 import { blockedClients } from '../blocks/service.ts';
@@ -13,16 +14,17 @@ const tipoOf = (kind: SessionAccount['kind']) =>
   kind === 'escort' ? 'usuario' : kind === 'client' ? 'cliente' : 'admin';
 
 /** What 'Mis datos' shows in one read. */
-export async function myData(app: FastifyInstance, caller: SessionAccount): Promise<MyData> {
+export async function myData(deps: Pick<Deps, 'db' | 'config'>, caller: SessionAccount): Promise<MyData> {
+  const { db, config } = deps;
   const [account, doc, flags, rects, blocked] = await Promise.all([
-    readAccount(app.db, caller.id),
-    readDocument(app.db, caller.id),
-    caller.kind === 'escort' ? escortFlags(app.db, caller.id) : Promise.resolve(undefined),
-    ownRectifications(app.db, caller.id),
-    caller.kind === 'escort' ? blockedClients(app.db, caller.id) : Promise.resolve(null),
+    readAccount(db, caller.id),
+    readDocument(db, caller.id),
+    caller.kind === 'escort' ? escortFlags(db, caller.id) : Promise.resolve(undefined),
+    ownRectifications(db, caller.id),
+    caller.kind === 'escort' ? blockedClients(db, caller.id) : Promise.resolve(null),
   ]);
   if (!account) throw notFound();
-  const deletion = documentDeletionDate(account.approvedAt, app.config.documentRetentionDays);
+  const deletion = documentDeletionDate(account.approvedAt, config.documentRetentionDays);
   return {
     tipo: tipoOf(caller.kind),
     nickname: account.nickname,
@@ -31,17 +33,16 @@ export async function myData(app: FastifyInstance, caller: SessionAccount): Prom
     documento: doc
       ? { subido_el: doc.createdAt.toISOString(), se_elimina_el: deletion?.toISOString() ?? null }
       : null,
-    retencion_dias: app.config.documentRetentionDays,
+    retencion_dias: config.documentRetentionDays,
     rectificaciones: rects,
     bloqueados: blocked,
   };
 }
 
 /** The escort's own pause (right to block processing): hidden everywhere, nothing deleted. */
-export async function setPause(app: FastifyInstance, escortId: string, paused: boolean): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function setPause(db: Db, escortId: string, paused: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
     if (!(await setPaused(tx, escortId, paused))) throw notFound();
     await syncEscortVisibility(tx, escortId);
   });
-  app.services.publicCache.clear();
 }

@@ -53,40 +53,6 @@ export function listLatest(db: DbOrTx, limit = LISTING_CAP): Promise<CardRow[]> 
     .limit(limit);
 }
 
-const profileColumns = {
-  ...cardColumns,
-  fono: accounts.fono,
-  medidas: escortProfiles.medidas,
-  legenda: escortProfiles.legenda,
-  autorizado: accounts.autorizado,
-  public: escortProfiles.public,
-  listed: escortProfiles.listed,
-  updatedAt: escortProfiles.updatedAt,
-  accountUpdatedAt: accounts.updatedAt,
-};
-
-export type ProfileRow = CardRow & {
-  fono: string;
-  medidas: string;
-  legenda: string;
-  autorizado: 'pendiente' | 'aprobado';
-  public: boolean;
-  listed: boolean;
-  updatedAt: Date;
-  accountUpdatedAt: Date;
-};
-
-/** One escort by nickname, case-insensitively (served by accounts_nickname_key on lower(nickname)). */
-export async function findEscortByNickname(db: DbOrTx, nickname: string): Promise<ProfileRow | undefined> {
-  const [row] = await db
-    .select(profileColumns)
-    .from(accounts)
-    .innerJoin(escortProfiles, eq(escortProfiles.accountId, accounts.id))
-    .where(and(sql`lower(${accounts.nickname}) = lower(${nickname})`, eq(accounts.kind, 'escort')))
-    .limit(1);
-  return row;
-}
-
 /** Cities that currently list someone, with their newest change, for the sitemap. */
 export function listedCities(db: DbOrTx): Promise<{ ciudad: string; lastmod: Date | string }[]> {
   return db

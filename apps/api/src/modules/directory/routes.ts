@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import { escortCardSchema, escortOwnCardSchema, escortPublicSchema } from '@encanto/core/escorts';
 import { requireSelf } from '../../plugins/auth.ts';
 import { sendCached } from '../../lib/send-cached.ts';
 import { escortsInCity, latestEscorts, ownEscortCard, publicEscort } from './service.ts';
 
 const listSchema = z.array(escortCardSchema);
-const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
 const nicknameParams = z.object({ nickname: z.string().min(1).max(60) });
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +42,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Tarjeta pública de una escort aprobada (404 si no existe, está pendiente, pausada o suspendida)',
         params: nicknameParams,
-        response: { 200: escortPublicSchema, 404: errorSchema },
+        response: { 200: escortPublicSchema, ...errorResponses(404) },
       },
     },
     (request, reply) =>
@@ -58,7 +58,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['directorio'],
         summary: 'Tarjeta propia de la escort (también mientras espera aprobación)',
         params: nicknameParams,
-        response: { 200: escortOwnCardSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: escortOwnCardSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {

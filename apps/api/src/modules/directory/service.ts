@@ -4,7 +4,8 @@ import { srcsetFor } from '@encanto/core/media';
 import type { EscortCard, EscortOwnCard, EscortPublic } from '@encanto/core/escorts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { findEscortByNickname, listByCityKey, listLatest, type CardRow, type ProfileRow } from './queries.ts';
+import { findAccountByNickname } from '../accounts/service.ts';
+import { listByCityKey, listLatest, type CardRow } from './queries.ts';
 
 /** `today` (Chile) is passed in by listings so 60 cards share one date computation. */
 export function toCard(row: CardRow, today: string = todayInChile()): EscortCard {
@@ -32,6 +33,41 @@ export async function latestEscorts(db: DbOrTx): Promise<EscortCard[]> {
   return (await listLatest(db)).map((row) => toCard(row, today));
 }
 
+type ProfileRow = CardRow & {
+  fono: string;
+  medidas: string;
+  legenda: string;
+  autorizado: 'pendiente' | 'aprobado';
+  public: boolean;
+  listed: boolean;
+  updatedAt: Date;
+  accountUpdatedAt: Date;
+};
+
+/** An escort's card data by nickname (case-insensitive); undefined for other kinds and unknown names. */
+async function findEscortProfile(db: DbOrTx, nickname: string): Promise<ProfileRow | undefined> {
+  const found = await findAccountByNickname(db, nickname, 'escort');
+  if (!found?.profile) return undefined;
+  const { profile: p, ...a } = found;
+  return {
+    nickname: a.nickname,
+    apellido: a.apellido,
+    fechaNac: a.fechaNac,
+    genero: a.genero,
+    ciudad: a.ciudad,
+    url: a.url,
+    estado: p.estado,
+    fono: a.fono,
+    medidas: p.medidas,
+    legenda: p.legenda,
+    autorizado: a.autorizado,
+    public: p.public,
+    listed: p.listed,
+    updatedAt: p.updatedAt,
+    accountUpdatedAt: a.updatedAt,
+  };
+}
+
 const newest = (row: ProfileRow) =>
   new Date(
     Math.max(new Date(row.updatedAt).getTime(), new Date(row.accountUpdatedAt).getTime()),
@@ -54,14 +90,14 @@ function toProfile(row: ProfileRow) {
  * does not reveal whether the nickname exists.
  */
 export async function publicEscort(db: DbOrTx, nickname: string): Promise<EscortPublic> {
-  const row = await findEscortByNickname(db, nickname);
+  const row = await findEscortProfile(db, nickname);
   if (!row || !row.public || row.autorizado !== 'aprobado') throw notFound();
   return { ...toProfile(row), autorizado: 'aprobado' };
 }
 
 /** The escort's own card, whatever its approval or visibility; the route has checked the caller. */
 export async function ownEscortCard(db: DbOrTx, nickname: string): Promise<EscortOwnCard> {
-  const row = await findEscortByNickname(db, nickname);
+  const row = await findEscortProfile(db, nickname);
   if (!row) throw notFound();
   return { ...toProfile(row), autorizado: row.autorizado, listado: row.listed };
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import { favoriteBodySchema, favoriteCheckQuerySchema, favoriteSchema } from '@encanto/core/marketplace';
 import { requireAccount } from '../../plugins/auth.ts';
 import { add, check, mine, remove } from './service.ts';
 
 const tags = ['favoritos'];
-const error = z.object({ mensaje: z.string(), code: z.string() });
 
 /** /api/favorites: a client's favourite profiles. The caller is the session's client; the body RUT must match. */
 export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +16,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Agrega un perfil a los favoritos del cliente (idempotente)',
         body: favoriteBodySchema,
-        response: { 200: z.object({ favorito: favoriteBodySchema }), 401: error, 403: error, 404: error },
+        response: { 200: z.object({ favorito: favoriteBodySchema }), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({ favorito: await add(app.db, await requireAccount(request), request.body) }),
@@ -29,7 +29,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '¿Es favorito? (nick_cliente lleva el RUT del cliente, como en la especificación)',
         querystring: favoriteCheckQuerySchema,
-        response: { 200: z.object({ existe: z.boolean() }), 401: error, 403: error },
+        response: { 200: z.object({ existe: z.boolean() }), ...errorResponses(401, 403) },
       },
     },
     async (request) => ({
@@ -49,7 +49,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Quita un perfil de los favoritos',
         body: favoriteBodySchema,
-        response: { 200: z.object({ ok: z.literal(true) }), 401: error, 403: error, 404: error },
+        response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -64,7 +64,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Favoritos del cliente con sesión',
-        response: { 200: z.array(favoriteSchema), 401: error, 403: error },
+        response: { 200: z.array(favoriteSchema), ...errorResponses(401, 403) },
       },
     },
     async (request) => mine(app.db, await requireAccount(request)),

@@ -4,8 +4,8 @@ import { normalizeRut } from '@encanto/core/rut';
 import type { Favorite } from '@encanto/core/marketplace';
 import type { DbOrTx } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
+import { findAccountByNickname } from '../accounts/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
-import { findByNickname } from '../meetings/queries.ts';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from './queries.ts';
 
 /** Favourites belong to clients; the RUT in the body must be the caller's own. */
@@ -14,8 +14,8 @@ function requireOwnRut(caller: SessionAccount, rut: string): void {
 }
 
 async function publicEscort(db: DbOrTx, nickname: string) {
-  const escort = await findByNickname(db, nickname);
-  if (!escort || escort.kind !== 'escort' || !escort.public) throw notFound(msg.profileUnavailable);
+  const escort = await findAccountByNickname(db, nickname);
+  if (!escort || escort.kind !== 'escort' || !escort.profile?.public) throw notFound(msg.profileUnavailable);
   return escort;
 }
 
@@ -45,7 +45,7 @@ export async function remove(
   body: { nick_usuario: string; rut_cliente: string },
 ) {
   requireOwnRut(caller, body.rut_cliente);
-  const escort = await findByNickname(db, body.nick_usuario);
+  const escort = await findAccountByNickname(db, body.nick_usuario);
   if (!escort || escort.kind !== 'escort' || !(await removeFavorite(db, caller.id, escort.id)))
     throw notFound();
 }
@@ -57,7 +57,7 @@ export async function check(
   rutCliente: string,
 ): Promise<boolean> {
   requireOwnRut(caller, rutCliente);
-  const escort = await findByNickname(db, nickUsuario);
+  const escort = await findAccountByNickname(db, nickUsuario);
   if (!escort || escort.kind !== 'escort') return false;
   return isFavorite(db, caller.id, escort.id);
 }

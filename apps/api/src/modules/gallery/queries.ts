@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, escortProfiles, media, type MediaVariant } from '../../db/schema/index.ts';
+import { escortProfiles, media, type MediaVariant } from '../../db/schema/index.ts';
 
 export interface GalleryRow {
   id: string;
@@ -25,20 +25,6 @@ export function listGallery(db: DbOrTx, accountId: string): Promise<GalleryRow[]
     .from(media)
     .where(and(eq(media.accountId, accountId), eq(media.purpose, 'gallery')))
     .orderBy(asc(media.createdAt), asc(media.id));
-}
-
-/** The escort behind a nickname (case-insensitive, as nicknames are unique in lower case). */
-export async function findEscortByNickname(
-  db: DbOrTx,
-  nickname: string,
-): Promise<{ id: string; public: boolean } | undefined> {
-  const [row] = await db
-    .select({ id: accounts.id, public: escortProfiles.public })
-    .from(accounts)
-    .innerJoin(escortProfiles, eq(escortProfiles.accountId, accounts.id))
-    .where(and(sql`lower(${accounts.nickname}) = lower(${nickname})`, eq(accounts.kind, 'escort')))
-    .limit(1);
-  return row;
 }
 
 export async function galleryCount(db: DbOrTx, accountId: string): Promise<number | undefined> {

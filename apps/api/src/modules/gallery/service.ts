@@ -1,14 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { srcsetFor } from '@encanto/core/media';
 import type { GalleryItem, GalleryUploadResult } from '@encanto/core/gallery';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, notFound, unsupportedType } from '../../errors.ts';
+import { findAccountByNickname } from '../accounts/service.ts';
 import { ingestImage, deleteImage } from '../media/images.ts';
 import { hasMp4Signature, ingestVideo } from '../media/video.ts';
 import {
   deleteGalleryItem,
-  findEscortByNickname,
   galleryCount,
   insertGalleryItem,
   listGallery,
@@ -36,20 +37,20 @@ export function toItem(row: GalleryRow): GalleryItem {
   };
 }
 
-export async function ownGallery(app: FastifyInstance, accountId: string): Promise<GalleryItem[]> {
-  return (await listGallery(app.db, accountId)).map(toItem);
+export async function ownGallery(db: DbOrTx, accountId: string): Promise<GalleryItem[]> {
+  return (await listGallery(db, accountId)).map(toItem);
 }
 
 /** The public gallery: only escorts whose card is public (approved, not paused, not suspended). */
-export async function publicGallery(app: FastifyInstance, nickname: string): Promise<GalleryItem[]> {
-  const escort = await findEscortByNickname(app.db, nickname);
-  if (!escort?.public) throw notFound();
-  return (await listGallery(app.db, escort.id)).map(toItem);
+export async function publicGallery(db: DbOrTx, nickname: string): Promise<GalleryItem[]> {
+  const escort = await findAccountByNickname(db, nickname, 'escort');
+  if (!escort?.profile?.public) throw notFound();
+  return (await listGallery(db, escort.id)).map(toItem);
 }
 
 /** Cheap refusal before the bytes are read or decoded; the authoritative check is takeGallerySlot. */
-export async function assertGalleryRoom(app: FastifyInstance, accountId: string): Promise<void> {
-  const n = await galleryCount(app.db, accountId);
+export async function assertGalleryRoom(db: DbOrTx, accountId: string): Promise<void> {
+  const n = await galleryCount(db, accountId);
   if (n === undefined) throw notFound();
   if (n >= limits.galleryMaxItems) throw galleryLimitError();
 }
@@ -61,12 +62,12 @@ export async function assertGalleryRoom(app: FastifyInstance, accountId: string)
  * last slot are removed again unless another item shares them.
  */
 export async function addGalleryItem(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'media'>,
   accountId: string,
   bytes: Buffer,
 ): Promise<GalleryUploadResult> {
   if (bytes.length === 0) throw unsupportedType(msg.galleryTypeByBytes);
-  const store = app.services.media;
+  const { db, media: store } = deps;
   const options = { maxBytes: limits.galleryMaxBytes };
   let stored;
   let mediaType: 'image' | 'video';
@@ -84,7 +85,7 @@ export async function addGalleryItem(
   }
   let result: { row: GalleryRow; total: number };
   try {
-    result = await app.db.transaction(async (tx) => {
+    result = await db.transaction(async (tx) => {
       const total = await takeGallerySlot(tx, accountId, limits.galleryMaxItems);
       if (total === undefined) throw galleryLimitError();
       const row = await insertGalleryItem(tx, {
@@ -98,29 +99,27 @@ export async function addGalleryItem(
       return { row, total };
     });
   } catch (err) {
-    if (!(await publicIdInUse(app.db, stored.publicId))) await deleteImage(store, stored.variants);
+    if (!(await publicIdInUse(db, stored.publicId))) await deleteImage(store, stored.variants);
     throw err;
   }
-  app.services.publicCache.clear();
   const item = toItem(result.row);
   return { ...item, fileUrl: item.url_imagen, total: result.total, mensaje: msg.imageUploaded };
 }
 
 /** Deletes one item and, once nothing else uses them, its stored files and every variant. */
 export async function removeGalleryItem(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'media'>,
   accountId: string,
   publicId: string,
   mediaType: 'image' | 'video',
 ): Promise<void> {
-  const row = await app.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const deleted = await deleteGalleryItem(tx, accountId, publicId, mediaType);
     if (!deleted) return undefined;
     await releaseGallerySlot(tx, accountId);
     return deleted;
   });
   if (!row) throw notFound(msg.galleryItemNotFound);
-  app.services.publicCache.clear();
   // Same bytes uploaded twice (or used as a profile photo) share one content-hash name.
-  if (!(await publicIdInUse(app.db, row.publicId))) await deleteImage(app.services.media, row.variants);
+  if (!(await publicIdInUse(deps.db, row.publicId))) await deleteImage(deps.media, row.variants);
 }

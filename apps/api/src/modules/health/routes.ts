@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import { msg } from '@encanto/core/messages';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sistema'],
         response: {
           200: z.object({ status: z.literal('ready'), database: z.string() }),
-          503: z.object({ mensaje: z.string(), code: z.string() }),
+          ...errorResponses(503),
         },
       },
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { imageWidths, defaultImageWidth } from '@encanto/core/media';
 import { tooLarge, unsupportedType } from '../../errors.ts';
 import type { MediaStore } from './store.ts';
@@ -19,19 +19,22 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 
 /** Decompression-bomb guard: no more than 40 megapixels decoded. */
 const MAX_PIXELS = 40_000_000;
 
+export interface DecodedImage {
+  width: number;
+  height: number;
+  /** A fresh pipeline over the bytes with the EXIF orientation applied, ready to resize and encode. */
+  open(): Sharp;
+}
+
 /**
- * Checks that the bytes really are an image (by decoding them, never by the
- * declared type), re-encodes them as WebP in the standard widths with every
- * piece of metadata (EXIF, GPS, XMP, ICC) dropped, and stores each variant
- * under a content-hash name.
+ * The one intake for uploaded pictures (public media and identity documents):
+ * empty or unreadable bytes, or a format outside the list, are 415; more than
+ * `maxBytes` or 40 megapixels is 413; markup or script inside is refused.
+ * The bytes are judged by decoding them, never by the declared type.
  */
-export async function ingestImage(
-  store: MediaStore,
-  bytes: Buffer,
-  options: { maxBytes: number },
-): Promise<StoredImage> {
+export async function decodeImage(bytes: Buffer, maxBytes: number): Promise<DecodedImage> {
   if (bytes.length === 0) throw unsupportedType();
-  if (bytes.length > options.maxBytes) throw tooLarge();
+  if (bytes.length > maxBytes) throw tooLarge();
   assertNoActiveContent(bytes);
   let meta: Metadata;
   try {
@@ -42,15 +45,32 @@ export async function ingestImage(
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height)
     throw unsupportedType();
   if (meta.width * meta.height > MAX_PIXELS) throw tooLarge();
+  return {
+    width: meta.width,
+    height: meta.height,
+    // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
+    open: () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate(),
+  };
+}
 
+/**
+ * Re-encodes an uploaded image as WebP in the standard widths with every piece
+ * of metadata (EXIF, GPS, XMP, ICC) dropped, and stores each variant under a
+ * content-hash name.
+ */
+export async function ingestImage(
+  store: MediaStore,
+  bytes: Buffer,
+  options: { maxBytes: number },
+): Promise<StoredImage> {
+  const image = await decodeImage(bytes, options.maxBytes);
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
   const variants: MediaVariant[] = [];
   let total = 0;
   try {
     for (const width of imageWidths) {
-      // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
-      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-        .rotate()
+      const { data, info } = await image
+        .open()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true });

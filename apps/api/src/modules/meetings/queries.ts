@@ -1,52 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, blocks, escortProfiles, meetings } from '../../db/schema/index.ts';
-
-export interface PartyRow {
-  id: string;
-  kind: 'escort' | 'client' | 'admin';
-  nickname: string;
-  rut: string;
-  url: string;
-  genero: string;
-  fono: string;
-  autorizado: 'pendiente' | 'aprobado';
-  /** Escorts only: approved, available, not paused or suspended. */
-  listed: boolean | null;
-  /** Escorts only: approved, not paused or suspended (the card exists). */
-  public: boolean | null;
-}
-
-/** An account by nickname, case-insensitively (the unique index is on lower(nickname)). */
-export async function findByNickname(db: DbOrTx, nickname: string): Promise<PartyRow | undefined> {
-  const [row] = await db
-    .select({
-      id: accounts.id,
-      kind: accounts.kind,
-      nickname: accounts.nickname,
-      rut: accounts.rut,
-      url: accounts.url,
-      genero: accounts.genero,
-      fono: accounts.fono,
-      autorizado: accounts.autorizado,
-      listed: escortProfiles.listed,
-      public: escortProfiles.public,
-    })
-    .from(accounts)
-    .leftJoin(escortProfiles, eq(escortProfiles.accountId, accounts.id))
-    .where(sql`lower(${accounts.nickname}) = lower(${nickname})`)
-    .limit(1);
-  return row;
-}
-
-export async function isBlocked(db: DbOrTx, escortId: string, clientId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(blocks)
-    .where(and(eq(blocks.escortId, escortId), eq(blocks.clientId, clientId)))
-    .limit(1);
-  return row !== undefined;
-}
+import { accounts, blocks, comments, meetings } from '../../db/schema/index.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 
@@ -218,4 +172,36 @@ export async function closeOtherAccepted(db: DbOrTx, clientId: string, escortId:
     .update(meetings)
     .set({ status: 'cerrada', acceso: false, closedAt: new Date(), updatedAt: new Date() })
     .where(and(pair(clientId, escortId), eq(meetings.status, 'aceptada'), sql`${meetings.id} <> ${keepId}`));
+}
+
+/**
+ * The client's one-use "No Me Gusta" with this escort: turned off by a
+ * conditional update, so two clicks at once count once. False when it was not on.
+ */
+export async function takeClick(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
+  const used = await db
+    .update(meetings)
+    .set({ click: false, updatedAt: new Date() })
+    .where(and(pair(clientId, escortId), eq(meetings.click, true)))
+    .returning({ id: meetings.id });
+  return used.length > 0;
+}
+
+/**
+ * Whether the client commented the escort on a day: the pair's state shows it
+ * for today, and the comments module checks its one-per-day rule with it (the
+ * unique index is the write-side guard).
+ */
+export async function commentedOn(
+  db: DbOrTx,
+  clientId: string,
+  escortId: string,
+  fecha: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(comments)
+    .where(and(eq(comments.clientId, clientId), eq(comments.escortId, escortId), eq(comments.fecha, fecha)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,41 +1,31 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
-import type {
-  AcceptResult,
-  ClientCard,
-  MeetingPair,
-  MeetingState,
-  RequestItem,
-} from '@encanto/core/marketplace';
-import { todayInChile } from '@encanto/core/age';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { AcceptResult, MeetingPair } from '@encanto/core/marketplace';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { meetings } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound, isUniqueViolation } from '../../errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { findAccountByNickname, type NicknameAccount } from '../accounts/service.ts';
+import { isBlocked } from '../blocks/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
-  acceptedUnratedForEscort,
   closeOtherAccepted,
-  findByNickname,
+  commentedOn,
   hasAcceptedMeeting,
   hasAnyMeeting,
-  isBlocked,
-  latestMeeting,
   openAcceptedMeeting,
-  pairFlags,
-  pendingForEscort,
   pendingMeeting,
   setStatus,
+  takeClick,
   unratedMeeting,
-  type PartyRow,
+  type MeetingRow,
 } from './queries.ts';
-import { commentedOn } from '../comments/queries.ts';
 
 export type Side = 'client' | 'escort';
 
 export interface Pair {
-  client: PartyRow;
-  escort: PartyRow;
+  client: NicknameAccount;
+  escort: NicknameAccount;
   /** Which side of the pair the caller is. */
   side: Side;
 }
@@ -43,7 +33,7 @@ export interface Pair {
 const sqlPair = (pair: Pair) =>
   and(eq(meetings.clientId, pair.client.id), eq(meetings.escortId, pair.escort.id));
 
-const sameNick = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const sameNick = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * Identifies both parties of a meeting call from the session, never from the body:
@@ -62,8 +52,8 @@ export async function resolvePair(
   const other = side === 'client' ? body.nickname_usuario : body.nickname_cliente;
   if (!sameNick(own, caller.nickname)) throw forbidden();
   const [self, counterpart] = await Promise.all([
-    findByNickname(db, caller.nickname),
-    findByNickname(db, other),
+    findAccountByNickname(db, caller.nickname),
+    findAccountByNickname(db, other),
   ]);
   const otherKind = side === 'client' ? 'escort' : 'client';
   if (!self) throw forbidden();
@@ -81,7 +71,7 @@ export async function requestMeeting(db: Db, pair: Pair): Promise<void> {
   if (client.autorizado !== 'aprobado') throw forbidden(msg.requestNotAuthorized, 'NOT_AUTHORIZED');
   // A blocked client hears the same neutral refusal as any other forbidden act.
   if (await isBlocked(db, escort.id, client.id)) throw forbidden();
-  if (!escort.listed) throw notFound(msg.profileUnavailable);
+  if (!escort.profile?.listed) throw notFound(msg.profileUnavailable);
   try {
     await db.insert(meetings).values({ clientId: client.id, escortId: escort.id });
   } catch (err) {
@@ -171,70 +161,24 @@ export async function markEvaluated(db: Db, pair: Pair, options: { close?: boole
       if (await hasAcceptedMeeting(tx, pair.client.id, pair.escort.id)) return;
       throw notFound(msg.meetingNotFound);
     }
-    const closing =
-      options.close && row.status === 'aceptada'
-        ? { status: 'cerrada' as const, acceso: false, closedAt: new Date() }
-        : {};
-    await setStatus(
-      tx,
-      row.id,
-      pair.side === 'client'
-        ? { evaluadoCliente: true, comentado: false, ...closing }
-        : { evaluadoEscort: true, ...closing },
-    );
+    await setStatus(tx, row.id, evaluated(row, pair.side, options.close ?? false));
   });
+}
+
+/** The flags for `side` having evaluated a meeting; an accepted one closes too when asked. */
+function evaluated(row: MeetingRow, side: Side, close: boolean) {
+  const closing =
+    close && row.status === 'aceptada'
+      ? { status: 'cerrada' as const, acceso: false, closedAt: new Date() }
+      : {};
+  return side === 'client'
+    ? { evaluadoCliente: true, comentado: false, ...closing }
+    : { evaluadoEscort: true, ...closing };
 }
 
 /** Turns the client's dislike flag off for the pair. */
 export async function disableClick(db: Db, pair: Pair): Promise<void> {
   await db.update(meetings).set({ click: false, updatedAt: new Date() }).where(sqlPair(pair));
-}
-
-/** The whole state of a pair for one side's controls, in one read (the UI polls it). */
-export async function meetingState(db: DbOrTx, pair: Pair): Promise<MeetingState> {
-  const [latest, flags, commentedToday] = await Promise.all([
-    latestMeeting(db, pair.client.id, pair.escort.id),
-    pairFlags(db, pair.client.id, pair.escort.id),
-    commentedOn(db, pair.client.id, pair.escort.id, todayInChile()),
-  ]);
-  return {
-    estado: latest?.status ?? null,
-    pendiente: flags.pendiente,
-    acceso: flags.acceso,
-    comentado: flags.comentado,
-    click: flags.click,
-    puedeCalificarUsuario: flags.clientMayRate,
-    puedeCalificarCliente: flags.escortMayRate,
-    comentadoHoy: commentedToday,
-  };
-}
-
-/** An open (pending or accepted) meeting exists for the pair. */
-export async function openMeetingExists(db: DbOrTx, pair: Pair): Promise<boolean> {
-  const flags = await pairFlags(db, pair.client.id, pair.escort.id);
-  return flags.pendiente || flags.acceso;
-}
-
-export async function pendingRequests(db: DbOrTx, escortId: string): Promise<RequestItem[]> {
-  const rows = await pendingForEscort(db, escortId);
-  return rows.map((r) => ({
-    nickname_cliente: r.nickname_cliente,
-    url: r.url,
-    genero: r.genero,
-    fecha: r.createdAt.toISOString(),
-  }));
-}
-
-export async function clientsToRate(db: DbOrTx, escortId: string): Promise<RequestItem[]> {
-  const rows = await acceptedUnratedForEscort(db, escortId);
-  return rows
-    .map((r) => ({
-      nickname_cliente: r.nickname_cliente,
-      url: r.url,
-      genero: r.genero,
-      fecha: (r.acceptedAt ?? new Date()).toISOString(),
-    }))
-    .sort((a, b) => b.fecha.localeCompare(a.fecha));
 }
 
 /**
@@ -257,40 +201,44 @@ export async function dismissClient(db: Db, pair: Pair): Promise<void> {
   });
 }
 
-/** Own-side path nickname check for the list calls (pendientes/{nick}, aceptados/{nickname}). */
-export function requireOwnNickname(
-  caller: SessionAccount,
-  nickname: string,
-  kind: 'escort' | 'client',
-): void {
-  if (caller.kind !== kind || !sameNick(caller.nickname, nickname)) throw forbidden();
+// ---- For the features built on meetings (comments, ratings) ------------------------
+
+/** The pair's accepted meeting with comment access open, locked for the caller's transaction. */
+export function lockOpenMeeting(tx: Tx, clientId: string, escortId: string) {
+  return openAcceptedMeeting(tx, clientId, escortId, true);
 }
 
-/**
- * The client card an escort opens from her requests: only escorts with a meeting
- * (any status) with the client, and admins, see it; others get the same
- * "not found" as a missing client, so nicknames cannot be probed.
- */
-export async function clientCard(db: DbOrTx, caller: SessionAccount, nickname: string): Promise<ClientCard> {
-  const client = await findByNickname(db, nickname);
-  if (!client || client.kind !== 'client') throw notFound(msg.clientCardMissing);
-  if (caller.kind === 'escort') {
-    if (!(await hasAnyMeeting(db, client.id, caller.id))) throw notFound(msg.clientCardMissing);
-  } else if (caller.kind !== 'admin') {
-    throw forbidden();
-  }
-  const [unrated, met] =
-    caller.kind === 'escort'
-      ? await Promise.all([
-          unratedMeeting(db, client.id, caller.id, 'escort'),
-          hasAcceptedMeeting(db, client.id, caller.id),
-        ])
-      : [undefined, false];
-  return {
-    nickname: client.nickname,
-    url: client.url,
-    genero: client.genero,
-    puedeCalificar: unrated !== undefined,
-    conocido: met,
-  };
+/** A comment closes the meeting it was written on and marks it commented. */
+export async function closeAfterComment(tx: Tx, meetingId: string): Promise<void> {
+  await setStatus(tx, meetingId, { status: 'cerrada', acceso: false, comentado: true, closedAt: new Date() });
+}
+
+/** Spends the client's one "No Me Gusta" with this escort; false when it was not available. */
+export function spendDislike(tx: Tx, clientId: string, escortId: string): Promise<boolean> {
+  return takeClick(tx, clientId, escortId);
+}
+
+/** Whether the client commented the escort on a day (YYYY-MM-DD in Chile). */
+export function hasCommentedOn(db: DbOrTx, clientId: string, escortId: string, fecha: string) {
+  return commentedOn(db, clientId, escortId, fecha);
+}
+
+/** The latest accepted meeting `side` has not rated yet, locked for the rating's transaction. */
+export function lockUnratedMeeting(tx: Tx, clientId: string, escortId: string, side: Side) {
+  return unratedMeeting(tx, clientId, escortId, side, true);
+}
+
+/** A rating marks its meeting evaluated by `side` and closes it if still open. */
+export async function markRated(tx: Tx, meeting: MeetingRow, side: Side): Promise<void> {
+  await setStatus(tx, meeting.id, evaluated(meeting, side, true));
+}
+
+/** The two have met: one of their meetings was accepted. */
+export function haveMet(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
+  return hasAcceptedMeeting(db, clientId, escortId);
+}
+
+/** The two have had a meeting of any status (a request is enough). */
+export function haveAnyMeeting(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
+  return hasAnyMeeting(db, clientId, escortId);
 }

@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { profileImageSchema, uploadResultSchema } from '@encanto/core/profiles';
+import { depsOf } from '../../deps.ts';
+import { badRequest, tooLarge } from '../../errors.ts';
 import { requireSelf } from '../../plugins/auth.ts';
-import { AppError, badRequest, tooLarge } from '../../errors.ts';
-import { assertSafeFileName } from '../media/upload-guard.ts';
+import { publicWrite } from '../../plugins/public-writes.ts';
+import { readSingleFile } from '../../plugins/uploads.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
   clearProfileImage,
@@ -16,16 +18,7 @@ import {
   uploadProfilePhoto,
 } from './photo-service.ts';
 
-const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  413: errorSchema,
-  415: errorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const nickParams = z.object({ nick: z.string().min(1).max(40) });
 const deleteParams = z.object({ a: z.string().min(1).max(40), b: z.string().min(1).max(64) });
 const security = [{ bearer: [] }];
@@ -35,31 +28,14 @@ const kinds = [
   { path: 'cliente', kind: 'client' },
 ] as const;
 
-/**
- * Reads the spec's multipart form (a file and the nickname) into memory, up to
- * the profile-photo limit. Fields may come before or after the file.
- */
-async function readUpload(request: FastifyRequest): Promise<{ file?: Buffer; nickname?: string }> {
-  if (!request.isMultipart()) throw badRequest(msg.noFileOrNickname, undefined, 'NO_FILE');
-  const out: { file?: Buffer; nickname?: string } = {};
-  try {
-    // preservePath: see the name as sent, so a name carrying a path is refused (assertSafeFileName).
-    for await (const part of request.parts({ preservePath: true })) {
-      if (part.type === 'file') {
-        assertSafeFileName(part.filename);
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'file' && !out.file) out.file = bytes;
-      } else if (part.fieldname === 'nickname' && typeof part.value === 'string') {
-        out.nickname = part.value.trim();
-      }
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
-    throw badRequest(msg.noFileOrNickname, undefined, 'NO_FILE');
-  }
-  return out;
-}
+/** The spec's multipart form: a file under 'file' and the nickname, in either order. */
+const noFile = () => badRequest(msg.noFileOrNickname, undefined, 'NO_FILE');
+const upload = {
+  maxBytes: limits.profilePhotoMaxBytes,
+  fileField: 'file',
+  tooLarge: () => tooLarge(),
+  invalid: noFile,
+};
 
 /** The path's nickname must be the caller's own account of that kind (401 without a session, 403 otherwise). */
 const owner = (request: FastifyRequest, nick: string, kind: SessionAccount['kind']) =>
@@ -67,9 +43,7 @@ const owner = (request: FastifyRequest, nick: string, kind: SessionAccount['kind
 
 /** Profile photos of escorts and clients under /upload, as the spec names them. */
 export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: limits.profilePhotoMaxBytes, files: 1, fields: 4, parts: 6, fieldSize: 200 },
-  });
+  const deps = depsOf(app);
 
   for (const { path, kind } of kinds) {
     app.get(
@@ -83,12 +57,13 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: profileImageSchema, ...errors },
         },
       },
-      async (request) => getProfileImage(app, await owner(request, request.params.nick, kind)),
+      async (request) => getProfileImage(app.db, await owner(request, request.params.nick, kind)),
     );
 
     app.post(
       `/upload/subir-perfil-${path}/:nick`,
       {
+        config: publicWrite,
         schema: {
           tags: ['fotos'],
           summary: `Sube la foto de perfil (${path}): multipart con file y nickname; 409 si ya hay una`,
@@ -100,10 +75,11 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const caller = await owner(request, request.params.nick, kind);
-        const { file, nickname } = await readUpload(request);
-        if (!file || !nickname) throw badRequest(msg.noFileOrNickname, undefined, 'NO_FILE');
+        const { file, fields } = await readSingleFile(request, upload);
+        const nickname = fields.nickname?.trim();
+        if (!nickname) throw noFile();
         if (nickname.toLowerCase() !== caller.nickname.toLowerCase()) await owner(request, nickname, kind);
-        const result = await uploadProfilePhoto(app, caller, file);
+        const result = await uploadProfilePhoto(deps, caller, file);
         return reply.status(201).send(result);
       },
     );
@@ -117,6 +93,7 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/upload/${path}/:a/:b`,
       {
+        config: publicWrite,
         schema: {
           tags: ['fotos'],
           summary: 'Elimina la foto de perfil guardada (a = nickname, b = publicId) y todas sus variantes',
@@ -127,7 +104,7 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const caller = await owner(request, request.params.a, kind);
-        await deleteProfilePhoto(app, caller, request.params.b);
+        await deleteProfilePhoto(deps, caller, request.params.b);
         return { mensaje: msg.imageDeleted };
       },
     );
@@ -136,6 +113,7 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/upload/eliminar-imagen-registro/:x',
     {
+      config: publicWrite,
       schema: {
         tags: ['fotos'],
         summary:
@@ -148,7 +126,7 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await requireSelf(request, request.params.x);
       if (caller.kind === 'admin') throw badRequest(msg.nicknameOrUrlMissing);
-      await clearProfileImage(app, caller);
+      await clearProfileImage(deps, caller);
       return { mensaje: msg.imageDeleted };
     },
   );

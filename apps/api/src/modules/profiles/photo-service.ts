@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
@@ -9,16 +8,18 @@ import {
   type UploadResult,
 } from '@encanto/core/profiles';
 import { media, type MediaVariant } from '../../db/schema/media.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { ingestImage } from '../media/images.ts';
 import { deleteImageIfUnused } from '../media/references.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { findAccount, findProfilePhoto, lockAccount, updateAccount } from './queries.ts';
 
-export async function getProfileImage(app: FastifyInstance, caller: SessionAccount): Promise<ProfileImage> {
-  const account = await findAccount(app.db, caller.id);
+export async function getProfileImage(db: DbOrTx, caller: SessionAccount): Promise<ProfileImage> {
+  const account = await findAccount(db, caller.id);
   if (!account) throw notFound(msg.imageFetchError);
-  const photo = await findProfilePhoto(app.db, caller.id);
+  const photo = await findProfilePhoto(db, caller.id);
   if (photo && photo.url === account.url)
     return { imageUrl: account.url, publicId: photo.publicId, origen: 'archivo' };
   return {
@@ -34,15 +35,16 @@ export async function getProfileImage(app: FastifyInstance, caller: SessionAccou
  * first (409), as the spec's screens require.
  */
 export async function uploadProfilePhoto(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'media'>,
   caller: SessionAccount,
   bytes: Buffer,
 ): Promise<UploadResult> {
+  const { db } = deps;
   // Cheap early refusal before decoding; the transaction below re-checks under a row lock.
-  if (await findProfilePhoto(app.db, caller.id)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
-  const stored = await ingestImage(app.services.media, bytes, { maxBytes: limits.profilePhotoMaxBytes });
+  if (await findProfilePhoto(db, caller.id)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
+  const stored = await ingestImage(deps.media, bytes, { maxBytes: limits.profilePhotoMaxBytes });
   try {
-    await app.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await lockAccount(tx, caller.id);
       if (await findProfilePhoto(tx, caller.id)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
       await tx.insert(media).values({
@@ -57,20 +59,19 @@ export async function uploadProfilePhoto(
       await updateAccount(tx, caller.id, { url: stored.url });
     });
   } catch (err) {
-    await deleteImageIfUnused(app.db, app.services.media, stored.publicId, stored.variants);
+    await deleteImageIfUnused(db, deps.media, stored.publicId, stored.variants);
     throw err;
   }
-  if (caller.kind === 'escort') app.services.publicCache.clear();
   return { fileUrl: stored.url, publicId: stored.publicId, mensaje: msg.imageUploaded };
 }
 
 /** Deletes the stored profile photo named by publicId: every variant, and the url back to the gender's avatar. */
 export async function deleteProfilePhoto(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'media' | 'log'>,
   caller: SessionAccount,
   publicId: string,
 ): Promise<void> {
-  const removed = await app.db.transaction(async (tx) => {
+  const removed = await deps.db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const [row] = await tx
       .select({ id: media.id, variants: media.variants })
@@ -83,31 +84,36 @@ export async function deleteProfilePhoto(
     await updateAccount(tx, caller.id, { url: defaultAvatarFor(account?.genero ?? '') });
     return row.variants;
   });
-  await removeFiles(app, publicId, removed);
-  if (caller.kind === 'escort') app.services.publicCache.clear();
+  await removeFiles(deps, publicId, removed);
 }
 
 /**
  * DELETE eliminar-imagen-registro/{nickname}: removes whatever the profile image
  * is (a stored photo or an external url) and restores the default avatar.
  */
-export async function clearProfileImage(app: FastifyInstance, caller: SessionAccount): Promise<void> {
-  const photo = await findProfilePhoto(app.db, caller.id);
-  if (photo) return deleteProfilePhoto(app, caller, photo.publicId);
-  await app.db.transaction(async (tx) => {
+export async function clearProfileImage(
+  deps: Pick<Deps, 'db' | 'media' | 'log'>,
+  caller: SessionAccount,
+): Promise<void> {
+  const photo = await findProfilePhoto(deps.db, caller.id);
+  if (photo) return deleteProfilePhoto(deps, caller, photo.publicId);
+  await deps.db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const account = await findAccount(tx, caller.id);
     if (!account || !account.url || isDefaultAvatar(account.url)) throw notFound(msg.nicknameOrUrlMissing);
     await updateAccount(tx, caller.id, { url: defaultAvatarFor(account.genero) });
   });
-  if (caller.kind === 'escort') app.services.publicCache.clear();
 }
 
-async function removeFiles(app: FastifyInstance, publicId: string, variants: MediaVariant[]): Promise<void> {
+async function removeFiles(
+  deps: Pick<Deps, 'db' | 'media' | 'log'>,
+  publicId: string,
+  variants: MediaVariant[],
+): Promise<void> {
   try {
-    await deleteImageIfUnused(app.db, app.services.media, publicId, variants);
+    await deleteImageIfUnused(deps.db, deps.media, publicId, variants);
   } catch (err) {
     // The row is gone and the photo no longer shown; leftover bytes are logged for cleanup, not a user error.
-    app.log.error({ err, publicId }, 'profile photo files not deleted');
+    deps.log.error({ err, publicId }, 'profile photo files not deleted');
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import { estadoValues } from '@encanto/core/constants';
 import {
   citySchema,
@@ -11,6 +12,7 @@ import {
 } from '@encanto/core/profiles';
 import { msg } from '@encanto/core/messages';
 import { requireSelf } from '../../plugins/auth.ts';
+import { publicWrite } from '../../plugins/public-writes.ts';
 import {
   changeCity,
   changeEstado,
@@ -20,14 +22,7 @@ import {
   updateEscortUrl,
 } from './service.ts';
 
-const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
-const errors = {
-  400: errorSchema.extend({ fields: z.record(z.string(), z.string()).optional() }),
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const okSchema = z.object({ mensaje: z.string() });
 const idParams = z.object({ id: z.string().min(1).max(40) });
 const security = [{ bearer: [] }];
@@ -37,6 +32,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/usuario/modificar',
     {
+      config: publicWrite,
       schema: {
         tags: ['perfil'],
         summary: 'La escort actualiza nombre para mostrar, teléfono, foto (url), medidas y leyenda',
@@ -47,7 +43,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireSelf(request, request.body.rut_usuario, { kind: 'escort' });
-      await updateEscortData(app, caller, request.body);
+      await updateEscortData(app.db, caller, request.body);
       return { mensaje: msg.dataUpdated };
     },
   );
@@ -55,6 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/usuario/modificar-url',
     {
+      config: publicWrite,
       schema: {
         tags: ['perfil'],
         summary: 'La escort usa una URL externa (http/https) como foto de perfil',
@@ -65,7 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireSelf(request, request.body.nickname, { kind: 'escort' });
-      await updateEscortUrl(app, caller, request.body.url);
+      await updateEscortUrl(app.db, caller, request.body.url);
       return { mensaje: msg.dataUpdated, url: request.body.url };
     },
   );
@@ -73,6 +70,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/usuario/estado/:id',
     {
+      config: publicWrite,
       schema: {
         tags: ['perfil'],
         summary: 'La escort cambia su estado: disponible o inactiva (id = RUT)',
@@ -84,7 +82,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireSelf(request, request.params.id, { kind: 'escort' });
-      const estado = await changeEstado(app, caller, request.body.estado);
+      const estado = await changeEstado(app.db, caller, request.body.estado);
       return { mensaje: msg.statusUpdated(estado), estado };
     },
   );
@@ -92,6 +90,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/usuario/ciudad/:id',
     {
+      config: publicWrite,
       schema: {
         tags: ['perfil'],
         summary: 'La escort cambia su ciudad a una comuna del catálogo (id = RUT)',
@@ -103,7 +102,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireSelf(request, request.params.id, { kind: 'escort' });
-      const ciudad = await changeCity(app, caller, request.body.ciudad);
+      const ciudad = await changeCity(app.db, caller, request.body.ciudad);
       // The spec's screen reads the server's `msg` field.
       return { msg: msg.cityUpdated(ciudad), mensaje: msg.cityUpdated(ciudad), ciudad };
     },
@@ -122,7 +121,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireSelf(request, request.params.nickname, { kind: 'escort' });
-      return { files: await ownFiles(app, caller) };
+      return { files: await ownFiles(app.db, caller) };
     },
   );
 
@@ -139,7 +138,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireSelf(request, request.body.rut_cliente, { kind: 'client' });
-      await updateClientData(app, caller, request.body);
+      await updateClientData(app.db, caller, request.body);
       return { mensaje: msg.dataUpdated };
     },
   );

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { cityKey, findComuna } from '@encanto/core/geo';
 import { msg } from '@encanto/core/messages';
 import type { Estado } from '@encanto/core/constants';
 import { isOwnImagePath, type ClientUpdate, type EscortUpdate, type OwnFile } from '@encanto/core/profiles';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { syncEscortVisibility } from '../accounts/escort-listing.ts';
@@ -37,12 +36,8 @@ async function loadAccount(db: DbOrTx, accountId: string): Promise<AccountRow> {
 }
 
 /** PUT usuario/modificar: display name, phone, url, medidas and legenda in one transaction. */
-export async function updateEscortData(
-  app: FastifyInstance,
-  caller: SessionAccount,
-  input: EscortUpdate,
-): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function updateEscortData(db: Db, caller: SessionAccount, input: EscortUpdate): Promise<void> {
+  await db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const account = await loadAccount(tx, caller.id);
     const url = await resolveUrlChange(tx, account, input.url);
@@ -53,22 +48,16 @@ export async function updateEscortData(
     });
     await updateEscortProfile(tx, caller.id, { medidas: input.medidas, legenda: input.legenda });
   });
-  app.services.publicCache.clear();
 }
 
 /** PUT usuario/modificar-url: an external photo address for the escort. */
-export async function updateEscortUrl(
-  app: FastifyInstance,
-  caller: SessionAccount,
-  url: string,
-): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function updateEscortUrl(db: Db, caller: SessionAccount, url: string): Promise<void> {
+  await db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const account = await loadAccount(tx, caller.id);
     const next = await resolveUrlChange(tx, account, url);
     if (next) await updateAccount(tx, caller.id, { url: next });
   });
-  app.services.publicCache.clear();
 }
 
 /**
@@ -76,12 +65,8 @@ export async function updateEscortUrl(
  * open): an escort an administrator has suspended after a report cannot mark
  * herself disponible; going inactiva is always allowed.
  */
-export async function changeEstado(
-  app: FastifyInstance,
-  caller: SessionAccount,
-  estado: Estado,
-): Promise<Estado> {
-  await app.db.transaction(async (tx) => {
+export async function changeEstado(db: Db, caller: SessionAccount, estado: Estado): Promise<Estado> {
+  await db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const escort = await findEscortFields(tx, caller.id);
     if (!escort) throw notFound();
@@ -89,33 +74,23 @@ export async function changeEstado(
     await updateEscortProfile(tx, caller.id, { estado });
     await syncEscortVisibility(tx, caller.id);
   });
-  app.services.publicCache.clear();
   return estado;
 }
 
 /** PUT usuario/ciudad/{id}: stores the catalogue's spelling and the accent-free key listings match on. */
-export async function changeCity(
-  app: FastifyInstance,
-  caller: SessionAccount,
-  ciudad: string,
-): Promise<string> {
+export async function changeCity(db: Db, caller: SessionAccount, ciudad: string): Promise<string> {
   const comuna = findComuna(ciudad);
   if (!comuna) throw badRequest(msg.cityMustBeChosen, { ciudad: msg.cityMustBeChosen });
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await updateAccount(tx, caller.id, { ciudad: comuna.name });
     if (caller.kind === 'escort') await updateEscortProfile(tx, caller.id, { cityKey: cityKey(comuna.name) });
   });
-  app.services.publicCache.clear();
   return comuna.name;
 }
 
 /** PUT cliente/modificar: phone and image url. */
-export async function updateClientData(
-  app: FastifyInstance,
-  caller: SessionAccount,
-  input: ClientUpdate,
-): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function updateClientData(db: Db, caller: SessionAccount, input: ClientUpdate): Promise<void> {
+  await db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const account = await loadAccount(tx, caller.id);
     const url = await resolveUrlChange(tx, account, input.url);
@@ -123,8 +98,8 @@ export async function updateClientData(
   });
 }
 
-export async function ownFiles(app: FastifyInstance, caller: SessionAccount): Promise<OwnFile[]> {
-  const rows = await listOwnFiles(app.db, caller.id);
+export async function ownFiles(db: DbOrTx, caller: SessionAccount): Promise<OwnFile[]> {
+  const rows = await listOwnFiles(db, caller.id);
   return rows.map((r) => ({
     id: r.id,
     url: r.url,

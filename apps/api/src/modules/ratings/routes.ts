@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import { averagesSchema, clientRatingBodySchema, escortRatingBodySchema } from '@encanto/core/marketplace';
 import { requireAccount } from '../../plugins/auth.ts';
 import { clientAverages, escortAverages, rateClient, rateEscort } from './service.ts';
 
-const error = z.object({ mensaje: z.string(), code: z.string() });
-const errors = { 400: error, 401: error, 403: error, 404: error, 409: error };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** /api/ratings (clients rate escorts) and /api/notes (escorts rate clients). Averages read one row. */
 export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {

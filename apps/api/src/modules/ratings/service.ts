@@ -9,16 +9,10 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { clientRatings, escortRatings } from '../../db/schema/index.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { findAccountByNickname } from '../accounts/service.ts';
+import { isBlocked } from '../blocks/service.ts';
+import { haveAnyMeeting, haveMet, lockUnratedMeeting, markRated, resolvePair } from '../meetings/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
-import {
-  findByNickname,
-  hasAcceptedMeeting,
-  hasAnyMeeting,
-  isBlocked,
-  setStatus,
-  unratedMeeting,
-} from '../meetings/queries.ts';
-import { resolvePair } from '../meetings/service.ts';
 import { addToTotals, readTotals } from './queries.ts';
 
 export async function averagesOf(db: DbOrTx, accountId: string): Promise<Averages> {
@@ -31,7 +25,7 @@ export async function averagesOf(db: DbOrTx, accountId: string): Promise<Average
 
 /** An escort's averages, for any signed-in account (the card shows them to clients). */
 export async function escortAverages(db: DbOrTx, nickname: string): Promise<Averages> {
-  const escort = await findByNickname(db, nickname);
+  const escort = await findAccountByNickname(db, nickname);
   if (!escort || escort.kind !== 'escort') throw notFound(msg.profileUnavailable);
   return averagesOf(db, escort.id);
 }
@@ -42,12 +36,12 @@ export async function clientAverages(
   caller: SessionAccount,
   nickname: string,
 ): Promise<Averages> {
-  const client = await findByNickname(db, nickname);
+  const client = await findAccountByNickname(db, nickname);
   if (!client || client.kind !== 'client') throw notFound(msg.clientCardMissing);
   const allowed =
     caller.kind === 'admin' ||
     caller.id === client.id ||
-    (caller.kind === 'escort' && (await hasAnyMeeting(db, client.id, caller.id)));
+    (caller.kind === 'escort' && (await haveAnyMeeting(db, client.id, caller.id)));
   if (!allowed) throw forbidden();
   return averagesOf(db, client.id);
 }
@@ -84,13 +78,7 @@ export async function rateEscort(db: Db, caller: SessionAccount, body: EscortRat
         nota5,
       });
       await addToTotals(tx, pair.escort.id, body);
-      await setStatus(tx, meeting.id, {
-        evaluadoCliente: true,
-        comentado: false,
-        ...(meeting.status === 'aceptada'
-          ? { status: 'cerrada' as const, acceso: false, closedAt: new Date() }
-          : {}),
-      });
+      await markRated(tx, meeting, 'client');
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');
@@ -104,9 +92,9 @@ export async function rateEscort(db: Db, caller: SessionAccount, body: EscortRat
  * transaction; an already-rated pair is 409, a pair that never met is 403.
  */
 async function rateableMeeting(tx: Tx, clientId: string, escortId: string, side: 'client' | 'escort') {
-  const meeting = await unratedMeeting(tx, clientId, escortId, side, true);
+  const meeting = await lockUnratedMeeting(tx, clientId, escortId, side);
   if (meeting) return meeting;
-  if (await hasAcceptedMeeting(tx, clientId, escortId)) throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');
+  if (await haveMet(tx, clientId, escortId)) throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');
   throw forbidden(msg.ratingAccessRequired, 'NO_MEETING');
 }
 
@@ -146,12 +134,7 @@ export async function rateClient(db: Db, caller: SessionAccount, body: ClientRat
         nota5,
       });
       await addToTotals(tx, pair.client.id, body);
-      await setStatus(tx, meeting.id, {
-        evaluadoEscort: true,
-        ...(meeting.status === 'aceptada'
-          ? { status: 'cerrada' as const, acceso: false, closedAt: new Date() }
-          : {}),
-      });
+      await markRated(tx, meeting, 'escort');
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');

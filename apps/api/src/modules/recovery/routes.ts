@@ -7,6 +7,7 @@ import {
   resetLinkResponseSchema,
 } from '@encanto/core/accounts';
 import { msg } from '@encanto/core/messages';
+import { depsOf } from '../../deps.ts';
 import { accountLimits, perEmail, perIp } from '../accounts/rate-limits.ts';
 import { completeRecovery, emailForResetLink, requestRecovery, type RecoveryKind } from './service.ts';
 
@@ -17,6 +18,7 @@ const kinds: [string, RecoveryKind][] = [
 
 /** Forgotten password: a mailed 4-digit code, then the new password. */
 export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
   const recoveryIp = perIp(app, 'recovery-ip', accountLimits.recoveryPerIp);
   const newPassIp = perIp(app, 'nueva-pass-ip', accountLimits.newPassPerIp);
 
@@ -34,7 +36,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await requestRecovery(app, kind, request.body.email);
+        await requestRecovery(deps, kind, request.body.email);
         return { mensaje: kind === 'client' ? msg.clientRecoverySent : msg.escortRecoverySent };
       },
     );
@@ -51,7 +53,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await completeRecovery(app, kind, request.body);
+        await completeRecovery(app.db, kind, request.body);
         return { mensaje: msg.passwordUpdated };
       },
     );
@@ -67,7 +69,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: resetLinkResponseSchema },
         },
       },
-      async (request) => ({ email: await emailForResetLink(app, kind, request.params.token) }),
+      async (request) => ({ email: await emailForResetLink(app.db, kind, request.params.token) }),
     );
   }
 };

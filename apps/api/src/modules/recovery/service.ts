@@ -1,15 +1,15 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { NewPasswordInput } from '@encanto/core/accounts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { recoveryCodes } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/tokens.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
-import { findByEmail, findById, setPasswordHash } from '../accounts/queries.ts';
-import { normEmail } from '../accounts/service.ts';
+import { findAccountByEmail, findAccountById, setPasswordHash } from '../accounts/service.ts';
 
 export type RecoveryKind = 'client' | 'escort';
 
@@ -24,11 +24,12 @@ const resetPath = (kind: RecoveryKind, token: string) =>
  * step with the e-mail filled in). A new request replaces the previous code.
  */
 export async function requestRecovery(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'mailer' | 'config'>,
   kind: RecoveryKind,
   email: string,
 ): Promise<void> {
-  const account = await findByEmail(app.db, normEmail(email), kind);
+  const { db, config } = deps;
+  const account = await findAccountByEmail(db, email, kind);
   if (!account) {
     throw notFound(kind === 'client' ? msg.emailNotRegistered : msg.escortEmailNotFound, 'EMAIL_NOT_FOUND');
   }
@@ -42,30 +43,26 @@ export async function requestRecovery(
     expiresAt,
     createdAt: new Date(),
   };
-  await app.db
+  await db
     .insert(recoveryCodes)
     .values({ accountId: account.id, ...values })
     .onConflictDoUpdate({ target: recoveryCodes.accountId, set: values });
-  const link = `${app.config.siteUrl}${resetPath(kind, linkToken)}`;
-  await app.services.mailer.send({
+  const link = `${config.siteUrl}${resetPath(kind, linkToken)}`;
+  await deps.mailer.send({
     to: account.email,
-    subject: msg.recoveryMailSubject(app.config.siteName),
+    subject: msg.recoveryMailSubject(config.siteName),
     text: msg.recoveryMailText(code, link, Math.round(timings.recoveryCodeTtlMs / 60_000)),
   });
 }
 
 /** The e-mail behind a live recovery link, so the recovery step opens with it filled in. */
-export async function emailForResetLink(
-  app: FastifyInstance,
-  kind: RecoveryKind,
-  token: string,
-): Promise<string> {
-  const [row] = await app.db
+export async function emailForResetLink(db: DbOrTx, kind: RecoveryKind, token: string): Promise<string> {
+  const [row] = await db
     .select({ accountId: recoveryCodes.accountId })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.linkTokenHash, sha256(token)), gt(recoveryCodes.expiresAt, new Date())))
     .limit(1);
-  const account = row ? await findById(app.db, row.accountId) : undefined;
+  const account = row ? await findAccountById(db, row.accountId) : undefined;
   if (!account || account.kind !== kind) throw notFound(msg.resetLinkInvalid, 'LINK_INVALID');
   return account.email;
 }
@@ -75,17 +72,13 @@ export async function emailForResetLink(
  * void after 5 wrong tries. Every session of the account ends, since whoever
  * knew the old password may hold one.
  */
-export async function completeRecovery(
-  app: FastifyInstance,
-  kind: RecoveryKind,
-  input: NewPasswordInput,
-): Promise<void> {
+export async function completeRecovery(db: Db, kind: RecoveryKind, input: NewPasswordInput): Promise<void> {
   const invalid = () => badRequest(msg.codeInvalid, undefined, 'CODE_INVALID');
-  const account = await findByEmail(app.db, normEmail(input.email), kind);
+  const account = await findAccountByEmail(db, input.email, kind);
   if (!account) throw invalid();
   // Hashed before the transaction so the row lock is held for milliseconds, not an argon2 run.
   const passHash = await hashPassword(input.nuevaPass);
-  const outcome = await app.db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(recoveryCodes)

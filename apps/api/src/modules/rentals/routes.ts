@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import { msg } from '@encanto/core/messages';
 import { rentalInputSchema, rentalSchema } from '@encanto/core/gallery';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { addRental, removeRental, rentalExists, rentalsInCity } from './service.ts';
-
-const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
 
 /**
  * Rentals (arriendo). The screens show the area as 'En mantención', but the
@@ -21,10 +20,7 @@ export const rentalRoutes: FastifyPluginAsyncZod = async (app) => {
         body: rentalInputSchema,
         response: {
           201: rentalSchema.extend({ mensaje: z.string() }),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          409: errorSchema,
+          ...errorResponses(400, 401, 403, 409),
         },
       },
     },
@@ -42,7 +38,7 @@ export const rentalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['arriendo'],
         summary: '¿Existe ya un arriendo con esta URL?',
         querystring: z.object({ url: z.string().min(1).max(2048) }),
-        response: { 200: z.object({ existe: z.boolean() }), 400: errorSchema },
+        response: { 200: z.object({ existe: z.boolean() }), ...errorResponses(400) },
       },
     },
     async (request) => ({ existe: await rentalExists(app.db, request.query.url) }),
@@ -57,10 +53,7 @@ export const rentalRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
         response: {
           200: z.object({ mensaje: z.string() }),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },

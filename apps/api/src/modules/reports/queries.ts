@@ -1,35 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, auditLog, escortProfiles, reports } from '../../db/schema/index.ts';
+import { escortProfiles, reports } from '../../db/schema/index.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
-
-/** Who an audit entry names as the decider when no person decided (automatic hold, retention job). */
-export const SYSTEM_ACTOR = 'sistema';
-
-export interface AuditEntry {
-  adminId: string | null;
-  adminNickname: string;
-  accountId: string | null;
-  accountNickname: string;
-  action: string;
-  reasons?: string | null;
-}
-
-/** Every decision about an account goes here; the row outlives the account (ids set null). */
-export async function recordDecision(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ ...entry, reasons: entry.reasons ?? null });
-}
-
-export async function findEscortByNickname(db: DbOrTx, nickname: string) {
-  const [row] = await db
-    .select({ id: accounts.id, nickname: accounts.nickname, suspended: escortProfiles.suspended })
-    .from(accounts)
-    .innerJoin(escortProfiles, eq(escortProfiles.accountId, accounts.id))
-    .where(sql`lower(${accounts.nickname}) = ${nickname.toLowerCase()}`)
-    .limit(1);
-  return row;
-}
 
 export async function findReport(db: DbOrTx, id: number): Promise<ReportRow | undefined> {
   const [row] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
@@ -74,26 +47,6 @@ export async function countOpenReports(db: DbOrTx, escortId: string, reason?: st
       ),
     );
   return row?.n ?? 0;
-}
-
-/**
- * Whether an admin's suspension is in force: the latest suspend-or-reinstate
- * entry of the audit log is a suspension. The audit log is the record of
- * decisions, so it is also the truth about them.
- */
-export async function isAdminSuspended(db: DbOrTx, escortId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ action: auditLog.action })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.accountId, escortId),
-        inArray(auditLog.action, ['perfil_suspendido', 'perfil_reincorporado']),
-      ),
-    )
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return row?.action === 'perfil_suspendido';
 }
 
 const openCount = sql<number>`(select count(*)::int from ${reports} r2 where r2.escort_id = ${reports.escortId} and r2.status = 'abierta')`;

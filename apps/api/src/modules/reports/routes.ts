@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import {
   messageSchema,
   reportCreateSchema,
@@ -8,6 +9,7 @@ import {
 } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
 import { requireAdmin } from '../../plugins/auth.ts';
+import { publicWrite } from '../../plugins/public-writes.ts';
 import {
   createReport,
   dismissReport,
@@ -16,8 +18,7 @@ import {
   suspendFromReport,
 } from './service.ts';
 
-const errorSchema = z.object({ mensaje: z.string(), code: z.string() });
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Reports ('Denunciar perfil'): anyone may file one; admins list and decide them. */
@@ -26,17 +27,18 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/denuncias',
     {
       // Per IP, so a visitor cannot flood the panel or hide profiles in bulk.
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      // A possible minor puts the profile on hold at once, hidden from every public read.
+      config: { rateLimit: { max: 10, timeWindow: '1 hour' }, ...publicWrite },
       schema: {
         tags: ['denuncias'],
         summary: 'Denunciar un perfil (un posible menor de edad lo oculta de inmediato)',
         body: reportCreateSchema,
-        response: { 201: messageSchema, ...errors, 429: errorSchema },
+        response: { 201: messageSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => {
       const account = await request.account();
-      await createReport(app, request.body, account?.id ?? null);
+      await createReport(app.db, request.body, account?.id ?? null);
       return reply.status(201).send({ mensaje: msg.reportSent });
     },
   );
@@ -60,6 +62,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/denuncias/:id/descartar',
     {
+      config: publicWrite,
       schema: {
         tags: ['denuncias'],
         summary: 'Descartar una denuncia',
@@ -69,7 +72,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      await dismissReport(app, admin, request.params.id);
+      await dismissReport(app.db, admin, request.params.id);
       return { mensaje: msg.reportDismissed };
     },
   );
@@ -77,6 +80,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/denuncias/:id/suspender',
     {
+      config: publicWrite,
       schema: {
         tags: ['denuncias'],
         summary: 'Suspender el perfil denunciado (oculto hasta reincorporarlo)',
@@ -86,7 +90,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      await suspendFromReport(app, admin, request.params.id);
+      await suspendFromReport(app.db, admin, request.params.id);
       return { mensaje: msg.profileSuspended };
     },
   );
@@ -94,6 +98,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/denuncias/:id/reincorporar',
     {
+      config: publicWrite,
       schema: {
         tags: ['denuncias'],
         summary: 'Reincorporar el perfil de una denuncia',
@@ -103,7 +108,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      await reinstateFromReport(app, admin, request.params.id);
+      await reinstateFromReport(app.db, admin, request.params.id);
       return { mensaje: msg.profileReinstated };
     },
   );

@@ -1,23 +1,40 @@
-import type { FastifyInstance } from 'fastify';
 import { holdReason, reportReasonLabels, type Report, type ReportReason } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { syncEscortVisibility } from '../accounts/escort-listing.ts';
+import { findAccountByNickname } from '../accounts/service.ts';
+import { latestDecision, recordDecision, SYSTEM_ACTOR } from '../audit/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
-  SYSTEM_ACTOR,
   countOpenReports,
   decideReports,
-  findEscortByNickname,
   findReport,
   insertReport,
-  isAdminSuspended,
   listReports,
-  recordDecision,
   setSuspended,
   type ReportRow,
 } from './queries.ts';
+
+/** An escort (the account and her profile) by nickname; undefined for other kinds. */
+async function findEscort(db: DbOrTx, nickname: string) {
+  const found = await findAccountByNickname(db, nickname);
+  return found?.profile
+    ? { id: found.id, nickname: found.nickname, suspended: found.profile.suspended }
+    : undefined;
+}
+
+/**
+ * Whether an admin's suspension is in force: the latest suspend-or-reinstate
+ * decision in the audit log is a suspension. The audit log is the record of
+ * decisions, so it is also the truth about them.
+ */
+async function isAdminSuspended(db: DbOrTx, escortId: string): Promise<boolean> {
+  return (
+    (await latestDecision(db, escortId, ['perfil_suspendido', 'perfil_reincorporado'])) ===
+    'perfil_suspendido'
+  );
+}
 
 export interface NewReport {
   nickname_usuario: string;
@@ -29,13 +46,9 @@ export interface NewReport {
  * Files a report. A possible minor puts the profile on hold at once (hidden
  * everywhere) until an admin dismisses the report or decides otherwise.
  */
-export async function createReport(
-  app: FastifyInstance,
-  input: NewReport,
-  reporterId: string | null,
-): Promise<void> {
-  const onHold = await app.db.transaction(async (tx) => {
-    const escort = await findEscortByNickname(tx, input.nickname_usuario);
+export async function createReport(db: Db, input: NewReport, reporterId: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const escort = await findEscort(tx, input.nickname_usuario);
     if (!escort) throw notFound(msg.reportTarget);
     await insertReport(tx, {
       escortId: escort.id,
@@ -44,7 +57,7 @@ export async function createReport(
       reason: input.motivo,
       detail: input.detalle,
     });
-    if (input.motivo !== holdReason || escort.suspended) return false;
+    if (input.motivo !== holdReason || escort.suspended) return;
     await setSuspended(tx, escort.id, true);
     await syncEscortVisibility(tx, escort.id);
     await recordDecision(tx, {
@@ -55,9 +68,7 @@ export async function createReport(
       action: 'perfil_en_espera',
       reasons: reportReasonLabels[input.motivo],
     });
-    return true;
   });
-  if (onHold) app.services.publicCache.clear();
 }
 
 async function openReport(db: DbOrTx, id: number): Promise<ReportRow & { escortId: string }> {
@@ -76,8 +87,8 @@ async function recomputeHold(db: DbOrTx, escortId: string): Promise<void> {
   await syncEscortVisibility(db, escortId);
 }
 
-export async function dismissReport(app: FastifyInstance, admin: SessionAccount, id: number): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function dismissReport(db: Db, admin: SessionAccount, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
     const report = await openReport(tx, id);
     await decideReports(tx, { id }, 'descartada', admin.id);
     await recordDecision(tx, {
@@ -90,16 +101,11 @@ export async function dismissReport(app: FastifyInstance, admin: SessionAccount,
     });
     await recomputeHold(tx, report.escortId);
   });
-  app.services.publicCache.clear();
 }
 
 /** Suspends the profile: every open report of it is decided with this one; hidden until reinstated. */
-export async function suspendFromReport(
-  app: FastifyInstance,
-  admin: SessionAccount,
-  id: number,
-): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function suspendFromReport(db: Db, admin: SessionAccount, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
     const report = await openReport(tx, id);
     await decideReports(tx, { escortId: report.escortId }, 'suspendida', admin.id);
     await setSuspended(tx, report.escortId, true);
@@ -113,20 +119,15 @@ export async function suspendFromReport(
       reasons: reportReasonLabels[report.reason as ReportReason] ?? report.reason,
     });
   });
-  app.services.publicCache.clear();
 }
 
 /** Reinstates the profile named by a report; reports still open about it are dismissed by this decision. */
-export async function reinstateFromReport(
-  app: FastifyInstance,
-  admin: SessionAccount,
-  id: number,
-): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function reinstateFromReport(db: Db, admin: SessionAccount, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
     const report = await findReport(tx, id);
     if (!report) throw notFound(msg.reportNotFound);
     if (!report.escortId) throw notFound(msg.profileGone);
-    const escort = await findEscortByNickname(tx, report.escortNickname);
+    const escort = await findEscort(tx, report.escortNickname);
     if (!escort || escort.id !== report.escortId) throw notFound(msg.profileGone);
     if (!escort.suspended) throw conflict(msg.profileNotSuspended);
     await decideReports(tx, { escortId: escort.id }, 'descartada', admin.id);
@@ -141,7 +142,6 @@ export async function reinstateFromReport(
       reasons: null,
     });
   });
-  app.services.publicCache.clear();
 }
 
 export async function reportsForAdmin(

@@ -1,16 +1,16 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
-import { timings } from '@encanto/core/constants';
+import { timings, type AccountKind, type Autorizado } from '@encanto/core/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, sessions } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 
 export interface SessionAccount {
   id: string;
-  kind: 'escort' | 'client' | 'admin';
+  kind: AccountKind;
   nickname: string;
   rut: string;
   email: string;
-  autorizado: 'pendiente' | 'aprobado';
+  autorizado: Autorizado;
   sessionId: string;
 }
 

@@ -1,11 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata } from 'sharp';
 import { limits } from '@encanto/core/constants';
-import { tooLarge, unsupportedType } from '../../errors.ts';
+import { unsupportedType } from '../../errors.ts';
 import type { Config } from '../../config.ts';
-import { assertNoActiveContent } from '../media/upload-guard.ts';
+import { decodeImage } from '../media/images.ts';
 
 /**
  * The private store for identity documents. Unlike public media these bytes
@@ -27,11 +26,8 @@ const MAGIC = Buffer.from('ENCD1');
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_NAME = /^[a-f0-9]{32}\.bin$/;
-/** Decompression-bomb guard, as for public media. */
-const MAX_PIXELS = 40_000_000;
 /** Long side after re-encoding: enough to read a card's small print, small enough to send to a phone. */
 export const DOCUMENT_MAX_SIDE = 2000;
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 async function loadKey(config: Pick<Config, 'documentKey' | 'dataDir'>): Promise<Buffer> {
   if (config.documentKey) return Buffer.from(config.documentKey, 'hex');
@@ -112,27 +108,15 @@ export interface PreparedDocument {
 }
 
 /**
- * Checks that the bytes really are an image by decoding them (never by the
- * declared type), then re-encodes them as JPEG no larger than 2000 px on the
- * long side. sharp writes no metadata unless asked, so EXIF, GPS, XMP and ICC
- * are all dropped; rotate() first applies the EXIF orientation.
+ * Checks the bytes as any uploaded picture (decodeImage), then re-encodes them
+ * as JPEG no larger than 2000 px on the long side. sharp writes no metadata
+ * unless asked, so EXIF, GPS, XMP and ICC are all dropped.
  */
 export async function prepareDocument(bytes: Buffer): Promise<PreparedDocument> {
-  if (bytes.length === 0) throw unsupportedType();
-  if (bytes.length > limits.documentMaxBytes) throw tooLarge();
-  assertNoActiveContent(bytes);
-  let meta: Metadata;
+  const image = await decodeImage(bytes, limits.documentMaxBytes);
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
-  } catch {
-    throw unsupportedType();
-  }
-  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height)
-    throw unsupportedType();
-  if (meta.width * meta.height > MAX_PIXELS) throw tooLarge();
-  try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-      .rotate()
+    const { data, info } = await image
+      .open()
       .resize({
         width: DOCUMENT_MAX_SIDE,
         height: DOCUMENT_MAX_SIDE,

@@ -1,19 +1,18 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import type { AccountKind, Autorizado } from '@encanto/core/constants';
 import { isValidRut, normalizeRut } from '@encanto/core/rut';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, auditLog, identityDocuments } from '../../db/schema/index.ts';
-
-export type AccountKind = 'escort' | 'client';
+import { accounts, identityDocuments } from '../../db/schema/index.ts';
 
 export interface ValidationAccount {
   id: string;
-  kind: 'escort' | 'client' | 'admin';
+  kind: AccountKind;
   rut: string;
   nombre: string;
   nickname: string;
   email: string;
   fechaNac: string;
-  autorizado: 'pendiente' | 'aprobado';
+  autorizado: Autorizado;
   motivo: string | null;
 }
 
@@ -37,7 +36,7 @@ function rutMatches(id: string): SQL {
 
 export async function findByRut(
   db: DbOrTx,
-  kind: AccountKind,
+  kind: 'escort' | 'client',
   id: string,
 ): Promise<ValidationAccount | undefined> {
   const [row] = await db
@@ -48,26 +47,13 @@ export async function findByRut(
   return row;
 }
 
-export async function findByNickname(
-  db: DbOrTx,
-  kind: AccountKind,
-  nickname: string,
-): Promise<ValidationAccount | undefined> {
-  const [row] = await db
-    .select(accountColumns)
-    .from(accounts)
-    .where(and(eq(accounts.kind, kind), sql`lower(${accounts.nickname}) = ${nickname.toLowerCase()}`))
-    .limit(1);
-  return row;
-}
-
 export interface PendingRow extends ValidationAccount {
   documento: string | null;
   createdAt: Date;
 }
 
 /** Pending accounts of one kind, oldest first (served in arrival order); uses accounts_pending_idx. */
-export async function listPending(db: DbOrTx, kind: AccountKind): Promise<PendingRow[]> {
+export async function listPending(db: DbOrTx, kind: 'escort' | 'client'): Promise<PendingRow[]> {
   return db
     .select({ ...accountColumns, documento: identityDocuments.publicId, createdAt: accounts.createdAt })
     .from(accounts)
@@ -152,46 +138,4 @@ export async function approve(db: DbOrTx, accountId: string, motivo: string): Pr
     .where(and(eq(accounts.id, accountId), eq(accounts.autorizado, 'pendiente')))
     .returning({ id: accounts.id });
   return rows.length === 1;
-}
-
-export async function insertAudit(
-  db: DbOrTx,
-  entry: {
-    adminId: string;
-    adminNickname: string;
-    accountId: string;
-    accountNickname: string;
-    action: string;
-    reasons: string | null;
-  },
-): Promise<void> {
-  await db.insert(auditLog).values(entry);
-}
-
-export interface AuditRow {
-  id: number;
-  createdAt: Date;
-  adminNickname: string;
-  accountNickname: string;
-  kind: 'escort' | 'client' | 'admin' | null;
-  action: string;
-  reasons: string | null;
-}
-
-export async function listAudit(db: DbOrTx, limit: number, before?: number): Promise<AuditRow[]> {
-  return db
-    .select({
-      id: auditLog.id,
-      createdAt: auditLog.createdAt,
-      adminNickname: auditLog.adminNickname,
-      accountNickname: auditLog.accountNickname,
-      kind: accounts.kind,
-      action: auditLog.action,
-      reasons: auditLog.reasons,
-    })
-    .from(auditLog)
-    .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
-    .where(before ? sql`${auditLog.id} < ${before}` : undefined)
-    .orderBy(desc(auditLog.id))
-    .limit(limit);
 }

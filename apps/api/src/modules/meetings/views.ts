@@ -1,0 +1,105 @@
+import { msg } from '@encanto/core/messages';
+import { todayInChile } from '@encanto/core/age';
+import type { ClientCard, MeetingState, RequestItem } from '@encanto/core/marketplace';
+import type { DbOrTx } from '../../db/client.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { findAccountByNickname } from '../accounts/service.ts';
+import type { SessionAccount } from '../sessions/service.ts';
+import {
+  acceptedUnratedForEscort,
+  commentedOn,
+  hasAcceptedMeeting,
+  hasAnyMeeting,
+  latestMeeting,
+  pairFlags,
+  pendingForEscort,
+  unratedMeeting,
+} from './queries.ts';
+import { sameNick, type Pair } from './service.ts';
+
+// The read side of meetings: what each side's screens show. Transitions live in service.ts.
+
+/** The whole state of a pair for one side's controls, in one read (the UI polls it). */
+export async function meetingState(db: DbOrTx, pair: Pair): Promise<MeetingState> {
+  const [latest, flags, commentedToday] = await Promise.all([
+    latestMeeting(db, pair.client.id, pair.escort.id),
+    pairFlags(db, pair.client.id, pair.escort.id),
+    commentedOn(db, pair.client.id, pair.escort.id, todayInChile()),
+  ]);
+  return {
+    estado: latest?.status ?? null,
+    pendiente: flags.pendiente,
+    acceso: flags.acceso,
+    comentado: flags.comentado,
+    click: flags.click,
+    puedeCalificarUsuario: flags.clientMayRate,
+    puedeCalificarCliente: flags.escortMayRate,
+    comentadoHoy: commentedToday,
+  };
+}
+
+/** An open (pending or accepted) meeting exists for the pair. */
+export async function openMeetingExists(db: DbOrTx, pair: Pair): Promise<boolean> {
+  const flags = await pairFlags(db, pair.client.id, pair.escort.id);
+  return flags.pendiente || flags.acceso;
+}
+
+export async function pendingRequests(db: DbOrTx, escortId: string): Promise<RequestItem[]> {
+  const rows = await pendingForEscort(db, escortId);
+  return rows.map((r) => ({
+    nickname_cliente: r.nickname_cliente,
+    url: r.url,
+    genero: r.genero,
+    fecha: r.createdAt.toISOString(),
+  }));
+}
+
+export async function clientsToRate(db: DbOrTx, escortId: string): Promise<RequestItem[]> {
+  const rows = await acceptedUnratedForEscort(db, escortId);
+  return rows
+    .map((r) => ({
+      nickname_cliente: r.nickname_cliente,
+      url: r.url,
+      genero: r.genero,
+      fecha: (r.acceptedAt ?? new Date()).toISOString(),
+    }))
+    .sort((a, b) => b.fecha.localeCompare(a.fecha));
+}
+
+/** Own-side path nickname check for the list calls (pendientes/{nick}, aceptados/{nickname}). */
+export function requireOwnNickname(
+  caller: SessionAccount,
+  nickname: string,
+  kind: 'escort' | 'client',
+): void {
+  if (caller.kind !== kind || !sameNick(caller.nickname, nickname)) throw forbidden();
+}
+
+/**
+ * The client card an escort opens from her requests: only escorts with a meeting
+ * (any status) with the client, and admins, see it; others get the same
+ * "not found" as a missing client, so nicknames cannot be probed.
+ */
+export async function clientCard(db: DbOrTx, caller: SessionAccount, nickname: string): Promise<ClientCard> {
+  const client = await findAccountByNickname(db, nickname);
+  if (!client || client.kind !== 'client') throw notFound(msg.clientCardMissing);
+  if (caller.kind === 'escort') {
+    if (!(await hasAnyMeeting(db, client.id, caller.id))) throw notFound(msg.clientCardMissing);
+  } else if (caller.kind !== 'admin') {
+    throw forbidden();
+  }
+  const [unrated, met] =
+    caller.kind === 'escort'
+      ? await Promise.all([
+          unratedMeeting(db, client.id, caller.id, 'escort'),
+          hasAcceptedMeeting(db, client.id, caller.id),
+        ])
+      : [undefined, false];
+  return {
+    nickname: client.nickname,
+    url: client.url,
+    genero: client.genero,
+    puedeCalificar: unrated !== undefined,
+    conocido: met,
+  };
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route changes what public reads show (listings, cards, galleries,
+     * pages, sitemap): the public cache is cleared once it succeeds.
+     */
+    invalidatesPublic?: boolean;
+  }
+}
+
+/** Route config for a write that changes public data: `config: publicWrite` (spread it beside other keys). */
+export const publicWrite = Object.freeze({ invalidatesPublic: true as const });
+
+/**
+ * The one place the public cache is cleared after a write. onSend runs before
+ * the reply is written, so the client that made the change reads it back at
+ * once; other instances see it within the cache's 5 s. Only successful
+ * answers clear it: a refused write changed nothing, and failing requests must
+ * not be a way to empty the cache.
+ */
+export function registerPublicWrites(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 400 && request.routeOptions.config.invalidatesPublic) {
+      app.services.publicCache.clear();
+    }
+    done(null, payload);
+  });
+}
