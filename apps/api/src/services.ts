@@ -45,9 +45,22 @@ export async function createServices(config: Config): Promise<Services> {
 
 /**
  * Fails fast instead of queueing: a request never waits on a Redis that is down
- * (rate limits skip it, counters fall back to this process).
+ * (rate limits skip it, counters fall back to this process). Start-up waits for
+ * the first connection, or its failure, so the first requests are counted too.
  */
 async function connectRedis(url: string): Promise<Redis> {
   const { Redis } = await import('ioredis');
-  return new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(settle, 2500);
+    function settle() {
+      clearTimeout(timer);
+      redis.off('ready', settle);
+      redis.off('error', settle);
+      resolve();
+    }
+    redis.once('ready', settle);
+    redis.once('error', settle);
+  });
+  return redis;
 }

@@ -21,14 +21,19 @@ export interface Counters {
   limiter(name: string, spec: CounterSpec): RateLimiterAbstract;
 }
 
-export function createCounters(options: { redis: Redis | undefined; enabled: boolean }): Counters {
+export function createCounters(options: {
+  redis: Redis | undefined;
+  enabled: boolean;
+  /** Keeps independent sets of counters apart in one Redis (tests). */
+  prefix?: string;
+}): Counters {
   const made = new Map<string, RateLimiterAbstract>();
   return {
     enabled: options.enabled,
     limiter(name, spec) {
       const existing = made.get(name);
       if (existing) return existing;
-      const base = { keyPrefix: `encanto-c:${name}`, points: spec.points, duration: spec.durationSec };
+      const base = { keyPrefix: `encanto-c:${options.prefix ?? ''}${name}`, points: spec.points, duration: spec.durationSec };
       const limiter = options.redis
         ? new RateLimiterRedis({
             ...base,

@@ -2,6 +2,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { msg } from '@encanto/core/messages';
 import { AppError, rateLimited } from '../../errors.ts';
 import type { Counters } from '../../lib/counters.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import { normEmail } from './service.ts';
 
 /**
@@ -36,8 +37,12 @@ export function failureDelaySec(failures: number, limits: PasswordGuardLimits = 
   return Math.min(limits.firstDelaySec * 2 ** (over - 1), limits.maxDelaySec);
 }
 
-/** The key an account's budget is counted under: its e-mail, as login knows nothing else. */
-export const guardSubject = (email: string) => normEmail(email).slice(0, 254);
+/**
+ * The key an account's budget is counted under: its e-mail (login knows nothing
+ * else), hashed so the counter store never holds addresses in the clear.
+ */
+const subjectOf = (email: string) => sha256(`pw:${normEmail(email)}`).slice(0, 32);
+const pairOf = (email: string, ip: string) => sha256(`pw:${normEmail(email)}|${ip}`).slice(0, 32);
 
 export class PasswordGuard {
   private readonly pair: RateLimiterAbstract;
@@ -66,8 +71,8 @@ export class PasswordGuard {
    */
   async attempt<T>(ip: string, email: string, verify: () => Promise<T>): Promise<T> {
     if (!this.counters.enabled) return verify();
-    const subject = guardSubject(email);
-    const pairKey = `${subject}|${ip}`;
+    const subject = subjectOf(email);
+    const pairKey = pairOf(email, ip);
     const known = (await this.known.get(pairKey)) !== null;
     if (!known) {
       const wait = await this.delay.get(subject);
@@ -102,7 +107,7 @@ export class PasswordGuard {
   /** Marks an address as the account owner's (after a login, or a recovery proven through her mailbox). */
   async rememberAddress(email: string, ip: string): Promise<void> {
     if (!this.counters.enabled) return;
-    await this.known.set(`${guardSubject(email)}|${ip}`, 1, this.limits.knownAddressSec);
+    await this.known.set(pairOf(email, ip), 1, this.limits.knownAddressSec);
   }
 }
 
