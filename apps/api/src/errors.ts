@@ -49,7 +49,11 @@ export const tooLarge = (mensaje: string = msg.payloadTooLarge) =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', mensaje);
 export const unsupportedType = (mensaje: string = msg.unsupportedType) =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', mensaje);
-export const rateLimited = (mensaje: string = msg.rateLimited, code = 'RATE_LIMITED', retryAfterMs?: number) => {
+export const rateLimited = (
+  mensaje: string = msg.rateLimited,
+  code = 'RATE_LIMITED',
+  retryAfterMs?: number,
+) => {
   const err = new AppError(429, code, mensaje);
   if (retryAfterMs !== undefined) err.retryAfterSec = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return err;

@@ -33,7 +33,11 @@ export function createCounters(options: {
     limiter(name, spec) {
       const existing = made.get(name);
       if (existing) return existing;
-      const base = { keyPrefix: `encanto-c:${options.prefix ?? ''}${name}`, points: spec.points, duration: spec.durationSec };
+      const base = {
+        keyPrefix: `encanto-c:${options.prefix ?? ''}${name}`,
+        points: spec.points,
+        duration: spec.durationSec,
+      };
       const limiter = options.redis
         ? new RateLimiterRedis({
             ...base,

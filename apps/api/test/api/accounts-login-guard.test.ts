@@ -17,10 +17,19 @@ afterAll(async () => {
 });
 
 const { pair, freeFailures } = passwordGuardLimits;
-const loginUrl = { client: '/api/cliente/login', escort: '/api/usuario/login', admin: '/api/usuario/login-admin' };
+const loginUrl = {
+  client: '/api/cliente/login',
+  escort: '/api/usuario/login',
+  admin: '/api/usuario/login-admin',
+};
 
 const login = (a: FixtureAccount, pass: string, ip: string) =>
-  t.app.inject({ method: 'POST', url: loginUrl[a.kind], payload: { email: a.email, pass }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: loginUrl[a.kind],
+    payload: { email: a.email, pass },
+    remoteAddress: ip,
+  });
 
 /** The owner logs in once from home: that address is now hers. */
 async function ownerAt(kind: FixtureAccount['kind']) {

@@ -90,28 +90,32 @@ describe('rate limits', () => {
   });
 
   // The daily cap needs a clock that moves a day; Redis keeps real time, so this runs in memory only.
-  it.runIf(!process.env.REDIS_URL)('account lookups: a daily cap per IP far above a registration', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      const ip = freshIp();
-      const perMinute = accountLimits.lookupPerIp.max;
-      let done = 0;
-      while (done < accountLimits.lookupPerIpDaily.max) {
-        // A new minute each round: only the daily counter keeps growing.
-        vi.setSystemTime(Date.now() + 61_000);
-        for (let i = 0; i < perMinute && done < accountLimits.lookupPerIpDaily.max; i++, done++) {
-          // Missing query: refused by validation after the limit counted it, and cheaper than a lookup.
-          const res = await t.app.inject({ url: '/api/cliente/buscar/email', remoteAddress: ip });
-          expect(res.statusCode).toBe(400);
+  it.runIf(!process.env.REDIS_URL)(
+    'account lookups: a daily cap per IP far above a registration',
+    async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        const ip = freshIp();
+        const perMinute = accountLimits.lookupPerIp.max;
+        let done = 0;
+        while (done < accountLimits.lookupPerIpDaily.max) {
+          // A new minute each round: only the daily counter keeps growing.
+          vi.setSystemTime(Date.now() + 61_000);
+          for (let i = 0; i < perMinute && done < accountLimits.lookupPerIpDaily.max; i++, done++) {
+            // Missing query: refused by validation after the limit counted it, and cheaper than a lookup.
+            const res = await t.app.inject({ url: '/api/cliente/buscar/email', remoteAddress: ip });
+            expect(res.statusCode).toBe(400);
+          }
         }
+        vi.setSystemTime(Date.now() + 61_000);
+        const res = await t.app.inject({ url: lookups[0]!, remoteAddress: ip });
+        expect(res.statusCode).toBe(429);
+      } finally {
+        vi.useRealTimers();
       }
-      vi.setSystemTime(Date.now() + 61_000);
-      const res = await t.app.inject({ url: lookups[0]!, remoteAddress: ip });
-      expect(res.statusCode).toBe(429);
-    } finally {
-      vi.useRealTimers();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 describe('TRUST_PROXY: the address the trusted proxy appended, never the client-written one', () => {

@@ -12,7 +12,16 @@ import { normEmail } from './service.ts';
  * lately, so whoever floods an account from elsewhere never locks its owner
  * out of her usual address.
  */
-export const passwordGuardLimits = {
+export interface PasswordGuardLimits {
+  pair: { points: number; durationSec: number };
+  account: { points: number; durationSec: number };
+  freeFailures: number;
+  firstDelaySec: number;
+  maxDelaySec: number;
+  knownAddressSec: number;
+}
+
+export const passwordGuardLimits: PasswordGuardLimits = {
   /** Wrong passwords from one address for one account; a right one clears it. */
   pair: { points: 10, durationSec: 15 * 60 },
   /** Wrong passwords for one account from addresses it has not logged in from, per day. */
@@ -23,12 +32,15 @@ export const passwordGuardLimits = {
   maxDelaySec: 15 * 60,
   /** How long an address stays "hers" after a successful login or recovery. */
   knownAddressSec: 14 * 24 * 60 * 60,
-} as const;
-
-export type PasswordGuardLimits = typeof passwordGuardLimits;
+};
 
 /** The codes services throw for a wrong secret; any other failure is not a guess and is not counted. */
-const wrongSecretCodes = new Set(['BAD_CREDENTIALS', 'EMAIL_NOT_FOUND', 'CURRENT_PASSWORD_WRONG', 'WRONG_PASSWORD']);
+const wrongSecretCodes = new Set([
+  'BAD_CREDENTIALS',
+  'EMAIL_NOT_FOUND',
+  'CURRENT_PASSWORD_WRONG',
+  'WRONG_PASSWORD',
+]);
 
 /** Growing delay after the n-th failure of the day: none up to `freeFailures`, then 30 s, 60 s, … up to 15 min. */
 export function failureDelaySec(failures: number, limits: PasswordGuardLimits = passwordGuardLimits): number {

@@ -48,7 +48,11 @@ type IpLimit = (request: FastifyRequest) => Promise<void>;
  * counter for all of them. Off when the app's rate limits are off, like the
  * route configs.
  */
-export function perIp(app: FastifyInstance, name: string, limit: { max: number; timeWindow: number }): IpLimit {
+export function perIp(
+  app: FastifyInstance,
+  name: string,
+  limit: { max: number; timeWindow: number },
+): IpLimit {
   const check = app.createRateLimit({
     ...limit,
     keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,

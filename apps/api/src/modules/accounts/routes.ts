@@ -94,8 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientLoginResponseSchema },
       },
     },
-    (request) =>
-      guard.attempt(request.ip, request.body.email, () => loginClient(app.db, request.body)),
+    (request) => guard.attempt(request.ip, request.body.email, () => loginClient(app.db, request.body)),
   );
 
   app.post(
