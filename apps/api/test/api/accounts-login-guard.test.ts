@@ -4,6 +4,7 @@ import { accountLimits } from '../../src/modules/accounts/rate-limits.ts';
 import { passwordGuardLimits } from '../../src/modules/accounts/password-guard.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
+import { lastMail } from './accounts-helpers.ts';
 import { freshIp, redisEnv } from './rate-limit-helpers.ts';
 
 // Issue 14, items 5 and 8: wrong passwords count per (account, address) and per account; the per-account
@@ -58,6 +59,31 @@ describe('login lock-out (item 8)', () => {
       expect((await login(account, account.password, home)).statusCode).toBe(200);
     });
   }
+
+  it('away from home, the owner gets in again after recovering her password from that address', async () => {
+    const { account } = await ownerAt('escort');
+    for (let i = 0; i <= freeFailures; i++) await login(account, 'mala1234', freshIp());
+    const phone = freshIp();
+    expect((await login(account, account.password, phone)).statusCode).toBe(429);
+    // The mailed code proves her mailbox from the phone's address, which is then hers.
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/recuperar-pass',
+      payload: { email: account.email },
+      remoteAddress: phone,
+    });
+    expect(asked.statusCode).toBe(200);
+    const { code } = await lastMail(t.dataDir, account.email);
+    const recovered = await t.app.inject({
+      method: 'PUT',
+      url: '/api/usuario/nueva-pass',
+      payload: { email: account.email, codigoProvisorio: code, nuevaPass: 'nueva1234' },
+      remoteAddress: phone,
+    });
+    expect(recovered.statusCode).toBe(200);
+    expect((await login(account, 'nueva1234', phone)).statusCode).toBe(200);
+    expect((await login(account, 'nueva1234', freshIp())).statusCode).toBe(429);
+  });
 
   it('one address hammering one account is stopped after 10 wrong passwords; the owner is not', async () => {
     const { account, home } = await ownerAt('escort');
