@@ -782,7 +782,7 @@ http {
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       add_header X-Upstream $upstream_addr always;
     }
@@ -859,7 +859,7 @@ async function scaleOut() {
       )
     )
       return;
-    const env = { RATE_LIMIT: 'true', REDIS_URL: redisUrl, TRUST_PROXY: 'true' };
+    const env = { RATE_LIMIT: 'true', REDIS_URL: redisUrl, TRUST_PROXY: '1' };
     const a = await startServer({ databaseUrl: url, dataDir, env });
     const b = await startServer({ databaseUrl: url, dataDir, env });
     const c = await pgClient(url);

@@ -14,6 +14,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerPublicWrites } from './plugins/public-writes.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { createServices, type Services } from './services.ts';
+import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { dataRightsRoutes } from './modules/data-rights/routes.ts';
@@ -55,7 +56,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

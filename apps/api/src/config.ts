@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { trustProxySchema, type TrustProxy } from './lib/trust-proxy.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -45,7 +46,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxySchema,
   RATE_LIMIT: bool,
 });
 
@@ -78,7 +79,7 @@ export interface Config {
   documentKey: string | undefined;
   documentRetentionDays: number;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   rateLimit: boolean;
 }
 
@@ -117,7 +118,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     documentKey: e.DOCUMENT_KEY,
     documentRetentionDays: e.DOCUMENT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT ?? true,
   };
 }

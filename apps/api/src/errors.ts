@@ -21,6 +21,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly mensaje: string;
   readonly fields: Record<string, string> | undefined;
+  /** Seconds until a refused try may succeed: sent as `Retry-After` (429 answers). */
+  retryAfterSec: number | undefined;
 
   constructor(status: number, code: string, mensaje: string, fields?: Record<string, string>) {
     super(mensaje);
@@ -47,7 +49,15 @@ export const tooLarge = (mensaje: string = msg.payloadTooLarge) =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', mensaje);
 export const unsupportedType = (mensaje: string = msg.unsupportedType) =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', mensaje);
-export const rateLimited = (mensaje: string = msg.rateLimited) => new AppError(429, 'RATE_LIMITED', mensaje);
+export const rateLimited = (
+  mensaje: string = msg.rateLimited,
+  code = 'RATE_LIMITED',
+  retryAfterMs?: number,
+) => {
+  const err = new AppError(429, code, mensaje);
+  if (retryAfterMs !== undefined) err.retryAfterSec = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return err;
+};
 
 /** PostgreSQL unique violation, raised by the constraints that guard duplicates. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { createCounters, type Counters } from './lib/counters.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createDiskMediaStore, type MediaStore } from './modules/media/store.ts';
 import { documentStoreFor, type DocumentStore } from './modules/validation/document-store.ts';
@@ -14,6 +16,10 @@ export interface Services {
   documents: DocumentStore;
   /** Serialised hot public reads (listings, cards), fresh within 5 s. */
   publicCache: ResponseCache;
+  /** Shared store for rate limits and counters (REDIS_URL), else undefined: counters stay in this process. */
+  redis: Redis | undefined;
+  /** Outcome counters (wrong passwords, login lock-out), in Redis when there is one. */
+  counters: Counters;
   close(): Promise<void>;
 }
 
@@ -22,13 +28,39 @@ export async function createServices(config: Config): Promise<Services> {
   const media = config.s3
     ? (await import('./modules/media/s3-store.ts')).createS3MediaStore(config.s3)
     : createDiskMediaStore(path.join(config.dataDir, 'media'));
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   return {
     mailer,
     media,
     documents: documentStoreFor(config),
     publicCache: new ResponseCache(timings.listingCacheMs),
+    redis,
+    counters: createCounters({ redis, enabled: config.rateLimit }),
     close: async () => {
       mailer.close();
+      redis?.disconnect();
     },
   };
+}
+
+/**
+ * Fails fast instead of queueing: a request never waits on a Redis that is down
+ * (rate limits skip it, counters fall back to this process). Start-up waits for
+ * the first connection, or its failure, so the first requests are counted too.
+ */
+async function connectRedis(url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(settle, 2500);
+    function settle() {
+      clearTimeout(timer);
+      redis.off('ready', settle);
+      redis.off('error', settle);
+      resolve();
+    }
+    redis.once('ready', settle);
+    redis.once('error', settle);
+  });
+  return redis;
 }

@@ -246,6 +246,8 @@ export const newPasswordSchema = z.object({
   email: z.string({ error: msg.recoveryEmailMissing }).trim().min(1, msg.recoveryEmailMissing).max(254),
   codigoProvisorio: provisionalCodeField,
   nuevaPass: newPasswordField,
+  /** The mail's link token when the step was opened from it: proof of the mailbox, so a code lock does not apply. */
+  token: z.string().min(20).max(100).optional(),
 });
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 

@@ -45,6 +45,10 @@ export const timings = {
   lightboxExitMs: 300,
   recoveryCodeTtlMs: 15 * 60 * 1000,
   recoveryMaxAttempts: 5,
+  /** Wrong codes per account, across all its codes, within recoveryFailureWindowMs before code recovery locks. */
+  recoveryDailyFailures: 10,
+  recoveryFailureWindowMs: 24 * 60 * 60 * 1000,
+  recoveryLockMs: 24 * 60 * 60 * 1000,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   listingCacheMs: 5000,
 } as const;

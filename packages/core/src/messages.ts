@@ -65,6 +65,11 @@ export const msg = {
   recoveryMailText: (code: string, link: string, minutes: number) =>
     `Hola:\n\nTu contraseña provisoria es ${code}. Vale por ${minutes} minutos y sirve una sola vez.\n\nAbre este enlace para crear tu nueva contraseña:\n${link}\n\nSi no la pediste, ignora este correo: tu contraseña actual sigue igual.`,
   resetLinkInvalid: 'El enlace no es válido o ya expiró. Pide una nueva contraseña provisoria.',
+  recoveryLocked:
+    'Se ingresaron demasiados códigos incorrectos. Por seguridad, la recuperación con código de esta cuenta quedó bloqueada por 24 horas. Abre el enlace del correo de recuperación para cambiar tu contraseña.',
+  recoveryLockedMailSubject: (site: string) => `${site}: bloqueamos la recuperación con código de tu cuenta`,
+  recoveryLockedMailText: (site: string, at: string, until: string) =>
+    `Hola:\n\nEl ${at} (hora de Chile) se ingresaron demasiados códigos provisorios incorrectos para recuperar la contraseña de tu cuenta en ${site}. Por seguridad bloqueamos la recuperación con código hasta el ${until}.\n\nSi fuiste tú, pide una nueva contraseña provisoria y abre el enlace del correo: ese enlace sigue funcionando.\n\nSi no fuiste tú, alguien intentó entrar a tu cuenta. Tu contraseña no cambió, pero te recomendamos cambiarla desde tu perfil por una que no uses en otros sitios.`,
   passwordChangedRecovery: 'Contraseña actualizada correctamente.',
   loggedOut: 'Sesión cerrada.',
   // Session and permissions (not worded by the spec)
@@ -72,6 +77,8 @@ export const msg = {
   forbidden: 'No tienes permiso para realizar esta acción.',
   notFound: 'No encontrado.',
   rateLimited: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+  passwordTriesExceeded: (minutes: number) =>
+    `Demasiados intentos fallidos con esta cuenta. Espera ${minutes === 1 ? '1 minuto' : `${minutes} minutos`} e inténtalo de nuevo, o recupera tu contraseña.`,
   databaseUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   invalidInput: 'Los datos enviados no son válidos.',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo.',

@@ -23,6 +23,7 @@ const fastifyStatusText: Record<number, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterSec !== undefined) void reply.header('retry-after', String(err.retryAfterSec));
       return reply
         .status(err.status)
         .send({ mensaje: err.mensaje, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });

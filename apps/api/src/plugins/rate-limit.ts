@@ -1,26 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
 import { rateLimited } from '../errors.ts';
 
 /**
  * Rate limits are opt-in per route (`config.rateLimit`). Counters live in Redis
- * when REDIS_URL is set, so limits hold across every instance.
+ * when REDIS_URL is set (the client is `app.services.redis`), so limits hold
+ * across every instance.
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
-  let redis: Redis | undefined;
-  if (app.config.redisUrl) {
-    const { Redis } = await import('ioredis');
-    redis = new Redis(app.config.redisUrl, {
-      connectTimeout: 2000,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-    });
-    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
-    app.addHook('onClose', async () => {
-      redis?.disconnect();
-    });
-  }
+  const { redis } = app.services;
+  redis?.on('error', (err) => app.log.warn({ err }, 'redis error'));
   if (!app.config.rateLimit) {
     // Load tests turn limits off explicitly; the routes still declare them.
     app.addHook('onRoute', (route) => {

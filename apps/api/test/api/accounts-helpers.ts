@@ -70,18 +70,24 @@ function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** Every mail sent to an address, oldest first, decoded. */
+export async function mailsTo(dataDir: string, to: string): Promise<string[]> {
+  const outbox = path.join(dataDir, 'outbox');
+  const files = (await fs.readdir(outbox).catch(() => []))
+    .filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-zA-Z0-9@._-]/g, '_')))
+    .sort();
+  return Promise.all(
+    files.map(async (f) => decodeQuotedPrintable(await fs.readFile(path.join(outbox, f), 'utf8'))),
+  );
+}
+
 /** The newest mail sent to an address: its code and its reset link. */
 export async function lastMail(
   dataDir: string,
   to: string,
 ): Promise<{ text: string; code: string; link: string }> {
-  const outbox = path.join(dataDir, 'outbox');
-  const files = (await fs.readdir(outbox))
-    .filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-zA-Z0-9@._-]/g, '_')))
-    .sort();
-  const file = files.at(-1);
-  if (!file) throw new Error(`no mail to ${to}`);
-  const text = decodeQuotedPrintable(await fs.readFile(path.join(outbox, file), 'utf8'));
+  const text = (await mailsTo(dataDir, to)).at(-1);
+  if (!text) throw new Error(`no mail to ${to}`);
   const code = /provisoria es (\d{4})/.exec(text)?.[1];
   const link = /(https?:\/\/\S+\/resetear-pass\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
   if (!code || !link) throw new Error(`mail without code or link:\n${text}`);

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -110,4 +111,17 @@ export const recoveryCodes = pgTable('recovery_codes', {
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Wrong recovery codes of an account, across all its codes: the times of those
+ * within the last 24 h (at most the cap, epoch ms) and the lock they set. Kept
+ * apart from recovery_codes, whose row a new request replaces.
+ */
+export const recoveryGuards = pgTable('recovery_guards', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  failures: jsonb('failures').$type<number[]>().notNull().default([]),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });

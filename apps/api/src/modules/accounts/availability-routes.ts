@@ -11,13 +11,12 @@ import {
 import { msg } from '@encanto/core/messages';
 import { anyTakenOfKind } from './queries.ts';
 import { isTaken, normEmail, type AvailabilityQuery } from './service.ts';
-import { accountLimits } from './rate-limits.ts';
+import type { AccountLimiters } from './rate-limits.ts';
 
 const value = z.string().trim().min(1).max(254);
 /** The spec's 404 here carries existe: false beside the usual error body. */
 const notFoundSchema = apiErrorSchema.extend({ existe: z.literal(false) });
 const per = { 200: existsResponseSchema, 404: notFoundSchema };
-const config = { rateLimit: accountLimits.lookupPerIp };
 
 /** The spec's convention for per-field checks: 200 means the value exists, 404 means it is free. */
 function answer(reply: FastifyReply, taken: boolean) {
@@ -29,15 +28,21 @@ function answer(reply: FastifyReply, taken: boolean) {
 /**
  * Availability checks for the registration forms. RUT, nickname and e-mail are
  * unique across every kind of account, so each check covers both populations.
+ * All of them draw on one per-IP counter (per minute and per day): with one
+ * counter each, an enumerator simply spread its lookups over the routes.
  */
-export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+export const availabilityRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }> = async (
+  app,
+  { limiters },
+) => {
+  const onRequest = limiters.lookup;
   const schema = (summary: string) => ({ tags: ['disponibilidad'], summary });
 
   for (const prefix of ['cliente', 'usuario'] as const) {
     app.get(
       `/${prefix}/validar/rut/:v`,
       {
-        config,
+        onRequest,
         schema: {
           ...schema('¿Existe el RUT? 200 sí, 404 no'),
           params: z.object({ v: value }),
@@ -49,7 +54,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${prefix}/validar/nickname/:v`,
       {
-        config,
+        onRequest,
         schema: {
           ...schema('¿Existe el nickname? 200 sí, 404 no'),
           params: z.object({ v: value }),
@@ -63,7 +68,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cliente/validar/email/:v',
     {
-      config,
+      onRequest,
       schema: {
         ...schema('¿Existe el email? 200 sí, 404 no'),
         params: z.object({ v: value }),
@@ -75,7 +80,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usuario/validar/email',
     {
-      config,
+      onRequest,
       schema: {
         ...schema('¿Existe el email? 200 sí, 404 no'),
         querystring: z.object({ email: value }),
@@ -89,7 +94,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cliente/validar',
     {
-      config,
+      onRequest,
       schema: {
         ...schema('¿Existe alguno de RUT, email o nickname?'),
         querystring: clientValidateQuerySchema,
@@ -103,7 +108,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usuario/validar',
     {
-      config,
+      onRequest,
       schema: {
         ...schema('¿Existe alguno de RUT, email o nickname?'),
         querystring: escortValidateQuerySchema,
@@ -125,7 +130,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/cliente/buscar/${field}`,
       {
-        config,
+        onRequest,
         schema: {
           ...schema(`¿Hay un cliente con ese ${field}? 200 sí, 404 no`),
           querystring: z.object({ [param]: value }),

@@ -4,25 +4,39 @@ import {
   escortChangePasswordSchema,
   messageResponseSchema,
 } from '@encanto/core/accounts';
+import { errorResponses } from '@encanto/core/api-error';
 import { msg } from '@encanto/core/messages';
 import { requireSelf } from '../../plugins/auth.ts';
+import type { AccountLimiters } from './rate-limits.ts';
 import { changePassword } from './service.ts';
 
-/** Password change from the profiles: only the owner, and only with the current password. */
-export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Password change from the profiles: only the owner, and only with the current
+ * password. Each try verifies that password, so a stolen session could guess it:
+ * the same per-IP limit and per-account budget as a login apply.
+ */
+export const passwordRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }> = async (
+  app,
+  { limiters },
+) => {
+  const { guard, passwordIp } = limiters;
+
   app.put(
     '/cliente/modificar-pass',
     {
+      onRequest: passwordIp,
       schema: {
         tags: ['cuentas'],
         summary: 'Cambio de contraseña del cliente (contraseña actual incorrecta: 404)',
         body: clientChangePasswordSchema,
-        response: { 200: messageResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(429) },
       },
     },
     async (request) => {
       const caller = await requireSelf(request, request.body.rut_cliente, { kind: 'client' });
-      await changePassword(app.db, caller.id, caller.sessionId, request.body.passActual, request.body.pass);
+      await guard.attempt(request.ip, caller.email, () =>
+        changePassword(app.db, caller.id, caller.sessionId, request.body.passActual, request.body.pass),
+      );
       return { mensaje: msg.passwordUpdated };
     },
   );
@@ -30,21 +44,18 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/usuario/modificar-pass-por-pass',
     {
+      onRequest: passwordIp,
       schema: {
         tags: ['cuentas'],
         summary: 'Cambio de contraseña de la escort (contraseña actual incorrecta: 404)',
         body: escortChangePasswordSchema,
-        response: { 200: messageResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(429) },
       },
     },
     async (request) => {
       const caller = await requireSelf(request, request.body.nickname, { kind: 'escort' });
-      await changePassword(
-        app.db,
-        caller.id,
-        caller.sessionId,
-        request.body.passActual,
-        request.body.newPass,
+      await guard.attempt(request.ip, caller.email, () =>
+        changePassword(app.db, caller.id, caller.sessionId, request.body.passActual, request.body.newPass),
       );
       return { mensaje: msg.passwordUpdated };
     },

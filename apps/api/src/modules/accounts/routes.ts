@@ -17,7 +17,7 @@ import { msg } from '@encanto/core/messages';
 import { requireAccount, requireSelf } from '../../plugins/auth.ts';
 import { revokeSession } from '../sessions/service.ts';
 import { recoveryRoutes } from '../recovery/routes.ts';
-import { accountLimits, perEmail, perIp } from './rate-limits.ts';
+import { accountLimiters, accountLimits } from './rate-limits.ts';
 import { availabilityRoutes } from './availability-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
 import {
@@ -36,7 +36,8 @@ const idParams = z.object({ id: z.string().min(1).max(40) });
 /** Registration, login, logout and the owner's profile reads for clients, escorts and admins. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const registerLimit = { rateLimit: accountLimits.registerPerIp };
-  const loginIp = perIp(app, 'login-ip', accountLimits.loginPerIp);
+  const limiters = accountLimiters(app);
+  const { guard, passwordIp: loginIp } = limiters;
 
   app.post(
     '/cliente/registro',
@@ -86,7 +87,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cliente/login',
     {
       onRequest: loginIp,
-      config: perEmail('login', accountLimits.loginPerEmail),
       schema: {
         tags: ['cuentas'],
         summary: 'Ingreso de cliente',
@@ -94,14 +94,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientLoginResponseSchema },
       },
     },
-    (request) => loginClient(app.db, request.body),
+    (request) => guard.attempt(request.ip, request.body.email, () => loginClient(app.db, request.body)),
   );
 
   app.post(
     '/usuario/login',
     {
       onRequest: loginIp,
-      config: perEmail('login', accountLimits.loginPerEmail),
       schema: {
         tags: ['cuentas'],
         summary: 'Ingreso de escort',
@@ -109,14 +108,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: escortLoginResponseSchema },
       },
     },
-    (request) => loginEscortOrAdmin(app.db, 'escort', request.body),
+    (request) =>
+      guard.attempt(request.ip, request.body.email, () => loginEscortOrAdmin(app.db, 'escort', request.body)),
   );
 
   app.post(
     '/usuario/login-admin',
     {
       onRequest: loginIp,
-      config: perEmail('login', accountLimits.loginPerEmail),
       schema: {
         tags: ['cuentas'],
         summary: 'Ingreso de administrador',
@@ -124,7 +123,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: escortLoginResponseSchema },
       },
     },
-    (request) => loginEscortOrAdmin(app.db, 'admin', request.body),
+    (request) =>
+      guard.attempt(request.ip, request.body.email, () => loginEscortOrAdmin(app.db, 'admin', request.body)),
   );
 
   app.post(
@@ -189,7 +189,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(availabilityRoutes);
-  await app.register(passwordRoutes);
-  await app.register(recoveryRoutes);
+  await app.register(availabilityRoutes, { limiters });
+  await app.register(passwordRoutes, { limiters });
+  await app.register(recoveryRoutes, { limiters });
 };

@@ -15,6 +15,7 @@ import { msg } from '@encanto/core/messages';
 import { depsOf } from '../../deps.ts';
 import { requireAccount, requireAdmin, requireKind } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
+import { PasswordGuard } from '../accounts/password-guard.ts';
 import { blockRoutes } from '../blocks/routes.ts';
 import { reportRoutes } from '../reports/routes.ts';
 import { deleteOwnAccount } from './deletion.ts';
@@ -37,6 +38,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
  */
 export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
+  const passwordGuard = new PasswordGuard(app.services.counters);
   await app.register(reportRoutes);
   await app.register(blockRoutes);
   startRetentionJob(app);
@@ -91,7 +93,8 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/cuenta',
     {
-      // Each attempt verifies a password: limited like a login. An escort's card, listings and pages go at once.
+      // Each attempt verifies a password: limited per IP, and wrong passwords draw on the login budget of
+      // the account. An escort's card, listings and pages go at once.
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' }, ...publicWrite },
       schema: {
         tags: ['derechos'],
@@ -102,7 +105,9 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const account = await requireAccount(request);
-      await deleteOwnAccount(deps, account.id, request.body.pass);
+      await passwordGuard.attempt(request.ip, account.email, () =>
+        deleteOwnAccount(deps, account.id, request.body.pass),
+      );
       return { mensaje: msg.accountDeleted };
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
 import {
   messageResponseSchema,
   newPasswordSchema,
@@ -8,7 +9,7 @@ import {
 } from '@encanto/core/accounts';
 import { msg } from '@encanto/core/messages';
 import { depsOf } from '../../deps.ts';
-import { accountLimits, perEmail, perIp } from '../accounts/rate-limits.ts';
+import { accountLimits, perEmail, perIp, type AccountLimiters } from '../accounts/rate-limits.ts';
 import { completeRecovery, emailForResetLink, requestRecovery, type RecoveryKind } from './service.ts';
 
 const kinds: [string, RecoveryKind][] = [
@@ -17,7 +18,10 @@ const kinds: [string, RecoveryKind][] = [
 ];
 
 /** Forgotten password: a mailed 4-digit code, then the new password. */
-export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+export const recoveryRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }> = async (
+  app,
+  { limiters },
+) => {
   const deps = depsOf(app);
   const recoveryIp = perIp(app, 'recovery-ip', accountLimits.recoveryPerIp);
   const newPassIp = perIp(app, 'nueva-pass-ip', accountLimits.newPassPerIp);
@@ -47,13 +51,17 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: newPassIp,
         schema: {
           tags: ['recuperación'],
-          summary: 'Cambia la contraseña con la provisoria (uso único, 5 intentos)',
+          summary:
+            'Cambia la contraseña con la provisoria (uso único, 5 intentos; 10 códigos errados en 24 h bloquean ' +
+            'la recuperación con código 24 h: 429 RECOVERY_LOCKED, salvo con el token del enlace del correo)',
           body: newPasswordSchema,
-          response: { 200: messageResponseSchema },
+          response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
         },
       },
       async (request) => {
-        await completeRecovery(app.db, kind, request.body);
+        await completeRecovery(deps, kind, request.body);
+        // She proved her mailbox from this address: a login lock-out of the account no longer applies to it.
+        await limiters.guard.rememberAddress(request.body.email, request.ip);
         return { mensaje: msg.passwordUpdated };
       },
     );

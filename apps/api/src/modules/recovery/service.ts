@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { NewPasswordInput } from '@encanto/core/accounts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { recoveryCodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -10,6 +10,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/tokens.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
 import { findAccountByEmail, findAccountById, setPasswordHash } from '../accounts/service.ts';
+import { isLocked, lockGuardRow, recordFailure, recoveryLockedError, sendLockMail } from './lock.ts';
 
 export type RecoveryKind = 'client' | 'escort';
 
@@ -67,29 +68,46 @@ export async function emailForResetLink(db: DbOrTx, kind: RecoveryKind, token: s
   return account.email;
 }
 
+type Outcome =
+  | { kind: 'ok' }
+  | { kind: 'invalid' }
+  | { kind: 'locked'; until: Date }
+  | { kind: 'locked-now'; until: Date };
+
 /**
- * Sets the new password when the code matches: valid 15 minutes, single use, and
- * void after 5 wrong tries. Every session of the account ends, since whoever
- * knew the old password may hold one.
+ * Sets the new password when the code matches: valid 15 minutes, single use,
+ * void after 5 wrong tries, and refused for 24 h once the account has had 10
+ * wrong codes within 24 h (lock.ts) — unless the request carries the mail's
+ * link token, which proves the mailbox as no 4-digit code can. Every session of
+ * the account ends, since whoever knew the old password may hold one.
  */
-export async function completeRecovery(db: Db, kind: RecoveryKind, input: NewPasswordInput): Promise<void> {
+export async function completeRecovery(
+  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'log'>,
+  kind: RecoveryKind,
+  input: NewPasswordInput,
+): Promise<void> {
+  const { db } = deps;
   const invalid = () => badRequest(msg.codeInvalid, undefined, 'CODE_INVALID');
   const account = await findAccountByEmail(db, input.email, kind);
   if (!account) throw invalid();
   // Hashed before the transaction so the row lock is held for milliseconds, not an argon2 run.
   const passHash = await hashPassword(input.nuevaPass);
-  const outcome = await db.transaction(async (tx) => {
+  const now = Date.now();
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const guard = await lockGuardRow(tx, account.id);
     const [row] = await tx
       .select()
       .from(recoveryCodes)
       .where(eq(recoveryCodes.accountId, account.id))
       .for('update')
       .limit(1);
-    if (!row) return 'invalid' as const;
-    if (row.expiresAt.getTime() <= Date.now()) {
+    if (!row) return { kind: 'invalid' };
+    if (row.expiresAt.getTime() <= now) {
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, account.id));
-      return 'invalid' as const;
+      return { kind: 'invalid' };
     }
+    const viaLink = input.token !== undefined && sha256(input.token) === row.linkTokenHash;
+    if (!viaLink && isLocked(guard, now)) return { kind: 'locked', until: guard.lockedUntil! };
     if (row.codeHash !== codeHash(account.id, input.codigoProvisorio)) {
       if (row.attempts + 1 >= timings.recoveryMaxAttempts) {
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, account.id));
@@ -99,12 +117,18 @@ export async function completeRecovery(db: Db, kind: RecoveryKind, input: NewPas
           .set({ attempts: row.attempts + 1 })
           .where(eq(recoveryCodes.accountId, account.id));
       }
-      return 'invalid' as const;
+      // A typo by whoever holds the link is no guess at the code: only code-only tries count.
+      if (viaLink) return { kind: 'invalid' };
+      const until = await recordFailure(tx, account.id, guard, now);
+      return until ? { kind: 'locked-now', until } : { kind: 'invalid' };
     }
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, account.id));
     await setPasswordHash(tx, account.id, passHash);
     await revokeAllSessions(tx, account.id);
-    return 'ok' as const;
+    return { kind: 'ok' };
   });
-  if (outcome !== 'ok') throw invalid();
+  if (outcome.kind === 'ok') return;
+  if (outcome.kind === 'invalid') throw invalid();
+  if (outcome.kind === 'locked-now') await sendLockMail(deps, account.email, new Date(now), outcome.until);
+  throw recoveryLockedError(outcome.until, now);
 }

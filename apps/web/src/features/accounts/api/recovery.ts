@@ -11,7 +11,7 @@ export function requestRecovery(type: AccountType, email: string) {
 
 export function setNewPassword(
   type: AccountType,
-  body: { email: string; codigoProvisorio: string; nuevaPass: string },
+  body: { email: string; codigoProvisorio: string; nuevaPass: string; token?: string },
 ) {
   return api<{ mensaje: string }>(`/${type}/nueva-pass`, { method: 'PUT', body, anonymous: true });
 }

@@ -21,9 +21,18 @@ const schemas = {
 /**
  * Recovery step: the 4-digit provisional password from the mail, the new
  * password and its repeat. On success the stored recovery e-mail is removed and
- * the matching login opens after 3 s.
+ * the matching login opens after 3 s. Opened from the mail's link, the form
+ * also sends the link's token, so a code lock on the account does not stop her.
  */
-export function RecoverForm({ type, email: givenEmail }: { type: AccountType; email?: string }) {
+export function RecoverForm({
+  type,
+  email: givenEmail,
+  linkToken,
+}: {
+  type: AccountType;
+  email?: string;
+  linkToken?: string;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -48,7 +57,13 @@ export function RecoverForm({ type, email: givenEmail }: { type: AccountType; em
     }
     setMessage(null);
     await run(
-      () => setNewPassword(type, { email, codigoProvisorio: values.codigo, nuevaPass: values.nueva }),
+      () =>
+        setNewPassword(type, {
+          email,
+          codigoProvisorio: values.codigo,
+          nuevaPass: values.nueva,
+          ...(linkToken ? { token: linkToken } : {}),
+        }),
       {
         onSuccess: () => {
           setStored({ emailRecuperacion: null });

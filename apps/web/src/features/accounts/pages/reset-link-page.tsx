@@ -12,7 +12,8 @@ import { RecoverForm } from '../components/recover-form.tsx';
 
 /**
  * /cliente/resetear-pass/{token} and /usuario/resetear-pass/{token}: the link in
- * the recovery mail. It opens the recovery step with the account's e-mail filled in.
+ * the recovery mail. It opens the recovery step with the account's e-mail filled in
+ * and sends the link's token with the code.
  */
 export function ResetLinkPage({ type }: { type: AccountType }) {
   const site = useSite();
@@ -38,7 +39,7 @@ export function ResetLinkPage({ type }: { type: AccountType }) {
   return (
     <div className="page account-page">
       {state.email ? (
-        <RecoverForm type={type} email={state.email} />
+        <RecoverForm type={type} email={state.email} linkToken={token} />
       ) : state.error ? (
         <section className="form-card account-card">
           <p className="message message-error">{state.error}</p>

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { timings } from '@encanto/core/constants';
+import { msg } from '@encanto/core/messages';
+import type { DbOrTx } from '../../db/client.ts';
+import { recoveryGuards } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { rateLimited } from '../../errors.ts';
+
+/**
+ * The cap on wrong recovery codes per account (issue 14, item 2). A code has
+ * 4 digits; with at most `recoveryDailyFailures` wrong guesses in any 24 hours
+ * the chance that a guesser hits a live code within a day is at most
+ * 10 / 10 000 = 0.1 %, however many codes she asks for (docs/decisions.md has
+ * the arithmetic). The times live in the database, so the cap holds across
+ * restarts and instances and whatever RATE_LIMIT says.
+ */
+export interface GuardRow {
+  failures: number[];
+  lockedUntil: Date | null;
+}
+
+/** The account's guard row, created if missing and locked for the rest of the transaction. */
+export async function lockGuardRow(tx: DbOrTx, accountId: string): Promise<GuardRow> {
+  await tx.insert(recoveryGuards).values({ accountId }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ failures: recoveryGuards.failures, lockedUntil: recoveryGuards.lockedUntil })
+    .from(recoveryGuards)
+    .where(eq(recoveryGuards.accountId, accountId))
+    .for('update')
+    .limit(1);
+  return row ?? { failures: [], lockedUntil: null };
+}
+
+export const isLocked = (row: GuardRow, now: number) =>
+  row.lockedUntil !== null && row.lockedUntil.getTime() > now;
+
+/**
+ * Records one wrong code. The window slides: only failures of the last 24 h
+ * count. The one that reaches the cap locks code recovery for 24 h and starts
+ * a fresh count; it returns the end of the lock (else null).
+ */
+export async function recordFailure(
+  tx: DbOrTx,
+  accountId: string,
+  row: GuardRow,
+  now: number,
+): Promise<Date | null> {
+  const recent = [...row.failures.filter((t) => t > now - timings.recoveryFailureWindowMs), now];
+  const locks = recent.length >= timings.recoveryDailyFailures;
+  const lockedUntil = locks ? new Date(now + timings.recoveryLockMs) : row.lockedUntil;
+  await tx
+    .update(recoveryGuards)
+    .set({ failures: locks ? [] : recent, lockedUntil })
+    .where(eq(recoveryGuards.accountId, accountId));
+  return locks ? lockedUntil : null;
+}
+
+export const recoveryLockedError = (until: Date, now: number) =>
+  rateLimited(msg.recoveryLocked, 'RECOVERY_LOCKED', until.getTime() - now);
+
+const chileDay = new Intl.DateTimeFormat('es-CL', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'America/Santiago',
+});
+const chileTime = new Intl.DateTimeFormat('es-CL', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'America/Santiago',
+});
+
+/** '3 de marzo de 2026 a las 14:05', in Chile's time zone whatever the server's. */
+export const chileDateTime = (at: Date) => `${chileDay.format(at)} a las ${chileTime.format(at)}`;
+
+/** The one mail of a lock: sent once, by the request that set it. */
+export async function sendLockMail(
+  deps: Pick<Deps, 'mailer' | 'config' | 'log'>,
+  to: string,
+  lockedAt: Date,
+  until: Date,
+): Promise<void> {
+  const { siteName } = deps.config;
+  try {
+    await deps.mailer.send({
+      to,
+      subject: msg.recoveryLockedMailSubject(siteName),
+      text: msg.recoveryLockedMailText(siteName, chileDateTime(lockedAt), chileDateTime(until)),
+    });
+  } catch (err) {
+    // The lock is committed either way; a lost notice must not turn the refusal into a 500.
+    deps.log.error({ err }, 'recovery lock mail failed');
+  }
+}

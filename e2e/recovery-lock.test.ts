@@ -1,0 +1,106 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { msg } from '@encanto/core/messages';
+import { call, callStatus, randomRut } from './helpers/api.ts';
+import { baseUrl, launchBrowser, openPage, screenshot } from './helpers/browser.ts';
+
+// Issue 14, item 2, in the browser: after ten wrong codes the code alone no longer works, and the mail's
+// link (which sends its token with the code) still does. The lock is an account rule in the database,
+// so it holds on the e2e server although its rate limits are off.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const stamp = Date.now().toString(36).slice(-6);
+const client = { nickname: `lck${stamp}`, email: `lck${stamp}@correo.cl`, pass: 'clave123' };
+
+async function hydrated(page: Page) {
+  await page.locator('form button[type="submit"]:not([disabled])').first().waitFor({ timeout: 15_000 });
+}
+
+/** The newest mail to the address that carries a code, from the server's outbox. */
+async function recoveryMail(to: string): Promise<{ code: string; link: string }> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const files = (await fs.readdir(outbox)).filter((f) => f.includes(to)).sort();
+  for (const file of files.reverse()) {
+    const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const code = /provisoria es (\d{4})/.exec(text)?.[1];
+    const link = /(https?:\/\/\S+\/resetear-pass\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
+    if (code && link) return { code, link };
+  }
+  throw new Error(`no recovery mail for ${to}`);
+}
+
+const wrongFor = (code: string, i: number) => String((Number(code) + i) % 10_000).padStart(4, '0');
+
+describe('recovery lock', () => {
+  it('ten wrong codes lock the code; the link from the mail still changes the password', async () => {
+    await call('/cliente/registro', {
+      method: 'POST',
+      body: {
+        rut_cliente: randomRut(),
+        nombre: 'Persona De Prueba',
+        nickname: client.nickname,
+        fecha_nac: '1991-05-02',
+        email: client.email,
+        pass: client.pass,
+        fono: '987654321',
+        genero: 'Femenino',
+        ciudad: 'Providencia',
+        apellido: client.nickname,
+        url: '',
+      },
+    });
+    // The attacker: codes asked for and guessed without the mailbox (5 + 5 wrong; the tenth locks).
+    for (let round = 0; round < 2; round++) {
+      await call('/cliente/recuperar-pass', { method: 'POST', body: { email: client.email } });
+      const { code } = await recoveryMail(client.email);
+      for (let i = 1; i <= 5; i++) {
+        const res = await callStatus('/cliente/nueva-pass', {
+          method: 'PUT',
+          body: { email: client.email, codigoProvisorio: wrongFor(code, i), nuevaPass: 'otra12345' },
+        });
+        expect(res.status).toBe(round === 1 && i === 5 ? 429 : 400);
+      }
+    }
+
+    // The owner asks for a code and types it on the recovery screen: refused, and told to use the link.
+    await call('/cliente/recuperar-pass', { method: 'POST', body: { email: client.email } });
+    const mail = await recoveryMail(client.email);
+    const { page, context } = await openPage(browser);
+    await page.goto('/Login');
+    await page.evaluate((email) => localStorage.setItem('emailRecuperacion', email), client.email);
+    await page.goto('/RecuperaPassCliente');
+    await hydrated(page);
+    await page.getByLabel('Contraseña provisoria').fill(mail.code);
+    await page.getByLabel('Nueva contraseña').fill('nueva12345');
+    await page.getByLabel('Repetir contraseña').fill('nueva12345');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText(msg.recoveryLocked).waitFor();
+    await screenshot(page, 'recovery-locked-phone');
+
+    // Through the mail's link the same code works.
+    await page.goto(mail.link.replace(baseUrl(), ''));
+    await hydrated(page);
+    await page.getByText(client.email).waitFor();
+    await page.getByLabel('Contraseña provisoria').fill(mail.code);
+    await page.getByLabel('Nueva contraseña').fill('nueva12345');
+    await page.getByLabel('Repetir contraseña').fill('nueva12345');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText(msg.passwordUpdated).waitFor();
+    await context.close();
+    const login = await callStatus('/cliente/login', {
+      method: 'POST',
+      body: { email: client.email, pass: 'nueva12345' },
+    });
+    expect(login.status).toBe(200);
+  });
+});
