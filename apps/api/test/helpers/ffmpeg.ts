@@ -25,6 +25,26 @@ export const leaks = {
   coordinates: '33.4489',
 };
 
+/** Byte sequences of the metadata ffmpeg and phones write; none may be left in a rewritten file. */
+export const leakedBytes = [
+  leaks.location,
+  leaks.coordinates,
+  leaks.artist,
+  '\xa9xyz',
+  '\xa9ART',
+  'udta',
+  'meta',
+  'loci',
+  'mdta',
+  'Lavf',
+];
+
+/** The first metadata marker found in the bytes, or undefined. */
+export const firstLeak = (bytes: Buffer): string | undefined => {
+  const text = bytes.toString('latin1');
+  return leakedBytes.find((leak) => text.includes(leak));
+};
+
 function inTemp<T>(run: (dir: string) => T): T {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'encanto-ffmpeg-'));
   try {
@@ -42,6 +62,17 @@ export interface VideoOptions {
   /** Add a timed-text track carrying the coordinates. */
   subtitles?: boolean;
   audio?: boolean;
+  /** Fragmented (moof boxes after an empty moov), as browsers' recorders write. */
+  fragmented?: boolean;
+  /** Replaces the artist tag (to plant markup in the metadata). */
+  artist?: string;
+}
+
+/** The muxer's layout: QuickTime text atoms, fragments, faststart, or moov last with mdta keys. */
+function format(options: VideoOptions): string[] {
+  if (options.quicktimeUdta) return ['-f', 'mov'];
+  if (options.fragmented) return ['-movflags', 'frag_keyframe+empty_moov'];
+  return ['-movflags', options.faststart ? '+faststart' : 'use_metadata_tags'];
 }
 
 /**
@@ -68,11 +99,9 @@ export function makeVideo(options: VideoOptions = {}): Buffer {
     execFileSync('ffmpeg', [
       ...['-v', 'error', '-y', ...inputs, ...maps, '-shortest'],
       ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-c:s', 'mov_text'],
-      ...['-metadata', `location=${location}`, '-metadata', `artist=${leaks.artist}`],
+      ...['-metadata', `location=${location}`, '-metadata', `artist=${options.artist ?? leaks.artist}`],
       ...['-metadata', 'creation_time=2024-05-01T10:00:00Z'],
-      ...(options.quicktimeUdta
-        ? ['-f', 'mov']
-        : ['-movflags', options.faststart ? '+faststart' : 'use_metadata_tags']),
+      ...format(options),
       out,
     ]);
     const bytes = fs.readFileSync(out);
