@@ -20,11 +20,13 @@ export function fullBox(type: string, version: number, flags: number, ...payload
   return box(type, vf, ...payload);
 }
 
-const u32s = (...values: number[]): Buffer => {
+/** Big-endian 32-bit words; `table` takes an array, for lists too long to spread as arguments. */
+const table = (values: number[]): Buffer => {
   const b = Buffer.alloc(4 * values.length);
   values.forEach((v, i) => b.writeUInt32BE(v, 4 * i));
   return b;
 };
+const u32s = (...values: number[]): Buffer => table(values);
 
 /** A date that must not survive: 2024-05-01 in seconds since 1904, as mp4 counts. */
 export const RECORDED_AT = 3_797_496_000;
@@ -96,7 +98,7 @@ function sizeBox(samples: Buffer[], kind: Mp4Spec['sizes']): Buffer {
     if (samples.some((s) => s.length > 255)) throw new Error('stz2 helper writes 8-bit sizes');
     return fullBox('stz2', 0, 0, u32s(8, samples.length), Buffer.from(samples.map((s) => s.length)));
   }
-  return fullBox('stsz', 0, 0, u32s(0, samples.length, ...samples.map((s) => s.length)));
+  return fullBox('stsz', 0, 0, u32s(0, samples.length), table(samples.map((s) => s.length)));
 }
 
 function trak(spec: Mp4Spec, t: TrackSpec, id: number, offsets: number[]): Buffer {
@@ -132,7 +134,7 @@ function trak(spec: Mp4Spec, t: TrackSpec, id: number, offsets: number[]): Buffe
           return b;
         }),
       )
-    : fullBox('stco', 0, 0, u32s(offsets.length, ...offsets));
+    : fullBox('stco', 0, 0, u32s(offsets.length), table(offsets));
   const lastChunkSamples = t.samples.length - perChunk * (offsets.length - 1);
   const stsc =
     lastChunkSamples === perChunk || offsets.length <= 1

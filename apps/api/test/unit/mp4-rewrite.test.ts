@@ -184,7 +184,19 @@ describe('rewriteMp4', () => {
     const short = Buffer.from(input);
     short.writeUInt32BE(input.readUInt32BE(stsz!.payload + 8) - 1, stsz!.payload + 8);
     refuses(short);
+    // Nothing to play: only a metadata track, or sound without a picture.
     refuses({ tracks: [{ handler: 'meta', samples: samples(2) }] });
+    refuses({ tracks: [audio()] });
+  });
+
+  it('refuses more chunks than any real video of the upload size has', () => {
+    const oneBytePerChunk = (n: number) => {
+      const data = randomBytes(n);
+      const bytes = Array.from({ length: n }, (_, i) => data.subarray(i, i + 1));
+      return buildMp4({ tracks: [video({ samples: bytes, samplesPerChunk: 1 })], moovFirst: true });
+    };
+    expect(samplesOf(rewriteMp4(oneBytePerChunk(50_000)))[0]!.samples).toHaveLength(50_000);
+    refuses(oneBytePerChunk(200_001));
   });
 
   it('refuses boxes whose sizes do not fit inside their parent', () => {

@@ -52,9 +52,16 @@ const ENCRYPTED_ENTRIES = new Set(['encv', 'enca', 'enct', 'encs', 'encm', 'encu
 const UNSUPPORTED_STBL = new Set(['saio', 'saiz', 'senc']);
 /** Fragmented movies keep sample positions in every moof; they are not rewritten. */
 const FRAGMENT_BOXES = new Set(['moof', 'mfra', 'sidx', 'ssix', 'styp']);
+/**
+ * Far more chunks than a real video of the upload size has (one per frame at
+ * 60 fps for ten minutes, plus its audio, is under 100,000); a hostile table of
+ * millions of empty chunks would otherwise cost hundreds of MB of bookkeeping.
+ */
+const MAX_CHUNKS = 200_000;
 
 interface KeptTrack {
   id: number;
+  handler: string;
   chunks: Chunk[];
   /** Track ids its `tref` names (empty without one). */
   references: number[];
@@ -159,6 +166,7 @@ function readTrack(bytes: Buffer, trak: Mp4Box): KeptTrack | undefined {
   const tref = findOne(parts, 'tref');
   return {
     id,
+    handler: hdlr.type,
     chunks,
     references: tref ? referencedIds(bytes, tref) : [],
     build(chunkOffset, keepReferences) {
@@ -191,10 +199,16 @@ export function rewriteMp4(bytes: Buffer): Buffer {
   const moov = childrenOf(bytes, findOne(top, 'moov', true));
   if (findOne(moov, 'mvex')) fail('fragmented movie');
   const mvhd = withoutTimes(bytes, findOne(moov, 'mvhd', true));
-  const tracks = findAll(moov, 'trak')
-    .map((trak) => readTrack(bytes, trak))
-    .filter((t) => t !== undefined);
-  if (tracks.length === 0) fail('no audio or video track');
+  const tracks: KeptTrack[] = [];
+  let chunkCount = 0;
+  for (const trak of findAll(moov, 'trak')) {
+    const track = readTrack(bytes, trak);
+    if (!track) continue;
+    chunkCount += track.chunks.length;
+    if (chunkCount > MAX_CHUNKS) fail('too many chunks');
+    tracks.push(track);
+  }
+  if (!tracks.some((t) => t.handler === 'vide')) fail('no video track');
   const keptIds = new Set(tracks.map((t) => t.id));
   if (keptIds.size !== tracks.length) fail('duplicate track id');
 
@@ -204,10 +218,13 @@ export function rewriteMp4(bytes: Buffer): Buffer {
   const newPlace = new Map<Chunk, number>();
   let cursor = 0;
   let previousEnd = 0;
+  let m = 0; // mdats are in file order, like the sorted chunks: one pass over both
   for (const chunk of chunks) {
     if (chunk.offset < previousEnd) fail('chunks overlap');
     const end = chunk.offset + chunk.size;
-    if (!mdats.some((m) => chunk.offset >= m.payload && end <= m.end)) fail('chunk outside mdat');
+    while (m < mdats.length && mdats[m]!.end < end) m++;
+    const mdat = mdats[m];
+    if (!mdat || chunk.offset < mdat.payload) fail('chunk outside mdat');
     newPlace.set(chunk, cursor);
     cursor += chunk.size;
     previousEnd = end;
