@@ -23,8 +23,8 @@ import { trackChunks, type Chunk } from './mp4-chunks.ts';
  * not understand (avcC, esds, colr, btrt…) cannot be lost.
  *
  * Throws Mp4FormatError for what it cannot rewrite safely: fragmented or
- * encrypted movies, external data references, and sample tables that do not
- * add up or point outside an mdat.
+ * encrypted movies, external data references, sample tables that do not add
+ * up or point outside an mdat, and files without a video track.
  */
 
 /** Tracks a gallery video plays; timed text, metadata, hint and timecode tracks are dropped. */
