@@ -200,6 +200,8 @@ export const msg = {
   videoDeleted: 'Video eliminado exitosamente.',
   galleryItemNotFound: 'No se encontró el archivo en tu galería.',
   galleryTypeByBytes: 'Tipo de archivo no permitido. Solo se aceptan imágenes y videos MP4.',
+  videoNotProcessable:
+    'No pudimos procesar este video MP4. Guárdalo de nuevo desde tu teléfono o editor e inténtalo otra vez.',
   galleryTooLarge: 'El archivo supera el límite de 2MB.',
   galleryUploading: 'Subiendo…',
   // Rentals (arriendo)

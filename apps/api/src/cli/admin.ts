@@ -7,9 +7,11 @@ import { limits } from '@encanto/core/constants';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { ensureAdmin } from '../modules/accounts/admin-bootstrap.ts';
+import { stripVideos } from './strip-videos.ts';
 
 /**
  * `npm run admin -- create [--email e-mail] [--password password] [--nickname nick]`
+ * (`strip-videos` is the other command: cli/strip-videos.ts)
  *
  * Creates an admin account, or sets a new password on an existing one, in the
  * database the server is configured with (DATABASE_URL, else PGlite under
@@ -19,9 +21,13 @@ import { ensureAdmin } from '../modules/accounts/admin-bootstrap.ts';
  */
 
 const USAGE = `Usage: npm run admin -- create [--email <e-mail>] [--password <password>] [--nickname <nickname>]
+       npm run admin -- strip-videos
 
-Creates an admin account (or sets a new password on an existing one) in the
-configured database. Missing values are asked for interactively.`;
+create: creates an admin account (or sets a new password on an existing one) in
+the configured database. Missing values are asked for interactively.
+strip-videos: rewrites gallery videos stored before uploads were cleaned of
+metadata (location, dates, device). Run once after upgrading; stop the server
+first with the embedded database.`;
 
 const emailSchema = z.email('Not a valid e-mail address.');
 const passwordSchema = z
@@ -149,6 +155,8 @@ async function create(args: string[]): Promise<void> {
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'create') {
   await create(rest).catch((err: unknown) => fail((err as Error).message));
+} else if (command === 'strip-videos') {
+  process.exitCode = await stripVideos().catch((err: unknown) => fail((err as Error).message));
 } else {
   process.stdout.write(`${USAGE}\n`);
   if (command && command !== 'help' && command !== '--help' && command !== '-h') process.exit(1);

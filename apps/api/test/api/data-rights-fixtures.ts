@@ -15,6 +15,7 @@ import {
 } from '../../src/db/schema/index.ts';
 import { ingestImage } from '../../src/modules/media/images.ts';
 import { ingestVideo } from '../../src/modules/media/video.ts';
+import { buildMp4 } from '../helpers/mp4-build.ts';
 import { documentStoreFor } from '../../src/modules/validation/document-store.ts';
 import type { FixtureAccount } from '../helpers/fixtures.ts';
 
@@ -28,17 +29,11 @@ export async function pngBytes(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A minimal mp4 (ftyp + moov boxes) that passes the byte check. */
+/** A minimal mp4 (one video track, `seed` as its only sample) that passes the byte check. */
 export function mp4Bytes(seed: number): Buffer {
-  const ftyp = Buffer.alloc(16);
-  ftyp.writeUInt32BE(16, 0);
-  ftyp.write('ftyp', 4, 'latin1');
-  ftyp.write('isom', 8, 'latin1');
-  ftyp.writeUInt32BE(seed, 12);
-  const moov = Buffer.alloc(8);
-  moov.writeUInt32BE(8, 0);
-  moov.write('moov', 4, 'latin1');
-  return Buffer.concat([ftyp, moov]);
+  const sample = Buffer.alloc(16);
+  sample.writeUInt32BE(seed, 0);
+  return buildMp4({ tracks: [{ handler: 'vide', samples: [sample] }], moovFirst: true });
 }
 
 export async function addPhoto(

@@ -1,52 +1,38 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-
-/** An ISO-BMFF box: 32-bit size, 4-character type, payload. */
-function box(type: string, ...payload: Buffer[]): Buffer {
-  const body = Buffer.concat(payload);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + body.length, 0);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, body]);
-}
-
-/** A movie header (mvhd, version 0): 1 s at timescale 1000, identity matrix. */
-function mvhd(): Buffer {
-  const b = Buffer.alloc(100);
-  b.writeUInt32BE(0, 0); // version + flags
-  b.writeUInt32BE(0, 4); // creation time
-  b.writeUInt32BE(0, 8); // modification time
-  b.writeUInt32BE(1000, 12); // timescale
-  b.writeUInt32BE(1000, 16); // duration
-  b.writeUInt32BE(0x00010000, 20); // rate 1.0
-  b.writeUInt16BE(0x0100, 24); // volume 1.0
-  const matrix = [0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000];
-  matrix.forEach((v, i) => b.writeUInt32BE(v, 36 + i * 4));
-  b.writeUInt32BE(2, 96); // next track id
-  return box('mvhd', b);
-}
+import { box, buildMp4, ftyp } from './mp4-build.ts';
 
 /**
- * A minimal, structurally valid mp4: ftyp (isom) + moov(mvhd) + mdat. `padding`
- * sizes the mdat so tests can make files of a given size; random bytes make
- * each file's content hash unique.
+ * A small, structurally valid mp4: ftyp (isom) + moov (one video track) + mdat
+ * holding `padding` random bytes as the track's samples (so each file's
+ * content hash is unique). Not decodable video: the server never decodes.
  */
 export function tinyMp4(padding = 64): Buffer {
-  const ftypPayload = Buffer.alloc(16);
-  ftypPayload.write('isom', 0, 'latin1');
-  ftypPayload.writeUInt32BE(512, 4);
-  ftypPayload.write('isomiso2mp41', 8, 'latin1');
-  return Buffer.concat([
-    box('ftyp', ftypPayload.subarray(0, 16)),
-    box('moov', mvhd()),
-    box('mdat', randomBytes(padding)),
-  ]);
+  const data = randomBytes(padding);
+  const per = Math.max(1, Math.ceil(padding / 16));
+  const samples: Buffer[] = [];
+  for (let at = 0; at < padding; at += per) samples.push(data.subarray(at, at + per));
+  return buildMp4({ tracks: [{ handler: 'vide', samples, samplesPerChunk: 4 }], moovFirst: true });
 }
 
 /** Starts like an mp4 but carries HTML after the header: must be refused. */
 export function forgedMp4(): Buffer {
+  return Buffer.concat([ftyp(), Buffer.from('<html><script>alert(1)</script></html>')]);
+}
+
+/**
+ * The assessment's file: ftyp + moov (a video track without samples) + a free
+ * box holding a page with a script. Every box is well formed, so only looking
+ * inside the boxes refuses it.
+ */
+export function scriptInMp4(): Buffer {
+  const page = Buffer.from(
+    '<!doctype html><html><body><script>alert(document.domain)</script></body></html>',
+  );
   const mp4 = tinyMp4(0);
-  return Buffer.concat([mp4.subarray(0, 24), Buffer.from('<html><script>alert(1)</script></html>')]);
+  const ftypSize = mp4.readUInt32BE(0);
+  const moovEnd = ftypSize + mp4.readUInt32BE(ftypSize);
+  return Buffer.concat([mp4.subarray(0, moovEnd), box('free', page)]);
 }
 
 /** A small JPEG of random pixels (unique bytes each call) carrying EXIF metadata. */

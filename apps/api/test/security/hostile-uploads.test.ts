@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
-import { forgedMp4, noiseJpeg, noisePng } from '../helpers/gallery-media.ts';
+import { forgedMp4, noiseJpeg, noisePng, scriptInMp4 } from '../helpers/gallery-media.ts';
 import { errorShapeProblems, listFiles } from './world.ts';
 
 /**
@@ -239,6 +239,10 @@ const hostile: { name: string; file: () => Promise<{ bytes: Buffer; filename: st
     name: 'mp4 header followed by HTML',
     file: async () => ({ bytes: forgedMp4(), filename: 'video.mp4', type: 'video/mp4' }),
   },
+  {
+    name: 'well-formed mp4 with a script in a free box (ftyp + moov + free)',
+    file: async () => ({ bytes: scriptInMp4(), filename: 'video.mp4', type: 'video/mp4' }),
+  },
 ];
 
 async function snapshot() {
@@ -276,6 +280,24 @@ describe('hostile uploads', () => {
       );
     });
   }
+
+  it('refuses the mp4 polyglots in the gallery with 415 and the message images get', async () => {
+    for (const bytes of [forgedMp4(), scriptInMp4()]) {
+      const owner = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+      const form = multipart(bytes, 'video.mp4', 'video/mp4', owner.nickname);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/upload/subir-imagenes/${owner.nickname}`,
+        headers: { ...form.headers, ...bearer(owner) },
+        payload: form.payload,
+      });
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json()).toEqual({
+        mensaje: 'Tipo de archivo no permitido. Solo se aceptan imágenes y videos MP4.',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    }
+  });
 
   it('still accepts a plain JPEG on every endpoint (the refusals above are about the files)', async () => {
     for (const endpoint of endpoints) {

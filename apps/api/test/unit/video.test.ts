@@ -1,5 +1,11 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hasMp4Signature, isMp4 } from '../../src/modules/media/video.ts';
+import { msg } from '@encanto/core/messages';
+import type { AppError } from '../../src/errors.ts';
+import { rewriteMp4 } from '../../src/modules/media/mp4-rewrite.ts';
+import type { MediaStore } from '../../src/modules/media/store.ts';
+import { hasMp4Signature, ingestVideo, isMp4 } from '../../src/modules/media/video.ts';
+import { buildMp4 } from '../helpers/mp4-build.ts';
 import { forgedMp4, tinyMp4 } from '../helpers/gallery-media.ts';
 
 function withBrand(bytes: Buffer, brand: string): Buffer {
@@ -42,5 +48,62 @@ describe('mp4 detection by the ftyp box', () => {
     const copy = Buffer.from(mp4);
     copy.writeUInt32BE(0, ftypSize + moovSize);
     expect(isMp4(copy)).toBe(true);
+  });
+});
+
+describe('ingestVideo', () => {
+  function memoryStore() {
+    const files = new Map<string, Buffer>();
+    const store: MediaStore = {
+      put: async (key, body) => void files.set(key, body),
+      get: async (key) => files.get(key) ?? null,
+      delete: async (key) => void files.delete(key),
+      url: (key) => `/media/${key}`,
+    };
+    return { store, files };
+  }
+  const options = { maxBytes: 2 * 1024 * 1024 };
+  const status = (p: Promise<unknown>) =>
+    p.then(
+      () => 'stored',
+      (err: AppError) => `${err.status} ${err.mensaje}`,
+    );
+
+  it('stores the rewritten bytes, named after them', async () => {
+    const { store, files } = memoryStore();
+    const input = buildMp4({
+      tracks: [{ handler: 'vide', samples: [Buffer.from('frame one'), Buffer.from('two')] }],
+    });
+    const stored = await ingestVideo(store, input, options);
+    const bytes = files.get(stored.variants[0]!.key)!;
+    expect(bytes.equals(rewriteMp4(input))).toBe(true);
+    expect(stored.bytes).toBe(bytes.length);
+    expect(stored.publicId).toBe(createHash('sha256').update(bytes).digest('hex').slice(0, 32));
+  });
+
+  it('refuses markup in the upload, and markup the rewrite would join from two halves', async () => {
+    const { store, files } = memoryStore();
+    const spec = (gap: string) => ({
+      tracks: [
+        {
+          handler: 'vide' as const,
+          samples: [Buffer.from('x<scr'), Buffer.from('ipt>y')],
+          samplesPerChunk: 1,
+        },
+      ],
+      mdatGap: Buffer.from(gap),
+    });
+    const refused = `415 ${msg.unsupportedType}`;
+    expect(await status(ingestVideo(store, buildMp4(spec('<script>')), options))).toBe(refused);
+    // '<scr' + gap + 'ipt>': no markup in the upload, but dropping the gap would make '<script>'.
+    expect(buildMp4(spec('--')).includes('<script')).toBe(false);
+    expect(await status(ingestVideo(store, buildMp4(spec('--')), options))).toBe(refused);
+    expect(files.size).toBe(0);
+  });
+
+  it('refuses what it cannot rewrite with a message about the video', async () => {
+    const { store } = memoryStore();
+    const metaOnly = buildMp4({ tracks: [{ handler: 'meta', samples: [Buffer.from('gps')] }] });
+    expect(await status(ingestVideo(store, metaOnly, options))).toBe(`415 ${msg.videoNotProcessable}`);
   });
 });

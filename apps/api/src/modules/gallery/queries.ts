@@ -102,3 +102,24 @@ export async function publicIdInUse(db: DbOrTx, publicId: string): Promise<boole
   const [row] = await db.select({ id: media.id }).from(media).where(eq(media.publicId, publicId)).limit(1);
   return row !== undefined;
 }
+
+/** Each stored video file once (rows sharing bytes share a publicId), for the metadata backfill. */
+export function listVideoFiles(db: DbOrTx): Promise<{ publicId: string; variants: MediaVariant[] }[]> {
+  return db
+    .selectDistinctOn([media.publicId], { publicId: media.publicId, variants: media.variants })
+    .from(media)
+    .where(eq(media.mediaType, 'video'))
+    .orderBy(asc(media.publicId));
+}
+
+/** Points every video row that used `oldPublicId` at the rewritten file. */
+export async function replaceVideoFile(
+  db: DbOrTx,
+  oldPublicId: string,
+  file: { publicId: string; url: string; variants: MediaVariant[]; bytes: number },
+): Promise<void> {
+  await db
+    .update(media)
+    .set(file)
+    .where(and(eq(media.publicId, oldPublicId), eq(media.mediaType, 'video')));
+}

@@ -80,7 +80,9 @@ export async function addGalleryItem(
       mediaType = 'image';
     }
   } catch (err) {
-    if (err instanceof AppError && err.status === 415) throw unsupportedType(msg.galleryTypeByBytes);
+    // The generic refusal names what the gallery accepts; a video-specific one is kept as it is.
+    if (err instanceof AppError && err.status === 415 && err.mensaje === msg.unsupportedType)
+      throw unsupportedType(msg.galleryTypeByBytes);
     throw err;
   }
   let result: { row: GalleryRow; total: number };

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import { msg } from '@encanto/core/messages';
 import { tooLarge, unsupportedType } from '../../errors.ts';
 import type { MediaStore } from './store.ts';
+import { Mp4FormatError } from './mp4-boxes.ts';
+import { rewriteMp4 } from './mp4-rewrite.ts';
+import { assertNoActiveContent } from './upload-guard.ts';
 import type { MediaVariant } from '../../db/schema/media.ts';
 
 /**
@@ -89,8 +93,11 @@ export interface StoredVideo {
 }
 
 /**
- * Stores an mp4 as-is (no transcoding on a 2-core box) under a content-hash
- * name. The caller has already checked it with isMp4.
+ * Stores an mp4 rewritten without metadata (mp4-rewrite.ts), faststart, under
+ * a content-hash name of the rewritten bytes; no transcoding on a 2-core box.
+ * Markup or script anywhere in the upload is 415 like in images (the generic
+ * message); an mp4 the rewriter cannot handle safely (fragmented, encrypted,
+ * inconsistent sample tables) is 415 with a message that says so.
  */
 export async function ingestVideo(
   store: MediaStore,
@@ -99,13 +106,23 @@ export async function ingestVideo(
 ): Promise<StoredVideo> {
   if (bytes.length > options.maxBytes) throw tooLarge();
   if (!isMp4(bytes)) throw unsupportedType();
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  assertNoActiveContent(bytes);
+  let clean: Buffer;
+  try {
+    clean = rewriteMp4(bytes);
+  } catch (err) {
+    if (err instanceof Mp4FormatError) throw unsupportedType(msg.videoNotProcessable);
+    throw err;
+  }
+  // Dropping the bytes between chunks can join two harmless halves into markup.
+  assertNoActiveContent(clean);
+  const hash = createHash('sha256').update(clean).digest('hex').slice(0, 32);
   const key = `${hash.slice(0, 2)}/${hash}.mp4`;
-  await store.put(key, bytes, 'video/mp4');
+  await store.put(key, clean, 'video/mp4');
   return {
     publicId: hash,
     url: store.url(key),
     variants: [{ width: 0, height: 0, key }],
-    bytes: bytes.length,
+    bytes: clean.length,
   };
 }
