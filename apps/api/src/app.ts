@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { msg } from '@encanto/core/messages';
+import { loadCommonPasswords } from '@encanto/core/passwords';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -63,6 +64,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logController: new QuietHotReadsLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The shared password schemas refuse common passwords only once the list is in memory.
+  await loadCommonPasswords();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

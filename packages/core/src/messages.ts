@@ -28,7 +28,13 @@ export const msg = {
   cityRequired: 'Selecciona una ciudad.',
   // Passwords after registration
   newPasswordRequired: 'La nueva contraseña no puede estar vacía.',
-  newPasswordRule: 'La contraseña debe tener al menos 7 caracteres, con letras y números y sin espacios.',
+  // The spec's rule without its "y sin espacios": spaces and symbols are allowed now (issue 14).
+  newPasswordRule: 'La contraseña debe tener al menos 7 caracteres, con letras y números.',
+  passwordTooLong: 'La contraseña puede tener como máximo 128 caracteres.',
+  passwordInvisible: 'La contraseña no puede tener saltos de línea ni caracteres invisibles.',
+  passwordCommon: 'Esa contraseña está entre las más usadas y es fácil de adivinar. Elige otra.',
+  newPasswordHint: 'Al menos 7 caracteres, con letras y números. Puedes usar espacios y símbolos.',
+  registerPasswordHint: 'Al menos 6 caracteres, con letras y números. Puedes usar espacios y símbolos.',
   completeAllFields: 'Por favor, completa todos los campos.',
   completeFieldsShort: 'Completa todos los campos.',
   recoveryEmailMissing: 'No se pudo recuperar el correo. Intenta nuevamente desde el inicio.',

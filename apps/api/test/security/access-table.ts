@@ -95,7 +95,7 @@ const escortRegistration = () => {
     nickname: n,
     fecha_nac: '1995-08-20',
     email: `${n}@correo.cl`,
-    pass: 'abc123',
+    pass: 'rosa77',
     fono: '912345678',
     genero: 'Femenino',
     ciudad: 'Viña del Mar',
