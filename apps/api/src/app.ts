@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { frameworkErrors, registerInputGuard } from './plugins/input-guard.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { mediaOriginOf, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { QuietHotReadsLog } from './plugins/request-log.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -78,7 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { mediaOrigin: mediaOriginOf(config.s3?.publicUrl) });
   await registerCompression(app);
   await registerRateLimit(app);
   await app.register(authPlugin);

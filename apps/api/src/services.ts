@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createDiskMediaStore, type MediaStore } from './modules/media/store.ts';
+import { createRemoteImageFetcher, type RemoteImageFetcher } from './modules/media/remote-image.ts';
 import { documentStoreFor, type DocumentStore } from './modules/validation/document-store.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { timings } from '@encanto/core/constants';
@@ -14,6 +15,8 @@ export interface Services {
   documents: DocumentStore;
   /** Serialised hot public reads (listings, cards), fresh within 5 s. */
   publicCache: ResponseCache;
+  /** Downloads a picture named by URL from a public address (profile photos given as a link). */
+  remoteImages: RemoteImageFetcher;
   close(): Promise<void>;
 }
 
@@ -27,6 +30,7 @@ export async function createServices(config: Config): Promise<Services> {
     media,
     documents: documentStoreFor(config),
     publicCache: new ResponseCache(timings.listingCacheMs),
+    remoteImages: createRemoteImageFetcher(),
     close: async () => {
       mailer.close();
     },

@@ -100,6 +100,17 @@ export const msg = {
   medidas: 'Las medidas deben tener el formato NN/NN/NN.',
   legenda: 'La leyenda puede tener como máximo 1000 caracteres.',
   imageUrl: 'La URL de la imagen debe comenzar con http:// o https://.',
+  // A URL's picture is downloaded once by the server (issue 14): why it could not be.
+  imageUrlPrivate: 'Esa URL apunta a una dirección privada o local. Usa la dirección pública de la imagen.',
+  imageUrlUnreachable:
+    'No pudimos descargar la imagen desde esa URL. Revisa la dirección o sube la imagen desde tu equipo.',
+  imageUrlRedirects: 'Esa URL redirige demasiadas veces. Usa la dirección directa de la imagen.',
+  imageUrlPort:
+    'La URL de la imagen no puede indicar un puerto (":8080"). Usa la dirección pública de la imagen.',
+  imageUrlNotImage: 'Esa URL no lleva a una imagen (JPG, PNG, WebP, GIF o AVIF).',
+  imageUrlTooLarge: 'La imagen de esa URL supera el tamaño permitido.',
+  imageUrlHint: (mb: number) =>
+    `Descargamos la imagen una sola vez y la guardamos en el sitio: JPG, PNG, WebP, GIF o AVIF de hasta ${mb} MB.`,
   // Profile rules the spec leaves unworded (docs/decisions.md)
   displayName: 'El nombre para mostrar debe tener entre 2 y 40 caracteres.',
   statusSuspended:
