@@ -1,3 +1,5 @@
+import { formatLongDate } from './age.ts';
+
 /**
  * The spec's Spanish texts, quoted exactly. Server errors and form messages
  * both come from here, so a rule and its words live in one place.
@@ -67,6 +69,16 @@ export const msg = {
   escortRecoverySent: 'Revisa tu correo para obtener la contraseña provisoria.',
   genericRetry: 'Ocurrió un error. Intenta nuevamente.',
   codeInvalid: 'El código provisorio no es válido o ya expiró.',
+  // Retention of pending accounts (issue 14)
+  inactivityMailSubject: (site: string) => `${site}: tu cuenta pendiente se eliminará por inactividad`,
+  inactivityMailText: (v: {
+    nickname: string;
+    siteName: string;
+    days: number;
+    deletionDate: string;
+    loginUrl: string;
+  }) =>
+    `Hola ${v.nickname}:\n\nTu cuenta en ${v.siteName} sigue pendiente de validación y no has ingresado en ${v.days} días. Si no ingresas antes del ${formatLongDate(v.deletionDate)}, la eliminaremos junto con la foto de tu documento de identidad, como indica nuestra política de privacidad.\n\nPara conservarla, solo inicia sesión:\n${v.loginUrl}\n\nSi ya no la quieres, no tienes que hacer nada.`,
   recoveryMailSubject: (site: string) => `${site}: tu contraseña provisoria`,
   recoveryMailText: (code: string, link: string, minutes: number) =>
     `Hola:\n\nTu contraseña provisoria es ${code}. Vale por ${minutes} minutos y sirve una sola vez.\n\nAbre este enlace para crear tu nueva contraseña:\n${link}\n\nSi no la pediste, ignora este correo: tu contraseña actual sigue igual.`,
