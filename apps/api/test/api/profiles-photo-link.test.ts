@@ -136,9 +136,9 @@ describe('attacks through the link (each refused with a 4xx and a Spanish reason
     }
   });
 
-  it('a missing picture or a host that never finishes is 400 unreachable', async () => {
+  it('a missing picture, a broken redirect or a host that never finishes is 400 unreachable', async () => {
     const e = await createAccount(lab.app, { kind: 'escort' });
-    for (const path of ['/no-existe', '/lenta']) {
+    for (const path of ['/no-existe', '/a-rota', '/lenta']) {
       const res = await setUrl(lab, e, images.url(path));
       expect([res.statusCode, res.json().mensaje], path).toEqual([400, msg.imageUrlUnreachable]);
     }

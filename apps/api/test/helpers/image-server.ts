@@ -22,6 +22,7 @@ import {
  *   /redir/N         N+1 redirects ending at /foto.jpg (N = 0 is one redirect)
  *   /a-privada       a redirect to 10.0.0.1 (must never be followed)
  *   /a-metadatos     a redirect to the cloud metadata address 169.254.169.254
+ *   /a-rota          a redirect whose Location is not an address
  *   /lenta           sends headers, then never the body
  *   /no-existe       404
  */
@@ -77,6 +78,8 @@ export async function startImageServer(): Promise<ImageServer> {
         return redirect('http://10.0.0.1/foto.jpg');
       case '/a-metadatos':
         return redirect('http://169.254.169.254/latest/meta-data/');
+      case '/a-rota':
+        return redirect('http://[::1');
       case '/lenta':
         res.writeHead(200, { 'content-type': 'image/jpeg' });
         return res.write(Buffer.alloc(10));

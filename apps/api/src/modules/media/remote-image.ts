@@ -27,9 +27,9 @@ export interface RemoteImageOptions {
   timeoutMs?: number;
   maxRedirects?: number;
   /**
-   * Test-only: a server on this machine's loopback stands in for the
-   * internet (no network in tests). Only code can set it; no setting or
-   * environment variable reaches it, so a deployed server never does.
+   * Test-only: a server on this machine's loopback, on any port, stands in
+   * for the internet (no network in tests). Only code can set it; no setting
+   * or environment variable reaches it, so a deployed server never does.
    */
   allowLoopback?: boolean;
   /** DNS stand-in for tests (a name that resolves to a given address). */
@@ -142,7 +142,13 @@ export function createRemoteImageFetcher(options: RemoteImageOptions = {}): Remo
         if ('body' in result) return result.body;
         if (redirects === maxRedirects)
           throw badRequest(msg.imageUrlRedirects, { url: msg.imageUrlRedirects }, 'URL_REDIRECTS');
-        url = checkedUrl(new URL(result.redirect, url).href, allowLoopback);
+        let next: URL;
+        try {
+          next = new URL(result.redirect, url);
+        } catch {
+          throw unreachable();
+        }
+        url = checkedUrl(next.href, allowLoopback);
       }
     },
   };
