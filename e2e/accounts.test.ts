@@ -22,7 +22,7 @@ const client = { nickname: `cli${stamp}`, email: `cli${stamp}@correo.cl`, pass: 
 const escort = {
   nickname: `esc${stamp}`,
   email: `esc${stamp}@correo.cl`,
-  pass: 'abc123',
+  pass: 'rosa77',
   newPass: 'nueva1234',
 };
 

@@ -63,12 +63,22 @@ describe('front-end budgets', () => {
           .map(([p, s]) => `${p.replace('/assets/', '')} ${kb(s)}`)
           .join(', ')}`,
       );
-      // No form library or zod schema in a visitor's first view of these pages.
+      // No form library, zod schema or common-password list in a visitor's first view of these pages.
       expect(
-        entries.map(([p]) => p).filter((p) => /\/(zod|schemas|rating-form|report-form)-/.test(p)),
+        entries
+          .map(([p]) => p)
+          .filter((p) => /\/(zod|schemas|rating-form|report-form|common-passwords)-/.test(p)),
       ).toEqual([]);
       expect(total).toBeLessThanOrEqual(CITY_PAGE_BUDGET);
     }
+  });
+
+  it('loads the common-password list (its own small chunk) only where a password is set', async () => {
+    const { entries } = await firstViewJs('/registro/cliente');
+    const list = entries.filter(([p]) => /\/common-passwords-/.test(p));
+    console.info(`common-password list on /registro/cliente: ${list.map(([, s]) => kb(s)).join(', ')} gzip`);
+    expect(list).toHaveLength(1);
+    expect(list[0]![1]).toBeLessThanOrEqual(6 * 1024);
   });
 
   it('sends the built JS precompressed and pages and JSON compressed to clients that ask, plain bytes otherwise', async () => {

@@ -247,7 +247,13 @@ describe('escort profile (/ProfileUsuario)', () => {
     await section.getByText('Ingresar URL').click();
     await section.getByRole('button', { name: 'Ingresar URL' }).click();
     await section.getByText('Debe ingresar una URL de imagen.').waitFor();
-    expect(errors).toEqual([]);
+    // The server downloads a link once, from public addresses only (issue 14).
+    await section.getByLabel('URL de la imagen').fill('http://169.254.169.254/latest/meta-data/');
+    await section.getByRole('button', { name: 'Ingresar URL' }).click();
+    await section.getByText(/Esa URL apunta a una dirección privada o local/).waitFor();
+    await expect(avatar.getAttribute('src')).resolves.toBe('/assets/avatars/femenino.svg');
+    // The refused link is a 400 the browser logs; nothing else may be.
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     await context.close();
   });
 

@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { msg } from '@encanto/core/messages';
+import { loadCommonPasswords } from '@encanto/core/passwords';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { frameworkErrors, registerInputGuard } from './plugins/input-guard.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { mediaOriginOf, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { QuietHotReadsLog } from './plugins/request-log.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -64,6 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logController: new QuietHotReadsLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The shared password schemas refuse common passwords only once the list is in memory.
+  await loadCommonPasswords();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -76,7 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { mediaOrigin: mediaOriginOf(config.s3?.publicUrl) });
   await registerCompression(app);
   await registerRateLimit(app);
   await app.register(authPlugin);

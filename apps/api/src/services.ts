@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { createCounters, type Counters } from './lib/counters.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createDiskMediaStore, type MediaStore } from './modules/media/store.ts';
+import { createRemoteImageFetcher, type RemoteImageFetcher } from './modules/media/remote-image.ts';
 import { documentStoreFor, type DocumentStore } from './modules/validation/document-store.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { timings } from '@encanto/core/constants';
@@ -20,6 +21,8 @@ export interface Services {
   redis: Redis | undefined;
   /** Outcome counters (wrong passwords, login lock-out), in Redis when there is one. */
   counters: Counters;
+  /** Downloads a picture named by URL from a public address (profile photos given as a link). */
+  remoteImages: RemoteImageFetcher;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,7 @@ export async function createServices(config: Config): Promise<Services> {
     publicCache: new ResponseCache(timings.listingCacheMs),
     redis,
     counters: createCounters({ redis, enabled: config.rateLimit }),
+    remoteImages: createRemoteImageFetcher(),
     close: async () => {
       mailer.close();
       redis?.disconnect();

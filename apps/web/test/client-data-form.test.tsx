@@ -118,6 +118,27 @@ describe('client data form (ACTUALIZAR DATOS), server-rendered then hydrated', (
     expect(await screen.findByText(msg.dataUpdateOrImageError)).toBeTruthy();
   });
 
+  it('a photo link is sent for the server to download; its refusal (private address) is shown as is', async () => {
+    const { user, api } = openForm(avatar, {
+      'PUT /api/cliente/modificar': {
+        status: 400,
+        body: { mensaje: msg.imageUrlPrivate, code: 'URL_PRIVATE', fields: { url: msg.imageUrlPrivate } },
+      },
+    });
+    expect(screen.getByText(msg.imageUrlHint(8))).toBeTruthy();
+    await user.click(screen.getByLabelText('Editar Teléfono e Imagen'));
+    await user.type(input('URL de la Imagen'), 'http://169.254.169.254/latest/meta-data/');
+    await user.click(button('Modificar'));
+    expect(await screen.findByText(msg.imageUrlPrivate)).toBeTruthy();
+    expect(api.writes().map((c) => c.body)).toEqual([
+      {
+        rut_cliente: profile.rut_cliente,
+        fono: profile.fono,
+        url: 'http://169.254.169.254/latest/meta-data/',
+      },
+    ]);
+  });
+
   it('without a stored session token it says so and sends nothing', async () => {
     const { user, api } = openForm(avatar);
     await user.click(screen.getByLabelText('Editar Teléfono e Imagen'));

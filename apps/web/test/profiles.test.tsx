@@ -15,7 +15,6 @@ import { EscortSidebar, escortSections } from '../src/features/profiles/componen
 import { PhotoFilePicker } from '../src/features/profiles/components/photo-file-picker.tsx';
 
 const stored = { imageUrl: '/media/ab/ab12-640.webp', publicId: 'ab12', origen: 'archivo' as const };
-const external = { imageUrl: 'https://x.cl/a.png', publicId: null, origen: 'url' as const };
 const avatar = {
   imageUrl: '/assets/avatars/femenino.svg',
   publicId: null,
@@ -46,22 +45,17 @@ describe('status section', () => {
 });
 
 describe('photo form rules', () => {
-  it('delete: a stored photo by publicId, an external url through eliminar-imagen-registro', () => {
-    expect(planImageDelete(stored, 'vale')).toEqual({ call: 'stored', publicId: 'ab12' });
-    expect(planImageDelete(external, 'vale')).toEqual({ call: 'url' });
+  it('delete: the stored photo by publicId (a photo given as a link is stored too)', () => {
+    expect(planImageDelete(stored, 'vale')).toEqual({ publicId: 'ab12' });
   });
 
   it('delete without nickname or publicId gives the spec messages', () => {
     expect(planImageDelete(stored, null)).toEqual({ error: 'No se encontró el nickname o el publicId.' });
     expect(planImageDelete(avatar, 'vale')).toEqual({ error: 'No se encontró el nickname o el publicId.' });
-    expect(planImageDelete(external, null)).toEqual({
-      error: 'No se encontró el nickname o la URL de la imagen.',
-    });
   });
 
   it('a new photo while one is shown must wait for the delete', () => {
     expect(newPhotoProblem(stored)).toBe('Debes eliminar la imagen actual antes de cargar una nueva.');
-    expect(newPhotoProblem(external)).toBe('Debes eliminar la imagen actual antes de cargar una nueva.');
     expect(newPhotoProblem(avatar)).toBeNull();
   });
 

@@ -53,6 +53,17 @@ export const timings = {
   listingCacheMs: 5000,
 } as const;
 
+/**
+ * Retention of accounts that never got approved (issue 14): a rejected
+ * identity document is deleted this many days after the rejection; a pending
+ * account without activity is mailed once, then deleted with its document.
+ */
+export const retentionDays = {
+  rejectedDocument: 30,
+  inactivePendingNotice: 60,
+  inactivePendingDeletion: 90,
+} as const;
+
 export const heartColours = ['#e11d48', '#f472b6', '#fb7185', '#c084fc', '#f59e0b', '#f43f5e'] as const;
 
 export const autorizadoValues = ['pendiente', 'aprobado'] as const;

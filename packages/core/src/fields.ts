@@ -4,6 +4,13 @@ import { msg } from './messages.ts';
 import { isValidRut } from './rut.ts';
 import { latestAdultBirthDate } from './age.ts';
 import { findComuna } from './geo.ts';
+import {
+  hasLettersAndDigits,
+  isCommonPassword,
+  isVisiblePassword,
+  PASSWORD_MAX,
+  passwordLength,
+} from './passwords.ts';
 
 /** Reusable field schemas carrying the spec's Spanish messages. */
 export const rutField = z
@@ -56,21 +63,27 @@ export const cityField = z
   .min(1, msg.cityRequired)
   .refine((v) => findComuna(v) !== undefined, msg.cityRequired);
 
-/** Escort registration password: 6+ with letters and digits. */
+/** Escort and client registration password: 6+ characters with letters and digits, not a common one. */
 export const escortRegistrationPasswordField = z
   .string({ error: msg.completeRequired })
-  .min(limits.escortRegistrationPasswordMin, msg.escortPasswordLength)
-  .max(128, msg.escortPasswordLength)
-  .refine((v) => /[a-zA-Z]/.test(v) && /\d/.test(v), msg.escortPasswordMix);
+  .refine((v) => passwordLength(v) >= limits.escortRegistrationPasswordMin, msg.escortPasswordLength)
+  .refine((v) => passwordLength(v) <= PASSWORD_MAX, msg.passwordTooLong)
+  .refine(isVisiblePassword, msg.passwordInvisible)
+  .refine(hasLettersAndDigits, msg.escortPasswordMix)
+  .refine((v) => !isCommonPassword(v), msg.passwordCommon);
 
-/** Any password set after registration: 7+ letters and digits, at least one of each, no spaces. */
+/**
+ * Any password set after registration: 7+ characters with at least one letter
+ * and one digit. Spaces and symbols are welcome (the spec's "only letters and
+ * digits, no spaces" blocked passphrases; see docs/decisions.md).
+ */
 export const newPasswordField = z
   .string({ error: msg.newPasswordRequired })
   .min(1, msg.newPasswordRequired)
-  .max(128, msg.newPasswordRule)
-  .regex(/^[a-zA-Z0-9]+$/, msg.newPasswordRule)
-  .min(limits.passwordMin, msg.newPasswordRule)
-  .refine((v) => /[a-zA-Z]/.test(v) && /\d/.test(v), msg.newPasswordRule);
+  .refine((v) => passwordLength(v) <= PASSWORD_MAX, msg.passwordTooLong)
+  .refine(isVisiblePassword, msg.passwordInvisible)
+  .refine((v) => passwordLength(v) >= limits.passwordMin && hasLettersAndDigits(v), msg.newPasswordRule)
+  .refine((v) => !isCommonPassword(v), msg.passwordCommon);
 
 /** A password typed to log in or confirm: only presence is checked. */
 export const passwordInputField = z

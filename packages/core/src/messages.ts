@@ -1,3 +1,5 @@
+import { formatLongDate } from './age.ts';
+
 /**
  * The spec's Spanish texts, quoted exactly. Server errors and form messages
  * both come from here, so a rule and its words live in one place.
@@ -28,7 +30,13 @@ export const msg = {
   cityRequired: 'Selecciona una ciudad.',
   // Passwords after registration
   newPasswordRequired: 'La nueva contraseña no puede estar vacía.',
-  newPasswordRule: 'La contraseña debe tener al menos 7 caracteres, con letras y números y sin espacios.',
+  // The spec's rule without its "y sin espacios": spaces and symbols are allowed now (issue 14).
+  newPasswordRule: 'La contraseña debe tener al menos 7 caracteres, con letras y números.',
+  passwordTooLong: 'La contraseña puede tener como máximo 128 caracteres.',
+  passwordInvisible: 'La contraseña no puede tener saltos de línea ni caracteres invisibles.',
+  passwordCommon: 'Esa contraseña está entre las más usadas y es fácil de adivinar. Elige otra.',
+  newPasswordHint: 'Al menos 7 caracteres, con letras y números. Puedes usar espacios y símbolos.',
+  registerPasswordHint: 'Al menos 6 caracteres, con letras y números. Puedes usar espacios y símbolos.',
   completeAllFields: 'Por favor, completa todos los campos.',
   completeFieldsShort: 'Completa todos los campos.',
   recoveryEmailMissing: 'No se pudo recuperar el correo. Intenta nuevamente desde el inicio.',
@@ -61,6 +69,16 @@ export const msg = {
   escortRecoverySent: 'Revisa tu correo para obtener la contraseña provisoria.',
   genericRetry: 'Ocurrió un error. Intenta nuevamente.',
   codeInvalid: 'El código provisorio no es válido o ya expiró.',
+  // Retention of pending accounts (issue 14)
+  inactivityMailSubject: (site: string) => `${site}: tu cuenta pendiente se eliminará por inactividad`,
+  inactivityMailText: (v: {
+    nickname: string;
+    siteName: string;
+    days: number;
+    deletionDate: string;
+    loginUrl: string;
+  }) =>
+    `Hola ${v.nickname}:\n\nTu cuenta en ${v.siteName} sigue pendiente de validación y no has ingresado en ${v.days} días. Si no ingresas antes del ${formatLongDate(v.deletionDate)}, la eliminaremos junto con la foto de tu documento de identidad, como indica nuestra política de privacidad.\n\nPara conservarla, solo inicia sesión:\n${v.loginUrl}\n\nSi ya no la quieres, no tienes que hacer nada.`,
   recoveryMailSubject: (site: string) => `${site}: tu contraseña provisoria`,
   recoveryMailText: (code: string, link: string, minutes: number) =>
     `Hola:\n\nTu contraseña provisoria es ${code}. Vale por ${minutes} minutos y sirve una sola vez.\n\nAbre este enlace para crear tu nueva contraseña:\n${link}\n\nSi no la pediste, ignora este correo: tu contraseña actual sigue igual.`,
@@ -101,6 +119,17 @@ export const msg = {
   medidas: 'Las medidas deben tener el formato NN/NN/NN.',
   legenda: 'La leyenda puede tener como máximo 1000 caracteres.',
   imageUrl: 'La URL de la imagen debe comenzar con http:// o https://.',
+  // A URL's picture is downloaded once by the server (issue 14): why it could not be.
+  imageUrlPrivate: 'Esa URL apunta a una dirección privada o local. Usa la dirección pública de la imagen.',
+  imageUrlUnreachable:
+    'No pudimos descargar la imagen desde esa URL. Revisa la dirección o sube la imagen desde tu equipo.',
+  imageUrlRedirects: 'Esa URL redirige demasiadas veces. Usa la dirección directa de la imagen.',
+  imageUrlPort:
+    'La URL de la imagen no puede indicar un puerto (":8080"). Usa la dirección pública de la imagen.',
+  imageUrlNotImage: 'Esa URL no lleva a una imagen (JPG, PNG, WebP, GIF o AVIF).',
+  imageUrlTooLarge: 'La imagen de esa URL supera el tamaño permitido.',
+  imageUrlHint: (mb: number) =>
+    `Descargamos la imagen una sola vez y la guardamos en el sitio: JPG, PNG, WebP, GIF o AVIF de hasta ${mb} MB.`,
   // Profile rules the spec leaves unworded (docs/decisions.md)
   displayName: 'El nombre para mostrar debe tener entre 2 y 40 caracteres.',
   statusSuspended:

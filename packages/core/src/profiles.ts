@@ -91,8 +91,8 @@ export type ClientUpdate = z.infer<typeof clientUpdateSchema>;
 export const profileImageSchema = z.object({
   imageUrl: z.string(),
   publicId: z.string().nullable(),
-  /** archivo: a stored photo; url: an external address; predeterminada: the gender's default avatar. */
-  origen: z.enum(['archivo', 'url', 'predeterminada']),
+  /** archivo: a stored photo (uploaded, or downloaded once from a URL); predeterminada: the gender's default avatar. */
+  origen: z.enum(['archivo', 'predeterminada']),
 });
 export type ProfileImage = z.infer<typeof profileImageSchema>;
 

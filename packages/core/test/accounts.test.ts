@@ -29,8 +29,8 @@ const escort = {
   ...client,
   rut_usuario: '12.345.678-5',
   rut_cliente: undefined,
-  pass: 'abc123',
-  pass2: 'abc123',
+  pass: 'rosa77',
+  pass2: 'rosa77',
 };
 
 const first = (
@@ -104,9 +104,10 @@ describe('password schemas', () => {
     expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc12', repetir: 'abc12' })).toBe(
       msg.newPasswordRule,
     );
-    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc 1234', repetir: 'abc 1234' })).toBe(
-      msg.newPasswordRule,
-    );
+    // Spaces are allowed now (issue 14): only the length and letters-and-digits rule remain.
+    expect(
+      first(changePasswordFormSchema, { actual: 'x', nueva: 'abc 1234', repetir: 'abc 1234' }),
+    ).toBeNull();
     expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc1234', repetir: 'abc1234' })).toBeNull();
   });
   it('recovery forms word the required message per screen', () => {

@@ -4,6 +4,14 @@ import { createInterface, type Interface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { limits } from '@encanto/core/constants';
+import {
+  hasLettersAndDigits,
+  isCommonPassword,
+  isVisiblePassword,
+  loadCommonPasswords,
+  PASSWORD_MAX,
+  passwordLength,
+} from '@encanto/core/passwords';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { ensureAdmin } from '../modules/accounts/admin-bootstrap.ts';
@@ -30,10 +38,23 @@ metadata (location, dates, device). Run once after upgrading; stop the server
 first with the embedded database.`;
 
 const emailSchema = z.email('Not a valid e-mail address.');
+/** The web's rule for a new password (shared predicates), worded for an operator's terminal. */
 const passwordSchema = z
   .string()
-  .min(limits.passwordMin, `The password needs at least ${limits.passwordMin} characters.`)
-  .max(128, 'The password can have at most 128 characters.');
+  .refine(
+    (v) => passwordLength(v) >= limits.passwordMin,
+    `The password needs at least ${limits.passwordMin} characters.`,
+  )
+  .refine(
+    (v) => passwordLength(v) <= PASSWORD_MAX,
+    `The password can have at most ${PASSWORD_MAX} characters.`,
+  )
+  .refine(isVisiblePassword, 'The password cannot contain line breaks or invisible characters.')
+  .refine(hasLettersAndDigits, 'The password needs at least one letter and one digit.')
+  .refine(
+    (v) => !isCommonPassword(v),
+    'That password is one of the 10,000 most common ones: choose another.',
+  );
 const nicknameSchema = z
   .string()
   .regex(/^[a-z0-9]{4,10}$/, 'The nickname has 4-10 lowercase letters or digits.');
@@ -119,6 +140,7 @@ async function create(args: string[]): Promise<void> {
   } finally {
     prompter?.close();
   }
+  await loadCommonPasswords();
   const parsedPassword = passwordSchema.safeParse(password);
   if (!parsedPassword.success) fail(parsedPassword.error.issues[0]!.message);
   if (values.nickname !== undefined) {

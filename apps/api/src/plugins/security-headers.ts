@@ -5,31 +5,39 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
  * A strict CSP the app works under: scripts only from our origin (the SSR data
  * and JSON-LD are non-executable JSON blocks), no framing, no plugins.
  * Inline style attributes are allowed because React sets progress widths and
- * image aspect ratios with them; styles cannot run code.
+ * image aspect ratios with them; styles cannot run code. Images come only from
+ * us (photos given as links are downloaded and stored as our own media), plus
+ * the media CDN that /media/ redirects to when S3_PUBLIC_URL is set.
  */
-const options: FastifyHelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      styleSrcAttr: ["'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-      mediaSrc: ["'self'", 'blob:', 'https:'],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      frameSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
+export function helmetOptions(mediaOrigin?: string): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
     },
-  },
-  crossOriginEmbedderPolicy: false,
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  strictTransportSecurity: false,
-};
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+  };
+}
+
+/** The origin of S3_PUBLIC_URL (a CSP source names an origin, not a folder). */
+export const mediaOriginOf = (publicUrl: string | undefined) =>
+  publicUrl ? new URL(publicUrl).origin : undefined;
 
 /**
  * The headers @fastify/helmet sets with these options, read once at start-up
@@ -37,9 +45,9 @@ const options: FastifyHelmetOptions = {
  * CSP) on every request, about 4% of a cached listing's CPU; the values are
  * static (no CSP nonces), so the app sets them from this list instead.
  */
-export async function securityHeaders(): Promise<[string, string][]> {
+export async function securityHeaders(mediaOrigin?: string): Promise<[string, string][]> {
   const probe = Fastify();
-  await probe.register(fastifyHelmet, options);
+  await probe.register(fastifyHelmet, helmetOptions(mediaOrigin));
   probe.get('/', async () => '');
   const res = await probe.inject('/');
   await probe.close();
@@ -49,8 +57,11 @@ export async function securityHeaders(): Promise<[string, string][]> {
     .map(([name, value]) => [name, String(value)]);
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = await securityHeaders();
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { mediaOrigin?: string } = {},
+): Promise<void> {
+  const headers = await securityHeaders(options.mediaOrigin);
   // On the raw response, as helmet did: every reply gets them (routes, 404s, errors, static files).
   app.addHook('onRequest', (_request, reply, done) => {
     const raw = reply.raw;

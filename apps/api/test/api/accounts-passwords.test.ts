@@ -71,10 +71,14 @@ describe('password change', () => {
 
   const rules: [string, string, string][] = [
     ['empty', '', msg.newPasswordRequired],
-    ['too short', 'abc123', msg.newPasswordRule],
+    ['too short', 'rosa12', msg.newPasswordRule],
     ['without digits', 'abcdefgh', msg.newPasswordRule],
     ['without letters', '12345678', msg.newPasswordRule],
-    ['with a space', 'abc 12345', msg.newPasswordRule],
+    ['with a line break', 'rosa\n12345', msg.passwordInvisible],
+    ['longer than 128 characters', `a1${'x'.repeat(127)}`, msg.passwordTooLong],
+    ['among the most common (password1)', 'password1', msg.passwordCommon],
+    ['among the most common (123456a)', '123456a', msg.passwordCommon],
+    ['among the most common in capitals', 'PASSWORD1', msg.passwordCommon],
   ];
   for (const [name, pass, message] of rules) {
     it(`refuses a new password ${name} with 400 '${message}'`, async () => {

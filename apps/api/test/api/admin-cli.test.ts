@@ -87,6 +87,22 @@ describe('npm run admin -- create', () => {
     expect(await storedAdmin('x@example.cl')).toBeUndefined();
   }, 120_000);
 
+  it('refuses a common password and takes a passphrase with spaces (issue 14)', async () => {
+    expect(await run(['create', '--email', 'y@example.cl', '--password', 'password1'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('10,000 most common'),
+    });
+    expect(await run(['create', '--email', 'y@example.cl', '--password', 'solo letras'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('one letter and one digit'),
+    });
+    expect(await storedAdmin('y@example.cl')).toBeUndefined();
+    const phrase = 'Correct horse battery staple!9';
+    const res = await run(['create'], `y@example.cl\n${phrase}\n${phrase}\n`);
+    expect(res.code).toBe(0);
+    expect(await verifyPassword((await storedAdmin('y@example.cl'))!.passHash, phrase)).toBe(true);
+  }, 120_000);
+
   it('prints usage for an unknown command', async () => {
     const res = await run(['borrar']);
     expect(res.code).toBe(1);

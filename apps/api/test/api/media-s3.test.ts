@@ -185,6 +185,11 @@ describe('S3 media store (contract)', () => {
       const res = await t.app.inject('/media/ab/abcdef-640.webp');
       expect(res.statusCode).toBe(301);
       expect(res.headers.location).toBe('https://cdn.example.cl/fotos/ab/abcdef-640.webp');
+      // The page may load images from that origin, and from no other host.
+      const page = await t.app.inject('/api/health');
+      expect(page.headers['content-security-policy']).toContain(
+        "img-src 'self' data: blob: https://cdn.example.cl;",
+      );
     } finally {
       await t.close();
     }

@@ -3,14 +3,22 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { accounts, escortProfiles, media } from '../../src/db/schema/index.ts';
+import { loopbackImages, startImageServer, type ImageServer } from '../helpers/image-server.ts';
 
 let t: TestApp;
+// Photo links are downloaded by the server: a loopback server stands in for the photo host.
+let images: ImageServer;
 beforeAll(async () => {
-  t = await createTestApp();
+  images = await startImageServer();
+  t = await createTestApp({ services: loopbackImages() });
 });
 afterAll(async () => {
   await t.close();
+  await images.close();
 });
+
+/** A photo given as a link ends up as our own stored copy. */
+const OWN_COPY = /^\/media\/[0-9a-f]{2}\/[0-9a-f]{32}-640\.webp$/;
 
 const put = (url: string, payload: object, who?: FixtureAccount) =>
   t.app.inject({ method: 'PUT', url: `/api${url}`, payload, ...(who ? { headers: bearer(who) } : {}) });
@@ -56,15 +64,15 @@ describe('PUT /api/usuario/modificar', () => {
     expect(list.find((c) => c.nickname === e.nickname)?.apellido).toBe('Valentina');
   });
 
-  it('an external http(s) url replaces the avatar; empty medidas are allowed', async () => {
+  it('a photo link replaces the avatar with our own copy; empty medidas are allowed', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
     const res = await put(
       '/usuario/modificar',
-      escortData(e, { url: 'https://cdn.example.cl/v.jpg', medidas: '' }),
+      escortData(e, { url: images.url('/foto.jpg'), medidas: '' }),
       e,
     );
     expect(res.statusCode).toBe(200);
-    expect((await escortRow(e.id)).accounts.url).toBe('https://cdn.example.cl/v.jpg');
+    expect((await escortRow(e.id)).accounts.url).toMatch(OWN_COPY);
   });
 
   it.each([
@@ -110,15 +118,17 @@ describe('PUT /api/usuario/modificar', () => {
 });
 
 describe('PUT /api/usuario/modificar-url', () => {
-  it('sets an external photo address', async () => {
+  it('sets a photo given as a link, stored as our own copy', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
     const res = await put(
       '/usuario/modificar-url',
-      { nickname: e.nickname, url: 'http://fotos.example.cl/a.png' },
+      { nickname: e.nickname, url: images.url('/foto.jpg') },
       e,
     );
     expect(res.statusCode).toBe(200);
-    expect((await escortRow(e.id)).accounts.url).toBe('http://fotos.example.cl/a.png');
+    const { url } = res.json() as { url: string };
+    expect(url).toMatch(OWN_COPY);
+    expect((await escortRow(e.id)).accounts.url).toBe(url);
   });
 
   it('needs a url, only http(s), and the owner', async () => {
@@ -283,18 +293,18 @@ describe('GET /api/usuario/archivos/{nickname}', () => {
 });
 
 describe('PUT /api/cliente/modificar', () => {
-  it('saves the client’s phone and image url', async () => {
+  it('saves the client’s phone and image link (as our own copy)', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
     const res = await put(
       '/cliente/modificar',
-      { rut_cliente: c.rut, fono: '955555555', url: 'https://img.example.cl/yo.webp' },
+      { rut_cliente: c.rut, fono: '955555555', url: images.url('/foto.jpg') },
       c,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().mensaje).toBe('Datos actualizados correctamente.');
     const [row] = await t.app.db.select().from(accounts).where(eq(accounts.id, c.id));
     expect(row!.fono).toBe('955555555');
-    expect(row!.url).toBe('https://img.example.cl/yo.webp');
+    expect(row!.url).toMatch(OWN_COPY);
   });
 
   it('validates phone and url', async () => {

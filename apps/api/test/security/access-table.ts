@@ -95,7 +95,7 @@ const escortRegistration = () => {
     nickname: n,
     fecha_nac: '1995-08-20',
     email: `${n}@correo.cl`,
-    pass: 'abc123',
+    pass: 'rosa77',
     fono: '912345678',
     genero: 'Femenino',
     ciudad: 'Viña del Mar',
@@ -317,7 +317,8 @@ export const accessTable: Record<string, Entry> = {
   },
   'PUT /api/usuario/modificar-url': {
     access: 'self-escort',
-    body: (w) => ({ url: 'https://example.com/foto.jpg', nickname: w.escort.nickname }),
+    // A loopback link: the owner's call is refused for the address (400), never sent anywhere.
+    body: (w) => ({ url: 'http://127.0.0.1/foto.jpg', nickname: w.escort.nickname }),
   },
   'PUT /api/usuario/estado/{id}': {
     access: 'self-escort',
@@ -335,7 +336,7 @@ export const accessTable: Record<string, Entry> = {
   },
   'PUT /api/cliente/modificar': {
     access: 'self-client',
-    body: (w) => ({ rut_cliente: w.client.rut, fono: '987654321', url: 'https://example.com/cliente.jpg' }),
+    body: (w) => ({ rut_cliente: w.client.rut, fono: '987654321', url: 'http://127.0.0.1/cliente.jpg' }),
   },
   ...photoRoutes('escort', 'escort'),
   ...photoRoutes('cliente', 'client'),

@@ -82,6 +82,8 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
     expect(scripts, `${what}: script-src ${unsafe}`).not.toContain(unsafe);
   expect(policy.get('script-src-attr') ?? [], `${what}: script-src-attr`).not.toContain("'unsafe-inline'");
   expect(policy.get('default-src'), `${what}: default-src`).toEqual(["'self'"]);
+  // No third-party images: links are downloaded and served as our own media (issue 14).
+  expect(policy.get('img-src'), `${what}: img-src`).toEqual(["'self'", 'data:', 'blob:']);
   expect(policy.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
   expect(policy.get('object-src'), `${what}: object-src`).toEqual(["'none'"]);
   expect(policy.get('base-uri'), `${what}: base-uri`).toEqual(["'self'"]);

@@ -1,7 +1,11 @@
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import { describe, expect, it } from 'vitest';
-import { registerSecurityHeaders, securityHeaders } from '../../src/plugins/security-headers.ts';
+import {
+  mediaOriginOf,
+  registerSecurityHeaders,
+  securityHeaders,
+} from '../../src/plugins/security-headers.ts';
 
 describe('static security headers', () => {
   it('are the ones @fastify/helmet sets, on routes, 404s and errors', async () => {
@@ -13,7 +17,7 @@ describe('static security headers', () => {
     });
     const expected = Object.fromEntries(await securityHeaders());
     expect(expected['content-security-policy']).toBe(
-      "default-src 'self';script-src 'self';style-src 'self';style-src-attr 'unsafe-inline';img-src 'self' data: blob: https: http:;media-src 'self' blob: https:;font-src 'self';connect-src 'self';frame-src 'none';frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'",
+      "default-src 'self';script-src 'self';style-src 'self';style-src-attr 'unsafe-inline';img-src 'self' data: blob:;media-src 'self' blob: https:;font-src 'self';connect-src 'self';frame-src 'none';frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'",
     );
     expect(expected).toMatchObject({
       'x-content-type-options': 'nosniff',
@@ -41,7 +45,7 @@ describe('static security headers', () => {
           scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
           styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+          imgSrc: ["'self'", 'data:', 'blob:'],
           mediaSrc: ["'self'", 'blob:', 'https:'],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
@@ -67,5 +71,23 @@ describe('static security headers', () => {
     };
     expect(strip(b.headers)).toEqual(strip(a.headers));
     await Promise.all([plain.close(), fast.close()]);
+  });
+
+  it('let images come only from us, plus the media CDN origin when S3_PUBLIC_URL is set (issue 14)', async () => {
+    const imgSrc = async (publicUrl?: string) => {
+      const headers = Object.fromEntries(await securityHeaders(mediaOriginOf(publicUrl)));
+      return headers['content-security-policy']!.split(';').find((d) => d.startsWith('img-src'));
+    };
+    expect(await imgSrc()).toBe("img-src 'self' data: blob:");
+    expect(await imgSrc('https://cdn.example.cl/fotos/')).toBe(
+      "img-src 'self' data: blob: https://cdn.example.cl",
+    );
+    const app = Fastify();
+    await registerSecurityHeaders(app, { mediaOrigin: 'https://cdn.example.cl' });
+    app.get('/', async () => 'x');
+    expect((await app.inject('/')).headers['content-security-policy']).toContain(
+      "img-src 'self' data: blob: https://cdn.example.cl;",
+    );
+    await app.close();
   });
 });

@@ -6,6 +6,7 @@ import { api, ApiError, errorText } from '../lib/api-client.ts';
 import { useAction } from '../lib/use-action.ts';
 import { useSession, useHydrated } from '../lib/session.ts';
 import { useTimedMessage } from '../lib/use-timed-message.ts';
+import { useCommonPasswords } from '../lib/use-common-passwords.ts';
 import { PasswordInput } from './password-input.tsx';
 
 /** The spec's wording per answer of the password-change call. */
@@ -31,6 +32,7 @@ export function ChangePasswordForm() {
   const [values, setValues] = useState({ actual: '', nueva: '', repetir: '' });
   const { busy, run } = useAction();
   const [message, show] = useTimedMessage(timings.passwordMessageMs);
+  useCommonPasswords();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -60,8 +62,9 @@ export function ChangePasswordForm() {
     );
   };
 
+  // Typed as is: spaces and symbols belong to the password (issue 14).
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value.replace(/\s/g, '') }));
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   return (
     <section className="form-card change-password" aria-labelledby={`${id}-title`}>
@@ -85,7 +88,7 @@ export function ChangePasswordForm() {
             value={values.nueva}
             onChange={set('nueva')}
           />
-          <p className="field-hint">Al menos 7 caracteres, con letras y números y sin espacios.</p>
+          <p className="field-hint">{msg.newPasswordHint}</p>
         </div>
         <div className="field">
           <label htmlFor={`${id}-repetir`}>Repetir nueva contraseña</label>

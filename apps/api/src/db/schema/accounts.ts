@@ -37,6 +37,10 @@ export const accounts = pgTable(
     /** Pending authorisation notice: set by an admin decision, cleared once shown. */
     motivo: text('motivo'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** Last sign-in or signed-in use (written at most hourly per session): what "no activity" is measured from. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a pending account was mailed that it will be deleted for inactivity; cleared by new activity. */
+    inactivityNoticeAt: timestamp('inactivity_notice_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,6 +10,8 @@ export const identityDocuments = pgTable('identity_documents', {
   publicId: text('public_id').notNull(),
   width: text('width'),
   height: text('height'),
+  /** First rejection of this document by an admin; it is deleted a fixed time after (a new upload is a new row). */
+  rejectedAt: timestamp('rejected_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,5 @@
 import { msg } from '@encanto/core/messages';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -14,6 +15,17 @@ import {
   takeMediaRows,
 } from './queries.ts';
 
+type EraseDeps = Pick<Deps, 'db' | 'media' | 'documents' | 'log'>;
+
+/** Who the audit log names for an erasure and why. */
+export interface Erasure {
+  actor: string;
+  action: string;
+  reasons: string | null;
+  /** Checked inside the transaction, the account row locked: false leaves the account as it is. */
+  stillDue?: (tx: DbOrTx) => Promise<boolean>;
+}
+
 /**
  * Right to deletion. One transaction removes the account and, by cascade,
  * every row hanging from it (sessions, profile, favourites, meetings, blocks,
@@ -22,42 +34,54 @@ import {
  * identity document and every variant of every photo or video, unless another
  * account shares the same bytes. Nickname, e-mail and RUT are free at once.
  */
-export async function deleteOwnAccount(
-  deps: Pick<Deps, 'db' | 'media' | 'documents' | 'log'>,
-  accountId: string,
-  password: string,
-): Promise<void> {
-  const { db, media, documents } = deps;
-  const account = await findAccountForDeletion(db, accountId);
+export async function deleteOwnAccount(deps: EraseDeps, accountId: string, password: string): Promise<void> {
+  const account = await findAccountForDeletion(deps.db, accountId);
   if (!account) throw notFound();
   if (account.kind === 'admin') throw forbidden(msg.adminCannotDelete);
   if (!(await verifyPassword(account.passHash, password)))
     throw unauthorized(msg.deletePasswordWrong, 'WRONG_PASSWORD');
+  await eraseAccount(deps, account, { actor: HOLDER_ACTOR, action: 'cuenta_eliminada', reasons: null });
+}
 
-  const { files, document } = await db.transaction(async (tx) => {
+/**
+ * The deletion itself, for the holder's request and for the retention job
+ * (an account left pending without activity). Returns false when `stillDue`
+ * said no, true once the account is gone.
+ */
+export async function eraseAccount(
+  deps: EraseDeps,
+  account: { id: string; nickname: string },
+  erasure: Erasure,
+): Promise<boolean> {
+  const { db, media, documents } = deps;
+  const accountId = account.id;
+  const taken = await db.transaction(async (tx) => {
+    if (erasure.stillDue && !(await erasure.stillDue(tx))) return null;
     await anonymiseAuthoredContent(tx, accountId);
     await deleteMeetings(tx, accountId);
     await deleteReportsAbout(tx, accountId);
-    const taken = await takeMediaRows(tx, accountId);
-    const doc = await takeDocumentRow(tx, accountId);
+    const files = await takeMediaRows(tx, accountId);
+    const document = await takeDocumentRow(tx, accountId);
     await recordDecision(tx, {
       adminId: null,
-      adminNickname: HOLDER_ACTOR,
+      adminNickname: erasure.actor,
       accountId,
       accountNickname: account.nickname,
-      action: 'cuenta_eliminada',
-      reasons: null,
+      action: erasure.action,
+      reasons: erasure.reasons,
     });
     await deleteAccountRow(tx, accountId);
-    return { files: taken, document: doc };
+    return { files, document };
   });
+  if (!taken) return false;
 
   const results = await Promise.allSettled([
-    ...files.map((f) => deleteImageIfUnused(db, media, f.publicId, f.variants)),
-    ...(document ? [documents.delete(document.storageKey)] : []),
+    ...taken.files.map((f) => deleteImageIfUnused(db, media, f.publicId, f.variants)),
+    ...(taken.document ? [documents.delete(taken.document.storageKey)] : []),
   ]);
   for (const r of results) {
     if (r.status === 'rejected')
       deps.log.error({ err: r.reason, accountId }, 'file of a deleted account could not be removed');
   }
+  return true;
 }

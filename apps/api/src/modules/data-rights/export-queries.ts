@@ -41,7 +41,7 @@ export function readMedia(db: DbOrTx, id: string) {
 
 export async function readDocument(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ createdAt: identityDocuments.createdAt })
+    .select({ createdAt: identityDocuments.createdAt, rejectedAt: identityDocuments.rejectedAt })
     .from(identityDocuments)
     .where(eq(identityDocuments.accountId, id))
     .limit(1);

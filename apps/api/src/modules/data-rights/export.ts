@@ -4,6 +4,7 @@ import {
   type RectifiableField,
   type ReportReason,
 } from '@encanto/core/data-rights';
+import { retentionDays } from '@encanto/core/constants';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import * as q from './export-queries.ts';
@@ -11,9 +12,17 @@ import * as q from './export-queries.ts';
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** When an approved account's identity document is (or was) due for deletion. */
-export function documentDeletionDate(approvedAt: Date | null, retentionDays: number): Date | null {
-  return approvedAt ? new Date(approvedAt.getTime() + retentionDays * DAY_MS) : null;
+/**
+ * When an identity document is (or was) due for deletion: DOCUMENT_RETENTION_DAYS
+ * after the account's approval, or 30 days after its rejection; none while it awaits review.
+ */
+export function documentDeletionDate(
+  approvedAt: Date | null,
+  rejectedAt: Date | null | undefined,
+  approvedRetentionDays: number,
+): Date | null {
+  if (approvedAt) return new Date(approvedAt.getTime() + approvedRetentionDays * DAY_MS);
+  return rejectedAt ? new Date(rejectedAt.getTime() + retentionDays.rejectedDocument * DAY_MS) : null;
 }
 
 function averages(
@@ -77,7 +86,6 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
   ]);
   const base = config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
-  const retentionDays = config.documentRetentionDays;
 
   return {
     formato: 'encanto-export/1',
@@ -123,7 +131,9 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     documento_identidad: doc
       ? {
           subido_el: iso(doc.createdAt),
-          se_elimina_el: iso(documentDeletionDate(account.approvedAt, retentionDays)),
+          se_elimina_el: iso(
+            documentDeletionDate(account.approvedAt, doc.rejectedAt, config.documentRetentionDays),
+          ),
           nota: 'La imagen del documento no se incluye en este archivo; puedes verla desde tu perfil mientras esté guardada.',
         }
       : null,

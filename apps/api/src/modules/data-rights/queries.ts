@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { deletedUserName } from '@encanto/core/data-rights';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -180,40 +180,4 @@ export async function updateAccountFields(
     .update(accounts)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(accounts.id, id));
-}
-
-// ---- Retention -------------------------------------------------------------
-
-/** Identity documents of accounts approved at or before the cut-off. */
-export function documentsApprovedBefore(db: DbOrTx, cutoff: Date, limit = 200) {
-  return db
-    .select({
-      accountId: identityDocuments.accountId,
-      storageKey: identityDocuments.storageKey,
-      nickname: accounts.nickname,
-    })
-    .from(identityDocuments)
-    .innerJoin(accounts, eq(accounts.id, identityDocuments.accountId))
-    .where(
-      and(
-        eq(accounts.autorizado, 'aprobado'),
-        isNotNull(accounts.approvedAt),
-        lte(accounts.approvedAt, cutoff),
-      ),
-    )
-    .orderBy(asc(accounts.approvedAt))
-    .limit(limit);
-}
-
-/** Deletes the row only if it still names the same file (a re-upload in between keeps its new row). */
-export async function deleteDocumentIfSame(
-  db: DbOrTx,
-  accountId: string,
-  storageKey: string,
-): Promise<boolean> {
-  const rows = await db
-    .delete(identityDocuments)
-    .where(and(eq(identityDocuments.accountId, accountId), eq(identityDocuments.storageKey, storageKey)))
-    .returning({ accountId: identityDocuments.accountId });
-  return rows.length > 0;
 }

@@ -24,7 +24,7 @@ export async function myData(deps: Pick<Deps, 'db' | 'config'>, caller: SessionA
     caller.kind === 'escort' ? blockedClients(db, caller.id) : Promise.resolve(null),
   ]);
   if (!account) throw notFound();
-  const deletion = documentDeletionDate(account.approvedAt, config.documentRetentionDays);
+  const deletion = documentDeletionDate(account.approvedAt, doc?.rejectedAt, config.documentRetentionDays);
   return {
     tipo: tipoOf(caller.kind),
     nickname: account.nickname,

@@ -1,17 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
-import {
-  defaultAvatarFor,
-  isDefaultAvatar,
-  type ProfileImage,
-  type UploadResult,
-} from '@encanto/core/profiles';
+import { defaultAvatarFor, type ProfileImage, type UploadResult } from '@encanto/core/profiles';
 import { media, type MediaVariant } from '../../db/schema/media.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { ingestImage } from '../media/images.ts';
+import { conflict, notFound, tooLarge, unsupportedType } from '../../errors.ts';
+import { ingestImage, type StoredImage } from '../media/images.ts';
 import { deleteImageIfUnused } from '../media/references.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { findAccount, findProfilePhoto, lockAccount, updateAccount } from './queries.ts';
@@ -19,14 +14,26 @@ import { findAccount, findProfilePhoto, lockAccount, updateAccount } from './que
 export async function getProfileImage(db: DbOrTx, caller: SessionAccount): Promise<ProfileImage> {
   const account = await findAccount(db, caller.id);
   if (!account) throw notFound(msg.imageFetchError);
+  // Every picture but the default avatar is a stored photo: links are downloaded and stored too.
   const photo = await findProfilePhoto(db, caller.id);
-  if (photo && photo.url === account.url)
-    return { imageUrl: account.url, publicId: photo.publicId, origen: 'archivo' };
-  return {
-    imageUrl: account.url,
-    publicId: photo?.publicId ?? null,
-    origen: isDefaultAvatar(account.url) || !account.url ? 'predeterminada' : 'url',
-  };
+  return photo
+    ? { imageUrl: account.url, publicId: photo.publicId, origen: 'archivo' }
+    : { imageUrl: account.url, publicId: null, origen: 'predeterminada' };
+}
+
+/** Inside the caller's transaction (account locked): the one profile photo (409 if one exists), its media row and the url. */
+export async function attachProfilePhoto(tx: DbOrTx, accountId: string, stored: StoredImage): Promise<void> {
+  if (await findProfilePhoto(tx, accountId)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
+  await tx.insert(media).values({
+    accountId,
+    purpose: 'profile',
+    mediaType: 'image',
+    publicId: stored.publicId,
+    url: stored.url,
+    variants: stored.variants,
+    bytes: stored.bytes,
+  });
+  await updateAccount(tx, accountId, { url: stored.url });
 }
 
 /**
@@ -46,23 +53,35 @@ export async function uploadProfilePhoto(
   try {
     await db.transaction(async (tx) => {
       await lockAccount(tx, caller.id);
-      if (await findProfilePhoto(tx, caller.id)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
-      await tx.insert(media).values({
-        accountId: caller.id,
-        purpose: 'profile',
-        mediaType: 'image',
-        publicId: stored.publicId,
-        url: stored.url,
-        variants: stored.variants,
-        bytes: stored.bytes,
-      });
-      await updateAccount(tx, caller.id, { url: stored.url });
+      await attachProfilePhoto(tx, caller.id, stored);
     });
   } catch (err) {
     await deleteImageIfUnused(db, deps.media, stored.publicId, stored.variants);
     throw err;
   }
   return { fileUrl: stored.url, publicId: stored.publicId, mensaje: msg.imageUploaded };
+}
+
+/**
+ * A photo given as a link: downloaded once from a public address
+ * (media/remote-image.ts), then checked, stripped of metadata and re-encoded
+ * exactly like an upload, so the profile points at our own media and no
+ * visitor's browser ever contacts the other host.
+ */
+export async function importImageFromUrl(
+  deps: Pick<Deps, 'media' | 'remoteImages'>,
+  url: string,
+): Promise<StoredImage> {
+  const bytes = await deps.remoteImages.fetch(url);
+  try {
+    return await ingestImage(deps.media, bytes, { maxBytes: limits.profilePhotoMaxBytes });
+  } catch (err) {
+    // The upload's words speak of "the file"; here the person gave a link.
+    const status = (err as { status?: number }).status;
+    if (status === 415) throw unsupportedType(msg.imageUrlNotImage);
+    if (status === 413) throw tooLarge(msg.imageUrlTooLarge);
+    throw err;
+  }
 }
 
 /** Deletes the stored profile photo named by publicId: every variant, and the url back to the gender's avatar. */
@@ -88,21 +107,16 @@ export async function deleteProfilePhoto(
 }
 
 /**
- * DELETE eliminar-imagen-registro/{nickname}: removes whatever the profile image
- * is (a stored photo or an external url) and restores the default avatar.
+ * DELETE eliminar-imagen-registro/{nickname}: removes the profile picture,
+ * whichever way it came (upload or link), and restores the default avatar.
  */
 export async function clearProfileImage(
   deps: Pick<Deps, 'db' | 'media' | 'log'>,
   caller: SessionAccount,
 ): Promise<void> {
   const photo = await findProfilePhoto(deps.db, caller.id);
-  if (photo) return deleteProfilePhoto(deps, caller, photo.publicId);
-  await deps.db.transaction(async (tx) => {
-    await lockAccount(tx, caller.id);
-    const account = await findAccount(tx, caller.id);
-    if (!account || !account.url || isDefaultAvatar(account.url)) throw notFound(msg.nicknameOrUrlMissing);
-    await updateAccount(tx, caller.id, { url: defaultAvatarFor(account.genero) });
-  });
+  if (!photo) throw notFound(msg.nicknameOrUrlMissing);
+  return deleteProfilePhoto(deps, caller, photo.publicId);
 }
 
 async function removeFiles(

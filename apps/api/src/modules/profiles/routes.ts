@@ -11,6 +11,7 @@ import {
   ownFilesSchema,
 } from '@encanto/core/profiles';
 import { msg } from '@encanto/core/messages';
+import { depsOf } from '../../deps.ts';
 import { requireSelf } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import {
@@ -23,12 +24,15 @@ import {
 } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+/** Routes that take a photo link also answer why its picture could not be used (too large, not an image). */
+const photoErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const okSchema = z.object({ mensaje: z.string() });
 const idParams = z.object({ id: z.string().min(1).max(40) });
 const security = [{ bearer: [] }];
 
 /** Own-profile changes of escorts (usuario) and clients (cliente); every call is the owner's only. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
   app.put(
     '/usuario/modificar',
     {
@@ -38,12 +42,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'La escort actualiza nombre para mostrar, teléfono, foto (url), medidas y leyenda',
         security,
         body: escortUpdateSchema,
-        response: { 200: okSchema, ...errors },
+        response: { 200: okSchema, ...photoErrors },
       },
     },
     async (request) => {
       const caller = await requireSelf(request, request.body.rut_usuario, { kind: 'escort' });
-      await updateEscortData(app.db, caller, request.body);
+      await updateEscortData(deps, caller, request.body);
       return { mensaje: msg.dataUpdated };
     },
   );
@@ -54,16 +58,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicWrite,
       schema: {
         tags: ['perfil'],
-        summary: 'La escort usa una URL externa (http/https) como foto de perfil',
+        summary:
+          'La escort da su foto de perfil como enlace http(s): el servidor la descarga una vez y la guarda como una subida',
         security,
         body: escortUrlSchema,
-        response: { 200: okSchema.extend({ url: z.string() }), ...errors },
+        response: { 200: okSchema.extend({ url: z.string() }), ...photoErrors },
       },
     },
     async (request) => {
       const caller = await requireSelf(request, request.body.nickname, { kind: 'escort' });
-      await updateEscortUrl(app.db, caller, request.body.url);
-      return { mensaje: msg.dataUpdated, url: request.body.url };
+      const url = await updateEscortUrl(deps, caller, request.body.url);
+      return { mensaje: msg.dataUpdated, url };
     },
   );
 
@@ -130,15 +135,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['perfil'],
-        summary: 'El cliente actualiza su teléfono y la URL de su imagen',
+        summary: 'El cliente actualiza su teléfono y su imagen (un enlace se descarga y se guarda)',
         security,
         body: clientUpdateSchema,
-        response: { 200: okSchema, ...errors },
+        response: { 200: okSchema, ...photoErrors },
       },
     },
     async (request) => {
       const caller = await requireSelf(request, request.body.rut_cliente, { kind: 'client' });
-      await updateClientData(app.db, caller, request.body);
+      await updateClientData(deps, caller, request.body);
       return { mensaje: msg.dataUpdated };
     },
   );

@@ -3,9 +3,13 @@ import { msg } from '@encanto/core/messages';
 import type { Estado } from '@encanto/core/constants';
 import { isOwnImagePath, type ClientUpdate, type EscortUpdate, type OwnFile } from '@encanto/core/profiles';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { syncEscortVisibility } from '../accounts/escort-listing.ts';
+import type { StoredImage } from '../media/images.ts';
+import { deleteImageIfUnused } from '../media/references.ts';
+import { attachProfilePhoto, importImageFromUrl } from './photo-service.ts';
 import {
   findAccount,
   findEscortFields,
@@ -18,15 +22,41 @@ import {
 } from './queries.ts';
 
 /**
- * The url a data form sends: unchanged, or a new http(s) address. Our own
- * paths cannot be pointed at (someone else's photo), and a stored photo must be
- * deleted before the url changes, so its files never linger unreferenced.
+ * The url a form sends: unchanged, or a new http(s) address whose picture is
+ * downloaded and stored now, before any transaction (it waits on another
+ * host). Our own paths cannot be pointed at (someone else's photo), and a
+ * stored photo must be deleted first, as for an upload.
  */
-async function resolveUrlChange(tx: DbOrTx, account: AccountRow, url: string): Promise<string | undefined> {
+async function importUrlChange(
+  deps: Pick<Deps, 'db' | 'media' | 'remoteImages'>,
+  caller: SessionAccount,
+  url: string,
+): Promise<StoredImage | undefined> {
+  const account = await loadAccount(deps.db, caller.id);
   if (url === account.url) return undefined;
   if (isOwnImagePath(url)) throw badRequest(msg.imageUrl, { url: msg.imageUrl });
-  if (await findProfilePhoto(tx, account.id)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
-  return url;
+  if (await findProfilePhoto(deps.db, caller.id)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
+  return importImageFromUrl(deps, url);
+}
+
+/** One transaction on the locked account: the imported photo (if any) and the other changes; on failure its files go. */
+async function saveWithPhoto(
+  deps: Pick<Deps, 'db' | 'media'>,
+  caller: SessionAccount,
+  photo: StoredImage | undefined,
+  write: (tx: DbOrTx) => Promise<void>,
+): Promise<void> {
+  try {
+    await deps.db.transaction(async (tx) => {
+      await lockAccount(tx, caller.id);
+      await loadAccount(tx, caller.id);
+      if (photo) await attachProfilePhoto(tx, caller.id, photo);
+      await write(tx);
+    });
+  } catch (err) {
+    if (photo) await deleteImageIfUnused(deps.db, deps.media, photo.publicId, photo.variants);
+    throw err;
+  }
 }
 
 async function loadAccount(db: DbOrTx, accountId: string): Promise<AccountRow> {
@@ -35,29 +65,26 @@ async function loadAccount(db: DbOrTx, accountId: string): Promise<AccountRow> {
   return row;
 }
 
+type PhotoDeps = Pick<Deps, 'db' | 'media' | 'remoteImages'>;
+
 /** PUT usuario/modificar: display name, phone, url, medidas and legenda in one transaction. */
-export async function updateEscortData(db: Db, caller: SessionAccount, input: EscortUpdate): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockAccount(tx, caller.id);
-    const account = await loadAccount(tx, caller.id);
-    const url = await resolveUrlChange(tx, account, input.url);
-    await updateAccount(tx, caller.id, {
-      apellido: input.apellido,
-      fono: input.fono,
-      ...(url ? { url } : {}),
-    });
+export async function updateEscortData(
+  deps: PhotoDeps,
+  caller: SessionAccount,
+  input: EscortUpdate,
+): Promise<void> {
+  const photo = await importUrlChange(deps, caller, input.url);
+  await saveWithPhoto(deps, caller, photo, async (tx) => {
+    await updateAccount(tx, caller.id, { apellido: input.apellido, fono: input.fono });
     await updateEscortProfile(tx, caller.id, { medidas: input.medidas, legenda: input.legenda });
   });
 }
 
-/** PUT usuario/modificar-url: an external photo address for the escort. */
-export async function updateEscortUrl(db: Db, caller: SessionAccount, url: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockAccount(tx, caller.id);
-    const account = await loadAccount(tx, caller.id);
-    const next = await resolveUrlChange(tx, account, url);
-    if (next) await updateAccount(tx, caller.id, { url: next });
-  });
+/** PUT usuario/modificar-url: a photo given as a link; answers the profile's url, now our own copy. */
+export async function updateEscortUrl(deps: PhotoDeps, caller: SessionAccount, url: string): Promise<string> {
+  const photo = await importUrlChange(deps, caller, url);
+  if (photo) await saveWithPhoto(deps, caller, photo, async () => undefined);
+  return photo?.url ?? (await loadAccount(deps.db, caller.id)).url;
 }
 
 /**
@@ -89,13 +116,13 @@ export async function changeCity(db: Db, caller: SessionAccount, ciudad: string)
 }
 
 /** PUT cliente/modificar: phone and image url. */
-export async function updateClientData(db: Db, caller: SessionAccount, input: ClientUpdate): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockAccount(tx, caller.id);
-    const account = await loadAccount(tx, caller.id);
-    const url = await resolveUrlChange(tx, account, input.url);
-    await updateAccount(tx, caller.id, { fono: input.fono, ...(url ? { url } : {}) });
-  });
+export async function updateClientData(
+  deps: PhotoDeps,
+  caller: SessionAccount,
+  input: ClientUpdate,
+): Promise<void> {
+  const photo = await importUrlChange(deps, caller, input.url);
+  await saveWithPhoto(deps, caller, photo, (tx) => updateAccount(tx, caller.id, { fono: input.fono }));
 }
 
 export async function ownFiles(db: DbOrTx, caller: SessionAccount): Promise<OwnFile[]> {

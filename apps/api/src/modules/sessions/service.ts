@@ -24,7 +24,20 @@ export async function createSession(db: DbOrTx, accountId: string): Promise<stri
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + timings.sessionTtlMs),
   });
+  await markActive(db, accountId, new Date());
   return token;
+}
+
+/**
+ * Signing in or using a session is the activity a pending account's
+ * retention counts from (data-rights/inactive-accounts.ts); it also cancels
+ * an inactivity notice already mailed.
+ */
+async function markActive(db: DbOrTx, accountId: string, now: Date): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ lastActiveAt: now, inactivityNoticeAt: null })
+    .where(eq(accounts.id, accountId));
 }
 
 export async function resolveSession(db: DbOrTx, token: string): Promise<SessionAccount | null> {
@@ -51,6 +64,7 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Session
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + timings.sessionTtlMs) })
       .where(eq(sessions.id, row.sessionId));
+    await markActive(db, row.id, now);
   }
   const { lastSeenAt: _seen, ...account } = row;
   return account;

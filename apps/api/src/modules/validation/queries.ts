@@ -1,4 +1,4 @@
-import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AccountKind, Autorizado } from '@encanto/core/constants';
 import { isValidRut, normalizeRut } from '@encanto/core/rut';
 import type { DbOrTx } from '../../db/client.ts';
@@ -138,4 +138,12 @@ export async function approve(db: DbOrTx, accountId: string, motivo: string): Pr
     .where(and(eq(accounts.id, accountId), eq(accounts.autorizado, 'pendiente')))
     .returning({ id: accounts.id });
   return rows.length === 1;
+}
+
+/** Dates the account's current document as rejected, once: a second rejection does not postpone its deletion. */
+export async function markDocumentRejected(db: DbOrTx, accountId: string, at: Date): Promise<void> {
+  await db
+    .update(identityDocuments)
+    .set({ rejectedAt: at })
+    .where(and(eq(identityDocuments.accountId, accountId), isNull(identityDocuments.rejectedAt)));
 }

@@ -128,6 +128,8 @@ export async function reject(
   if (account.autorizado === 'aprobado') throw conflict(msg.accountAlreadyApproved, 'ALREADY_APPROVED');
   await db.transaction(async (tx) => {
     await q.setMotivo(tx, account.id, motivo);
+    // The rejected document is deleted a fixed time after (data-rights/retention.ts) unless replaced.
+    await q.markDocumentRejected(tx, account.id, new Date());
     await recordDecision(tx, decision(admin, account, 'rechazado', motivo));
   });
   await notify(deps, account, `Tu documento en ${config.siteName} necesita una corrección`, [

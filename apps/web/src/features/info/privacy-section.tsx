@@ -1,3 +1,4 @@
+import { retentionDays } from '@encanto/core/constants';
 import { useApiQuery } from '../../lib/query.ts';
 
 /** Until the server answers (and on the server render) the default period is shown. */
@@ -62,7 +63,15 @@ export function PrivacySection({ siteName }: { siteName: string }) {
         </li>
         <li>
           La foto de tu documento se guarda cifrada, solo la ven tú y la administración, y se borra
-          automáticamente <strong>{days} días después de aprobada tu cuenta</strong>.
+          automáticamente <strong>{days} días después de aprobada tu cuenta</strong>. Si la rechazamos, se
+          borra <strong>{retentionDays.rejectedDocument} días después del rechazo</strong> (puedes subir otra
+          antes).
+        </li>
+        <li>
+          Si tu cuenta sigue pendiente de validación y no ingresas en {retentionDays.inactivePendingNotice}{' '}
+          días, te escribimos; si sigues sin ingresar, la eliminamos junto con tu documento a los{' '}
+          <strong>{retentionDays.inactivePendingDeletion} días</strong> sin actividad, nunca antes de{' '}
+          {retentionDays.inactivePendingDeletion - retentionDays.inactivePendingNotice} días desde ese correo.
         </li>
         <li>
           Los comentarios y notas que escribiste sobre otras personas quedan como «Usuario eliminado» si

@@ -13,18 +13,15 @@ export function photoFileProblem(file: { type: string; size: number }): string |
   return null;
 }
 
-export type DeletePlan = { call: 'stored'; publicId: string } | { call: 'url' } | { error: string };
+export type DeletePlan = { publicId: string } | { error: string };
 
 /**
- * Which delete a profile image needs: a stored photo by its publicId, an
- * external url through eliminar-imagen-registro, or the spec's message when
- * something is missing.
+ * The stored photo to delete, by its publicId (a picture given as a link is a
+ * stored photo too), or the spec's message when something is missing.
  */
 export function planImageDelete(image: ProfileImage | undefined, nickname: string | null): DeletePlan {
-  if (image?.origen === 'url')
-    return nickname && image.imageUrl ? { call: 'url' } : { error: msg.nicknameOrUrlMissing };
   if (!nickname || !image?.publicId) return { error: msg.nicknameOrPublicIdMissing };
-  return { call: 'stored', publicId: image.publicId };
+  return { publicId: image.publicId };
 }
 
 /** 'Debes eliminar…' before a new photo while one is shown (the spec's screens require deleting first). */

@@ -9,6 +9,7 @@ import { recoverFailureText } from '../account-messages.ts';
 import { getStored, setStored, useHydrated } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
+import { useCommonPasswords } from '../../../lib/use-common-passwords.ts';
 import type { AccountType } from '../api/availability.ts';
 import { setNewPassword } from '../api/recovery.ts';
 
@@ -43,6 +44,7 @@ export function RecoverForm({
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  useCommonPasswords();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -84,7 +86,8 @@ export function RecoverForm({
   const set =
     (key: keyof typeof values, filter: (v: string) => string) => (e: { target: { value: string } }) =>
       setValues((v) => ({ ...v, [key]: filter(e.target.value) }));
-  const noSpaces = (v: string) => v.replace(/\s/g, '');
+  // Typed as is: spaces and symbols belong to the password (issue 14).
+  const asTyped = (v: string) => v;
 
   return (
     <section className="form-card account-card" aria-labelledby={`${id}-title`}>
@@ -117,9 +120,9 @@ export function RecoverForm({
             id={`${id}-nueva`}
             autoComplete="new-password"
             value={values.nueva}
-            onChange={set('nueva', noSpaces)}
+            onChange={set('nueva', asTyped)}
           />
-          <p className="field-hint">Al menos 7 caracteres, con letras y números y sin espacios.</p>
+          <p className="field-hint">{msg.newPasswordHint}</p>
         </div>
         <div className="field">
           <label htmlFor={`${id}-repetir`}>Repetir contraseña</label>
@@ -127,7 +130,7 @@ export function RecoverForm({
             id={`${id}-repetir`}
             autoComplete="new-password"
             value={values.repetir}
-            onChange={set('repetir', noSpaces)}
+            onChange={set('repetir', asTyped)}
           />
         </div>
         <div aria-live="polite">

@@ -16,6 +16,7 @@ import { filterRutInput } from '@encanto/core/rut';
 import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { useCommonPasswords } from '../../../lib/use-common-passwords.ts';
 import { api } from '../../../lib/api-client.ts';
 import { registerFailureText } from '../account-messages.ts';
 import { CityPicker } from '../../../components/city-picker.tsx';
@@ -61,6 +62,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
   const [formError, setFormError] = useState('');
   // The submit button shows the form's own isSubmitting, which lasts until run() settles.
   const { run } = useAction();
+  useCommonPasswords();
 
   const { register, handleSubmit, control, formState, setValue, getValues } = useForm<Values>({
     resolver: zodResolver(c.formSchema as never) as unknown as Resolver<Values>,
@@ -194,7 +196,15 @@ export function RegisterForm({ type }: { type: AccountType }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-pass`}>Contraseña</label>
-          <PasswordInput {...fieldProps('pass')} {...register('pass')} autoComplete="new-password" />
+          <PasswordInput
+            {...fieldProps('pass')}
+            aria-describedby={`${id}-pass-hint ${id}-pass-msg`}
+            {...register('pass')}
+            autoComplete="new-password"
+          />
+          <p id={`${id}-pass-hint`} className="field-hint">
+            {msg.registerPasswordHint}
+          </p>
           {fieldError('pass')}
         </div>
         <div className="field">

@@ -85,9 +85,3 @@ export const deleteProfilePhoto = (kind: PhotoKind, nick: string, publicId: stri
       method: 'DELETE',
     },
   );
-
-/** Removes an external image url (or a stored photo) and restores the default avatar. */
-export const clearProfileImage = (nick: string) =>
-  api<{ mensaje: string }>(`/upload/eliminar-imagen-registro/${encodeURIComponent(nick)}`, {
-    method: 'DELETE',
-  });

@@ -18,7 +18,6 @@ import { getStored } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import {
-  clearProfileImage,
   deleteProfilePhoto,
   updateClientData,
   uploadProfilePhoto,
@@ -96,13 +95,10 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
   const onDelete = () => {
     const plan = planImageDelete(image.data, profile.nickname);
     if ('error' in plan) return show('error', plan.error);
-    void act(async () => {
-      const res =
-        plan.call === 'stored'
-          ? await deleteProfilePhoto('cliente', profile.nickname, plan.publicId)
-          : await clearProfileImage(profile.nickname);
-      return res.mensaje;
-    }, msg.imageDeleteError);
+    void act(
+      async () => (await deleteProfilePhoto('cliente', profile.nickname, plan.publicId)).mensaje,
+      msg.imageDeleteError,
+    );
   };
 
   const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
@@ -176,8 +172,12 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
               placeholder="https://"
               disabled={!editing}
               {...register('url')}
-              {...(errors.url ? { 'aria-invalid': true, 'aria-describedby': `${id}-url-error` } : {})}
+              aria-describedby={`${id}-url-hint${errors.url ? ` ${id}-url-error` : ''}`}
+              {...(errors.url ? { 'aria-invalid': true } : {})}
             />
+            <p id={`${id}-url-hint`} className="field-hint">
+              {msg.imageUrlHint(limits.profilePhotoMaxBytes / (1024 * 1024))}
+            </p>
             {fieldError('url')}
           </div>
         </div>

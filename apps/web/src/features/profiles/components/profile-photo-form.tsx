@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { profileMessageMs } from '@encanto/core/profiles';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -7,7 +8,6 @@ import { useSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import {
-  clearProfileImage,
   deleteProfilePhoto,
   updateEscortUrl,
   uploadProfilePhoto,
@@ -34,6 +34,7 @@ export function ProfilePhotoForm() {
   const [url, setUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [fetching, setFetching] = useState(false);
   const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(profileMessageMs);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -52,13 +53,10 @@ export function ProfilePhotoForm() {
   const onDelete = () => {
     const plan = planImageDelete(current, nickname);
     if ('error' in plan) return show('error', plan.error);
-    void act(async () => {
-      const res =
-        plan.call === 'stored'
-          ? await deleteProfilePhoto('escort', nickname!, plan.publicId)
-          : await clearProfileImage(nickname!);
-      return res.mensaje;
-    }, msg.imageDeleteError);
+    void act(
+      async () => (await deleteProfilePhoto('escort', nickname!, plan.publicId)).mensaje,
+      msg.imageDeleteError,
+    );
   };
 
   const onUrl = () => {
@@ -66,11 +64,13 @@ export function ProfilePhotoForm() {
     if (!url.trim()) return show('error', msg.imageUrlRequired);
     const problem = newPhotoProblem(current);
     if (problem) return show('error', problem);
+    // The server downloads the picture now, which can take a few seconds: say so on the button.
+    setFetching(true);
     void act(async () => {
       const res = await updateEscortUrl(nickname, url.trim());
       setUrl('');
       return res.mensaje;
-    }, msg.imageUploadError);
+    }, msg.imageUploadError).then(() => setFetching(false));
   };
 
   const onUpload = () => {
@@ -155,9 +155,13 @@ export function ProfilePhotoForm() {
                 placeholder="https://"
                 value={url}
                 onChange={(e) => setUrl(e.target.value.trim())}
+                aria-describedby={`${id}-url-hint`}
               />
+              <p id={`${id}-url-hint`} className="field-hint">
+                {msg.imageUrlHint(limits.profilePhotoMaxBytes / (1024 * 1024))}
+              </p>
               <button type="button" className="button" onClick={onUrl} disabled={busy}>
-                Ingresar URL
+                {fetching ? 'Descargando imagen...' : 'Ingresar URL'}
               </button>
             </div>
           ) : (
