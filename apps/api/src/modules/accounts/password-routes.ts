@@ -21,7 +21,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.body.rut_cliente, { kind: 'client' });
+      const caller = await requireSelf(request, { rut: request.body.rut_cliente }, { kind: 'client' });
       await changePassword(app.db, caller.id, caller.sessionId, request.body.passActual, request.body.pass);
       return { mensaje: msg.passwordUpdated };
     },
@@ -38,7 +38,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.body.nickname, { kind: 'escort' });
+      const caller = await requireSelf(request, { nickname: request.body.nickname }, { kind: 'escort' });
       await changePassword(
         app.db,
         caller.id,

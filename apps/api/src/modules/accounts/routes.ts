@@ -148,7 +148,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.id, { kind: 'client', allowAdmin: true });
+      const caller = await requireSelf(request, { rut: request.params.id }, { kind: 'client', allowAdmin: true });
       const id =
         caller.kind === 'admin' ? await accountIdByRut(app.db, 'client', request.params.id) : caller.id;
       return [await clientProfile(app.db, id)];
@@ -166,7 +166,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.id, { kind: 'escort', allowAdmin: true });
+      const caller = await requireSelf(request, { rut: request.params.id }, { kind: 'escort', allowAdmin: true });
       const id =
         caller.kind === 'admin' ? await accountIdByRut(app.db, 'escort', request.params.id) : caller.id;
       return escortProfile(app.db, id);

@@ -62,7 +62,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireSelf(request, request.params.nickname, { allowAdmin: true, kind: 'escort' });
+      await requireSelf(request, { nickname: request.params.nickname }, { allowAdmin: true, kind: 'escort' });
       const card = await ownEscortCard(app.db, request.params.nickname);
       return reply.header('cache-control', 'private, no-store').send(card);
     },

@@ -44,7 +44,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await requireSelf(request, request.params.nick, { kind: 'escort' });
+      const account = await requireSelf(request, { nickname: request.params.nick }, { kind: 'escort' });
       await assertGalleryRoom(app.db, account.id);
       const { file } = await readSingleFile(request, upload);
       const result = await addGalleryItem(deps, account.id, file);
@@ -63,7 +63,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await requireSelf(request, request.params.nick, { kind: 'escort' });
+      const account = await requireSelf(request, { nickname: request.params.nick }, { kind: 'escort' });
       return { imagenes: await ownGallery(app.db, account.id) };
     },
   );
@@ -96,7 +96,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await requireSelf(request, request.params.a, { kind: 'escort' });
+      const account = await requireSelf(request, { nickname: request.params.a }, { kind: 'escort' });
       await removeGalleryItem(deps, account.id, request.params.b, 'image');
       return { mensaje: msg.imageDeleted };
     },
@@ -114,7 +114,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await requireSelf(request, request.params.a, { kind: 'escort' });
+      const account = await requireSelf(request, { nickname: request.params.a }, { kind: 'escort' });
       await removeGalleryItem(deps, account.id, request.params.b, 'video');
       return { mensaje: msg.videoDeleted };
     },

@@ -39,7 +39,7 @@ const upload = {
 
 /** The path's nickname must be the caller's own account of that kind (401 without a session, 403 otherwise). */
 const owner = (request: FastifyRequest, nick: string, kind: SessionAccount['kind']) =>
-  requireSelf(request, nick, { kind });
+  requireSelf(request, { nickname: nick }, { kind });
 
 /** Profile photos of escorts and clients under /upload, as the spec names them. */
 export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -124,7 +124,7 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.x);
+      const caller = await requireSelf(request, { nickname: request.params.x });
       if (caller.kind === 'admin') throw badRequest(msg.nicknameOrUrlMissing);
       await clearProfileImage(deps, caller);
       return { mensaje: msg.imageDeleted };

@@ -42,7 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.body.rut_usuario, { kind: 'escort' });
+      const caller = await requireSelf(request, { rut: request.body.rut_usuario }, { kind: 'escort' });
       await updateEscortData(app.db, caller, request.body);
       return { mensaje: msg.dataUpdated };
     },
@@ -61,7 +61,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.body.nickname, { kind: 'escort' });
+      const caller = await requireSelf(request, { nickname: request.body.nickname }, { kind: 'escort' });
       await updateEscortUrl(app.db, caller, request.body.url);
       return { mensaje: msg.dataUpdated, url: request.body.url };
     },
@@ -81,7 +81,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.id, { kind: 'escort' });
+      const caller = await requireSelf(request, { rut: request.params.id }, { kind: 'escort' });
       const estado = await changeEstado(app.db, caller, request.body.estado);
       return { mensaje: msg.statusUpdated(estado), estado };
     },
@@ -101,7 +101,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.id, { kind: 'escort' });
+      const caller = await requireSelf(request, { rut: request.params.id }, { kind: 'escort' });
       const ciudad = await changeCity(app.db, caller, request.body.ciudad);
       // The spec's screen reads the server's `msg` field.
       return { msg: msg.cityUpdated(ciudad), mensaje: msg.cityUpdated(ciudad), ciudad };
@@ -120,7 +120,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.nickname, { kind: 'escort' });
+      const caller = await requireSelf(request, { nickname: request.params.nickname }, { kind: 'escort' });
       return { files: await ownFiles(app.db, caller) };
     },
   );
@@ -137,7 +137,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.body.rut_cliente, { kind: 'client' });
+      const caller = await requireSelf(request, { rut: request.body.rut_cliente }, { kind: 'client' });
       await updateClientData(app.db, caller, request.body);
       return { mensaje: msg.dataUpdated };
     },

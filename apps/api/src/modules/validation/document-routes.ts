@@ -43,7 +43,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const caller = await requireSelf(request, request.params.nick, { kind });
+        const caller = await requireSelf(request, { nickname: request.params.nick }, { kind });
         const { file, fields } = await readSingleFile(request, upload);
         // The form sends nickname too; when present it must name the same account as the path.
         if (
@@ -83,7 +83,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const caller = await requireSelf(request, request.params.a, { kind });
+        const caller = await requireSelf(request, { nickname: request.params.a }, { kind });
         await deleteDocument(deps, caller, kind, request.params.a, request.params.b);
         return { mensaje: msg.imageDeleted };
       },
