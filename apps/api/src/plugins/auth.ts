@@ -73,3 +73,6 @@ export async function requireSelf(
   if (!isSelf(account, who) || (options.kind && account.kind !== options.kind)) throw forbidden();
   return account;
 }
+
+/** The OpenAPI marker of a route that needs a session: `schema: { security: sessionSecurity, … }`. */
+export const sessionSecurity = [{ bearer: [] }];

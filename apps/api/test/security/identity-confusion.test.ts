@@ -80,7 +80,7 @@ describe('path identity confusion', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it("is refused on every route that only the victim may call, as any other account of the kind is", async () => {
+  it('is refused on every route that only the victim may call, as any other account of the kind is', async () => {
     const cases: { route: RouteInfo; own: Role; other: Role; attacker: FixtureAccount }[] = [];
     for (const route of routes) {
       const entry = accessTable[route.key];

@@ -5,7 +5,7 @@ import {
   messageResponseSchema,
 } from '@encanto/core/accounts';
 import { msg } from '@encanto/core/messages';
-import { requireSelf } from '../../plugins/auth.ts';
+import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { changePassword } from './service.ts';
 
 /** Password change from the profiles: only the owner, and only with the current password. */
@@ -14,6 +14,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cliente/modificar-pass',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['cuentas'],
         summary: 'Cambio de contraseña del cliente (contraseña actual incorrecta: 404)',
         body: clientChangePasswordSchema,
@@ -31,6 +32,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/usuario/modificar-pass-por-pass',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['cuentas'],
         summary: 'Cambio de contraseña de la escort (contraseña actual incorrecta: 404)',
         body: escortChangePasswordSchema,

@@ -6,7 +6,7 @@ import { msg } from '@encanto/core/messages';
 import { galleryListSchema, galleryUploadResultSchema, messageSchema } from '@encanto/core/gallery';
 import { depsOf } from '../../deps.ts';
 import { badRequest, tooLarge } from '../../errors.ts';
-import { requireSelf } from '../../plugins/auth.ts';
+import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import { readSingleFile } from '../../plugins/uploads.ts';
 import { sendCached } from '../../lib/send-cached.ts';
@@ -36,6 +36,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['galería'],
         summary: 'Sube una imagen o un video mp4 (máx. 2 MB, 15 por escort) a la galería propia',
         consumes: ['multipart/form-data'],
@@ -56,6 +57,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/upload/obtener-imagenes-por-usuario/:nick',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['galería'],
         summary: 'Galería propia (solo la dueña)',
         params: nickParams,
@@ -89,6 +91,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['galería'],
         summary: 'Elimina una imagen de la galería propia y sus variantes',
         params: deleteParams,
@@ -107,6 +110,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['galería'],
         summary: 'Elimina un video de la galería propia',
         params: deleteParams,

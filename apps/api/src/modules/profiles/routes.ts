@@ -11,7 +11,7 @@ import {
   ownFilesSchema,
 } from '@encanto/core/profiles';
 import { msg } from '@encanto/core/messages';
-import { requireSelf } from '../../plugins/auth.ts';
+import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import {
   changeCity,
@@ -25,8 +25,6 @@ import {
 const errors = errorResponses(400, 401, 403, 404, 409);
 const okSchema = z.object({ mensaje: z.string() });
 const idParams = z.object({ id: z.string().min(1).max(40) });
-const security = [{ bearer: [] }];
-
 /** Own-profile changes of escorts (usuario) and clients (cliente); every call is the owner's only. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -34,9 +32,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary: 'La escort actualiza nombre para mostrar, teléfono, foto (url), medidas y leyenda',
-        security,
         body: escortUpdateSchema,
         response: { 200: okSchema, ...errors },
       },
@@ -53,9 +51,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary: 'La escort usa una URL externa (http/https) como foto de perfil',
-        security,
         body: escortUrlSchema,
         response: { 200: okSchema.extend({ url: z.string() }), ...errors },
       },
@@ -72,9 +70,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary: 'La escort cambia su estado: disponible o inactiva (id = RUT)',
-        security,
         params: idParams,
         body: estadoSchema,
         response: { 200: okSchema.extend({ estado: z.enum(estadoValues) }), ...errors },
@@ -92,9 +90,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary: 'La escort cambia su ciudad a una comuna del catálogo (id = RUT)',
-        security,
         params: idParams,
         body: citySchema,
         response: { 200: z.object({ msg: z.string(), mensaje: z.string(), ciudad: z.string() }), ...errors },
@@ -112,9 +110,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/usuario/archivos/:nickname',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary: 'Archivos (foto de perfil y galería) de la propia escort',
-        security,
         params: z.object({ nickname: z.string().min(1).max(40) }),
         response: { 200: ownFilesSchema, ...errors },
       },
@@ -129,9 +127,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cliente/modificar',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary: 'El cliente actualiza su teléfono y la URL de su imagen',
-        security,
         body: clientUpdateSchema,
         response: { 200: okSchema, ...errors },
       },

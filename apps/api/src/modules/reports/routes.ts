@@ -8,7 +8,7 @@ import {
   reportSchema,
 } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import {
   createReport,
@@ -47,6 +47,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/denuncias',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['denuncias'],
         summary: 'Denuncias para la administración (abiertas por defecto)',
         querystring: reportListQuerySchema,
@@ -64,6 +65,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['denuncias'],
         summary: 'Descartar una denuncia',
         params: idParams,
@@ -82,6 +84,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['denuncias'],
         summary: 'Suspender el perfil denunciado (oculto hasta reincorporarlo)',
         params: idParams,
@@ -100,6 +103,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['denuncias'],
         summary: 'Reincorporar el perfil de una denuncia',
         params: idParams,
