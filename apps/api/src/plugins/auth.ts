@@ -30,6 +30,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     return pending;
   });
+  // Whatever answers a request made under a session (own data, a public read, an error, a page or
+  // media) is never kept by the browser or a shared cache. Any well-formed bearer counts: checking it
+  // would cost a session read on hot public reads, and a stale token losing caching costs nothing.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.bearerToken()) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
 });
 
 export async function requireAccount(request: FastifyRequest): Promise<SessionAccount> {
