@@ -102,7 +102,7 @@ export async function anyTakenOfKind(
   return row !== undefined;
 }
 
-export async function setPasswordHash(db: DbOrTx, accountId: string, passHash: string): Promise<void> {
+export async function updatePassHash(db: DbOrTx, accountId: string, passHash: string): Promise<void> {
   await db.update(accounts).set({ passHash, updatedAt: new Date() }).where(eq(accounts.id, accountId));
 }
 

@@ -24,7 +24,7 @@ import {
   findEscortWithProfile,
   insertAccount,
   insertEscortProfile,
-  setPasswordHash,
+  updatePassHash,
   type AccountKind,
   type AccountRow,
 } from './queries.ts';
@@ -34,7 +34,23 @@ export const normEmail = (email: string) => email.trim().toLowerCase();
 // What other features use of accounts: the one nickname lookup, and the reads and
 // write password recovery needs.
 export { findAccountByNickname, type NicknameAccount } from './queries.ts';
-export { findById as findAccountById, setPasswordHash } from './queries.ts';
+export { findById as findAccountById } from './queries.ts';
+
+/**
+ * The one way a password changes (self-service, recovery, ADMIN_PASSWORD, the
+ * admin CLI): the new hash, and every session of the account ends, since whoever
+ * knew the old password may hold one. `keepSessionId` spares the device making a
+ * self-service change. Call it inside the change's transaction.
+ */
+export async function setPasswordHash(
+  db: DbOrTx,
+  accountId: string,
+  passHash: string,
+  options: { keepSessionId?: string } = {},
+): Promise<void> {
+  await updatePassHash(db, accountId, passHash);
+  await revokeAllSessions(db, accountId, options.keepSessionId);
+}
 
 /** An account of one kind by its e-mail, in whatever case or spacing it is typed. */
 export const findAccountByEmail = (db: DbOrTx, email: string, kind: AccountKind) =>
@@ -268,8 +284,5 @@ export async function changePassword(
     throw notFound(msg.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
   }
   const passHash = await hashPassword(next);
-  await db.transaction(async (tx) => {
-    await setPasswordHash(tx, accountId, passHash);
-    await revokeAllSessions(tx, accountId, keepSessionId);
-  });
+  await db.transaction((tx) => setPasswordHash(tx, accountId, passHash, { keepSessionId }));
 }
