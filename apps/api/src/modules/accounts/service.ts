@@ -14,7 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, isUniqueViolation, AppError, notFound, unauthorized } from '../../errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { createSession, revokeAllSessions } from '../sessions/service.ts';
+import { createSession, revokeAllSessions, type SessionAccount } from '../sessions/service.ts';
 import {
   anyTaken,
   findByEmail,
@@ -27,6 +27,7 @@ import {
   updatePassHash,
   type AccountKind,
   type AccountRow,
+  type NicknameAccount,
 } from './queries.ts';
 
 export const normEmail = (email: string) => email.trim().toLowerCase();
@@ -34,6 +35,22 @@ export const normEmail = (email: string) => email.trim().toLowerCase();
 // What other features use of accounts: the one nickname lookup, and the reads and
 // write password recovery needs.
 export { findAccountByNickname, type NicknameAccount } from './queries.ts';
+
+/**
+ * An escort by nickname as the caller may read her: a public profile for anyone;
+ * a hidden one (pending, paused, on hold, suspended) only for herself and admins.
+ * Everyone else gets undefined, as for an unknown nickname, so the answer cannot
+ * tell a hidden profile from a missing one.
+ */
+export async function findReadableEscort(
+  db: DbOrTx,
+  nickname: string,
+  caller: Pick<SessionAccount, 'id' | 'kind'> | null,
+): Promise<NicknameAccount | undefined> {
+  const escort = await findAccountByNickname(db, nickname, 'escort');
+  if (!escort?.profile) return undefined;
+  return escort.profile.public || caller?.kind === 'admin' || caller?.id === escort.id ? escort : undefined;
+}
 export { findById as findAccountById } from './queries.ts';
 
 /**

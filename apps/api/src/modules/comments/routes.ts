@@ -111,8 +111,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAccount(request);
-      return listForEscort(app.db, request.params.nick);
+      return listForEscort(app.db, await requireAccount(request), request.params.nick);
     },
   );
 

@@ -21,8 +21,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAccount(request);
-      return escortAverages(app.db, request.params.nick);
+      return escortAverages(app.db, await requireAccount(request), request.params.nick);
     },
   );
 
