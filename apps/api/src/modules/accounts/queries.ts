@@ -118,3 +118,9 @@ export async function findByRutKey(
     .limit(1);
   return row;
 }
+
+/** Where staff mail goes: every admin account's address. */
+export async function adminEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.kind, 'admin'));
+  return rows.map((r) => r.email);
+}

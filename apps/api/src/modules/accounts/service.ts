@@ -51,7 +51,7 @@ export async function findReadableEscort(
   if (!escort?.profile) return undefined;
   return escort.profile.public || caller?.kind === 'admin' || caller?.id === escort.id ? escort : undefined;
 }
-export { findById as findAccountById } from './queries.ts';
+export { adminEmails, findById as findAccountById } from './queries.ts';
 
 /**
  * The one way a password changes (self-service, recovery, ADMIN_PASSWORD, the
