@@ -105,7 +105,8 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: sessionSecurity,
         tags,
-        summary: 'Comentarios del perfil de una escort (cuentas con sesión)',
+        summary:
+          'Comentarios del perfil de una escort (cuentas con sesión; de un perfil oculto, solo ella y los admins)',
         params: nickParam,
         response: { 200: z.array(commentSchema), ...errors },
       },

@@ -15,7 +15,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: sessionSecurity,
         tags: ['calificaciones'],
-        summary: 'Promedios de una escort (cuentas con sesión)',
+        summary: 'Promedios de una escort (cuentas con sesión; de un perfil oculto, solo ella y los admins)',
         params: z.object({ nick: z.string().min(1).max(40) }),
         response: { 200: averagesSchema, ...errors },
       },
