@@ -228,7 +228,8 @@ async function worker(
         const email = `${nick}@relia.cl`;
         const a = await write('registration', 'POST', '/api/cliente/registro', {
           body: {
-            rut_cliente: `R${nick.toUpperCase()}X`.padEnd(8, '0'),
+            // A passport number (letters and digits, at least one digit): unique per registration.
+            rut_cliente: `P${nick.toUpperCase()}1`,
             nombre: 'Cliente Prueba Carga',
             nickname: nick,
             fecha_nac: '1990-04-04',

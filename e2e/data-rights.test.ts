@@ -18,6 +18,7 @@ const pass = 'clave123';
 const leaving = { nickname: `dre${stamp}`, email: `dre${stamp}@correo.cl`, rut: rut() };
 const reported = { nickname: `drr${stamp}`, email: `drr${stamp}@correo.cl`, rut: rut() };
 const pushy = { nickname: `drc${stamp}`, email: `drc${stamp}@correo.cl`, rut: rut() };
+const witness = { nickname: `drw${stamp}`, email: `drw${stamp}@correo.cl`, rut: rut() };
 
 /** A real account: registered, document uploaded and authorised through the API, as an admin would. */
 async function approvedAccount(
@@ -136,7 +137,7 @@ describe('data rights in the browser', () => {
     await wide.context.close();
   });
 
-  it('a possible-minor report hides the profile at once and reaches the admin panel, where one click decides', async () => {
+  it('an anonymous possible-minor report is urgent for the admin; a verified one hides the profile and tells her why', async () => {
     const visitor = await openPage(browser, phone);
     await open(visitor.page, `/Card/${reported.nickname}`);
     await visitor.page.getByRole('button', { name: 'Denunciar perfil' }).click();
@@ -149,11 +150,9 @@ describe('data rights in the browser', () => {
     await dialog.getByRole('button', { name: 'Enviar denuncia' }).click();
     await dialog.getByText('Gracias por avisarnos. Revisaremos la denuncia a la brevedad.').waitFor();
     await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
-    // Hidden everywhere at once: the card is a 404 now.
-    const response = await visitor.page.goto(`/Card/${reported.nickname}`);
-    expect(response?.status()).toBe(404);
-    const listing = await (await fetch(`${baseUrl()}/api/usuario/ciudad/Valparaiso`)).text();
-    expect(listing).not.toContain(reported.nickname);
+    // One anonymous report does not hide her: it goes to the top of the admin queue, marked urgent.
+    const stillThere = await visitor.page.goto(`/Card/${reported.nickname}`);
+    expect(stillThere?.status()).toBe(200);
     await visitor.context.close();
 
     const admin = await openPage(browser, desktop);
@@ -161,11 +160,49 @@ describe('data rights in the browser', () => {
     await admin.page.getByRole('link', { name: 'Denuncias' }).click();
     const card = admin.page.locator(`li[data-nickname="${reported.nickname}"]`);
     await card.waitFor();
+    await expect(admin.page.locator('li[data-nickname]').first().getAttribute('data-nickname')).resolves.toBe(
+      reported.nickname,
+    );
+    await expect(card.getByText('Urgente', { exact: true }).count()).resolves.toBe(1);
     await expect(card.getByText('Posible menor de edad').count()).resolves.toBe(1);
     await expect(card.getByText('Las fotos parecen de una adolescente.').count()).resolves.toBe(1);
-    await expect(card.getByText('Oculto').count()).resolves.toBe(1);
+    await card.getByText(/El perfil sigue visible/).waitFor();
+    await expect(card.getByText('Oculto').count()).resolves.toBe(0);
     await screenshot(admin.page, 'data-rights-admin-reports-1366');
-    await card.getByRole('button', { name: 'Descartar' }).click();
+
+    // A verified client reports the same: the profile is hidden everywhere at once.
+    const clientToken = await approvedAccount(witness, 'cliente');
+    const trusted = await call('/denuncias', {
+      method: 'POST',
+      token: clientToken,
+      body: { nickname_usuario: reported.nickname, motivo: 'menor' },
+    });
+    expect(trusted.status).toBe(201);
+    expect((await fetch(`${baseUrl()}/api/usuario/publico/${reported.nickname}`)).status).toBe(404);
+    const listing = await (await fetch(`${baseUrl()}/api/usuario/ciudad/Valparaiso`)).text();
+    expect(listing).not.toContain(reported.nickname);
+
+    // She sees why at the top of her profile, and that an admin will review it.
+    const held = await openPage(browser, phone);
+    await loginEscort(held.page, reported.email);
+    const notice = held.page.getByRole('status').filter({ hasText: 'Tu perfil está oculto' });
+    await notice.getByText(/podrías ser menor de edad/).waitFor();
+    await notice.getByText(/Una persona de la administración revisará la denuncia/).waitFor();
+    await screenshot(held.page, 'data-rights-held-profile-390');
+    expect(held.errors).toEqual([]);
+    await held.context.close();
+
+    // Each open report is decided; the hold lifts with the last one.
+    await admin.page.reload();
+    const openReports = admin.page.locator(`li[data-nickname="${reported.nickname}"]`);
+    await expect.poll(() => openReports.count(), { timeout: 15_000 }).toBe(2);
+    await expect(openReports.getByText('Oculto').count()).resolves.toBe(2);
+    for (const left of [1, 0]) {
+      await openReports.first().getByRole('button', { name: 'Descartar' }).click();
+      await expect.poll(() => openReports.count(), { timeout: 15_000 }).toBe(left);
+      // Either report holds the profile: it stays hidden until the last one is decided.
+      if (left === 1) await expect(openReports.getByText('Oculto').count()).resolves.toBe(1);
+    }
     await admin.page.getByText(`Denuncia descartada. (${reported.nickname})`).waitFor();
     expect((await fetch(`${baseUrl()}/api/usuario/publico/${reported.nickname}`)).status).toBe(200);
 

@@ -132,6 +132,25 @@ describe('registration form, server-rendered then hydrated', () => {
     expect(screen.getByText(msg.phone)).toBeTruthy();
   });
 
+  it('client: an invented RUT or a word gets the RUT format text and is not asked about; a passport is', async () => {
+    const { user, api } = openForm('cliente', { 'GET /api/cliente/validar/rut/AB1234567': free });
+    for (const forged of ['12.345.678-9', 'estefania']) {
+      await user.clear(field('RUT o Pasaporte'));
+      await user.type(field('RUT o Pasaporte'), forged);
+      await user.tab();
+      expect(await screen.findByText(msg.rutFormat)).toBeTruthy();
+      await afterCheckDelay();
+    }
+    expect(api.calls).toEqual([]);
+    await user.clear(field('RUT o Pasaporte'));
+    await user.type(field('RUT o Pasaporte'), 'AB1234567');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText(msg.rutFormat)).toBeNull());
+    await afterCheckDelay();
+    expect(await screen.findByText(msg.available)).toBeTruthy();
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/cliente/validar/rut/AB1234567']);
+  });
+
   it('refuses different passwords without sending', async () => {
     const { user, api } = openForm('cliente', clientChecks);
     await fillValid(user, 'cliente', { pass2: 'clave124' });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { autorizadoValues, estadoValues, limits } from './constants.ts';
 import { msg } from './messages.ts';
-import { normalizeRut } from './rut.ts';
+import { normalizeRut, RUT_SHAPE } from './rut.ts';
 import {
   birthDateField,
   cityField,
+  clientRutField,
   emailField,
   escortRegistrationPasswordField,
   escortRutField,
@@ -14,7 +15,6 @@ import {
   nicknameField,
   passwordInputField,
   provisionalCodeField,
-  rutField,
 } from './fields.ts';
 
 /**
@@ -27,8 +27,6 @@ import {
 function required<T extends z.ZodType<unknown, string>>(field: T, message: string = msg.allRequired) {
   return z.string({ error: message }).min(1, message).pipe(field);
 }
-
-const RUT_SHAPE = /^\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK]$/;
 
 /**
  * Key that makes an ID unique: a Chilean RUT is compared without dots or hyphen
@@ -50,7 +48,7 @@ const serverSetFields = {
 
 /** Client registration: every empty field reads 'Todos los campos son obligatorios.' */
 export const clientRegisterSchema = z.object({
-  rut_cliente: required(rutField),
+  rut_cliente: required(clientRutField),
   nombre: required(fullNameField),
   nickname: required(nicknameField),
   fecha_nac: required(birthDateField),

@@ -50,6 +50,8 @@ export const timings = {
   recoveryFailureWindowMs: 24 * 60 * 60 * 1000,
   recoveryLockMs: 24 * 60 * 60 * 1000,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+  /** Absolute lifetime from login: the sliding expiry never carries a session past it. */
+  sessionMaxAgeMs: 90 * 24 * 60 * 60 * 1000,
   listingCacheMs: 5000,
 } as const;
 

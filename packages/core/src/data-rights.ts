@@ -19,7 +19,10 @@ export const reportReasonLabels: Record<ReportReason, string> = {
   spam: 'Spam',
   otro: 'Otro',
 };
-/** A report of this reason hides the profile at once until an admin decides. */
+/**
+ * A report of this reason puts the profile on hold (hidden until an admin decides) when it comes
+ * from an approved account or from a second reporter within 24 hours; otherwise it is urgent.
+ */
 export const holdReason: ReportReason = 'menor';
 
 export const reportStatusValues = ['abierta', 'descartada', 'suspendida'] as const;
@@ -46,6 +49,8 @@ export const reportSchema = z.object({
   perfil_suspendido: z.boolean(),
   /** Open reports of the same profile, this one included. */
   denuncias_abiertas: z.number().int(),
+  /** An open possible-minor report whose profile is still visible: first in the queue, mailed to the admins. */
+  urgente: z.boolean(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -112,6 +117,11 @@ export const myDataSchema = z.object({
   nickname: z.string(),
   pausado: z.boolean().nullable(),
   suspendido: z.boolean().nullable(),
+  /**
+   * Why an escort's profile is hidden by the site, if it is: on hold after a possible-minor report
+   * ('en_espera', an admin will review it) or suspended by an admin ('suspendido'). Null otherwise.
+   */
+  revision: z.enum(['en_espera', 'suspendido']).nullable(),
   documento: z
     .object({
       subido_el: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits, generoValues, estadoValues } from './constants.ts';
 import { msg } from './messages.ts';
-import { isValidRut } from './rut.ts';
+import { isValidClientId, isValidRut, RUT_SHAPE } from './rut.ts';
 import { latestAdultBirthDate } from './age.ts';
 import { findComuna } from './geo.ts';
 import {
@@ -20,9 +20,10 @@ export const rutField = z
   .max(20, msg.rut);
 
 /** The escort form's stricter RUT: 12.345.678-K shape with a valid check digit. */
-export const escortRutField = rutField
-  .regex(/^\d{1,2}\.?\d{3}\.?\d{3}-?[\dK]$/i, msg.rutFormat)
-  .refine(isValidRut, msg.rutFormat);
+export const escortRutField = rutField.regex(RUT_SHAPE, msg.rutFormat).refine(isValidRut, msg.rutFormat);
+
+/** The client's 'RUT o Pasaporte': a RUT with a valid check digit, or a passport number. */
+export const clientRutField = rutField.refine(isValidClientId, msg.rutFormat);
 
 export const fullNameField = z
   .string({ error: msg.allRequired })

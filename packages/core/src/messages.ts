@@ -252,6 +252,11 @@ export const msg = {
   reportNotFound: 'La denuncia no existe.',
   reportAlreadyDecided: 'Esta denuncia ya fue revisada.',
   reportDismissed: 'Denuncia descartada.',
+  holdTrustedReporter: 'Posible menor de edad (denuncia de una cuenta verificada)',
+  holdTwoReporters: 'Posible menor de edad (dos denunciantes en 24 horas)',
+  urgentReportMailSubject: (site: string) => `Denuncia urgente en ${site}: posible menor de edad`,
+  urgentReportMailText: (nickname: string, link: string) =>
+    `Hola:\n\nRecibimos una denuncia por posible menor de edad sobre el perfil ${nickname}. El perfil sigue visible: una denuncia anónima o de una cuenta sin verificar no lo oculta por sí sola (lo oculta una segunda denuncia de otra persona en 24 horas).\n\nRevísala cuanto antes:\n${link}`,
   profileSuspended: 'Perfil suspendido: no se mostrará hasta que lo reincorpores.',
   profileReinstated: 'Perfil reincorporado.',
   profileNotSuspended: 'El perfil no está suspendido.',

@@ -1,3 +1,9 @@
+/** How a Chilean RUT is written: 12.345.678-K, dots and hyphen optional. Anything else is not a RUT. */
+export const RUT_SHAPE = /^\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK]$/;
+
+/** A passport number as printed in its machine-readable zone: letters and digits, at least one digit. */
+const PASSPORT_SHAPE = /^(?=.*\d)[A-Za-z0-9]+$/;
+
 /** Uppercase digits and K only: '12.345.678-k' -> '12345678K'. */
 export function normalizeRut(value: string): string {
   return value.toUpperCase().replace(/[^0-9K]/g, '');
@@ -32,4 +38,12 @@ export function formatRut(value: string): string {
 /** What the escort form lets through while typing: digits, K, dots and hyphen, uppercased. */
 export function filterRutInput(value: string): string {
   return value.toUpperCase().replace(/[^0-9K.-]/g, '');
+}
+
+/**
+ * A client's ID: a value written like a RUT must be a valid RUT (check digit
+ * included), as for escorts; any other value must look like a passport number.
+ */
+export function isValidClientId(value: string): boolean {
+  return RUT_SHAPE.test(value) ? isValidRut(value) : PASSPORT_SHAPE.test(value);
 }

@@ -57,15 +57,21 @@ export async function securityHeaders(mediaOrigin?: string): Promise<[string, st
     .map(([name, value]) => [name, String(value)]);
 }
 
+/** One year, subdomains included: the whole site is HTTPS-only once a browser has seen it over HTTPS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { mediaOrigin?: string } = {},
 ): Promise<void> {
   const headers = await securityHeaders(options.mediaOrigin);
   // On the raw response, as helmet did: every reply gets them (routes, 404s, errors, static files).
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
+    // Only over HTTPS (directly, or per the trusted proxy's X-Forwarded-Proto): browsers ignore it on
+    // plain HTTP, and a development server on http://localhost must not pin itself to HTTPS.
+    if (request.protocol === 'https') raw.setHeader('strict-transport-security', HSTS);
     done();
   });
 }

@@ -55,6 +55,9 @@ describe('client registration', () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ['short RUT', { rut_cliente: '1234567' }, msg.rut],
     ['RUT with spaces', { rut_cliente: '12 345 678' }, msg.rut],
+    ['RUT with a wrong check digit', { rut_cliente: '12.345.678-9' }, msg.rutFormat],
+    ['a word as ID', { rut_cliente: 'estefania' }, msg.rutFormat],
+    ['a passport with symbols', { rut_cliente: 'AB-123/456' }, msg.rutFormat],
     ['short name', { nombre: 'Ana Soto' }, msg.fullName],
     ['nickname with symbols', { nickname: 'ana_99' }, msg.nickname],
     ['nickname too short', { nickname: 'abc' }, msg.nickname],

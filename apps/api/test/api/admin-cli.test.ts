@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
-import { accounts } from '../../src/db/schema/index.ts';
+import { accounts, sessions } from '../../src/db/schema/index.ts';
+import { createSession } from '../../src/modules/sessions/service.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -46,6 +47,30 @@ async function storedAdmin(email: string) {
   }
 }
 
+/** A session of the admin, as a login would leave it; returns the account id. */
+async function openSession(email: string): Promise<string> {
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    const [row] = await database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.emailNorm, email));
+    await createSession(database.db, row!.id);
+    return row!.id;
+  } finally {
+    await database.close();
+  }
+}
+
+async function sessionCount(accountId: string): Promise<number> {
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    return (await database.db.select().from(sessions).where(eq(sessions.accountId, accountId))).length;
+  } finally {
+    await database.close();
+  }
+}
+
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
 describe('npm run admin -- create', () => {
@@ -60,7 +85,8 @@ describe('npm run admin -- create', () => {
     expect(await verifyPassword(admin!.passHash, 'clave-segura-1')).toBe(true);
   }, 120_000);
 
-  it('asks for e-mail and password (twice) and updates an existing admin', async () => {
+  it('asks for e-mail and password (twice) and updates an existing admin, signing her devices out', async () => {
+    const signedIn = await openSession('jefa@example.cl');
     const res = await run(['create'], 'jefa@example.cl\notra-clave-2\notra-clave-2\n');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('Admin e-mail: ');
@@ -69,6 +95,7 @@ describe('npm run admin -- create', () => {
     const admin = await storedAdmin('jefa@example.cl');
     expect(await verifyPassword(admin!.passHash, 'otra-clave-2')).toBe(true);
     expect(await verifyPassword(admin!.passHash, 'clave-segura-1')).toBe(false);
+    expect(await sessionCount(signedIn)).toBe(0);
   }, 120_000);
 
   it('refuses a bad e-mail, a short password and mismatched passwords', async () => {

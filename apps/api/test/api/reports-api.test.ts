@@ -17,8 +17,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const report = (body: object, who?: FixtureAccount, app = t.app) =>
-  app.inject({ method: 'POST', url: '/api/denuncias', payload: body, headers: who ? bearer(who) : {} });
+const report = (body: object, who?: FixtureAccount, app = t.app, remoteAddress = '203.0.113.10') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/denuncias',
+    payload: body,
+    headers: who ? bearer(who) : {},
+    remoteAddress,
+  });
 const decide = (id: number, action: string, who: FixtureAccount | null = admin) =>
   t.app.inject({ method: 'PUT', url: `/api/denuncias/${id}/${action}`, headers: who ? bearer(who) : {} });
 const card = async (nickname: string) => (await t.app.inject(`/api/usuario/publico/${nickname}`)).statusCode;
@@ -88,11 +94,13 @@ describe('POST /api/denuncias', () => {
     expect(noTarget.json().mensaje).toBe('No encontramos el perfil que quieres denunciar.');
   });
 
-  it('a possible-minor report hides the profile at once, everywhere, and logs the hold', async () => {
+  it('a possible-minor report from an approved account hides the profile at once, everywhere, and logs the hold', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Osorno' });
     expect(await card(escort.nickname)).toBe(200);
     expect((await t.app.inject('/api/usuario/ciudad/Osorno')).body).toContain(escort.nickname);
-    expect((await report({ nickname_usuario: escort.nickname, motivo: 'menor' })).statusCode).toBe(201);
+    expect((await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, client)).statusCode).toBe(
+      201,
+    );
     expect(await flags(escort)).toMatchObject({ suspended: true, listed: false, public: false });
     expect(await card(escort.nickname)).toBe(404);
     expect((await t.app.inject('/api/usuario/ciudad/Osorno')).body).not.toContain(escort.nickname);
@@ -128,10 +136,12 @@ describe('GET /api/denuncias (admin)', () => {
     expect((await t.app.inject({ url: '/api/denuncias', headers: bearer(escort) })).statusCode).toBe(403);
   });
 
-  it('lists open reports, possible minors first, with the profile state', async () => {
+  it('lists open reports, visible possible minors first (urgent), then held ones, with the profile state', async () => {
     const a = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     const b = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    const c = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     await report({ nickname_usuario: a.nickname, motivo: 'spam' });
+    await report({ nickname_usuario: c.nickname, motivo: 'menor' }, client);
     await report({ nickname_usuario: b.nickname, motivo: 'menor', detalle: 'Parece muy joven' });
     const res = await t.app.inject({ url: '/api/denuncias', headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
@@ -142,18 +152,24 @@ describe('GET /api/denuncias (admin)', () => {
       perfil_suspendido: boolean;
       denuncias_abiertas: number;
       detalle: string;
+      urgente: boolean;
     }[];
     expect(list.every((r) => r.estado === 'abierta')).toBe(true);
-    expect(list[0]!.motivo).toBe('menor');
-    expect(list.find((r) => r.nickname_usuario === b.nickname)).toMatchObject({
-      perfil_suspendido: true,
+    // An anonymous report alone leaves the profile visible: urgent, at the top.
+    expect(list[0]).toMatchObject({
+      nickname_usuario: b.nickname,
+      motivo: 'menor',
+      urgente: true,
+      perfil_suspendido: false,
       denuncias_abiertas: 1,
       detalle: 'Parece muy joven',
     });
-    expect(list.find((r) => r.nickname_usuario === a.nickname)).toMatchObject({
-      perfil_suspendido: false,
-      motivo: 'spam',
-    });
+    const held = list.findIndex((r) => r.nickname_usuario === c.nickname);
+    expect(list[held]).toMatchObject({ motivo: 'menor', urgente: false, perfil_suspendido: true });
+    const spam = list.findIndex((r) => r.nickname_usuario === a.nickname);
+    expect(list[spam]).toMatchObject({ perfil_suspendido: false, motivo: 'spam', urgente: false });
+    expect(held).toBeLessThan(spam);
+    expect(list.filter((r) => r.urgente).every((r, i) => list[i] === r)).toBe(true);
     const all = await t.app.inject({ url: '/api/denuncias?estado=todas', headers: bearer(admin) });
     expect(all.json().length).toBeGreaterThanOrEqual(list.length);
     expect(
@@ -165,7 +181,7 @@ describe('GET /api/denuncias (admin)', () => {
 describe('decisions', () => {
   it('dismissing a possible-minor report lifts the hold; the decision is in the audit log', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-    await report({ nickname_usuario: escort.nickname, motivo: 'menor' });
+    await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, client);
     const [r] = await reportsOf(escort);
     expect((await decide(r!.id, 'descartar', client)).statusCode).toBe(403);
     expect((await decide(r!.id, 'descartar', null)).statusCode).toBe(401);
@@ -184,13 +200,18 @@ describe('decisions', () => {
     expect(again.json().mensaje).toBe('Esta denuncia ya fue revisada.');
   });
 
-  it('a second open possible-minor report keeps the hold when one is dismissed', async () => {
+  it('two reporters put the profile on hold, and either report keeps it while open', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-    await report({ nickname_usuario: escort.nickname, motivo: 'menor' });
-    await report({ nickname_usuario: escort.nickname, motivo: 'menor' });
-    const [first] = await reportsOf(escort);
+    await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, undefined, t.app, '198.51.100.1');
+    expect((await flags(escort)).suspended).toBe(false);
+    await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, undefined, t.app, '198.51.100.2');
+    expect((await flags(escort)).suspended).toBe(true);
+    expect((await reportsOf(escort)).map((r) => r.holds)).toEqual([true, true]);
+    const [first, second] = await reportsOf(escort);
     await decide(first!.id, 'descartar');
     expect((await flags(escort)).suspended).toBe(true);
+    await decide(second!.id, 'descartar');
+    expect((await flags(escort)).suspended).toBe(false);
   });
 
   it('suspending hides the profile until reinstated, closing its open reports; reinstating shows it again', async () => {
@@ -233,7 +254,7 @@ describe('decisions', () => {
 
   it('reinstating a profile on hold dismisses its open reports', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-    await report({ nickname_usuario: escort.nickname, motivo: 'menor' });
+    await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, client);
     const [r] = await reportsOf(escort);
     expect((await decide(r!.id, 'reincorporar')).statusCode).toBe(200);
     expect((await reportsOf(escort))[0]!.status).toBe('descartada');

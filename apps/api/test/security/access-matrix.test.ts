@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { multipartFile, noiseJpeg } from '../helpers/gallery-media.ts';
-import { accessTable, expectedCell, resolveMake, UPLOAD, type Cell } from './access-table.ts';
+import { accessTable, expectedCell, type Cell } from './access-table.ts';
+import { codeOf, sendEntry } from './send-entry.ts';
 import {
   authHeaders,
   createWorld,
   errorShapeProblems,
-  fillPath,
   HASH_LEAK,
   roles,
   routeTable,
@@ -46,48 +45,13 @@ interface Outcome {
 }
 
 async function call(route: RouteInfo, role: Role): Promise<Outcome> {
-  const entry = accessTable[route.key]!;
-  const params = (await resolveMake(entry.params, w)) ?? {};
-  const query = await resolveMake(entry.query, w);
-  const body = await resolveMake(entry.body, w);
-  const headers: Record<string, string> = await authHeaders(w, role);
-  let payload: string | Buffer | undefined;
-  if (body === UPLOAD) {
-    const owner = String(params.nick ?? '');
-    const file = multipartFile(await noiseJpeg(96, 96), 'foto.jpg', 'image/jpeg');
-    // The profile-photo form sends the nickname as a field after the file.
-    const boundary = file.headers['content-type'].split('boundary=')[1]!;
-    const withNick = Buffer.concat([
-      file.payload.subarray(0, file.payload.length - `--${boundary}--\r\n`.length),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="nickname"\r\n\r\n${owner}\r\n--${boundary}--\r\n`,
-      ),
-    ]);
-    Object.assign(headers, file.headers);
-    payload = withNick;
-  } else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await t.app.inject({
-    method: route.method as 'GET',
-    url: fillPath(route.path, params),
-    ...(query ? { query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) } : {}),
-    headers,
-    ...(payload !== undefined ? { payload } : {}),
-  });
-  let code: string | undefined;
-  try {
-    code = (res.json() as { code?: string }).code;
-  } catch {
-    code = undefined;
-  }
+  const res = await sendEntry(w, route, await authHeaders(w, role));
   return {
     route: route.key,
     role,
-    expected: expectedCell(entry, role),
+    expected: expectedCell(accessTable[route.key]!, role),
     status: res.statusCode,
-    code,
+    code: codeOf(res),
     body: res.body,
     shape: errorShapeProblems(res),
   };

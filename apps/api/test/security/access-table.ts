@@ -201,6 +201,9 @@ const recovery = (prefix: 'cliente' | 'usuario', owner: 'client' | 'escort'): Re
   [`GET /api/${prefix}/resetear-pass/{token}`]: { access: 'public', params: { token: 'x'.repeat(43) } },
 });
 
+/** Per-profile reads of a hidden profile: answered as for an unknown nickname to every other session. */
+const hiddenProfileCells: Entry['cells'] = { client: 'hidden', otherClient: 'hidden', otherEscort: 'hidden' };
+
 export const accessTable: Record<string, Entry> = {
   // ---- system and directory ----
   'GET /api/health': { access: 'public' },
@@ -411,17 +414,21 @@ export const accessTable: Record<string, Entry> = {
   // ---- comments and ratings ----
   ...commentRoutes('usuario'),
   ...commentRoutes('cliente'),
+  // The main escort is pending, so her profile is hidden: herself and admins read it, anyone else hears
+  // "not found", as for an unknown nickname (a public profile is readable by any session).
   'GET /api/comments/nick_usuario/{nick}': {
-    access: 'any-auth',
+    access: 'self-escort-or-admin',
     params: (w) => ({ nick: w.escort.nickname }),
+    cells: hiddenProfileCells,
   },
   'GET /api/comments/nick_cliente/{nick}': {
     access: 'self-client-or-admin',
     params: (w) => ({ nick: w.client.nickname }),
   },
   'GET /api/ratings/promedioUsuario/{nick}': {
-    access: 'any-auth',
+    access: 'self-escort-or-admin',
     params: (w) => ({ nick: w.escort.nickname }),
+    cells: hiddenProfileCells,
   },
   'POST /api/ratings/insertarUsuario': {
     access: 'self-client',

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openTestDatabase } from '../helpers/app.ts';
-import { bearer, createAccount } from '../helpers/fixtures.ts';
+import { createTestApp } from '../helpers/app.ts';
+import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { multipartFile, noiseJpeg } from '../helpers/gallery-media.ts';
 
 /**
@@ -23,6 +24,7 @@ let app: FastifyInstance;
 let drop: () => Promise<void>;
 let dataDir: string;
 let mediaUrl: string;
+let escort: FixtureAccount;
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(dist, 'server/entry-server.js'))) {
@@ -41,12 +43,15 @@ beforeAll(async () => {
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
     DOCUMENT_KEY: randomBytes(32).toString('hex'),
+    // Behind one proxy, as in production: its X-Forwarded-Proto says whether the visitor used HTTPS.
+    TRUST_PROXY: 'true',
+    RATE_LIMIT: 'false',
   });
   const opened = await openTestDatabase();
   drop = opened.drop;
   app = await buildApp({ config, database: opened.database, web: true });
   await app.ready();
-  const escort = await createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
+  escort = await createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
   const form = multipartFile(await noiseJpeg(120, 90), 'foto.jpg', 'image/jpeg');
   const up = await app.inject({
     method: 'POST',
@@ -143,5 +148,89 @@ describe('security headers', () => {
     expect(traversal.statusCode).toBeGreaterThanOrEqual(400);
     expect(traversal.statusCode).toBeLessThan(500);
     expect(traversal.body).not.toContain('root:');
+  });
+});
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+describe('Strict-Transport-Security', () => {
+  it('is sent when the request came over HTTPS through the trusted proxy, on API, pages and media', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    for (const url of ['/api/health', '/api/no-existe', '/', mediaUrl]) {
+      const res = await app.inject({ url, headers: https });
+      expect(res.headers['strict-transport-security'], url).toBe(HSTS);
+    }
+  });
+
+  it('is not sent over plain HTTP, where a browser would ignore it and a test server would pin itself', async () => {
+    for (const url of ['/api/health', '/']) {
+      const res = await app.inject({ url, headers: { 'x-forwarded-proto': 'http' } });
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect((await app.inject(url)).headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('ignores X-Forwarded-Proto written by a client when no proxy is trusted', async () => {
+    const direct = await createTestApp({ env: { TRUST_PROXY: 'false' } });
+    try {
+      const res = await direct.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe('Cache-Control on authenticated requests', () => {
+  it('is no-store on every answer to a request with a session: own data, public reads, errors, pages, media', async () => {
+    const client = await createAccount(app, { kind: 'client', autorizado: 'aprobado' });
+    const admin = await createAccount(app, { kind: 'admin' });
+    const calls: [string, FixtureAccount, number][] = [
+      ['/api/cuenta/mis-datos', escort, 200],
+      [`/api/usuario/profile/${encodeURIComponent(escort.rut)}`, escort, 200],
+      ['/api/favorites/mios', client, 200],
+      ['/api/appointments/pendientes/' + escort.nickname, escort, 200],
+      ['/api/denuncias', admin, 200],
+      // Public reads answered under a session may be personalised later; a shared cache must never keep them.
+      ['/api/ultimos', client, 200],
+      [`/api/usuario/publico/${escort.nickname}`, client, 200],
+      [`/api/comments/nick_usuario/${escort.nickname}`, client, 200],
+      ['/api/denuncias', client, 403],
+      ['/api/no-existe', client, 404],
+      ['/', client, 200],
+      [mediaUrl, client, 200],
+    ];
+    for (const [url, who, status] of calls) {
+      const res = await app.inject({ url, headers: bearer(who) });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 120)}`).toBe(status);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('is no-store on writes and on the 304 of a revalidated public read under a session', async () => {
+    const first = await app.inject({ url: '/api/ultimos', headers: bearer(escort) });
+    const etag = String(first.headers.etag);
+    const again = await app.inject({
+      url: '/api/ultimos',
+      headers: { ...bearer(escort), 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('no-store');
+    const write = await app.inject({
+      method: 'PUT',
+      url: '/api/cuenta/pausa',
+      headers: bearer(escort),
+      payload: { pausado: false },
+    });
+    expect(write.statusCode).toBe(200);
+    expect(write.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves anonymous public reads cacheable as before', async () => {
+    const listing = await app.inject('/api/ultimos');
+    expect(listing.headers['cache-control']).toBe('public, max-age=5, stale-while-revalidate=30');
+    const media = await app.inject(mediaUrl);
+    expect(media.headers['cache-control']).toContain('immutable');
   });
 });

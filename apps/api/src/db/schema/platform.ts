@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { rectificationStatusValues, reportStatusValues } from '@encanto/core/data-rights';
 import { accounts } from './accounts.ts';
 
@@ -23,7 +23,14 @@ export const reports = pgTable(
     escortId: uuid('escort_id').references(() => accounts.id, { onDelete: 'set null' }),
     escortNickname: text('escort_nickname').notNull(),
     reporterId: uuid('reporter_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /**
+     * Tells two reporters apart without keeping who they are: a random salt and the HMAC of the
+     * reporter's network address (and the profile) under it. Erased 24 h after the report.
+     */
+    reporterMark: text('reporter_mark'),
     reason: text('reason').notNull(),
+    /** This report keeps the profile on hold until an admin decides it (a trusted or second possible-minor report). */
+    holds: boolean('holds').notNull().default(false),
     detail: text('detail').notNull().default(''),
     status: text('status', { enum: reportStatusValues }).notNull().default('abierta'),
     decidedBy: uuid('decided_by').references(() => accounts.id, { onDelete: 'set null' }),

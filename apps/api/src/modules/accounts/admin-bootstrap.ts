@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { setPasswordHash } from './service.ts';
 
 export interface AdminInput {
   email: string;
@@ -9,19 +10,26 @@ export interface AdminInput {
   nickname?: string;
 }
 
-/** Creates the admin account, or updates its password if one with that e-mail exists. */
-export async function ensureAdmin(db: DbOrTx, input: AdminInput): Promise<void> {
+/**
+ * Creates the admin account, or sets its password if one with that e-mail
+ * exists. A new password ends every session of the admin (a changed
+ * ADMIN_PASSWORD or `npm run admin -- create` must lock out whoever held the
+ * old one); the same password, as at every restart, leaves them alone.
+ */
+export async function ensureAdmin(db: Db, input: AdminInput): Promise<void> {
   const emailNorm = input.email.trim().toLowerCase();
-  const passHash = await hashPassword(input.password);
   const [existing] = await db
-    .select({ id: accounts.id, kind: accounts.kind })
+    .select({ id: accounts.id, kind: accounts.kind, passHash: accounts.passHash })
     .from(accounts)
     .where(eq(accounts.emailNorm, emailNorm));
   if (existing) {
     if (existing.kind !== 'admin') throw new Error(`${input.email} belongs to a non-admin account`);
-    await db.update(accounts).set({ passHash, updatedAt: new Date() }).where(eq(accounts.id, existing.id));
+    if (await verifyPassword(existing.passHash, input.password)) return;
+    const passHash = await hashPassword(input.password);
+    await db.transaction((tx) => setPasswordHash(tx, existing.id, passHash));
     return;
   }
+  const passHash = await hashPassword(input.password);
   const nickname = input.nickname ?? `admin${emailNorm.replace(/[^a-z0-9]/g, '').slice(0, 5)}`;
   await db.insert(accounts).values({
     kind: 'admin',

@@ -6,7 +6,7 @@ import {
 } from '@encanto/core/accounts';
 import { errorResponses } from '@encanto/core/api-error';
 import { msg } from '@encanto/core/messages';
-import { requireSelf } from '../../plugins/auth.ts';
+import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import type { AccountLimiters } from './rate-limits.ts';
 import { changePassword } from './service.ts';
 
@@ -26,6 +26,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }
     {
       onRequest: passwordIp,
       schema: {
+        security: sessionSecurity,
         tags: ['cuentas'],
         summary: 'Cambio de contraseña del cliente (contraseña actual incorrecta: 404)',
         body: clientChangePasswordSchema,
@@ -33,7 +34,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.body.rut_cliente, { kind: 'client' });
+      const caller = await requireSelf(request, { rut: request.body.rut_cliente }, { kind: 'client' });
       await guard.attempt(request.ip, caller.email, () =>
         changePassword(app.db, caller.id, caller.sessionId, request.body.passActual, request.body.pass),
       );
@@ -46,6 +47,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }
     {
       onRequest: passwordIp,
       schema: {
+        security: sessionSecurity,
         tags: ['cuentas'],
         summary: 'Cambio de contraseña de la escort (contraseña actual incorrecta: 404)',
         body: escortChangePasswordSchema,
@@ -53,7 +55,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.body.nickname, { kind: 'escort' });
+      const caller = await requireSelf(request, { nickname: request.body.nickname }, { kind: 'escort' });
       await guard.attempt(request.ip, caller.email, () =>
         changePassword(app.db, caller.id, caller.sessionId, request.body.passActual, request.body.newPass),
       );

@@ -102,7 +102,7 @@ export async function anyTakenOfKind(
   return row !== undefined;
 }
 
-export async function setPasswordHash(db: DbOrTx, accountId: string, passHash: string): Promise<void> {
+export async function updatePassHash(db: DbOrTx, accountId: string, passHash: string): Promise<void> {
   await db.update(accounts).set({ passHash, updatedAt: new Date() }).where(eq(accounts.id, accountId));
 }
 
@@ -117,4 +117,10 @@ export async function findByRutKey(
     .where(and(eq(accounts.rutNorm, rutNorm), eq(accounts.kind, kind)))
     .limit(1);
   return row;
+}
+
+/** Where staff mail goes: every admin account's address. */
+export async function adminEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.kind, 'admin'));
+  return rows.map((r) => r.email);
 }

@@ -14,7 +14,7 @@ import {
   loginSchema,
 } from '@encanto/core/accounts';
 import { msg } from '@encanto/core/messages';
-import { requireAccount, requireSelf } from '../../plugins/auth.ts';
+import { requireAccount, requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { revokeSession } from '../sessions/service.ts';
 import { recoveryRoutes } from '../recovery/routes.ts';
 import { accountLimiters, accountLimits } from './rate-limits.ts';
@@ -141,6 +141,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cliente/profile/:id',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['cuentas'],
         summary: 'Datos del cliente (solo el propio cliente o un administrador); arreglo de uno',
         params: idParams,
@@ -148,7 +149,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.id, { kind: 'client', allowAdmin: true });
+      const caller = await requireSelf(
+        request,
+        { rut: request.params.id },
+        { kind: 'client', allowAdmin: true },
+      );
       const id =
         caller.kind === 'admin' ? await accountIdByRut(app.db, 'client', request.params.id) : caller.id;
       return [await clientProfile(app.db, id)];
@@ -159,6 +164,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/usuario/profile/:id',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['cuentas'],
         summary: 'Datos de la escort (solo ella misma o un administrador)',
         params: idParams,
@@ -166,7 +172,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.id, { kind: 'escort', allowAdmin: true });
+      const caller = await requireSelf(
+        request,
+        { rut: request.params.id },
+        { kind: 'escort', allowAdmin: true },
+      );
       const id =
         caller.kind === 'admin' ? await accountIdByRut(app.db, 'escort', request.params.id) : caller.id;
       return escortProfile(app.db, id);
@@ -177,6 +187,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cliente/nickname/:nick',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['cuentas'],
         summary: 'Ficha de un cliente para usuarios con sesión (sin datos privados)',
         params: z.object({ nick: z.string().min(1).max(40) }),

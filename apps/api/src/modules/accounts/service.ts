@@ -14,7 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, isUniqueViolation, AppError, notFound, unauthorized } from '../../errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { createSession, revokeAllSessions } from '../sessions/service.ts';
+import { createSession, revokeAllSessions, type SessionAccount } from '../sessions/service.ts';
 import {
   anyTaken,
   findByEmail,
@@ -24,9 +24,10 @@ import {
   findEscortWithProfile,
   insertAccount,
   insertEscortProfile,
-  setPasswordHash,
+  updatePassHash,
   type AccountKind,
   type AccountRow,
+  type NicknameAccount,
 } from './queries.ts';
 
 export const normEmail = (email: string) => email.trim().toLowerCase();
@@ -34,7 +35,39 @@ export const normEmail = (email: string) => email.trim().toLowerCase();
 // What other features use of accounts: the one nickname lookup, and the reads and
 // write password recovery needs.
 export { findAccountByNickname, type NicknameAccount } from './queries.ts';
-export { findById as findAccountById, setPasswordHash } from './queries.ts';
+
+/**
+ * An escort by nickname as the caller may read her: a public profile for anyone;
+ * a hidden one (pending, paused, on hold, suspended) only for herself and admins.
+ * Everyone else gets undefined, as for an unknown nickname, so the answer cannot
+ * tell a hidden profile from a missing one.
+ */
+export async function findReadableEscort(
+  db: DbOrTx,
+  nickname: string,
+  caller: Pick<SessionAccount, 'id' | 'kind'> | null,
+): Promise<NicknameAccount | undefined> {
+  const escort = await findAccountByNickname(db, nickname, 'escort');
+  if (!escort?.profile) return undefined;
+  return escort.profile.public || caller?.kind === 'admin' || caller?.id === escort.id ? escort : undefined;
+}
+export { adminEmails, findById as findAccountById } from './queries.ts';
+
+/**
+ * The one way a password changes (self-service, recovery, ADMIN_PASSWORD, the
+ * admin CLI): the new hash, and every session of the account ends, since whoever
+ * knew the old password may hold one. `keepSessionId` spares the device making a
+ * self-service change. Call it inside the change's transaction.
+ */
+export async function setPasswordHash(
+  db: DbOrTx,
+  accountId: string,
+  passHash: string,
+  options: { keepSessionId?: string } = {},
+): Promise<void> {
+  await updatePassHash(db, accountId, passHash);
+  await revokeAllSessions(db, accountId, options.keepSessionId);
+}
 
 /** An account of one kind by its e-mail, in whatever case or spacing it is typed. */
 export const findAccountByEmail = (db: DbOrTx, email: string, kind: AccountKind) =>
@@ -268,8 +301,5 @@ export async function changePassword(
     throw notFound(msg.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
   }
   const passHash = await hashPassword(next);
-  await db.transaction(async (tx) => {
-    await setPasswordHash(tx, accountId, passHash);
-    await revokeAllSessions(tx, accountId, keepSessionId);
-  });
+  await db.transaction((tx) => setPasswordHash(tx, accountId, passHash, { keepSessionId }));
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import { auditEntrySchema } from '@encanto/core/validation';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin, sessionSecurity } from '../../plugins/auth.ts';
 import { auditEntries } from './service.ts';
 
 /** The admins' record of decisions, read from the panel. */
@@ -11,6 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/auditoria',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['administración'],
         summary: 'Registro de decisiones de los administradores, las más recientes primero',
         querystring: z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import { blockSchema, messageSchema } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
-import { requireKind } from '../../plugins/auth.ts';
+import { requireKind, sessionSecurity } from '../../plugins/auth.ts';
 import { blockClient, blockedClients, unblockClient } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -14,6 +14,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bloqueos',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['derechos'],
         summary: 'Clientes bloqueados por la escort',
         response: { 200: z.array(z.object({ nickname_cliente: z.string(), desde: z.string() })), ...errors },
@@ -29,6 +30,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bloqueos',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['derechos'],
         summary: 'Bloquear a un cliente: no podrá pedir citas, comentar ni calificar',
         body: blockSchema,
@@ -46,6 +48,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bloqueos',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['derechos'],
         summary: 'Desbloquear a un cliente',
         body: blockSchema,

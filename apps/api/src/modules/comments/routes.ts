@@ -8,7 +8,7 @@ import {
   commentSchema,
   likesBodySchema,
 } from '@encanto/core/marketplace';
-import { requireAccount } from '../../plugins/auth.ts';
+import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import {
   checkCommented,
   deleteComment,
@@ -34,6 +34,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/comments/${side}/registro`,
       {
         schema: {
+          security: sessionSecurity,
           tags,
           summary: 'El cliente comenta un perfil tras una cita aceptada (uno por día); la cita se cierra',
           body: commentBodySchema,
@@ -50,6 +51,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/comments/${side}/eliminar/:id`,
       {
         schema: {
+          security: sessionSecurity,
           tags,
           summary: 'Elimina un comentario con 3 o más "No Me Gusta" (la escort del perfil o un admin)',
           params: idParam,
@@ -66,6 +68,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/comments/${side}/likes/:id`,
       {
         schema: {
+          security: sessionSecurity,
           tags,
           summary: '"No Me Gusta": suma exactamente uno mientras el cliente tenga el click activo',
           params: idParam,
@@ -82,6 +85,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/comments/${side}/verificar`,
       {
         schema: {
+          security: sessionSecurity,
           tags,
           summary: '¿El cliente ya comentó este perfil en la fecha (hoy en Chile por defecto)?',
           querystring: commentCheckQuerySchema,
@@ -99,15 +103,16 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/comments/nick_usuario/:nick',
     {
       schema: {
+        security: sessionSecurity,
         tags,
-        summary: 'Comentarios del perfil de una escort (cuentas con sesión)',
+        summary:
+          'Comentarios del perfil de una escort (cuentas con sesión; de un perfil oculto, solo ella y los admins)',
         params: nickParam,
         response: { 200: z.array(commentSchema), ...errors },
       },
     },
     async (request) => {
-      await requireAccount(request);
-      return listForEscort(app.db, request.params.nick);
+      return listForEscort(app.db, await requireAccount(request), request.params.nick);
     },
   );
 
@@ -115,6 +120,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/comments/nick_cliente/:nick',
     {
       schema: {
+        security: sessionSecurity,
         tags,
         summary: 'Comentarios escritos por un cliente (el propio cliente o un admin)',
         params: nickParam,

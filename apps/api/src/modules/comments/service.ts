@@ -7,7 +7,7 @@ import type { Comment, CommentBody } from '@encanto/core/marketplace';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { accounts, comments } from '../../db/schema/index.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
-import { findAccountByNickname } from '../accounts/service.ts';
+import { findAccountByNickname, findReadableEscort } from '../accounts/service.ts';
 import { isBlocked } from '../blocks/service.ts';
 import { closeAfterComment, hasCommentedOn, lockOpenMeeting, spendDislike } from '../meetings/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
@@ -64,8 +64,14 @@ export async function registerComment(db: Db, caller: SessionAccount, body: Comm
   }
 }
 
-export async function listForEscort(db: DbOrTx, nickname: string): Promise<Comment[]> {
-  const escort = await escortByNickname(db, nickname);
+/** Comments on a profile: any signed-in account while it is public; herself and admins while it is hidden. */
+export async function listForEscort(
+  db: DbOrTx,
+  caller: SessionAccount,
+  nickname: string,
+): Promise<Comment[]> {
+  const escort = await findReadableEscort(db, nickname, caller);
+  if (!escort) throw notFound(msg.profileUnavailable);
   return commentsOnEscort(db, escort.id);
 }
 

@@ -6,7 +6,7 @@ import {
   type RectifiableField,
   type Rectification,
 } from '@encanto/core/data-rights';
-import { birthDateField, escortRutField, fullNameField, rutField } from '@encanto/core/fields';
+import { birthDateField, clientRutField, escortRutField, fullNameField } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
@@ -94,7 +94,7 @@ export async function decideRectification(
           // The age on the public card comes from the birth date (the route clears the public cache).
           await q.updateAccountFields(tx, accountId, { fechaNac: validOrThrow(birthDateField, value) });
         } else if (field === 'rut') {
-          const rut = validOrThrow(row.kind === 'escort' ? escortRutField : rutField, value.trim());
+          const rut = validOrThrow(row.kind === 'escort' ? escortRutField : clientRutField, value.trim());
           await q.updateAccountFields(tx, accountId, { rut, rutNorm: accountRutKey(rut) });
         }
       }

@@ -13,7 +13,7 @@ import {
 } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
 import { depsOf } from '../../deps.ts';
-import { requireAccount, requireAdmin, requireKind } from '../../plugins/auth.ts';
+import { requireAccount, requireAdmin, requireKind, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import { PasswordGuard } from '../accounts/password-guard.ts';
 import { blockRoutes } from '../blocks/routes.ts';
@@ -62,6 +62,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cuenta/mis-datos',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['derechos'],
         summary: 'Estado de tus datos: documento, pausa, solicitudes, bloqueos',
         response: { 200: myDataSchema, ...errors },
@@ -74,6 +75,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cuenta/exportar',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['derechos'],
         summary: 'Descargar todos tus datos en un archivo JSON (acceso y portabilidad)',
         response: { 200: z.record(z.string(), z.unknown()), ...errors },
@@ -97,6 +99,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       // the account. An escort's card, listings and pages go at once.
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' }, ...publicWrite },
       schema: {
+        security: sessionSecurity,
         tags: ['derechos'],
         summary: 'Eliminar tu cuenta y tus datos (se pide la contraseña)',
         body: deleteAccountSchema,
@@ -117,6 +120,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['derechos'],
         summary: 'Pausar o reactivar tu perfil de escort (oculto en todo el sitio, sin borrar nada)',
         body: pauseSchema,
@@ -137,6 +141,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cuenta/rectificacion',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['derechos'],
         summary: 'Tus solicitudes de corrección',
         response: { 200: z.array(rectificationSchema), ...errors },
@@ -150,6 +155,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: {
+        security: sessionSecurity,
         tags: ['derechos'],
         summary: 'Pedir la corrección de un dato que no puedes editar (nombre, fecha de nacimiento, RUT)',
         body: rectificationCreateSchema,
@@ -171,6 +177,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/rectificaciones',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['derechos'],
         summary: 'Solicitudes de corrección para la administración (abiertas por defecto)',
         querystring: z.object({ estado: z.enum(['abierta', 'todas']).default('abierta') }),
@@ -189,6 +196,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A corrected birth date changes the age on an escort's public card.
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['derechos'],
         summary: 'Resolver (aplica el valor pedido) o rechazar una solicitud de corrección',
         params: z.object({ id: z.coerce.number().int().positive() }),

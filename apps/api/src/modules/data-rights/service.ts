@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { syncEscortVisibility } from '../accounts/escort-listing.ts';
 import { blockedClients } from '../blocks/service.ts';
+import { holdState } from '../reports/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { documentDeletionDate } from './export.ts';
 import { readAccount, readDocument } from './export-queries.ts';
@@ -24,12 +25,14 @@ export async function myData(deps: Pick<Deps, 'db' | 'config'>, caller: SessionA
     caller.kind === 'escort' ? blockedClients(db, caller.id) : Promise.resolve(null),
   ]);
   if (!account) throw notFound();
+  const revision = flags ? await holdState(db, caller.id, flags.suspended) : null;
   const deletion = documentDeletionDate(account.approvedAt, doc?.rejectedAt, config.documentRetentionDays);
   return {
     tipo: tipoOf(caller.kind),
     nickname: account.nickname,
     pausado: flags?.paused ?? null,
     suspendido: flags?.suspended ?? null,
+    revision,
     documento: doc
       ? { subido_el: doc.createdAt.toISOString(), se_elimina_el: deletion?.toISOString() ?? null }
       : null,

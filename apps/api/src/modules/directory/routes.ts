@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import { escortCardSchema, escortOwnCardSchema, escortPublicSchema } from '@encanto/core/escorts';
-import { requireSelf } from '../../plugins/auth.ts';
+import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { sendCached } from '../../lib/send-cached.ts';
 import { escortsInCity, latestEscorts, ownEscortCard, publicEscort } from './service.ts';
 
@@ -55,6 +55,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/usuario/tu-card/:nickname',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['directorio'],
         summary: 'Tarjeta propia de la escort (también mientras espera aprobación)',
         params: nicknameParams,
@@ -62,7 +63,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireSelf(request, request.params.nickname, { allowAdmin: true, kind: 'escort' });
+      await requireSelf(request, { nickname: request.params.nickname }, { allowAdmin: true, kind: 'escort' });
       const card = await ownEscortCard(app.db, request.params.nickname);
       return reply.header('cache-control', 'private, no-store').send(card);
     },

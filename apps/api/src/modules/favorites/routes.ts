@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import { favoriteBodySchema, favoriteCheckQuerySchema, favoriteSchema } from '@encanto/core/marketplace';
-import { requireAccount } from '../../plugins/auth.ts';
+import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import { add, check, mine, remove } from './service.ts';
 
 const tags = ['favoritos'];
@@ -13,6 +13,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/favorites/agregar',
     {
       schema: {
+        security: sessionSecurity,
         tags,
         summary: 'Agrega un perfil a los favoritos del cliente (idempotente)',
         body: favoriteBodySchema,
@@ -26,6 +27,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/favorites/validar',
     {
       schema: {
+        security: sessionSecurity,
         tags,
         summary: '¿Es favorito? (nick_cliente lleva el RUT del cliente, como en la especificación)',
         querystring: favoriteCheckQuerySchema,
@@ -46,6 +48,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/favorites/borra',
     {
       schema: {
+        security: sessionSecurity,
         tags,
         summary: 'Quita un perfil de los favoritos',
         body: favoriteBodySchema,
@@ -62,6 +65,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/favorites/mios',
     {
       schema: {
+        security: sessionSecurity,
         tags,
         summary: 'Favoritos del cliente con sesión',
         response: { 200: z.array(favoriteSchema), ...errorResponses(401, 403) },

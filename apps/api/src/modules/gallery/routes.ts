@@ -6,7 +6,7 @@ import { msg } from '@encanto/core/messages';
 import { galleryListSchema, galleryUploadResultSchema, messageSchema } from '@encanto/core/gallery';
 import { depsOf } from '../../deps.ts';
 import { badRequest, tooLarge } from '../../errors.ts';
-import { requireSelf } from '../../plugins/auth.ts';
+import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import { readSingleFile } from '../../plugins/uploads.ts';
 import { sendCached } from '../../lib/send-cached.ts';
@@ -36,6 +36,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['galería'],
         summary: 'Sube una imagen o un video mp4 (máx. 2 MB, 15 por escort) a la galería propia',
         consumes: ['multipart/form-data'],
@@ -44,7 +45,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await requireSelf(request, request.params.nick, { kind: 'escort' });
+      const account = await requireSelf(request, { nickname: request.params.nick }, { kind: 'escort' });
       await assertGalleryRoom(app.db, account.id);
       const { file } = await readSingleFile(request, upload);
       const result = await addGalleryItem(deps, account.id, file);
@@ -56,6 +57,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/upload/obtener-imagenes-por-usuario/:nick',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['galería'],
         summary: 'Galería propia (solo la dueña)',
         params: nickParams,
@@ -63,7 +65,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await requireSelf(request, request.params.nick, { kind: 'escort' });
+      const account = await requireSelf(request, { nickname: request.params.nick }, { kind: 'escort' });
       return { imagenes: await ownGallery(app.db, account.id) };
     },
   );
@@ -89,6 +91,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['galería'],
         summary: 'Elimina una imagen de la galería propia y sus variantes',
         params: deleteParams,
@@ -96,7 +99,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await requireSelf(request, request.params.a, { kind: 'escort' });
+      const account = await requireSelf(request, { nickname: request.params.a }, { kind: 'escort' });
       await removeGalleryItem(deps, account.id, request.params.b, 'image');
       return { mensaje: msg.imageDeleted };
     },
@@ -107,6 +110,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['galería'],
         summary: 'Elimina un video de la galería propia',
         params: deleteParams,
@@ -114,7 +118,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await requireSelf(request, request.params.a, { kind: 'escort' });
+      const account = await requireSelf(request, { nickname: request.params.a }, { kind: 'escort' });
       await removeGalleryItem(deps, account.id, request.params.b, 'video');
       return { mensaje: msg.videoDeleted };
     },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { msg } from '@encanto/core/messages';
 import { acceptResultSchema, clientCardSchema, requestItemSchema } from '@encanto/core/marketplace';
 import { notFound } from '../../errors.ts';
-import { requireAccount } from '../../plugins/auth.ts';
+import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import { BOTH, ESCORT, errors, mensaje, ok, pairRoute, sharedAnswers } from './pair-route.ts';
 import { dismissClient, markEvaluated } from './service.ts';
 import {
@@ -143,6 +143,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/conversacion-cliente/solicitudes/:nickname',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['conversacion-cliente'],
         summary: 'Nicknames de los clientes con solicitud pendiente para la escort con sesión',
         params: nicknameParam,
@@ -160,6 +161,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/conversacion-cliente/aceptados/:nickname',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['conversacion-cliente'],
         summary: 'Clientes aceptados que la escort aún no califica (PENDIENTES POR CALIFICAR)',
         params: nicknameParam,
@@ -177,6 +179,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/conversacion-cliente/perfil/:nickname',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['conversacion-cliente'],
         summary: 'Ficha del cliente para una escort que tiene o tuvo una cita con él',
         params: nicknameParam,

@@ -5,7 +5,7 @@ import { errorResponses } from '@encanto/core/api-error';
 import { msg } from '@encanto/core/messages';
 import { meetingPairSchema, type MeetingPair } from '@encanto/core/marketplace';
 import type { Db } from '../../db/client.ts';
-import { requireAccount } from '../../plugins/auth.ts';
+import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import { acceptRequest, closeMeeting, rejectRequest, resolvePair, type Pair, type Side } from './service.ts';
 import { meetingState, openMeetingExists } from './views.ts';
 
@@ -61,6 +61,7 @@ export function pairRoute<R extends z.ZodType>(app: ZodApp, options: PairRouteOp
   const { method, url, summary, allowed, response, run } = options;
   const status = options.status ?? 200;
   const schema = {
+    security: sessionSecurity,
     tags: [url.split('/')[1] ?? 'citas'],
     summary,
     response: { [status]: response, ...errors },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { msg } from '@encanto/core/messages';
 import { acceptResultSchema, meetingStateSchema, requestItemSchema } from '@encanto/core/marketplace';
-import { requireAccount } from '../../plugins/auth.ts';
+import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import { conversationRoutes } from './conversation-routes.ts';
 import { BOTH, CLIENT, ESCORT, errors, mensaje, ok, pairRoute, sharedAnswers } from './pair-route.ts';
 import {
@@ -156,6 +156,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointments/pendientes/:nick',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['appointments'],
         summary: 'Solicitudes pendientes de la escort con sesión',
         params: nickParam,

@@ -7,7 +7,7 @@ import { msg } from '@encanto/core/messages';
 import { profileImageSchema, uploadResultSchema } from '@encanto/core/profiles';
 import { depsOf } from '../../deps.ts';
 import { badRequest, tooLarge } from '../../errors.ts';
-import { requireSelf } from '../../plugins/auth.ts';
+import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import { readSingleFile } from '../../plugins/uploads.ts';
 import type { SessionAccount } from '../sessions/service.ts';
@@ -21,8 +21,6 @@ import {
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const nickParams = z.object({ nick: z.string().min(1).max(40) });
 const deleteParams = z.object({ a: z.string().min(1).max(40), b: z.string().min(1).max(64) });
-const security = [{ bearer: [] }];
-
 const kinds = [
   { path: 'escort', kind: 'escort' },
   { path: 'cliente', kind: 'client' },
@@ -39,7 +37,7 @@ const upload = {
 
 /** The path's nickname must be the caller's own account of that kind (401 without a session, 403 otherwise). */
 const owner = (request: FastifyRequest, nick: string, kind: SessionAccount['kind']) =>
-  requireSelf(request, nick, { kind });
+  requireSelf(request, { nickname: nick }, { kind });
 
 /** Profile photos of escorts and clients under /upload, as the spec names them. */
 export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,9 +48,9 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       `/upload/obtener-imagen-perfil-${path}/:nick`,
       {
         schema: {
+          security: sessionSecurity,
           tags: ['fotos'],
           summary: `Foto de perfil actual (${path}): imageUrl y publicId`,
-          security,
           params: nickParams,
           response: { 200: profileImageSchema, ...errors },
         },
@@ -65,9 +63,9 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: publicWrite,
         schema: {
+          security: sessionSecurity,
           tags: ['fotos'],
           summary: `Sube la foto de perfil (${path}): multipart con file y nickname; 409 si ya hay una`,
-          security,
           consumes: ['multipart/form-data'],
           params: nickParams,
           response: { 201: uploadResultSchema, ...errors },
@@ -95,9 +93,9 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: publicWrite,
         schema: {
+          security: sessionSecurity,
           tags: ['fotos'],
           summary: 'Elimina la foto de perfil guardada (a = nickname, b = publicId) y todas sus variantes',
-          security,
           params: deleteParams,
           response: { 200: z.object({ mensaje: z.string() }), ...errors },
         },
@@ -115,16 +113,16 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['fotos'],
         summary:
           'Quita la imagen de perfil propia, guardada o URL externa (x = nickname), y vuelve al avatar',
-        security,
         params: z.object({ x: z.string().min(1).max(40) }),
         response: { 200: z.object({ mensaje: z.string() }), ...errors },
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.x);
+      const caller = await requireSelf(request, { nickname: request.params.x });
       if (caller.kind === 'admin') throw badRequest(msg.nicknameOrUrlMissing);
       await clearProfileImage(deps, caller);
       return { mensaje: msg.imageDeleted };

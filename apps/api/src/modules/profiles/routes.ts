@@ -12,7 +12,7 @@ import {
 } from '@encanto/core/profiles';
 import { msg } from '@encanto/core/messages';
 import { depsOf } from '../../deps.ts';
-import { requireSelf } from '../../plugins/auth.ts';
+import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import {
   changeCity,
@@ -28,8 +28,6 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const photoErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const okSchema = z.object({ mensaje: z.string() });
 const idParams = z.object({ id: z.string().min(1).max(40) });
-const security = [{ bearer: [] }];
-
 /** Own-profile changes of escorts (usuario) and clients (cliente); every call is the owner's only. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
@@ -38,15 +36,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary: 'La escort actualiza nombre para mostrar, teléfono, foto (url), medidas y leyenda',
-        security,
         body: escortUpdateSchema,
         response: { 200: okSchema, ...photoErrors },
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.body.rut_usuario, { kind: 'escort' });
+      const caller = await requireSelf(request, { rut: request.body.rut_usuario }, { kind: 'escort' });
       await updateEscortData(deps, caller, request.body);
       return { mensaje: msg.dataUpdated };
     },
@@ -57,16 +55,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary:
           'La escort da su foto de perfil como enlace http(s): el servidor la descarga una vez y la guarda como una subida',
-        security,
         body: escortUrlSchema,
         response: { 200: okSchema.extend({ url: z.string() }), ...photoErrors },
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.body.nickname, { kind: 'escort' });
+      const caller = await requireSelf(request, { nickname: request.body.nickname }, { kind: 'escort' });
       const url = await updateEscortUrl(deps, caller, request.body.url);
       return { mensaje: msg.dataUpdated, url };
     },
@@ -77,16 +75,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary: 'La escort cambia su estado: disponible o inactiva (id = RUT)',
-        security,
         params: idParams,
         body: estadoSchema,
         response: { 200: okSchema.extend({ estado: z.enum(estadoValues) }), ...errors },
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.id, { kind: 'escort' });
+      const caller = await requireSelf(request, { rut: request.params.id }, { kind: 'escort' });
       const estado = await changeEstado(app.db, caller, request.body.estado);
       return { mensaje: msg.statusUpdated(estado), estado };
     },
@@ -97,16 +95,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary: 'La escort cambia su ciudad a una comuna del catálogo (id = RUT)',
-        security,
         params: idParams,
         body: citySchema,
         response: { 200: z.object({ msg: z.string(), mensaje: z.string(), ciudad: z.string() }), ...errors },
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.id, { kind: 'escort' });
+      const caller = await requireSelf(request, { rut: request.params.id }, { kind: 'escort' });
       const ciudad = await changeCity(app.db, caller, request.body.ciudad);
       // The spec's screen reads the server's `msg` field.
       return { msg: msg.cityUpdated(ciudad), mensaje: msg.cityUpdated(ciudad), ciudad };
@@ -117,15 +115,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/usuario/archivos/:nickname',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary: 'Archivos (foto de perfil y galería) de la propia escort',
-        security,
         params: z.object({ nickname: z.string().min(1).max(40) }),
         response: { 200: ownFilesSchema, ...errors },
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.params.nickname, { kind: 'escort' });
+      const caller = await requireSelf(request, { nickname: request.params.nickname }, { kind: 'escort' });
       return { files: await ownFiles(app.db, caller) };
     },
   );
@@ -134,15 +132,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cliente/modificar',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['perfil'],
         summary: 'El cliente actualiza su teléfono y su imagen (un enlace se descarga y se guarda)',
-        security,
         body: clientUpdateSchema,
         response: { 200: okSchema, ...photoErrors },
       },
     },
     async (request) => {
-      const caller = await requireSelf(request, request.body.rut_cliente, { kind: 'client' });
+      const caller = await requireSelf(request, { rut: request.body.rut_cliente }, { kind: 'client' });
       await updateClientData(deps, caller, request.body);
       return { mensaje: msg.dataUpdated };
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import { averagesSchema, clientRatingBodySchema, escortRatingBodySchema } from '@encanto/core/marketplace';
-import { requireAccount } from '../../plugins/auth.ts';
+import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import { clientAverages, escortAverages, rateClient, rateEscort } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -13,15 +13,15 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ratings/promedioUsuario/:nick',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['calificaciones'],
-        summary: 'Promedios de una escort (cuentas con sesión)',
+        summary: 'Promedios de una escort (cuentas con sesión; de un perfil oculto, solo ella y los admins)',
         params: z.object({ nick: z.string().min(1).max(40) }),
         response: { 200: averagesSchema, ...errors },
       },
     },
     async (request) => {
-      await requireAccount(request);
-      return escortAverages(app.db, request.params.nick);
+      return escortAverages(app.db, await requireAccount(request), request.params.nick);
     },
   );
 
@@ -29,6 +29,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ratings/insertarUsuario',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['calificaciones'],
         summary: 'El cliente califica a la escort tras una cita aceptada (una vez por cita)',
         body: escortRatingBodySchema,
@@ -43,6 +44,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notes/promedioCliente/:nickname',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['calificaciones'],
         summary: 'Promedios de un cliente (el cliente, admins y escorts con una cita con él)',
         params: z.object({ nickname: z.string().min(1).max(40) }),
@@ -56,6 +58,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notes/insertarCliente',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['calificaciones'],
         summary: 'La escort califica al cliente que aceptó (una vez por cita); la cita se cierra',
         body: clientRatingBodySchema,

@@ -9,7 +9,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { clientRatings, escortRatings } from '../../db/schema/index.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { findAccountByNickname } from '../accounts/service.ts';
+import { findAccountByNickname, findReadableEscort } from '../accounts/service.ts';
 import { isBlocked } from '../blocks/service.ts';
 import { haveAnyMeeting, haveMet, lockUnratedMeeting, markRated, resolvePair } from '../meetings/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
@@ -23,10 +23,14 @@ export async function averagesOf(db: DbOrTx, accountId: string): Promise<Average
   });
 }
 
-/** An escort's averages, for any signed-in account (the card shows them to clients). */
-export async function escortAverages(db: DbOrTx, nickname: string): Promise<Averages> {
-  const escort = await findAccountByNickname(db, nickname);
-  if (!escort || escort.kind !== 'escort') throw notFound(msg.profileUnavailable);
+/** An escort's averages: any signed-in account while her profile is public (the card shows them); herself and admins while it is hidden. */
+export async function escortAverages(
+  db: DbOrTx,
+  caller: SessionAccount,
+  nickname: string,
+): Promise<Averages> {
+  const escort = await findReadableEscort(db, nickname, caller);
+  if (!escort) throw notFound(msg.profileUnavailable);
   return averagesOf(db, escort.id);
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import { msg } from '@encanto/core/messages';
 import { rentalInputSchema, rentalSchema } from '@encanto/core/gallery';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin, sessionSecurity } from '../../plugins/auth.ts';
 import { addRental, removeRental, rentalExists, rentalsInCity } from './service.ts';
 
 /**
@@ -15,6 +15,7 @@ export const rentalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/arriendo/agregar',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['arriendo'],
         summary: 'Agrega un lugar de arriendo (solo administradores)',
         body: rentalInputSchema,
@@ -48,6 +49,7 @@ export const rentalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/arriendo/id/:id',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['arriendo'],
         summary: 'Elimina un arriendo (solo administradores)',
         params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),

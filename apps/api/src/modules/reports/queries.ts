@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { escortProfiles, reports } from '../../db/schema/index.ts';
 
@@ -35,18 +35,55 @@ export async function setSuspended(db: DbOrTx, escortId: string, suspended: bool
     .where(eq(escortProfiles.accountId, escortId));
 }
 
-export async function countOpenReports(db: DbOrTx, escortId: string, reason?: string): Promise<number> {
+/** Open reports of the escort that keep her profile on hold. */
+export async function countHoldingReports(db: DbOrTx, escortId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(and(eq(reports.escortId, escortId), eq(reports.status, 'abierta'), eq(reports.holds, true)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Locks the escort's profile row for the rest of the transaction, so two reports
+ * about her are decided one after the other; answers whether she is hidden now.
+ */
+export async function lockProfile(db: DbOrTx, escortId: string): Promise<{ suspended: boolean }> {
+  const [row] = await db
+    .select({ suspended: escortProfiles.suspended })
+    .from(escortProfiles)
+    .where(eq(escortProfiles.accountId, escortId))
+    .for('update');
+  return { suspended: row?.suspended ?? false };
+}
+
+/** Open reports of one reason about the escort filed since a moment, with what tells their reporters apart. */
+export function recentOpenReports(db: DbOrTx, escortId: string, reason: string, since: Date) {
+  return db
+    .select({ id: reports.id, reporterId: reports.reporterId, reporterMark: reports.reporterMark })
     .from(reports)
     .where(
       and(
         eq(reports.escortId, escortId),
+        eq(reports.reason, reason),
         eq(reports.status, 'abierta'),
-        reason ? eq(reports.reason, reason) : undefined,
+        gt(reports.createdAt, since),
       ),
     );
-  return row?.n ?? 0;
+}
+
+export async function markHolding(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.update(reports).set({ holds: true }).where(inArray(reports.id, ids));
+}
+
+/** Forgets reporter marks older than the cutoff; returns how many were erased. */
+export async function eraseReporterMarks(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .update(reports)
+    .set({ reporterMark: null })
+    .where(and(isNotNull(reports.reporterMark), lt(reports.createdAt, before)))
+    .returning({ id: reports.id });
+  return rows.length;
 }
 
 const openCount = sql<number>`(select count(*)::int from ${reports} r2 where r2.escort_id = ${reports.escortId} and r2.status = 'abierta')`;

@@ -8,11 +8,13 @@ import {
   reportSchema,
 } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { depsOf } from '../../deps.ts';
+import { requireAdmin, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import {
   createReport,
   dismissReport,
+  eraseExpiredReporterMarks,
   reinstateFromReport,
   reportsForAdmin,
   suspendFromReport,
@@ -23,22 +25,24 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Reports ('Denunciar perfil'): anyone may file one; admins list and decide them. */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  startReporterMarkErasure(app);
   app.post(
     '/denuncias',
     {
-      // Per IP, so a visitor cannot flood the panel or hide profiles in bulk.
-      // A possible minor puts the profile on hold at once, hidden from every public read.
+      // Per IP, so a visitor cannot flood the panel. A possible minor reported by an approved account,
+      // or by a second reporter within 24 h, puts the profile on hold, hidden from every public read.
       config: { rateLimit: { max: 10, timeWindow: '1 hour' }, ...publicWrite },
       schema: {
         tags: ['denuncias'],
-        summary: 'Denunciar un perfil (un posible menor de edad lo oculta de inmediato)',
+        summary:
+          'Denunciar un perfil (posible menor: lo oculta si denuncia una cuenta verificada o una segunda persona en 24 horas; si no, es urgente)',
         body: reportCreateSchema,
         response: { 201: messageSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => {
-      const account = await request.account();
-      await createReport(app.db, request.body, account?.id ?? null);
+      await createReport(deps, request.body, { account: await request.account(), ip: request.ip });
       return reply.status(201).send({ mensaje: msg.reportSent });
     },
   );
@@ -47,6 +51,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/denuncias',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['denuncias'],
         summary: 'Denuncias para la administración (abiertas por defecto)',
         querystring: reportListQuerySchema,
@@ -64,6 +69,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['denuncias'],
         summary: 'Descartar una denuncia',
         params: idParams,
@@ -82,6 +88,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['denuncias'],
         summary: 'Suspender el perfil denunciado (oculto hasta reincorporarlo)',
         params: idParams,
@@ -100,6 +107,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: publicWrite,
       schema: {
+        security: sessionSecurity,
         tags: ['denuncias'],
         summary: 'Reincorporar el perfil de una denuncia',
         params: idParams,
@@ -113,3 +121,17 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Reporter marks live 24 h: erased on every new report, and hourly when none arrives. */
+function startReporterMarkErasure(app: Parameters<FastifyPluginAsyncZod>[0]): void {
+  const timer = setInterval(
+    () => {
+      eraseExpiredReporterMarks(app.db).catch((err: unknown) =>
+        app.log.warn({ err }, 'reporter mark erasure failed; retrying in an hour'),
+      );
+    },
+    60 * 60 * 1000,
+  );
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,20 +1,26 @@
 import { holdReason, reportReasonLabels, type Report, type ReportReason } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { syncEscortVisibility } from '../accounts/escort-listing.ts';
-import { findAccountByNickname } from '../accounts/service.ts';
+import { adminEmails, findAccountByNickname } from '../accounts/service.ts';
 import { latestDecision, recordDecision, SYSTEM_ACTOR } from '../audit/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
-  countOpenReports,
+  countHoldingReports,
   decideReports,
+  eraseReporterMarks,
   findReport,
   insertReport,
   listReports,
+  lockProfile,
+  markHolding,
+  recentOpenReports,
   setSuspended,
   type ReportRow,
 } from './queries.ts';
+import { newReporterMark, sameReporterMark } from './reporter-mark.ts';
 
 /** An escort (the account and her profile) by nickname; undefined for other kinds. */
 async function findEscort(db: DbOrTx, nickname: string) {
@@ -36,39 +42,121 @@ async function isAdminSuspended(db: DbOrTx, escortId: string): Promise<boolean> 
   );
 }
 
+/** Why a profile the site hides is hidden, as its owner is told: on hold pending review, or suspended by an admin. */
+export async function holdState(
+  db: DbOrTx,
+  escortId: string,
+  suspended: boolean,
+): Promise<'en_espera' | 'suspendido' | null> {
+  if (!suspended) return null;
+  return (await isAdminSuspended(db, escortId)) ? 'suspendido' : 'en_espera';
+}
+
 export interface NewReport {
   nickname_usuario: string;
   motivo: ReportReason;
   detalle: string;
 }
 
+/** Who files a report: the signed-in account if any, and the address it came from. */
+export interface Reporter {
+  account: Pick<SessionAccount, 'id' | 'autorizado'> | null;
+  ip: string;
+}
+
+/** How long a reporter mark lives, and the window in which two reporters put a profile on hold. */
+export const REPORTER_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+type ReportDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'log'>;
+
 /**
- * Files a report. A possible minor puts the profile on hold at once (hidden
- * everywhere) until an admin dismisses the report or decides otherwise.
+ * Files a report. A possible-minor report puts the profile on hold (hidden
+ * everywhere until an admin decides) when it comes from an approved account,
+ * or when another reporter filed one in the last 24 hours; any other one is
+ * urgent: it tops the admin queue and the admins get a mail at once. One
+ * anonymous visitor can therefore no longer hide a profile alone.
  */
-export async function createReport(db: Db, input: NewReport, reporterId: string | null): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function createReport(deps: ReportDeps, input: NewReport, reporter: Reporter): Promise<void> {
+  const now = new Date();
+  const outcome = await deps.db.transaction(async (tx) => {
     const escort = await findEscort(tx, input.nickname_usuario);
     if (!escort) throw notFound(msg.reportTarget);
-    await insertReport(tx, {
+    await eraseReporterMarks(tx, new Date(now.getTime() - REPORTER_WINDOW_MS));
+    const mark = newReporterMark(escort.id, reporter.ip);
+    const values = {
       escortId: escort.id,
       escortNickname: escort.nickname,
-      reporterId,
+      reporterId: reporter.account?.id ?? null,
+      reporterMark: mark,
       reason: input.motivo,
       detail: input.detalle,
-    });
-    if (input.motivo !== holdReason || escort.suspended) return;
-    await setSuspended(tx, escort.id, true);
-    await syncEscortVisibility(tx, escort.id);
-    await recordDecision(tx, {
-      adminId: null,
-      adminNickname: SYSTEM_ACTOR,
-      accountId: escort.id,
-      accountNickname: escort.nickname,
-      action: 'perfil_en_espera',
-      reasons: reportReasonLabels[input.motivo],
-    });
+    };
+    if (input.motivo !== holdReason) {
+      await insertReport(tx, values);
+      return null;
+    }
+    // Two reporters at once must see each other's report.
+    const { suspended } = await lockProfile(tx, escort.id);
+    const trusted = reporter.account?.autorizado === 'aprobado';
+    const partners = trusted ? [] : await otherReporters(tx, escort.id, reporter, now);
+    const holds = trusted || partners.length > 0;
+    await insertReport(tx, { ...values, holds });
+    // Either report of the pair keeps the hold until an admin has decided both.
+    await markHolding(tx, partners);
+    if (holds && !suspended) {
+      await setSuspended(tx, escort.id, true);
+      await syncEscortVisibility(tx, escort.id);
+      await recordDecision(tx, {
+        adminId: null,
+        adminNickname: SYSTEM_ACTOR,
+        accountId: escort.id,
+        accountNickname: escort.nickname,
+        action: 'perfil_en_espera',
+        reasons: trusted ? msg.holdTrustedReporter : msg.holdTwoReporters,
+      });
+    }
+    return holds || suspended ? null : escort.nickname;
   });
+  if (outcome) await mailAdminsUrgent(deps, outcome);
+}
+
+/**
+ * The earlier open possible-minor reports of the last 24 h about the escort when
+ * they come from someone else, else none. While a profile is not on hold, its
+ * open reports are one reporter's (a second one would have held it), so the new
+ * report is another reporter when it matches none of them: not the same account,
+ * not the same network. Matching any one means the same person, even if she
+ * switched networks or signed in since.
+ */
+async function otherReporters(tx: DbOrTx, escortId: string, reporter: Reporter, now: Date) {
+  const since = new Date(now.getTime() - REPORTER_WINDOW_MS);
+  const recent = await recentOpenReports(tx, escortId, holdReason, since);
+  const same = (r: (typeof recent)[number]) =>
+    (reporter.account !== null && r.reporterId === reporter.account.id) ||
+    (r.reporterMark !== null && sameReporterMark(r.reporterMark, escortId, reporter.ip));
+  return recent.some(same) ? [] : recent.map((r) => r.id);
+}
+
+/** After the commit, one mail per admin; a failed mail is logged and never undoes the report. */
+async function mailAdminsUrgent(deps: ReportDeps, nickname: string): Promise<void> {
+  const { db, mailer, config, log } = deps;
+  const link = `${config.siteUrl}/pendientes/denuncias`;
+  for (const to of await adminEmails(db)) {
+    try {
+      await mailer.send({
+        to,
+        subject: msg.urgentReportMailSubject(config.siteName),
+        text: msg.urgentReportMailText(nickname, link),
+      });
+    } catch (err) {
+      log.warn({ err }, 'urgent report mail not sent');
+    }
+  }
+}
+
+/** Forgets reporter marks past their 24 hours (also done on every new report). */
+export async function eraseExpiredReporterMarks(db: Db, now = new Date()): Promise<number> {
+  return eraseReporterMarks(db, new Date(now.getTime() - REPORTER_WINDOW_MS));
 }
 
 async function openReport(db: DbOrTx, id: number): Promise<ReportRow & { escortId: string }> {
@@ -79,10 +167,9 @@ async function openReport(db: DbOrTx, id: number): Promise<ReportRow & { escortI
   return report as ReportRow & { escortId: string };
 }
 
-/** Hidden when an admin suspension is in force or an open possible-minor report still holds it. */
+/** Hidden when an admin suspension is in force or an open report still holds it. */
 async function recomputeHold(db: DbOrTx, escortId: string): Promise<void> {
-  const hidden =
-    (await isAdminSuspended(db, escortId)) || (await countOpenReports(db, escortId, holdReason)) > 0;
+  const hidden = (await isAdminSuspended(db, escortId)) || (await countHoldingReports(db, escortId)) > 0;
   await setSuspended(db, escortId, hidden);
   await syncEscortVisibility(db, escortId);
 }
@@ -160,11 +247,13 @@ export async function reportsForAdmin(
     perfil_existe: r.escortId !== null && r.suspended !== null,
     perfil_suspendido: r.suspended ?? false,
     denuncias_abiertas: r.openCount,
+    // A possible minor whose profile is still visible: nobody trusted has confirmed it, so an admin must look now.
+    urgente: r.status === 'abierta' && r.reason === holdReason && r.suspended === false,
   }));
-  // The most urgent first: possible minors, then trafficking, then the rest by age.
+  // The most urgent first: possible minors still visible, possible minors on hold, trafficking, then the rest by age.
   if (status === 'abierta') {
-    const rank = (m: ReportReason) => (m === 'menor' ? 0 : m === 'trata' ? 1 : 2);
-    list.sort((a, b) => rank(a.motivo) - rank(b.motivo));
+    const rank = (r: Report) => (r.urgente ? 0 : r.motivo === 'menor' ? 1 : r.motivo === 'trata' ? 2 : 3);
+    list.sort((a, b) => rank(a) - rank(b));
   }
   return list;
 }

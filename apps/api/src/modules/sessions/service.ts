@@ -40,11 +40,17 @@ async function markActive(db: DbOrTx, accountId: string, now: Date): Promise<voi
     .where(eq(accounts.id, accountId));
 }
 
+/**
+ * The account behind a token. A session lives 30 days from its last use (slid
+ * at most once an hour) and never more than 90 days from login, so a stolen
+ * token in daily use still dies.
+ */
 export async function resolveSession(db: DbOrTx, token: string): Promise<SessionAccount | null> {
   const now = new Date();
   const [row] = await db
     .select({
       sessionId: sessions.id,
+      createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       id: accounts.id,
       kind: accounts.kind,
@@ -55,18 +61,28 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Session
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - timings.sessionMaxAgeMs)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   // Sliding expiry, written at most once an hour per session to keep reads cheap.
   if (now.getTime() - row.lastSeenAt.getTime() > SLIDE_AFTER_MS) {
+    const expiresAt = Math.min(
+      now.getTime() + timings.sessionTtlMs,
+      row.createdAt.getTime() + timings.sessionMaxAgeMs,
+    );
     await db
       .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + timings.sessionTtlMs) })
+      .set({ lastSeenAt: now, expiresAt: new Date(expiresAt) })
       .where(eq(sessions.id, row.sessionId));
     await markActive(db, row.id, now);
   }
-  const { lastSeenAt: _seen, ...account } = row;
+  const { lastSeenAt: _seen, createdAt: _created, ...account } = row;
   return account;
 }
 

@@ -6,7 +6,7 @@ import { msg } from '@encanto/core/messages';
 import { documentInfoSchema, messageSchema, uploadResultSchema } from '@encanto/core/validation';
 import { depsOf } from '../../deps.ts';
 import { badRequest, tooLarge } from '../../errors.ts';
-import { requireAccount, requireSelf } from '../../plugins/auth.ts';
+import { requireAccount, requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { readSingleFile } from '../../plugins/uploads.ts';
 import { deleteDocument, documentInfo, readDocument, uploadDocument } from './documents.ts';
 import type { ValidationKind } from './service.ts';
@@ -35,6 +35,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       `/upload/subir-validacion-${path}/:nick`,
       {
         schema: {
+          security: sessionSecurity,
           tags: ['validación'],
           summary: `Sube el documento de identidad (${path}; máx. 8 MB, se re-codifica sin metadatos y se guarda cifrado)`,
           consumes: ['multipart/form-data'],
@@ -43,7 +44,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const caller = await requireSelf(request, request.params.nick, { kind });
+        const caller = await requireSelf(request, { nickname: request.params.nick }, { kind });
         const { file, fields } = await readSingleFile(request, upload);
         // The form sends nickname too; when present it must name the same account as the path.
         if (
@@ -59,6 +60,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       `/upload/obtener-imagen-validacion-${path}/:nick`,
       {
         schema: {
+          security: sessionSecurity,
           tags: ['validación'],
           summary: 'Documento de identidad cargado (dueño mientras está pendiente, o administrador)',
           params: nickParams,
@@ -76,6 +78,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       `/upload/eliminar-validacion-${path}/:a/:b`,
       {
         schema: {
+          security: sessionSecurity,
           tags: ['validación'],
           summary: 'Elimina el documento de identidad propio (a = nickname, b = publicId)',
           params: deleteParams,
@@ -83,7 +86,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const caller = await requireSelf(request, request.params.a, { kind });
+        const caller = await requireSelf(request, { nickname: request.params.a }, { kind });
         await deleteDocument(deps, caller, kind, request.params.a, request.params.b);
         return { mensaje: msg.imageDeleted };
       },
@@ -94,6 +97,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/upload/documento/:publicId',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['validación'],
         summary:
           'Bytes del documento (JPEG), con sesión: dueño mientras está pendiente o administrador; nunca en caché',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import { msg } from '@encanto/core/messages';
 import { clientNoticesSchema, escortNoticesSchema, messageSchema } from '@encanto/core/validation';
-import { requireAccount } from '../../plugins/auth.ts';
+import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import { clearNotice, notices } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -18,6 +18,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       `/cliente/alerta-${which}/:id`,
       {
         schema: {
+          security: sessionSecurity,
           tags: ['validación'],
           summary: `Aviso de autorización ${which} del propio cliente (lista vacía si no hay)`,
           params: idParams,
@@ -34,6 +35,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       `/escort-alerta-${which}/:nickname`,
       {
         schema: {
+          security: sessionSecurity,
           tags: ['validación'],
           summary: `Aviso de autorización ${which} de la propia escort (lista vacía si no hay)`,
           params: nicknameParams,
@@ -54,6 +56,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cliente/quitar-mensaje-cliente/:id',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['validación'],
         summary: 'Quita el aviso ya mostrado al cliente',
         params: idParams,
@@ -71,6 +74,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quitar-mensaje-escort/:nickname',
     {
       schema: {
+        security: sessionSecurity,
         tags: ['validación'],
         summary: 'Quita el aviso ya mostrado a la escort',
         params: nicknameParams,

@@ -10,7 +10,7 @@ import {
   pendingEscortSchema,
 } from '@encanto/core/validation';
 import { depsOf } from '../../deps.ts';
-import { requireAccount, requireAdmin } from '../../plugins/auth.ts';
+import { requireAccount, requireAdmin, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import { documentRoutes } from './document-routes.ts';
 import { noticeRoutes } from './notice-routes.ts';
@@ -59,6 +59,7 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${k.prefix}/pendientes`,
       {
         schema: {
+          security: sessionSecurity,
           tags: ['administración'],
           summary: `Cuentas ${k.prefix} pendientes de validación (solo administradores)`,
           response: {
@@ -80,6 +81,7 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
         // An approved escort appears in listings and on her card at once.
         config: publicWrite,
         schema: {
+          security: sessionSecurity,
           tags: ['administración'],
           summary:
             'Autoriza la cuenta (RUT): aprobado, aviso "Cuenta Autorizada", registro de auditoría y correo',
@@ -102,6 +104,7 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${k.prefix}/autorizado/:id`,
       {
         schema: {
+          security: sessionSecurity,
           tags: ['validación'],
           summary: 'Estado de autorización de la cuenta (la propia, o cualquiera para un administrador)',
           params: idParams,
@@ -119,6 +122,7 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${k.prefix}/${k.reject}/:id`,
       {
         schema: {
+          security: sessionSecurity,
           tags: ['administración'],
           summary: 'Rechaza el documento con uno o más motivos (unidos con ", "); la cuenta sigue pendiente',
           params: idParams,
@@ -137,6 +141,7 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${k.prefix}/${k.inform}/:id`,
       {
         schema: {
+          security: sessionSecurity,
           tags: ['administración'],
           summary: 'Envía (de nuevo) el aviso de aprobación a una cuenta ya autorizada',
           params: idParams,

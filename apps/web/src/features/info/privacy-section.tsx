@@ -116,9 +116,14 @@ export function PrivacySection({ siteName }: { siteName: string }) {
       <ul>
         <li>Cada cuenta se verifica con un documento de identidad antes de publicarse.</li>
         <li>
-          Cada perfil tiene un botón «Denunciar perfil». Si nos avisas de un posible menor de edad, ocultamos
-          el perfil de inmediato mientras lo revisamos. También revisamos suplantación o fotos falsas, trata o
-          coerción, y spam.
+          Cada perfil tiene un botón «Denunciar perfil». Si nos avisas de un posible menor de edad, la
+          administración lo revisa de inmediato, y el perfil se oculta mientras tanto cuando la denuncia viene
+          de una cuenta verificada o de dos personas distintas. También revisamos suplantación o fotos falsas,
+          trata o coerción, y spam.
+        </li>
+        <li>
+          Para distinguir denuncias de personas distintas guardamos, solo por 24 horas, una huella cifrada de
+          tu conexión: nunca tu dirección IP.
         </li>
         <li>Tu denuncia es confidencial. Si alguien está en peligro, llama al 133 (Carabineros).</li>
       </ul>

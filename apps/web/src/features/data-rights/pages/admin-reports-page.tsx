@@ -22,9 +22,10 @@ const statusLabel: Record<Report['estado'], string> = {
 const urgent = new Set(['menor', 'trata']);
 
 /**
- * /pendientes/denuncias: open reports, the most urgent first. One click
- * decides: Descartar, Suspender perfil (hidden until reinstated) or
- * Reincorporar; every decision lands in the audit log.
+ * /pendientes/denuncias: open reports, the most urgent first: a possible minor
+ * whose profile is still visible (one anonymous or unverified report) tops the
+ * list, marked 'Urgente'. One click decides: Descartar, Suspender perfil
+ * (hidden until reinstated) or Reincorporar; every decision lands in the audit log.
  */
 export default function AdminReportsPage() {
   const [filter, setFilter] = useState<ReportFilter>('abierta');
@@ -56,10 +57,11 @@ export default function AdminReportsPage() {
           {items.map((r) => (
             <li
               key={r.id}
-              className={`dr-report-card${urgent.has(r.motivo) ? ' dr-report-urgent' : ''}`}
+              className={`dr-report-card${urgent.has(r.motivo) ? ' dr-report-urgent' : ''}${r.urgente ? ' dr-report-now' : ''}`}
               data-nickname={r.nickname_usuario}
             >
               <div className="dr-report-head">
+                {r.urgente && <span className="dr-chip dr-chip-now">Urgente</span>}
                 <span className={`dr-chip ${urgent.has(r.motivo) ? 'dr-chip-urgent' : ''}`}>
                   {reportReasonLabels[r.motivo]}
                 </span>
@@ -67,6 +69,12 @@ export default function AdminReportsPage() {
                 {r.perfil_suspendido && <span className="dr-chip dr-chip-hidden">Oculto</span>}
                 {r.estado !== 'abierta' && <span className="dr-chip">{statusLabel[r.estado]}</span>}
               </div>
+              {r.urgente && (
+                <p className="dr-report-alert">
+                  El perfil sigue visible: una sola denuncia anónima o de una cuenta sin verificar no lo
+                  oculta. Revísalo ahora.
+                </p>
+              )}
               <p className="dr-report-meta">
                 {formatDateTime(r.fecha)}
                 {r.denuncias_abiertas > 1 && ` · ${r.denuncias_abiertas} denuncias abiertas de este perfil`}

@@ -11,6 +11,7 @@ import { EstadoSection } from '../components/estado-section.tsx';
 import { ProfilePhotoForm } from '../components/profile-photo-form.tsx';
 import { EscortSidebar } from '../components/profile-sidebar.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
+import { ReviewNotice } from '../components/review-notice.tsx';
 import { PendingRequests } from '../../../components/requests/pending-requests.tsx';
 import { ClientsToRate } from '../../../components/requests/to-rate.tsx';
 import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
@@ -55,6 +56,7 @@ function EscortProfile() {
           verified={p.autorizado === 'aprobado'}
         />
         <div className="profile-main">
+          <ReviewNotice />
           <EstadoSection rut={p.rut_usuario} estado={p.estado} />
           <EscortDataForm profile={p} />
           <ProfilePhotoForm />
