@@ -13,6 +13,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerPublicWrites } from './plugins/public-writes.ts';
 import { registerUploads } from './plugins/uploads.ts';
+import { registerMetrics } from './modules/metrics/routes.ts';
 import { createServices, type Services } from './services.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
@@ -68,7 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('services', { ...(await createServices(config)), ...options.services });
+  app.decorate('services', { ...(await createServices(config, app.log)), ...options.services });
   app.addHook('onClose', async () => {
     await app.services.close();
   });
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerMediaFiles(app);
   await registerUploads(app);
   registerPublicWrites(app);
+  registerMetrics(app);
 
   await app.register(
     async (api) => {
