@@ -9,6 +9,9 @@ export const INVALIDATION_CHANNEL = 'encanto:public-cache:clear';
 export interface InvalidationBus {
   /** Tells every other instance that public data changed; never throws, never waits. */
   publish(): void;
+  /** Messages sent, and messages from other instances applied (metrics, tests). */
+  readonly published: number;
+  readonly received: number;
   close(): Promise<void>;
 }
 
@@ -60,8 +63,12 @@ export async function createInvalidationBus(
       })
       .catch(() => {});
   });
+  let published = 0;
+  let received = 0;
   subscriber.on('message', (channel: string, message: string) => {
-    if (channel === INVALIDATION_CHANNEL && message !== origin) cache.clear();
+    if (channel !== INVALIDATION_CHANNEL || message === origin) return;
+    cache.clear();
+    received++;
   });
   // Start-up waits for the subscription (a write elsewhere right after must reach this instance), but
   // not for long: with Redis down the instance serves anyway, fresh within 5 s.
@@ -69,7 +76,14 @@ export async function createInvalidationBus(
   return {
     publish() {
       if (publisher.status !== 'ready') return;
+      published++;
       publisher.publish(INVALIDATION_CHANNEL, origin).catch(() => {});
+    },
+    get published() {
+      return published;
+    },
+    get received() {
+      return received;
     },
     async close() {
       closeQuietly(publisher);

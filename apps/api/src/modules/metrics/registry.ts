@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -14,7 +15,11 @@ export interface Metrics {
   logins: Counter<'kind' | 'outcome'>;
   mail: Counter<'outcome'>;
   /** Reads the pool and the public cache at scrape time, and times the database's queries. */
-  watch(sources: { database: Database; publicCache: ResponseCache }): void;
+  watch(sources: {
+    database: Database;
+    publicCache: ResponseCache;
+    invalidation: InvalidationBus | undefined;
+  }): void;
 }
 
 export function createMetrics(): Metrics {
@@ -50,7 +55,7 @@ export function createMetrics(): Metrics {
     httpDuration,
     logins,
     mail,
-    watch({ database, publicCache }) {
+    watch({ database, publicCache, invalidation }) {
       database.observeQueries((seconds) => queryDuration.observe(seconds));
       // Read at scrape time: the hot path only bumps two integers in the cache itself.
       new Counter({
@@ -64,6 +69,18 @@ export function createMetrics(): Metrics {
           this.inc({ result: 'miss' }, publicCache.misses);
         },
       });
+      if (invalidation)
+        new Counter({
+          name: 'encanto_public_cache_invalidations_total',
+          help: 'Cross-instance invalidations over Redis: sent by this instance, received from others',
+          labelNames: ['direction'] as const,
+          registers: [registry],
+          collect() {
+            this.reset();
+            this.inc({ direction: 'sent' }, invalidation.published);
+            this.inc({ direction: 'received' }, invalidation.received);
+          },
+        });
       new Gauge({
         name: 'encanto_db_pool_connections',
         help: 'Database pool connections by state (total, idle, waiting clients) and its maximum',

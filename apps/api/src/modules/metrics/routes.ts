@@ -20,7 +20,11 @@ type Observer = { observe(seconds: number): void };
 export function registerMetrics(app: FastifyInstance): void {
   const metrics = app.services.metrics;
   if (!metrics) return;
-  metrics.watch({ database: app.database, publicCache: app.services.publicCache });
+  metrics.watch({
+    database: app.database,
+    publicCache: app.services.publicCache,
+    invalidation: app.services.invalidation,
+  });
   // Label children looked up once per (method, status, route): the histogram's own lookup hashes the labels.
   const children = new Map<string, Observer>();
   app.addHook('onResponse', (request, reply, done) => {
