@@ -5,6 +5,7 @@
  * are measured alternately, round by round, beside the bare node:http baseline.
  *
  *   node bench/ab.ts [rev] [path...]     # default: HEAD, the listing
+ *   AB_AFTER_ENV=METRICS_TOKEN=x... node bench/ab.ts main   # extra env for the working tree's server
  *
  * The revision's apps/api and packages/core are exported with `git archive`
  * into a temp folder whose node_modules links to this tree's packages.
@@ -32,6 +33,13 @@ import { capture, load, seedKnown, startBare, type Row } from './run.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+/** `K=V,K=V`: configuration only the working tree's server gets (e.g. a feature switched on). */
+const afterEnv = Object.fromEntries(
+  (process.env.AB_AFTER_ENV ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
 
 /** A copy of apps/api and packages/core at `rev`, runnable with this tree's node_modules. */
 function checkout(rev: string): string {
@@ -64,12 +72,14 @@ async function main() {
   const dataDir = tmpDir('encanto-ab-data-');
   try {
     const old = await startServer({ databaseUrl, dataDir, cwd: before });
-    const cur = await startServer({ databaseUrl, dataDir });
+    const cur = await startServer({ databaseUrl, dataDir, env: afterEnv });
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     await seedKnown(c);
     await c.end();
-    console.log(`A/B ${rev} vs working tree, ${machine()}, ${rounds} rounds of ${seconds} s`);
+    console.log(
+      `A/B ${rev} vs working tree${Object.keys(afterEnv).length ? ` with ${Object.keys(afterEnv).join(', ')}` : ''}, ${machine()}, ${rounds} rounds of ${seconds} s`,
+    );
     for (const p of paths) {
       const bare = await startBare(await capture(cur.url, { name: p, path: p }));
       await load(`${old.url}${p}`, {}, 2);
