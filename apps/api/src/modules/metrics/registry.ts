@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { RequestHistogram } from './request-histogram.ts';
 
 export type LoginKind = 'cliente' | 'escort' | 'admin';
 export type LoginOutcome = 'success' | 'failure' | 'rate_limited';
@@ -11,7 +12,7 @@ export type LoginOutcome = 'success' | 'failure' | 'rate_limited';
 export interface Metrics {
   registry: Registry;
   /** Its `_count` is the request count by route, method and status. */
-  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  requests: RequestHistogram;
   logins: Counter<'kind' | 'outcome'>;
   mail: Counter<'outcome'>;
   /** Reads the pool and the public cache at scrape time, and times the database's queries. */
@@ -25,13 +26,8 @@ export interface Metrics {
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by route pattern, method and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  const requests = new RequestHistogram();
+  registry.registerMetric(requests as unknown as Parameters<Registry['registerMetric']>[0]);
   const logins = new Counter({
     name: 'encanto_logins_total',
     help: 'Login attempts by account kind and outcome',
@@ -52,7 +48,7 @@ export function createMetrics(): Metrics {
   });
   return {
     registry,
-    httpDuration,
+    requests,
     logins,
     mail,
     watch({ database, publicCache, invalidation }) {

@@ -10,8 +10,6 @@ const LOGINS: Record<string, LoginKind> = {
   '/api/usuario/login-admin': 'admin',
 };
 
-type Observer = { observe(seconds: number): void };
-
 /**
  * Request metrics for every answer, and `GET /metrics` on this port when
  * METRICS_TOKEN is set (a bearer token; without it the path does not exist
@@ -25,19 +23,11 @@ export function registerMetrics(app: FastifyInstance): void {
     publicCache: app.services.publicCache,
     invalidation: app.services.invalidation,
   });
-  // Label children looked up once per (method, status, route): the histogram's own lookup hashes the labels.
-  const children = new Map<string, Observer>();
   app.addHook('onResponse', (request, reply, done) => {
     // Pages and unknown paths are answered by the not-found handler: they have no route pattern.
     const route = request.routeOptions.url ?? 'other';
     const status = reply.statusCode;
-    const key = `${request.method} ${status} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      child = metrics.httpDuration.labels(request.method, route, String(status));
-      children.set(key, child);
-    }
-    child.observe(reply.elapsedTime / 1000);
+    metrics.requests.observe(request.method, route, status, reply.elapsedTime / 1000);
     const kind = LOGINS[route];
     if (kind) {
       const outcome = status < 300 ? 'success' : status === 429 ? 'rate_limited' : 'failure';
@@ -61,4 +51,3 @@ export async function sendMetrics(metrics: Metrics, reply: FastifyReply) {
   const body = await metrics.registry.metrics();
   return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(body);
 }
-
