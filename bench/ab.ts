@@ -122,7 +122,8 @@ async function main() {
       await bare.stop();
       const m = (xs: Row[]) => Math.round(xs.reduce((a, x) => a + x.reqPerSec, 0) / xs.length);
       const p99 = (xs: Row[]) => Math.max(...xs.map((x) => x.p99));
-      const median = (xs: Measured[]) => xs.map((x) => x.cpuUs).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const median = (xs: Measured[]) =>
+        xs.map((x) => x.cpuUs).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       console.log(
         `${p}: bare ${m(r.bare)} req/s; before ${m(r.before)} req/s (${Math.round((m(r.before) / m(r.bare)) * 100)}% of bare, p99 ${p99(r.before)} ms, median ${median(r.before)} µs CPU/req); after ${m(r.after)} req/s (${Math.round((m(r.after) / m(r.bare)) * 100)}% of bare, p99 ${p99(r.after)} ms, median ${median(r.after)} µs CPU/req)`,
       );

@@ -27,7 +27,11 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
 });
 
 const address = await app.listen({ port: config.port, host: config.host });
-const block = demoLoginsBlock(address.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost'), config.demoData, seeded);
+const block = demoLoginsBlock(
+  address.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost'),
+  config.demoData,
+  seeded,
+);
 if (block) app.log.info(block);
 
 /** A refused start prints its reasons, not a stack trace, and exits with 1. */

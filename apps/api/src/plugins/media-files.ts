@@ -54,9 +54,6 @@ export async function registerMediaFiles(app: FastifyInstance): Promise<void> {
     if (direct) return reply.header('cache-control', IMMUTABLE).redirect(direct, 301);
     const body = await store.get(key);
     if (!body) return reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' });
-    return reply
-      .header('cache-control', IMMUTABLE)
-      .type(mediaType(key))
-      .send(body);
+    return reply.header('cache-control', IMMUTABLE).type(mediaType(key)).send(body);
   });
 }

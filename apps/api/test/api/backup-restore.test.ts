@@ -77,7 +77,13 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/ready`).then((r) => r.ok, () => false)) return { url, stop };
+    if (
+      await fetch(`${url}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, stop };
     if (i > 600) throw new Error('server did not become ready');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -101,7 +107,9 @@ async function checksums(dataDir: string): Promise<Record<string, string>> {
     const entries = await fs.readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
     for (const e of entries.filter((x) => x.isFile())) {
       const full = path.join(e.parentPath, e.name);
-      sums[path.relative(dataDir, full)] = createHash('sha256').update(await fs.readFile(full)).digest('hex');
+      sums[path.relative(dataDir, full)] = createHash('sha256')
+        .update(await fs.readFile(full))
+        .digest('hex');
     }
   }
   const key = await fs.readFile(path.join(dataDir, 'document.key')).catch(() => undefined);

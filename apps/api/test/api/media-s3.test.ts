@@ -59,7 +59,6 @@ beforeEach(() => {
   requests.length = 0;
 });
 
-
 describe('S3 media store (contract)', () => {
   it('PutObject: path-style key in the bucket, content type, immutable cache, signed, exact bytes', async () => {
     const store = createS3MediaStore({

@@ -53,7 +53,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
   it('requests by route pattern and status, public cache hits and misses, database queries and pool', async () => {
     await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Temuco' });
-    for (let i = 0; i < 3; i++) expect((await t.app.inject('/api/usuario/ciudad/Temuco')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject('/api/usuario/ciudad/Temuco')).statusCode).toBe(200);
     expect((await t.app.inject('/api/no-existe')).statusCode).toBe(404);
     const text = await scrape();
     const route = { method: 'GET', route: '/api/usuario/ciudad/:city', status: '200' };

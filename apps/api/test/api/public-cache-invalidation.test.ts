@@ -69,7 +69,11 @@ const rename = async (e: FixtureAccount, apellido: string) => {
 };
 
 /** Milliseconds until `read` returns `expected`, polling every 5 ms, or -1 after `limitMs`. */
-async function visibleAfter(read: () => Promise<unknown>, expected: unknown, limitMs: number): Promise<number> {
+async function visibleAfter(
+  read: () => Promise<unknown>,
+  expected: unknown,
+  limitMs: number,
+): Promise<number> {
   const started = performance.now();
   while (performance.now() - started < limitMs) {
     if ((await read()) === expected) return performance.now() - started;

@@ -99,7 +99,9 @@ describe('public media on a real S3 server', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(served.rawPayload.equals((await bucket('fotos').get(fileUrl.slice('/media/'.length)))!)).toBe(true);
+    expect(served.rawPayload.equals((await bucket('fotos').get(fileUrl.slice('/media/'.length)))!)).toBe(
+      true,
+    );
     expect((await t.app.inject('/media/zz/nothing-640.webp')).statusCode).toBe(404);
 
     const del = await t.app.inject({

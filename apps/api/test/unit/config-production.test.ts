@@ -67,7 +67,11 @@ describe('production defaults and start-up refusals', () => {
     expect(refusal({ S3_BUCKET: 'fotos', S3_DOCUMENTS_BUCKET: 'fotos' })).toMatch(
       /S3_DOCUMENTS_BUCKET must be a private bucket apart from the public media bucket/,
     );
-    const c = loadConfig({ S3_BUCKET: 'fotos', S3_DOCUMENTS_BUCKET: 'privado', S3_ENDPOINT: 'http://127.0.0.1:9' });
+    const c = loadConfig({
+      S3_BUCKET: 'fotos',
+      S3_DOCUMENTS_BUCKET: 'privado',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+    });
     expect(c.s3Documents).toMatchObject({ bucket: 'privado', prefix: 'documents/' });
     expect(refusal({ S3_DOCUMENTS_BUCKET: 'privado', S3_DOCUMENTS_PREFIX: '../x' })).toMatch(
       /S3_DOCUMENTS_PREFIX/,

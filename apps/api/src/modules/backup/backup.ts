@@ -18,12 +18,15 @@ export type Say = (line: string) => void;
  */
 export async function createBackup(config: Config, dir: string, say: Say = () => {}): Promise<Manifest> {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  if ((await fs.readdir(dir)).length > 0) throw new Error(`${dir} is not empty: a backup goes into a new folder`);
+  if ((await fs.readdir(dir)).length > 0)
+    throw new Error(`${dir} is not empty: a backup goes into a new folder`);
   const started = performance.now();
   const { database, tables } = config.databaseUrl
     ? await dumpPostgres(config.databaseUrl, dir)
     : await backupPglite(config, dir, say);
-  say(`database: ${Object.values(tables).reduce((a, b) => a + b, 0)} rows in ${Object.keys(tables).length} tables`);
+  say(
+    `database: ${Object.values(tables).reduce((a, b) => a + b, 0)} rows in ${Object.keys(tables).length} tables`,
+  );
 
   const files: FileEntry[] = [database];
   const { media, documents } = await storesOf(config);

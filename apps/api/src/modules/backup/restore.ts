@@ -27,11 +27,15 @@ export async function restoreBackup(config: Config, dir: string, say: Say = () =
   const claim = config.databaseUrl ? undefined : await claimPgliteDir(config.dataDir);
   try {
     const { media, documents } = await storesOf(config);
-    if (!(await isEmpty(media.list()))) throw new Error('the media store is not empty: restore into a new one');
+    if (!(await isEmpty(media.list())))
+      throw new Error('the media store is not empty: restore into a new one');
     if (!(await isEmpty(documents.list())))
       throw new Error('the document store is not empty: restore into a new one');
     await restoreKey(config, dir, manifest);
-    if (manifest.documents.count > 0 && (await documents.keyFingerprint()) !== manifest.documents.keyFingerprint)
+    if (
+      manifest.documents.count > 0 &&
+      (await documents.keyFingerprint()) !== manifest.documents.keyFingerprint
+    )
       throw new Error(
         'DOCUMENT_KEY is not the key these documents were encrypted with: set the key of the backed-up deployment',
       );
@@ -41,7 +45,8 @@ export async function restoreBackup(config: Config, dir: string, say: Say = () =
       ? await restorePostgres(config.databaseUrl, path.join(dir, manifest.database.path))
       : await restorePglite(config.dataDir, dump);
     const differences = countDifferences(manifest.tables, restored);
-    if (differences.length > 0) throw new Error(`row counts differ after restore:\n  ${differences.join('\n  ')}`);
+    if (differences.length > 0)
+      throw new Error(`row counts differ after restore:\n  ${differences.join('\n  ')}`);
     say(`database: ${Object.keys(restored).length} tables, row counts equal to the manifest`);
 
     for (const entry of manifest.files) {
@@ -107,7 +112,11 @@ async function checkRestoredFiles(
     const [kind, ...rest] = entry.path.split('/');
     const key = rest.join('/');
     const bytes =
-      kind === 'media' ? await media.get(key) : kind === 'documents' ? await documents.readRaw(key) : undefined;
+      kind === 'media'
+        ? await media.get(key)
+        : kind === 'documents'
+          ? await documents.readRaw(key)
+          : undefined;
     if (bytes === undefined) continue;
     if (!bytes || sha256(bytes) !== entry.sha256) throw new Error(`${entry.path} differs after restore`);
   }

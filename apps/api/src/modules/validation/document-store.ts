@@ -86,7 +86,11 @@ export function encryptedDocumentStore(
     readRaw: (storageKey) => blobs.read(storageKey),
     writeRaw: (storageKey, stored) => blobs.write(storageKey, stored),
     list: () => blobs.list(),
-    keyFingerprint: async () => createHash('sha256').update(await getKey()).digest('hex').slice(0, 16),
+    keyFingerprint: async () =>
+      createHash('sha256')
+        .update(await getKey())
+        .digest('hex')
+        .slice(0, 16),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { S3Target } from '../media/s3-client.ts';
+import type { S3Target, s3Objects } from '../media/s3-client.ts';
 import { assertDocumentKey, DOCUMENT_KEY_NAME, type DocumentBlobs } from './document-blobs.ts';
 
 /**
@@ -9,7 +9,7 @@ import { assertDocumentKey, DOCUMENT_KEY_NAME, type DocumentBlobs } from './docu
  * without S3 never pays for it.
  */
 export function s3DocumentBlobs(target: S3Target & { prefix: string }): DocumentBlobs {
-  let objects: Promise<ReturnType<typeof import('../media/s3-client.ts').s3Objects>> | undefined;
+  let objects: Promise<ReturnType<typeof s3Objects>> | undefined;
   const bucket = () => (objects ??= import('../media/s3-client.ts').then((m) => m.s3Objects(target)));
   const keyOf = (storageKey: string) => {
     assertDocumentKey(storageKey);
