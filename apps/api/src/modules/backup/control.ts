@@ -67,7 +67,12 @@ async function listenExclusive(server: net.Server, file: string): Promise<void> 
       });
       return;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt > 0) throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EADDRINUSE' || attempt > 0)
+        throw new Error(
+          `cannot create ${file} (${code ?? (err as Error).message}): DATA_DIR must be a local folder the server can write, where Unix sockets work`,
+          { cause: err },
+        );
       if (await answers(file))
         throw new DataDirBusy(
           `${path.dirname(file)} is in use by another process (a running server or backup): stop it first, or point DATA_DIR elsewhere`,
