@@ -12,6 +12,7 @@ import { startRedis, type TestRedis } from '../helpers/redis.ts';
  * writes, B serves the reads from its own public cache. A third instance
  * without REDIS_URL shows what B would do without the invalidation.
  */
+const METRICS = 'metrics-token-0123456789';
 let redis: TestRedis;
 let a: TestApp;
 let b: FastifyInstance;
@@ -34,7 +35,7 @@ async function instance(env: Record<string, string>): Promise<FastifyInstance> {
 beforeAll(async () => {
   redis = await startRedis();
   a = await createTestApp({ env: { REDIS_URL: redis.url } });
-  b = await instance({ REDIS_URL: redis.url });
+  b = await instance({ REDIS_URL: redis.url, METRICS_TOKEN: METRICS });
   alone = await instance({});
 });
 afterAll(async () => {
@@ -115,6 +116,12 @@ describe('public cache invalidation across instances (Redis pub/sub)', () => {
     expect(card).toBeLessThan(1000);
     expect(await cityOf(alone, e)).toBe('Antes');
     expect(await cardOf(alone, e)).toBe('Antes');
+    const scraped = await b.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS}` } });
+    const received = /^encanto_public_cache_invalidations_total\{direction="received"\} (\d+)$/m.exec(
+      scraped.body,
+    );
+    expect(Number(received?.[1])).toBe(b.services.invalidation!.received);
+    expect(Number(received?.[1])).toBeGreaterThanOrEqual(2);
   });
 
   it('a refused write publishes nothing: B keeps its cache', async () => {
