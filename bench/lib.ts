@@ -5,6 +5,7 @@
  * reading a process's memory.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,8 @@ export const CITY = 'Santiago';
 
 /** Per-run suffix for database and cluster names: runs by several engineers (and CI) share one machine. */
 export const runId = `${process.pid.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const BENCH_DOCUMENT_KEY = randomBytes(32).toString('hex');
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -137,6 +140,8 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     RATE_LIMIT: 'false',
     WEB_DIST_DIR: dist,
     SITE_URL: `http://127.0.0.1:${port}`,
+    // Production refuses to start without one; one per run, shared by the run's servers.
+    DOCUMENT_KEY: BENCH_DOCUMENT_KEY,
     ...options.env,
   };
   delete env.DATABASE_URL;

@@ -17,7 +17,9 @@
  * 4. Scale-out: two server processes sharing PostgreSQL, Redis and the media
  *    folder, behind nginx (full run; --short talks to both directly): a session
  *    made on one works on the other, a logout on one ends it on both, login rate
- *    limits count across both, a photo uploaded through one is served by the other.
+ *    limits count across both, a profile change through one is visible through the
+ *    other within 200 ms (Redis pub/sub invalidation), a photo uploaded through one
+ *    is served by the other.
  *
  *   npm run test:reliability                 # full: 2 min mixed load, nginx
  *   node bench/reliability.ts --short        # CI: ~90 s in all
@@ -34,6 +36,7 @@ import { comunas } from '@encanto/core/geo';
 import { msg } from '@encanto/core/messages';
 import {
   adminUrl,
+  CITY,
   cleanupOnSignal,
   clientNick,
   dropDatabase,
@@ -837,6 +840,48 @@ async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | un
   };
 }
 
+/** A profile change made through A is visible through B within 200 ms (the cache keeps entries 5 s). */
+async function instantInvalidation(aUrl: string, bUrl: string, escortToken: string) {
+  const nick = escortNick(1);
+  const onB = async () => {
+    const card = (await call(bUrl, 'GET', `/api/usuario/publico/${nick}`)).body.apellido;
+    const list = (await call(bUrl, 'GET', `/api/usuario/ciudad/${CITY}`)).body as unknown as {
+      nickname: string;
+      apellido: string;
+    }[];
+    return [card, Array.isArray(list) ? list.find((e) => e.nickname === nick)?.apellido : undefined];
+  };
+  const before = await onB(); // cached on B from here on
+  const name = 'Renombrada';
+  const put = await call(aUrl, 'PUT', '/api/usuario/modificar', {
+    token: escortToken,
+    body: {
+      rut_usuario: '10000001-1',
+      apellido: name,
+      fono: '987654321',
+      url: 'https://fotos.example.cl/esc000001.jpg',
+      medidas: '90/60/90',
+      legenda: 'Perfil cambiado durante la prueba.',
+    },
+  });
+  const t0 = performance.now();
+  let ms = -1;
+  let seen: unknown[] = before;
+  while (performance.now() - t0 < 2000) {
+    seen = await onB();
+    if (seen.every((v) => v === name)) {
+      ms = performance.now() - t0;
+      break;
+    }
+    await sleep(10);
+  }
+  check(
+    'scale-out: a profile change made through one instance is visible through the other within 200 ms',
+    put.status === 200 && before[0] !== name && ms >= 0 && ms < 200,
+    `PUT on A ${put.status}${put.body.mensaje ? ` (${put.body.mensaje})` : ''}; card and listing on B fresh ${ms >= 0 ? `${ms.toFixed(0)} ms` : 'not within 2 s'} after A answered (cache lifetime 5000 ms); B showed ${JSON.stringify(seen)}`,
+  );
+}
+
 async function scaleOut() {
   const useNginx = !short;
   console.log(
@@ -890,6 +935,10 @@ async function scaleOut() {
       out.status === 204 && gone.status === 401,
       `logout on B ${out.status}; then on A ${gone.status}`,
     );
+
+    // Instant invalidation: both instances cache the card and the listing; a change through A
+    // reaches B over Redis pub/sub, not after the cache's 5 s lifetime.
+    await instantInvalidation(a.url, b.url, escortToken);
 
     // Rate limit: 10 attempts per e-mail per 15 min, counted in Redis across instances.
     const email = `limite${tag}@bench.cl`;

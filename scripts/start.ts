@@ -24,5 +24,6 @@ if (!fs.existsSync(entry) || fs.statSync(entry).mtimeMs < sources) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-process.env.NODE_ENV ??= 'production';
+// NODE_ENV stays as given: unset is the newcomer's demo (loopback, demo data, readable logs);
+// `NODE_ENV=production npm start` is a deployment, with its start-up checks (docs/operations.md).
 await import('../apps/api/src/server.ts');

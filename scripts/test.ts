@@ -1,5 +1,7 @@
-// `npm test`: unit and API tests, then the browser tests against the built app.
-// Prints one closing line `N passed, N failed` summed over every suite.
+// `npm test`: every vitest suite — unit, API (PGlite, or PostgreSQL with TEST_DATABASE_URL), security,
+// and the browser tests against the built app — or the ones named (`node scripts/test.ts api security`).
+// Prints one closing line `N passed, N failed` summed over them. The reliability suite needs
+// PostgreSQL, Redis and nginx and runs apart: `npm run test:reliability`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +9,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const projects = args.length > 0 ? args : ['unit', 'api', 'e2e'];
+const projects = args.length > 0 ? args : ['unit', 'api', 'security', 'e2e'];
+console.log(`Running the ${projects.join(', ')} suites`);
 let passed = 0;
 let failed = 0;
 let exitCode = 0;
@@ -17,8 +20,8 @@ function run(cmd: string, cmdArgs: string[]): number {
   return r.status ?? 1;
 }
 
-// The SSR tests (api) and the browser tests (e2e) both need the built web app.
-if (projects.includes('e2e') || projects.includes('api')) {
+// The SSR tests (api, security) and the browser tests (e2e) need the built web app.
+if (projects.some((p) => p === 'e2e' || p === 'api' || p === 'security')) {
   if (run('npm', ['run', 'build']) !== 0) {
     console.error('web build failed');
     failed += 1;

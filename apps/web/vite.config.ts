@@ -64,4 +64,7 @@ export default defineConfig({
   },
   // A self-contained SSR bundle: it runs from any folder (WEB_DIST_DIR) without node_modules beside it.
   ssr: { noExternal: true },
+  // The bundled React is the production build whatever NODE_ENV the server runs with (a newcomer's
+  // `npm start` leaves it unset); without this React chose its development build at run time.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
 });

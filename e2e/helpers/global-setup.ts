@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       SITE_URL: baseUrl,
       DEMO_DATA: process.env.E2E_DEMO_DATA ?? 'true',
+      // A production server with demo data on a loopback port: exactly what the refusal exists for, allowed here.
+      ALLOW_DEMO_IN_PRODUCTION: 'true',
+      DOCUMENT_KEY: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       RATE_LIMIT: 'false',

@@ -14,6 +14,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerPublicWrites } from './plugins/public-writes.ts';
 import { registerUploads } from './plugins/uploads.ts';
+import { registerMetrics } from './modules/metrics/routes.ts';
 import { createServices, type Services } from './services.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -72,7 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('services', { ...(await createServices(config)), ...options.services });
+  app.decorate('services', { ...(await createServices(config, app.log)), ...options.services });
   app.addHook('onClose', async () => {
     await app.services.close();
   });
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerMediaFiles(app);
   await registerUploads(app);
   registerPublicWrites(app);
+  registerMetrics(app);
 
   await app.register(
     async (api) => {

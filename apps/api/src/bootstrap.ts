@@ -1,21 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import { ensureAdmin } from './modules/accounts/admin-bootstrap.ts';
-import { seedDemoData } from './demo/seed.ts';
+import { DEMO_PASSWORD, seedDemoData, type SeedResult } from './demo/seed.ts';
 import { depsOf } from './deps.ts';
 
-/** Start-up work after migrations: the configured admin, and demo data on an empty database. */
-export async function bootstrap(app: FastifyInstance): Promise<void> {
+/**
+ * Start-up work after migrations: the configured admin, and demo data on an
+ * empty database. Returns what was seeded, for the logins block printed once
+ * the server listens.
+ */
+export async function bootstrap(app: FastifyInstance): Promise<SeedResult | undefined> {
   const { config } = app;
   if (config.adminEmail && config.adminPassword) {
     await ensureAdmin(app.db, { email: config.adminEmail, password: config.adminPassword });
     app.log.info({ email: config.adminEmail }, 'admin account ready');
   }
-  if (config.demoData) {
-    const seeded = await seedDemoData(depsOf(app));
-    if (seeded?.admin) {
-      app.log.info(
-        `Demo admin: ${seeded.admin.email} / ${seeded.admin.password} (log in at /login-admin, tipo de perfil: admin)`,
-      );
-    }
+  return config.demoData ? seedDemoData(depsOf(app)) : undefined;
+}
+
+/**
+ * The demo logins as a short block a newcomer can read at a glance (the
+ * admin's random password exists only at the first start). Undefined when
+ * demo data is off.
+ */
+export function demoLoginsBlock(
+  url: string,
+  demoData: boolean,
+  seeded: SeedResult | undefined,
+): string | undefined {
+  if (!demoData) return undefined;
+  const lines = [`Encanto is running at ${url} with demo data.`];
+  if (seeded?.admin) {
+    lines.push(
+      `  admin   ${seeded.admin.email} / ${seeded.admin.password}   (${url}/login-admin, tipo de perfil: admin; shown only now)`,
+    );
   }
+  if (seeded?.samples.escort) lines.push(`  escort  ${seeded.samples.escort} / ${DEMO_PASSWORD}`);
+  if (seeded?.samples.client) lines.push(`  client  ${seeded.samples.client} / ${DEMO_PASSWORD}`);
+  if (!seeded) {
+    lines.push(
+      `  every demo escort and client logs in with the password ${DEMO_PASSWORD}; \`npm run admin -- create\` sets an admin password`,
+    );
+  }
+  return lines.join('\n');
 }

@@ -14,7 +14,8 @@ const optionalUrl = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default depends on NODE_ENV: every interface in production, loopback otherwise (see loadConfig). */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
   SITE_NAME: z.string().min(1).max(60).default('Encanto'),
@@ -48,6 +49,28 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySchema,
   RATE_LIMIT: bool,
+  ALLOW_DEMO_IN_PRODUCTION: bool,
+  S3_DOCUMENTS_BUCKET: z.string().optional(),
+  S3_DOCUMENTS_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9_-]*\/)*$/, 'S3_DOCUMENTS_PREFIX must be empty or like "documents/"')
+    .default('documents/'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must have at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_FORMAT: z
+    .enum(['json', 'pretty'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,6 +104,46 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: TrustProxy;
   rateLimit: boolean;
+  /** Identity documents in a private bucket (or prefix) instead of DATA_DIR/documents. */
+  s3Documents: (S3Target & { prefix: string }) | undefined;
+  metrics: { token: string | undefined; port: number | undefined };
+  logFormat: 'json' | 'pretty';
+}
+
+type S3Target = Omit<NonNullable<Config['s3']>, 'publicUrl'>;
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * What production must not start with: demo accounts sharing a published
+ * password, canonical links on plain http, and a generated document key that
+ * would sit beside the documents it protects (and differ on every instance).
+ */
+function productionProblems(e: Env): string[] {
+  if (e.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (e.DEMO_DATA === true && e.ALLOW_DEMO_IN_PRODUCTION !== true)
+    problems.push(
+      'DEMO_DATA=true with NODE_ENV=production seeds accounts with a shared, published password; set ALLOW_DEMO_IN_PRODUCTION=true only for a private demo',
+    );
+  const site = new URL(e.SITE_URL);
+  if (site.protocol !== 'https:' && !LOOPBACK.test(site.hostname))
+    problems.push(`SITE_URL must use https in production (got ${site.origin})`);
+  if (!e.DOCUMENT_KEY)
+    problems.push(
+      'DOCUMENT_KEY is required in production (64 hex characters, e.g. `openssl rand -hex 32`), kept apart from the data it protects',
+    );
+  return problems;
+}
+
+function s3DocumentsProblems(e: Env): string[] {
+  if (!e.S3_DOCUMENTS_BUCKET) return [];
+  // The media bucket is public (S3_PUBLIC_URL) or proxied key by key under /media/*: documents never share it.
+  if (e.S3_DOCUMENTS_BUCKET === e.S3_BUCKET)
+    return [
+      'S3_DOCUMENTS_BUCKET must be a private bucket apart from the public media bucket S3_BUCKET (S3_DOCUMENTS_PREFIX places documents inside it)',
+    ];
+  return [];
 }
 
 /** Parses the environment once at start-up; a bad value stops the process with the list of problems. */
@@ -91,15 +154,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems = [...productionProblems(e), ...s3DocumentsProblems(e)];
+  if (problems.length > 0) {
+    throw new Error(`Refusing to start:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  const production = e.NODE_ENV === 'production';
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     siteName: e.SITE_NAME,
     siteUrl: e.SITE_URL.replace(/\/$/, ''),
-    demoData: e.DEMO_DATA ?? true,
+    demoData: e.DEMO_DATA ?? !production,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
@@ -120,5 +188,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT ?? true,
+    s3Documents: e.S3_DOCUMENTS_BUCKET
+      ? {
+          bucket: e.S3_DOCUMENTS_BUCKET,
+          prefix: e.S3_DOCUMENTS_PREFIX,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+          ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+        }
+      : undefined,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'pretty'),
   };
 }

@@ -3,36 +3,46 @@ import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
-import { bootstrap } from './bootstrap.ts';
+import { bootstrap, demoLoginsBlock } from './bootstrap.ts';
+import { loggerOptions } from './logging.ts';
+import { startMetricsServer } from './modules/metrics/server.ts';
+import { claimPgliteDir } from './modules/backup/control.ts';
 
 /** The process: config, database, app, listen, and a graceful shutdown. */
-const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: path.join(config.dataDir, 'pglite'),
-});
-const app = await buildApp({
-  config,
-  database,
-  web: true,
-  logger: {
-    level: config.logLevel,
-    redact: [
-      'req.headers.authorization',
-      'req.body.pass',
-      'req.body.passActual',
-      'req.body.newPass',
-      'req.body.nuevaPass',
-    ],
-  },
-});
-await bootstrap(app);
+const { config, control } = await startupChecks();
+const pgliteDir = path.join(config.dataDir, 'pglite');
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir });
+control?.serve(database);
+const app = await buildApp({ config, database, web: true, logger: await loggerOptions(config) });
+const seeded = await bootstrap(app);
+const metricsServer = config.metrics.port ? await startMetricsServer(app, config.metrics.port) : undefined;
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'closing after error');
   else app.log.info({ signal }, 'shutting down');
+  await metricsServer?.close();
   await app.close();
   await database.close();
+  await control?.release();
 });
 
-await app.listen({ port: config.port, host: config.host });
+const address = await app.listen({ port: config.port, host: config.host });
+const block = demoLoginsBlock(
+  address.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost'),
+  config.demoData,
+  seeded,
+);
+if (block) app.log.info(block);
+
+/** A refused start prints its reasons, not a stack trace, and exits with 1. */
+async function startupChecks() {
+  try {
+    const config = loadConfig();
+    // The embedded database admits one process: the claim refuses a second server (or a backup) on the same folder.
+    const control = config.databaseUrl ? undefined : await claimPgliteDir(config.dataDir);
+    return { config, control };
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { createCounters, type Counters } from './lib/counters.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -7,6 +8,8 @@ import { createDiskMediaStore, type MediaStore } from './modules/media/store.ts'
 import { createRemoteImageFetcher, type RemoteImageFetcher } from './modules/media/remote-image.ts';
 import { documentStoreFor, type DocumentStore } from './modules/validation/document-store.ts';
 import { ResponseCache } from './lib/response-cache.ts';
+import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.ts';
+import { countedMailer, createMetrics, type Metrics } from './modules/metrics/registry.ts';
 import { timings } from '@encanto/core/constants';
 
 /** Process-wide collaborators, built once from the config and closed with the app. */
@@ -23,26 +26,39 @@ export interface Services {
   counters: Counters;
   /** Downloads a picture named by URL from a public address (profile photos given as a link). */
   remoteImages: RemoteImageFetcher;
+  /** With REDIS_URL: tells the other instances to drop their public caches after a public write. */
+  invalidation: InvalidationBus | undefined;
+  /** With METRICS_TOKEN or METRICS_PORT. */
+  metrics: Metrics | undefined;
   close(): Promise<void>;
 }
 
-export async function createServices(config: Config): Promise<Services> {
-  const mailer = createMailer(config);
+export async function createServices(config: Config, log: FastifyBaseLogger): Promise<Services> {
+  const metrics = config.metrics.token || config.metrics.port ? createMetrics() : undefined;
+  const plainMailer = createMailer(config);
+  const mailer = metrics ? countedMailer(plainMailer, metrics) : plainMailer;
   const media = config.s3
     ? (await import('./modules/media/s3-store.ts')).createS3MediaStore(config.s3)
     : createDiskMediaStore(path.join(config.dataDir, 'media'));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  const publicCache = new ResponseCache(timings.listingCacheMs);
+  const invalidation = config.redisUrl
+    ? await createInvalidationBus(config.redisUrl, publicCache, log)
+    : undefined;
   return {
     mailer,
     media,
     documents: documentStoreFor(config),
-    publicCache: new ResponseCache(timings.listingCacheMs),
+    publicCache,
     redis,
     counters: createCounters({ redis, enabled: config.rateLimit }),
     remoteImages: createRemoteImageFetcher(),
+    invalidation,
+    metrics,
     close: async () => {
       mailer.close();
       redis?.disconnect();
+      await invalidation?.close();
     },
   };
 }

@@ -16,6 +16,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { ensureAdmin } from '../modules/accounts/admin-bootstrap.ts';
 import { stripVideos } from './strip-videos.ts';
+import { claimPgliteDir, type PgliteClaim } from '../modules/backup/control.ts';
 
 /**
  * `npm run admin -- create [--email e-mail] [--password password] [--nickname nick]`
@@ -150,7 +151,10 @@ async function create(args: string[]): Promise<void> {
 
   const config = loadConfig();
   let database;
+  let claim: PgliteClaim | undefined;
   try {
+    // PGlite admits one process: with the server running this stops here instead of corrupting the data.
+    claim = config.databaseUrl ? undefined : await claimPgliteDir(config.dataDir);
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: path.join(config.dataDir, 'pglite'),
@@ -171,6 +175,7 @@ async function create(args: string[]): Promise<void> {
     fail(`Could not create the admin: ${(err as Error).message}`);
   } finally {
     await database.close();
+    await claim?.release();
   }
 }
 

@@ -1,6 +1,8 @@
 import path from 'node:path';
+import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { claimPgliteDir } from '../modules/backup/control.ts';
 import { createServices } from '../services.ts';
 import { rewriteStoredVideos } from '../modules/gallery/stored-videos.ts';
 
@@ -11,11 +13,13 @@ import { rewriteStoredVideos } from '../modules/gallery/stored-videos.ts';
  */
 export async function stripVideos(): Promise<number> {
   const config = loadConfig();
+  // The embedded database admits one process: refuse while a server holds DATA_DIR.
+  const claim = config.databaseUrl ? undefined : await claimPgliteDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
-  const services = await createServices(config);
+  const services = await createServices(config, pino({ level: 'warn' }));
   try {
     const report = await rewriteStoredVideos({ db: database.db, media: services.media });
     process.stdout.write(
@@ -32,5 +36,6 @@ export async function stripVideos(): Promise<number> {
   } finally {
     await services.close();
     await database.close();
+    await claim?.release();
   }
 }

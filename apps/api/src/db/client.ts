@@ -16,6 +16,42 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the pool (PostgreSQL; PGlite is one in-process connection). */
+  poolStats(): { total: number; idle: number; waiting: number; max: number };
+  /** Called with each query's duration in seconds (metrics); one observer at a time. */
+  observeQueries(observer: QueryObserver | undefined): void;
+}
+
+export type QueryObserver = (seconds: number) => void;
+
+type Queryable = { query: (...args: never[]) => unknown };
+
+/**
+ * Times every call of `target.query`, in both its promise and callback forms
+ * (pg's pool calls a client's query with a callback). The observer is read at
+ * call time, so wrapping costs one check per query while metrics are off.
+ */
+function timeQueries(target: Queryable, observer: () => QueryObserver | undefined): void {
+  const original = target.query.bind(target) as (...args: unknown[]) => unknown;
+  (target as { query: unknown }).query = (...args: unknown[]) => {
+    const observe = observer();
+    if (!observe) return original(...args);
+    const started = performance.now();
+    const done = () => observe((performance.now() - started) / 1000);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...results: unknown[]) => {
+        done();
+        return (callback as (...r: unknown[]) => unknown)(...results);
+      };
+      return original(...args);
+    }
+    const result = original(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function')
+      (result as Promise<unknown>).then(done, done);
+    return result;
+  };
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -49,8 +85,11 @@ async function openPostgres(url: string): Promise<Database> {
   // transaction when PostgreSQL stops emitted an unhandled 'error' and killed the process (found by the
   // reliability suite's database-loss test). Its next query fails instead, and the pool drops it on release.
   pool.on('error', () => {});
+  let observer: QueryObserver | undefined;
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    // Every query, pooled or in a transaction, runs through a client's query.
+    timeQueries(client as unknown as Queryable, () => observer);
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
@@ -60,6 +99,15 @@ async function openPostgres(url: string): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
+    observeQueries: (o) => {
+      observer = o;
+    },
   };
 }
 
@@ -71,6 +119,15 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  let observer: QueryObserver | undefined;
+  timeQueries(client as unknown as Queryable, () => observer);
+  // Queries inside a transaction go through the transaction object, not the client.
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      timeQueries(tx as unknown as Queryable, () => observer);
+      return callback(tx);
+    });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -79,6 +136,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+    observeQueries: (o) => {
+      observer = o;
+    },
   };
 }
 

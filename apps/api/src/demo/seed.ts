@@ -15,6 +15,8 @@ import { seedInteractions } from './interactions.ts';
 
 export interface SeedResult {
   admin?: { email: string; password: string };
+  /** One approved demo client and one listed escort, for the start-up logins block. */
+  samples: { client: string | undefined; escort: string | undefined };
 }
 
 /** Every demo escort and client logs in with this password; it is printed at start. */
@@ -140,12 +142,13 @@ export async function seedDemoData(
   const listed = escorts.filter(
     (p) => p.autorizado === 'aprobado' && p.escort?.estado === 'disponible',
   ).length;
-  const sample = plan.find((p) => p.kind === 'client' && p.autorizado === 'aprobado');
+  const client = plan.find((p) => p.kind === 'client' && p.autorizado === 'aprobado');
+  const escort = escorts.find((p) => p.autorizado === 'aprobado' && p.escort?.estado === 'disponible');
   deps.log.info(
-    `Demo data: ${escorts.length} escorts (${listed} listed), ${plan.length - escorts.length} clients, ${photos.length} illustrated photos in ${seconds(performance.now() - started)} s (photos ${seconds(photosDone - started)} s). ` +
-      `Demo accounts log in with password "${DEMO_PASSWORD}" (e.g. client ${sample?.email ?? ''}, escort ${escorts[0]?.email ?? ''}).`,
+    `Demo data: ${escorts.length} escorts (${listed} listed), ${plan.length - escorts.length} clients, ${photos.length} illustrated photos in ${seconds(performance.now() - started)} s (photos ${seconds(photosDone - started)} s).`,
   );
-  return admin ? { admin } : {};
+  const samples = { client: client?.email, escort: escort?.email };
+  return admin ? { admin, samples } : { samples };
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);

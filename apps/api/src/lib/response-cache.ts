@@ -32,6 +32,9 @@ export class ResponseCache {
   /** Computations under way, so concurrent misses of one key share a single query. */
   private pending = new Map<string, Promise<Entry>>();
   private generation = 0;
+  /** Lookups answered from memory, and the others (computed, or joined a computation): read by metrics. */
+  hits = 0;
+  misses = 0;
 
   /** A JSON answer: `compute` returns the value, stored serialised. */
   getOrCompute(key: string, compute: () => Promise<unknown>): Promise<Entry> | Entry {
@@ -41,7 +44,11 @@ export class ResponseCache {
   /** Any text answer with its status (server-rendered pages). */
   getOrRender(key: string, compute: () => Promise<Rendered>): Promise<Entry> | Entry {
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > Date.now()) return hit;
+    if (hit && hit.expiresAt > Date.now()) {
+      this.hits++;
+      return hit;
+    }
+    this.misses++;
     // Without this, every request arriving while an expired entry is being
     // recomputed ran the same query and serialisation again (50 at once at 50
     // connections, every 5 s).

@@ -6,7 +6,8 @@ import { msg } from '@encanto/core/messages';
 import { assertSafeKey } from '../modules/media/store.ts';
 import { IMMUTABLE } from '../modules/media/s3-store.ts';
 
-const TYPES: Record<string, string> = {
+/** Content types of stored media by extension (also used by restores into S3). */
+export const MEDIA_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -15,6 +16,9 @@ const TYPES: Record<string, string> = {
   '.avif': 'image/avif',
   '.mp4': 'video/mp4',
 };
+
+export const mediaType = (key: string) =>
+  MEDIA_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * Serves public media under /media/ in both modes (API only and with the web
@@ -50,9 +54,6 @@ export async function registerMediaFiles(app: FastifyInstance): Promise<void> {
     if (direct) return reply.header('cache-control', IMMUTABLE).redirect(direct, 301);
     const body = await store.get(key);
     if (!body) return reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' });
-    return reply
-      .header('cache-control', IMMUTABLE)
-      .type(TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream')
-      .send(body);
+    return reply.header('cache-control', IMMUTABLE).type(mediaType(key)).send(body);
   });
 }

@@ -16,7 +16,8 @@ export const publicWrite = Object.freeze({ invalidatesPublic: true as const });
 /**
  * The one place the public cache is cleared after a write. onSend runs before
  * the reply is written, so the client that made the change reads it back at
- * once; other instances see it within the cache's 5 s. Only successful
+ * once; other instances drop theirs on the Redis message (lib/invalidation-bus.ts),
+ * or, without Redis, see the change within the cache's 5 s. Only successful
  * answers clear it: a refused write changed nothing, and failing requests must
  * not be a way to empty the cache.
  */
@@ -24,6 +25,7 @@ export function registerPublicWrites(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode < 400 && request.routeOptions.config.invalidatesPublic) {
       app.services.publicCache.clear();
+      app.services.invalidation?.publish();
     }
     done(null, payload);
   });

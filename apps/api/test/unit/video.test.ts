@@ -59,6 +59,9 @@ describe('ingestVideo', () => {
       get: async (key) => files.get(key) ?? null,
       delete: async (key) => void files.delete(key),
       url: (key) => `/media/${key}`,
+      list: async function* () {
+        yield* files.keys();
+      },
     };
     return { store, files };
   }

@@ -6,6 +6,8 @@ export interface MediaStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Every stored key (backups). */
+  list(): AsyncIterable<string>;
   /** Public URL path for a key. */
   url(key: string): string;
   /** A local path when the driver is the disk (used for range requests on video). */
@@ -44,6 +46,14 @@ export function createDiskMediaStore(root: string): MediaStore {
     },
     async delete(key) {
       await fs.rm(file(key), { force: true });
+    },
+    async *list() {
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      const keys = entries
+        .filter((e) => e.isFile() && !e.name.endsWith('.tmp'))
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+        .sort();
+      yield* keys;
     },
     url: (key) => `/media/${key}`,
     localPath: (key) => file(key),

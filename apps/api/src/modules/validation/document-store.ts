@@ -1,31 +1,39 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { limits } from '@encanto/core/constants';
 import { unsupportedType } from '../../errors.ts';
 import type { Config } from '../../config.ts';
 import { decodeImage } from '../media/images.ts';
+import { diskDocumentBlobs, type DocumentBlobs } from './document-blobs.ts';
+import { s3DocumentBlobs } from './s3-document-blobs.ts';
 
 /**
  * The private store for identity documents. Unlike public media these bytes
- * identify a person, so they live apart (DATA_DIR/documents, never under
- * /media), encrypted at rest with AES-256-GCM, and are read back only by the
+ * identify a person, so they live apart (DATA_DIR/documents, or a private S3
+ * bucket with S3_DOCUMENTS_BUCKET; never under /media), encrypted with
+ * AES-256-GCM before they leave the process, and are read back only by the
  * authenticated document endpoint.
  *
- * File layout: MAGIC (5 bytes) | IV (12) | auth tag (16) | ciphertext.
+ * Stored layout: MAGIC (5 bytes) | IV (12) | auth tag (16) | ciphertext.
  */
 export interface DocumentStore {
   put(plain: Buffer): Promise<string>;
   get(storageKey: string): Promise<Buffer | null>;
   delete(storageKey: string): Promise<void>;
-  /** Absolute path of a stored file (tests check that it is not readable as an image). */
+  /** Where a stored document lives: a file path on disk, an s3:// address (tests, operators). */
   pathOf(storageKey: string): string;
+  /** The stored (encrypted) bytes as they are: backups copy them without the key. */
+  readRaw(storageKey: string): Promise<Buffer | null>;
+  writeRaw(storageKey: string, stored: Buffer): Promise<void>;
+  list(): AsyncIterable<string>;
+  /** A short hash of the key: a backup records it so a restore can tell the documents stay readable. */
+  keyFingerprint(): Promise<string>;
 }
 
 const MAGIC = Buffer.from('ENCD1');
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-const KEY_NAME = /^[a-f0-9]{32}\.bin$/;
 /** Long side after re-encoding: enough to read a card's small print, small enough to send to a phone. */
 export const DOCUMENT_MAX_SIDE = 2000;
 
@@ -44,35 +52,26 @@ async function loadKey(config: Pick<Config, 'documentKey' | 'dataDir'>): Promise
   return Buffer.from(hex, 'hex');
 }
 
-export function createDocumentStore(config: Pick<Config, 'documentKey' | 'dataDir'>): DocumentStore {
-  const root = path.join(config.dataDir, 'documents');
+/** Encryption over any blob place; the key is loaded once, on first use. */
+export function encryptedDocumentStore(
+  config: Pick<Config, 'documentKey' | 'dataDir'>,
+  blobs: DocumentBlobs,
+): DocumentStore {
   let key: Promise<Buffer> | undefined;
   const getKey = () => (key ??= loadKey(config));
-  const pathOf = (storageKey: string) => {
-    if (!KEY_NAME.test(storageKey)) throw new Error(`unsafe document key: ${storageKey}`);
-    return path.join(root, storageKey);
-  };
   return {
-    pathOf,
+    pathOf: (storageKey) => blobs.locate(storageKey),
     async put(plain) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', await getKey(), iv);
       const body = Buffer.concat([cipher.update(plain), cipher.final()]);
       const storageKey = `${randomBytes(16).toString('hex')}.bin`;
-      const target = pathOf(storageKey);
-      await fs.mkdir(root, { recursive: true, mode: 0o700 });
-      const tmp = `${target}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, Buffer.concat([MAGIC, iv, cipher.getAuthTag(), body]), { mode: 0o600 });
-      await fs.rename(tmp, target);
+      await blobs.write(storageKey, Buffer.concat([MAGIC, iv, cipher.getAuthTag(), body]));
       return storageKey;
     },
     async get(storageKey) {
-      let raw: Buffer;
-      try {
-        raw = await fs.readFile(pathOf(storageKey));
-      } catch {
-        return null;
-      }
+      const raw = await blobs.read(storageKey);
+      if (!raw) return null;
       if (!raw.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not an encrypted document');
       const iv = raw.subarray(MAGIC.length, MAGIC.length + IV_BYTES);
       const tag = raw.subarray(MAGIC.length + IV_BYTES, MAGIC.length + IV_BYTES + TAG_BYTES);
@@ -83,10 +82,25 @@ export function createDocumentStore(config: Pick<Config, 'documentKey' | 'dataDi
         decipher.final(),
       ]);
     },
-    async delete(storageKey) {
-      await fs.rm(pathOf(storageKey), { force: true });
-    },
+    delete: (storageKey) => blobs.remove(storageKey),
+    readRaw: (storageKey) => blobs.read(storageKey),
+    writeRaw: (storageKey, stored) => blobs.write(storageKey, stored),
+    list: () => blobs.list(),
+    keyFingerprint: async () =>
+      createHash('sha256')
+        .update(await getKey())
+        .digest('hex')
+        .slice(0, 16),
   };
+}
+
+export function createDocumentStore(config: Config): DocumentStore {
+  return encryptedDocumentStore(
+    config,
+    config.s3Documents
+      ? s3DocumentBlobs(config.s3Documents)
+      : diskDocumentBlobs(path.join(config.dataDir, 'documents')),
+  );
 }
 
 /** One store per config, so every route plugin and service of an app shares the same key promise. */

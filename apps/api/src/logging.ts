@@ -1,0 +1,31 @@
+import type { Config } from './config.ts';
+
+const redact = [
+  'req.headers.authorization',
+  'req.body.pass',
+  'req.body.passActual',
+  'req.body.newPass',
+  'req.body.nuevaPass',
+];
+
+/**
+ * pino options for the process: one JSON line per event for a log pipeline
+ * (production), or short coloured lines a person reads in a terminal
+ * (LOG_FORMAT=pretty, the default outside production). pino-pretty runs
+ * synchronously in this thread: no worker to start or lose lines at exit.
+ */
+export async function loggerOptions(config: Config): Promise<object> {
+  const base = { level: config.logLevel, redact };
+  if (config.logFormat === 'json') return base;
+  const { default: pretty } = await import('pino-pretty');
+  return {
+    ...base,
+    stream: pretty({
+      colorize: Boolean(process.stdout.isTTY),
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+      singleLine: true,
+      sync: true,
+    }),
+  };
+}
