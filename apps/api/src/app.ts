@@ -13,6 +13,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerPublicWrites } from './plugins/public-writes.ts';
 import { registerUploads } from './plugins/uploads.ts';
+import { registerBackground } from './plugins/background.ts';
 import { createServices, type Services } from './services.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
@@ -27,6 +28,7 @@ import { favoritesRoutes } from './modules/favorites/routes.ts';
 import { meetingsRoutes } from './modules/meetings/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { ratingsRoutes } from './modules/ratings/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { rentalRoutes } from './modules/rentals/routes.ts';
 import { seoRoutes } from './modules/directory/seo-routes.ts';
@@ -46,7 +48,7 @@ export interface BuildOptions {
   /** Serve the built web app with server rendering (off in API tests). */
   web?: boolean;
   logger?: boolean | object;
-  /** Override shared services in tests (e.g. a mailer pointed at a loopback SMTP server). */
+  /** Override shared services in tests (e.g. a mail transport that records, or a clock they move). */
   services?: Partial<Services>;
 }
 
@@ -68,8 +70,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('services', { ...(await createServices(config)), ...options.services });
+  app.decorate('services', { ...(await createServices(config, database.db)), ...options.services });
+  const background = registerBackground(app);
   app.addHook('onClose', async () => {
+    // Workers stop before the transport and the database they use go away.
+    await background.stop();
     await app.services.close();
   });
 
@@ -97,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(meetingsRoutes);
       await api.register(commentsRoutes);
       await api.register(ratingsRoutes);
+      await api.register(notificationRoutes);
       await api.register(galleryRoutes);
       await api.register(rentalRoutes);
       await api.register(dataRightsRoutes);

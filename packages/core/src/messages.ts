@@ -1,3 +1,5 @@
+import { meetingMessages } from './meeting-messages.ts';
+
 /**
  * The spec's Spanish texts, quoted exactly. Server errors and form messages
  * both come from here, so a rule and its words live in one place.
@@ -240,4 +242,5 @@ export const msg = {
   clientUnblocked: 'Cliente desbloqueado.',
   blockError: 'No se pudo bloquear. Inténtalo de nuevo.',
   blockedNeutral: 'No es posible realizar esta acción con este perfil.',
+  ...meetingMessages,
 } as const;

@@ -10,6 +10,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/tokens.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
 import { findAccountByEmail, findAccountById, setPasswordHash } from '../accounts/service.ts';
+import { enqueueMail } from '../mail/service.ts';
 
 export type RecoveryKind = 'client' | 'escort';
 
@@ -24,7 +25,7 @@ const resetPath = (kind: RecoveryKind, token: string) =>
  * step with the e-mail filled in). A new request replaces the previous code.
  */
 export async function requestRecovery(
-  deps: Pick<Deps, 'db' | 'mailer' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   kind: RecoveryKind,
   email: string,
 ): Promise<void> {
@@ -43,15 +44,19 @@ export async function requestRecovery(
     expiresAt,
     createdAt: new Date(),
   };
-  await db
-    .insert(recoveryCodes)
-    .values({ accountId: account.id, ...values })
-    .onConflictDoUpdate({ target: recoveryCodes.accountId, set: values });
   const link = `${config.siteUrl}${resetPath(kind, linkToken)}`;
-  await deps.mailer.send({
-    to: account.email,
-    subject: msg.recoveryMailSubject(config.siteName),
-    text: msg.recoveryMailText(code, link, Math.round(timings.recoveryCodeTtlMs / 60_000)),
+  // The code and its mail commit together: a code never exists without its mail queued.
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(recoveryCodes)
+      .values({ accountId: account.id, ...values })
+      .onConflictDoUpdate({ target: recoveryCodes.accountId, set: values });
+    await enqueueMail(tx, {
+      to: account.email,
+      accountId: account.id,
+      subject: msg.recoveryMailSubject(config.siteName),
+      text: msg.recoveryMailText(code, link, Math.round(timings.recoveryCodeTtlMs / 60_000)),
+    });
   });
 }
 

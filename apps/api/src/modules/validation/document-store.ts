@@ -5,6 +5,7 @@ import { limits } from '@encanto/core/constants';
 import { unsupportedType } from '../../errors.ts';
 import type { Config } from '../../config.ts';
 import { decodeImage } from '../media/images.ts';
+import { loadMasterKey } from '../../lib/master-key.ts';
 
 /**
  * The private store for identity documents. Unlike public media these bytes
@@ -29,25 +30,10 @@ const KEY_NAME = /^[a-f0-9]{32}\.bin$/;
 /** Long side after re-encoding: enough to read a card's small print, small enough to send to a phone. */
 export const DOCUMENT_MAX_SIDE = 2000;
 
-async function loadKey(config: Pick<Config, 'documentKey' | 'dataDir'>): Promise<Buffer> {
-  if (config.documentKey) return Buffer.from(config.documentKey, 'hex');
-  const file = path.join(config.dataDir, 'document.key');
-  await fs.mkdir(config.dataDir, { recursive: true });
-  try {
-    // 'wx' fails if another process created the key first; then everyone reads the same key.
-    await fs.writeFile(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  const hex = (await fs.readFile(file, 'utf8')).trim();
-  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error(`${file} must hold 64 hex characters`);
-  return Buffer.from(hex, 'hex');
-}
-
 export function createDocumentStore(config: Pick<Config, 'documentKey' | 'dataDir'>): DocumentStore {
   const root = path.join(config.dataDir, 'documents');
   let key: Promise<Buffer> | undefined;
-  const getKey = () => (key ??= loadKey(config));
+  const getKey = () => (key ??= loadMasterKey(config));
   const pathOf = (storageKey: string) => {
     if (!KEY_NAME.test(storageKey)) throw new Error(`unsafe document key: ${storageKey}`);
     return path.join(root, storageKey);
