@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { formatRut, rutCheckDigit } from '@encanto/core/rut';
@@ -70,11 +71,17 @@ function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The newest mail sent to an address: its code and its reset link. */
+/**
+ * The newest mail sent to an address: its code and its reset link. Mail goes
+ * through the outbox table, so the worker is drained first (it would send it
+ * within its poll interval anyway).
+ */
 export async function lastMail(
+  app: FastifyInstance,
   dataDir: string,
   to: string,
 ): Promise<{ text: string; code: string; link: string }> {
+  await app.background.mail.drain();
   const outbox = path.join(dataDir, 'outbox');
   const files = (await fs.readdir(outbox))
     .filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-zA-Z0-9@._-]/g, '_')))

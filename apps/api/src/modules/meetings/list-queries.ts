@@ -9,7 +9,7 @@ import {
   meetingReads,
   meetings,
 } from '../../db/schema/index.ts';
-import { at } from './windows.ts';
+import { at, meetingIdRef } from './windows.ts';
 
 const notes = (t: typeof escortRatings | typeof clientRatings) => ({
   nota1: t.nota1,
@@ -32,7 +32,7 @@ export function meetingsOf(db: DbOrTx, accountId: string, side: 'client' | 'esco
       meeting: meetings,
       other: { nickname: accounts.nickname, nombre: accounts.apellido, url: accounts.url },
       unread: sql<number>`(select count(*)::int from ${meetingMessages} mm
-        where mm.meeting_id = ${meetings.id} and mm.author_id <> ${accountId}
+        where mm.meeting_id = ${meetingIdRef} and mm.author_id <> ${accountId}
           and mm.id > coalesce(${meetingReads.lastReadId}, 0))`,
       byClient: notes(escortRatings),
       byClientId: escortRatings.id,
@@ -68,9 +68,9 @@ export async function summaryOf(db: DbOrTx, accountId: string, side: 'client' | 
     .select({
       porResponder: sql<number>`count(*) filter (where ${meetings.status} = 'pendiente' and ${waiting})::int`,
       noLeidos: sql<number>`count(*) filter (where exists (select 1 from ${meetingMessages} mm
-        where mm.meeting_id = ${meetings.id} and mm.author_id <> ${accountId}
+        where mm.meeting_id = ${meetingIdRef} and mm.author_id <> ${accountId}
           and mm.id > coalesce((select r.last_read_id from ${meetingReads} r
-            where r.meeting_id = ${meetings.id} and r.account_id = ${accountId}), 0)))::int`,
+            where r.meeting_id = ${meetingIdRef} and r.account_id = ${accountId}), 0)))::int`,
     })
     .from(meetings)
     .where(eq(mine, accountId));

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, blocks, comments, meetings } from '../../db/schema/index.ts';
-import { at, reviewOpenSql } from './windows.ts';
+import { at, meetingIdRef, reviewOpenSql } from './windows.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type NewMeetingRow = typeof meetings.$inferInsert;
@@ -10,7 +10,7 @@ const pair = (clientId: string, escortId: string) =>
   and(eq(meetings.clientId, clientId), eq(meetings.escortId, escortId));
 
 /** No comment of the meeting's client is attached to it yet. */
-const notCommented = sql`not exists (select 1 from ${comments} c where c.meeting_id = ${meetings.id})`;
+const notCommented = sql`not exists (select 1 from ${comments} c where c.meeting_id = ${meetingIdRef})`;
 
 export async function findMeeting(db: DbOrTx, id: string, lock = false): Promise<MeetingRow | undefined> {
   const q = db.select().from(meetings).where(eq(meetings.id, id)).limit(1);

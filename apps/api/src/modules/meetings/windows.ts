@@ -28,6 +28,13 @@ export const reviewOpen = (m: Timed, now: Date) => {
   return end !== null && now < end;
 };
 
+/**
+ * The meetings row's id, always table-qualified: Drizzle writes a bare "id" in
+ * the select list of a one-table query, which inside a correlated subquery
+ * would name the subquery's own id column.
+ */
+export const meetingIdRef = sql.raw('"meetings"."id"');
+
 /** A timestamp parameter both drivers read the same way. */
 export const at = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
 
