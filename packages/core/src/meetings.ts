@@ -54,9 +54,23 @@ const plainText = (max: number, tooLong: string) =>
 /** ISO 8601 with an explicit offset (or Z), e.g. 2026-03-14T21:30:00-03:00. */
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** The written date and time exist on the calendar (Date.parse would roll 31 February into March). */
+function onCalendar(value: string): boolean {
+  const [y, m, d, h, min] = value.slice(0, 16).split(/[-T:]/).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d && h < 24 && min < 60;
+}
+
 /** Why a meeting time is not acceptable at `now`, or null when it is. */
 export function meetingTimeProblem(value: string, now: Date): string | null {
-  if (!ISO_WITH_OFFSET.test(value) || Number.isNaN(Date.parse(value))) return msg.meetingTimeInvalid;
+  if (!ISO_WITH_OFFSET.test(value) || !onCalendar(value) || Number.isNaN(Date.parse(value)))
+    return msg.meetingTimeInvalid;
   const at = Date.parse(value);
   if (at < now.getTime() + meetingRules.minLeadMs) return msg.meetingTimeTooSoon;
   if (at > now.getTime() + meetingRules.maxLeadMs) return msg.meetingTimeTooFar;

@@ -93,7 +93,7 @@ export async function postMessage(
     const theirs = await readState(tx, meeting.id, otherId);
     const seenRecently =
       theirs?.readAt && now.getTime() - theirs.readAt.getTime() < meetingRules.messageMailQuietMs;
-    const mailedThisAbsence = theirs?.mailedAt && (!theirs.readAt || theirs.mailedAt >= theirs.readAt);
+    const mailedThisAbsence = theirs?.mailedAt && (!theirs.readAt || theirs.mailedAt > theirs.readAt);
     if (!seenRecently && !mailedThisAbsence) {
       const other = await findAccountById(tx, otherId);
       if (other) {
