@@ -66,6 +66,12 @@ export const requestItemSchema = z.object({
   url: z.string(),
   genero: z.string(),
   fecha: z.string(),
+  /** A pending request's meeting and what it asks for (issue 16); absent in the to-rate list. */
+  cita: z.string().optional(),
+  fecha_hora: z.string().nullable().optional(),
+  duracion_min: z.number().int().nullable().optional(),
+  lugar: z.string().nullable().optional(),
+  mensaje: z.string().nullable().optional(),
 });
 export type RequestItem = z.infer<typeof requestItemSchema>;
 

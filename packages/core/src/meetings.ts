@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { meetingStatusValues, meetingPairSchema } from './marketplace.ts';
+import { chileLocalToIso } from './chile-time.ts';
 import { msg } from './messages.ts';
 
 /**
@@ -39,6 +40,7 @@ export const lugarLabels: Record<'client' | 'escort', Record<Lugar, string>> = {
 };
 
 /** Control characters other than tab and line breaks: plain text only. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const plainText = (max: number, tooLong: string) =>
   z
@@ -236,3 +238,39 @@ export const meetingSummarySchema = z.object({
   total: z.number().int(),
 });
 export type MeetingSummary = z.infer<typeof meetingSummarySchema>;
+
+// ---- Forms (the web's date and time inputs, in Chile's time) ------------------------
+
+const dateAndTime = {
+  fecha: z.string().min(1, msg.meetingTimeRequired),
+  hora: z.string().min(1, msg.meetingTimeRequired),
+};
+
+/** Checks the date and time together as one meeting time; the message shows under the date. */
+const checkTime = (now: () => Date) => (v: { fecha: string; hora: string }, ctx: z.RefinementCtx) => {
+  const iso = chileLocalToIso(v.fecha, v.hora);
+  const problem = iso ? meetingTimeProblem(iso, now()) : msg.meetingTimeInvalid;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['fecha'], message: problem });
+};
+
+/** The escort's "Proponer otra hora" form. */
+export const proposalFormSchema = (now: () => Date) => z.object(dateAndTime).superRefine(checkTime(now));
+export type ProposalForm = z.infer<ReturnType<typeof proposalFormSchema>>;
+
+/** The client's request form: the same rules as the API's body, with the date and time apart. */
+export const requestFormSchema = (now: () => Date) =>
+  z
+    .object({
+      ...dateAndTime,
+      duracion_min: durationField,
+      lugar: lugarField,
+      mensaje: requestMessageField,
+    })
+    .superRefine(checkTime(now));
+export type RequestForm = z.infer<ReturnType<typeof requestFormSchema>>;
+
+/** The durations a request may ask for (1 to 12 hours in steps of 30 minutes). */
+export const durationOptions = Array.from(
+  { length: (meetingRules.durationMax - meetingRules.durationMin) / meetingRules.durationStep + 1 },
+  (_, i) => meetingRules.durationMin + i * meetingRules.durationStep,
+);

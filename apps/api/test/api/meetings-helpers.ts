@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox } from '../../src/db/schema/index.ts';
+import type { MyMeeting } from '@encanto/core/meetings';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { FixtureAccount } from '../helpers/fixtures.ts';
 import { call, pairOf } from './marketplace-helpers.ts';
@@ -58,19 +59,10 @@ export function outboxFor(app: FastifyInstance, to: string) {
 }
 
 /** The meeting as the caller sees it in GET /api/citas/mias. */
-export async function myMeeting(app: FastifyInstance, who: FixtureAccount, id: string) {
+export async function myMeeting(app: FastifyInstance, who: FixtureAccount, id: string): Promise<MyMeeting> {
   const res = await call(app, 'GET', '/citas/mias', who);
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json().citas as { id: string }[]).find((c) => c.id === id) as Record<string, unknown> & {
-    acciones: string[];
-    grupo: string;
-    no_leidos: number;
-    resena: {
-      mia: unknown;
-      mia_publicada: boolean;
-      suya: unknown;
-      suya_pendiente: boolean;
-      hasta: string | null;
-    };
-  };
+  const found = (res.json().citas as MyMeeting[]).find((c) => c.id === id);
+  expect(found, `meeting ${id} in /citas/mias`).toBeDefined();
+  return found!;
 }

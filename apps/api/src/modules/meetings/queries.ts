@@ -177,6 +177,11 @@ export function pendingForEscort(db: DbOrTx, escortId: string) {
       url: accounts.url,
       genero: accounts.genero,
       createdAt: meetings.createdAt,
+      id: meetings.id,
+      fechaHora: meetings.fechaHora,
+      duracionMin: meetings.duracionMin,
+      lugar: meetings.lugar,
+      mensaje: meetings.mensaje,
     })
     .from(meetings)
     .innerJoin(accounts, eq(accounts.id, meetings.clientId))

@@ -57,6 +57,11 @@ export async function pendingRequests(db: DbOrTx, escortId: string): Promise<Req
     url: r.url,
     genero: r.genero,
     fecha: r.createdAt.toISOString(),
+    cita: r.id,
+    fecha_hora: r.fechaHora?.toISOString() ?? null,
+    duracion_min: r.duracionMin,
+    lugar: r.lugar,
+    mensaje: r.mensaje,
   }));
 }
 

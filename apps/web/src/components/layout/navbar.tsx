@@ -4,11 +4,13 @@ import { useSession } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { AccountMenu } from './account-menu.tsx';
+import { MeetingsBadge } from './meetings-badge.tsx';
 
 export function Navbar() {
   const session = useSession();
   const site = useSite();
   const isEscort = session.role === 'usuario';
+  const isClient = session.role === 'cliente';
   return (
     <header className="navbar">
       <Link to={paths.home} className="navbar-brand">
@@ -20,8 +22,23 @@ export function Navbar() {
         </NavLink>
         <NavLink to={paths.escorts}>Escort</NavLink>
         <NavLink to={paths.info}>Información</NavLink>
+        {isClient && (
+          <NavLink to={paths.myMeetings} className="navbar-with-badge">
+            Mis citas
+            <MeetingsBadge />
+          </NavLink>
+        )}
         {isEscort && (
           <>
+            <NavLink
+              to={paths.requests}
+              aria-label="Solicitudes"
+              title="Solicitudes"
+              className="navbar-icon navbar-with-badge"
+            >
+              <Icon name="calendar" />
+              <MeetingsBadge />
+            </NavLink>
             {/* Labels are hidden for escorts: icons with accessible names. */}
             <NavLink to={paths.changeCity} aria-label="Ciudad" title="Ciudad" className="navbar-icon">
               <Icon name="pin" />

@@ -14,6 +14,7 @@ import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
 import { PendingRequests } from '../../../components/requests/pending-requests.tsx';
 import { ClientsToRate } from '../../../components/requests/to-rate.tsx';
 import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
+import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
 
 /** /ProfileUsuario: where an approved escort lands after login. */
 export default function EscortProfilePage() {
@@ -67,6 +68,7 @@ function EscortProfile() {
           <div id="calificar-clientes" tabIndex={-1} className="profile-slot">
             <ClientsToRate />
           </div>
+          <NotificationSettings />
           <MyDataSection />
         </div>
       </div>
