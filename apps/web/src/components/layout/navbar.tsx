@@ -30,15 +30,6 @@ export function Navbar() {
         )}
         {isEscort && (
           <>
-            <NavLink
-              to={paths.requests}
-              aria-label="Solicitudes"
-              title="Solicitudes"
-              className="navbar-icon navbar-with-badge"
-            >
-              <Icon name="calendar" />
-              <MeetingsBadge />
-            </NavLink>
             {/* Labels are hidden for escorts: icons with accessible names. */}
             <NavLink to={paths.changeCity} aria-label="Ciudad" title="Ciudad" className="navbar-icon">
               <Icon name="pin" />
@@ -53,6 +44,18 @@ export function Navbar() {
         )}
       </nav>
       <div className="navbar-account">
+        {isEscort && (
+          // Beside the account menu rather than in the row of links: the escort's icons fill that row on phones.
+          <NavLink
+            to={paths.requests}
+            aria-label="Solicitudes"
+            title="Solicitudes"
+            className="navbar-icon navbar-account-icon navbar-with-badge"
+          >
+            <Icon name="calendar" />
+            <MeetingsBadge />
+          </NavLink>
+        )}
         {session.token ? (
           <AccountMenu />
         ) : (

@@ -27,7 +27,9 @@ export function ConversationPanel({ meetingId, otherName }: { meetingId: string;
   // A newly shown message is now read: the lists and the badge learn it at once, and the view follows it.
   useEffect(() => {
     if (!lastId) return;
-    listRef.current?.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    // Scroll the list only: scrollIntoView would move the whole page down to the conversation.
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
     void refreshMeetings();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new last message matters
   }, [lastId]);

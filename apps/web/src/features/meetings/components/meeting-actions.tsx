@@ -153,7 +153,7 @@ export function MeetingActions({ meeting: m, onPage = false }: { meeting: MyMeet
               Conversar{m.no_leidos > 0 ? ` (${m.no_leidos})` : ''}
             </Link>
           ) : null}
-          {can('calificar') || can('comentar') ? (
+          {!onPage && (can('calificar') || can('comentar')) ? (
             <Link className="button button-secondary" to={reviewPath(m)}>
               Calificar
             </Link>

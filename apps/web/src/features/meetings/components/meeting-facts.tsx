@@ -15,9 +15,17 @@ export function MeetingFacts({ meeting: m, compact = false }: { meeting: MyMeeti
         ) : (
           <span>Sin hora indicada</span>
         )}
-        {m.duracion_min ? <span className="meeting-dot">{formatDuration(m.duracion_min)}</span> : null}
-        {m.lugar ? <span className="meeting-dot">{lugarLabels[m.rol][m.lugar]}</span> : null}
       </p>
+      {m.duracion_min || m.lugar ? (
+        <p className="meeting-meta">
+          {[
+            m.duracion_min ? formatDuration(m.duracion_min) : null,
+            m.lugar ? lugarLabels[m.rol][m.lugar] : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      ) : null}
       {m.propuesta ? (
         <p className="meeting-proposal">
           <strong>{m.rol === 'client' ? 'Te propone' : 'Propusiste'}:</strong>{' '}
