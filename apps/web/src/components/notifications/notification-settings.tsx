@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { msg } from '@encanto/core/messages';
 import { notificationKindsFor, notificationLabels, type NotificationKind } from '@encanto/core/notifications';
 import { errorText } from '../../lib/api-client.ts';
@@ -17,17 +18,23 @@ export function NotificationSettings() {
   const prefs = useNotificationPrefs();
   const { busyKey, run } = useAction<NotificationKind>(prefs.refetch);
   const [message, show] = useTimedMessage(4000);
+  // The switch moves at once; the saved value (or the old one, on failure) replaces it after the refetch.
+  const [moving, setMoving] = useState<Partial<Record<NotificationKind, boolean>>>({});
   if (!side) return null;
 
-  const toggle = (kind: NotificationKind, on: boolean) =>
-    run(
+  const toggle = (kind: NotificationKind, on: boolean) => {
+    setMoving((m) => ({ ...m, [kind]: on }));
+    return run(
       () => saveNotificationPrefs({ [kind]: on }),
       {
         onSuccess: () => show('success', msg.notificationsSaved),
         onError: (err) => show('error', errorText(err, msg.notificationsError)),
+        onSettled: () =>
+          setMoving(({ [kind]: _done, ...rest }) => rest as Partial<Record<NotificationKind, boolean>>),
       },
       kind,
     );
+  };
 
   return (
     <section
@@ -58,7 +65,7 @@ export function NotificationSettings() {
                   type="checkbox"
                   role="switch"
                   className="switch"
-                  checked={prefs.data[kind]}
+                  checked={moving[kind] ?? prefs.data[kind]}
                   disabled={busyKey === kind}
                   onChange={(e) => void toggle(kind, e.target.checked)}
                 />
