@@ -112,7 +112,6 @@ export type RequestDetails = z.infer<ReturnType<typeof requestDetailsSchema>>;
 /** POST appointments/solicitar and reutilizar-estado: the pair plus the details. */
 export const meetingRequestSchema = (now: () => Date) =>
   meetingPairSchema.extend(requestDetailsSchema(now).shape);
-export type MeetingRequest = z.infer<ReturnType<typeof meetingRequestSchema>>;
 
 /** The escort's rejection may carry a reason the client reads. */
 export const rejectBodySchema = meetingPairSchema.extend({
@@ -123,7 +122,6 @@ export type RejectBody = z.infer<typeof rejectBodySchema>;
 /** POST appointments/proponer: another time for the pending request. */
 export const proposalSchema = (now: () => Date) =>
   meetingPairSchema.extend({ fecha_hora: meetingTimeField(now) });
-export type ProposalBody = z.infer<ReturnType<typeof proposalSchema>>;
 
 // ---- The conversation -------------------------------------------------------------
 
@@ -138,7 +136,6 @@ export const chatTextField = z
       .refine((v) => !CONTROL.test(v), msg.textInvalidChars),
   );
 export const chatPostSchema = z.object({ texto: chatTextField });
-export type ChatPost = z.infer<typeof chatPostSchema>;
 
 export const chatMessageSchema = z.object({
   id: z.number().int(),

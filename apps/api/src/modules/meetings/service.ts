@@ -8,7 +8,6 @@ import {
   clickActive,
   commentableMeeting,
   commentedOn,
-  hasAcceptedMeeting,
   hasAnyMeeting,
   reviewHistory,
   setStatus,
@@ -102,11 +101,6 @@ export function mayDislike(db: DbOrTx, clientId: string, escortId: string): Prom
 /** Whether the client commented the escort on a day (YYYY-MM-DD in Chile). */
 export function hasCommentedOn(db: DbOrTx, clientId: string, escortId: string, fecha: string) {
   return commentedOn(db, clientId, escortId, fecha);
-}
-
-/** The two have met: one of their meetings was accepted. */
-export function haveMet(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
-  return hasAcceptedMeeting(db, clientId, escortId);
 }
 
 /** The two have had a meeting of any status (a request is enough). */

@@ -23,11 +23,6 @@ export const reviewEndOf = (m: Timed) =>
 export const conversationEndOf = (m: Timed) =>
   m.acceptedAt ? plus(meetingTimeOf(m), meetingRules.conversationAfterMs) : null;
 
-export const reviewOpen = (m: Timed, now: Date) => {
-  const end = reviewEndOf(m);
-  return end !== null && now < end;
-};
-
 /**
  * The meetings row's id, always table-qualified: Drizzle writes a bare "id" in
  * the select list of a one-table query, which inside a correlated subquery
