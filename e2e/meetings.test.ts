@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { chileDateTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import { adminToken, approvedAccount, plainJpeg, type NewAccount, type Person } from './helpers/api.ts';
+import { violations } from './helpers/axe.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
@@ -214,6 +215,15 @@ describe('a meeting both can act on, between two browsers', () => {
       await hydrated(e.page);
       await e.page.getByTestId('meeting-card').first().waitFor();
       await screenshot(e.page, `meetings-solicitudes-${tag}`);
+      if (viewport === phone) {
+        // No serious or critical axe violation on the lists and on a meeting with its conversation.
+        expect(await violations(c.page)).toEqual([]);
+        expect(await violations(e.page)).toEqual([]);
+        await c.page.goto(meetingUrl);
+        await hydrated(c.page);
+        await c.page.getByTestId('chat-list').waitFor();
+        expect(await violations(c.page)).toEqual([]);
+      }
     }
 
     expect(unexpected(c.errors)).toEqual([]);
