@@ -274,7 +274,16 @@ async function worker(
           if (both.every((a) => a.status < 300)) ledger.duplicateTrials.bothAccepted++;
           return both;
         };
-        const req = await twice('request', '/api/appointments/solicitar', { token: ct, body: pair });
+        // A request carries a time, a duration and a place (issue 16).
+        const details = {
+          fecha_hora: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+          duracion_min: 60,
+          lugar: 'hotel',
+        };
+        const req = await twice('request', '/api/appointments/solicitar', {
+          token: ct,
+          body: { ...pair, ...details },
+        });
         if (!req.some((a) => a.status === 201)) continue;
         const acc = await write('accept', 'POST', '/api/appointments/aceptar', { token: et, body: pair });
         if (acc.status !== 200) continue;
@@ -458,15 +467,15 @@ async function consistency(label: string, db: Sql, ledger: Ledger, crashed: bool
 
   const drift = await one(`
     with recount as (
-      select escort_id as id, count(*) as c, sum(nota1) s1, sum(nota2) s2, sum(nota3) s3, sum(nota4) s4, sum(nota5) s5 from escort_ratings group by escort_id
+      select escort_id as id, count(*) as c, sum(nota1) s1, sum(nota2) s2, sum(nota3) s3, sum(nota4) s4, sum(nota5) s5 from escort_ratings where counted group by escort_id
       union all
-      select client_id, count(*), sum(nota1), sum(nota2), sum(nota3), sum(nota4), sum(nota5) from client_ratings group by client_id)
+      select client_id, count(*), sum(nota1), sum(nota2), sum(nota3), sum(nota4), sum(nota5) from client_ratings where counted group by client_id)
     select count(*)::int as n from recount r full join rating_totals t on t.account_id = r.id
     where coalesce(t.count, 0) <> coalesce(r.c, 0) or coalesce(t.sum1, 0) <> coalesce(r.s1, 0) or coalesce(t.sum2, 0) <> coalesce(r.s2, 0)
        or coalesce(t.sum3, 0) <> coalesce(r.s3, 0) or coalesce(t.sum4, 0) <> coalesce(r.s4, 0) or coalesce(t.sum5, 0) <> coalesce(r.s5, 0)`);
   const rated = await one(`select count(*)::int as n from rating_totals`);
   check(
-    `${label}: rating running sums equal a recount`,
+    `${label}: rating running sums equal a recount of the published ratings`,
     drift === 0,
     `${rated} accounts rated, ${drift} differ`,
   );

@@ -134,11 +134,11 @@ async function explainAll(url: string): Promise<string> {
     ],
     [
       'Comments on an escort (GET /api/comments/nick_usuario/{nick}), the escort with the most comments: commentsOnEscort',
-      () => commentsOnEscort(db, busy.id!),
+      () => commentsOnEscort(db, busy.id!, client.id!, new Date()),
     ],
     [
       'Comments by a client (GET /api/comments/nick_cliente/{nick}): commentsByClient',
-      () => commentsByClient(db, client.id!),
+      () => commentsByClient(db, client.id!, client.id!, new Date()),
     ],
     ['One comment per day check: commentedOn', () => commentedOn(db, client.id!, escort.id!, '2025-01-01')],
     [

@@ -246,7 +246,14 @@ describe('data rights in the browser', () => {
 
   it('an escort blocks a client from her request list; he can no longer ask for a meeting', async () => {
     const clientToken = await approvedAccount(pushy, 'cliente');
-    const pair = { nickname_usuario: leaving.nickname, nickname_cliente: pushy.nickname };
+    // Issue 16: a request carries a time (ISO with offset, at least an hour ahead), a duration and a place.
+    const pair = {
+      nickname_usuario: leaving.nickname,
+      nickname_cliente: pushy.nickname,
+      fecha_hora: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      duracion_min: 60,
+      lugar: 'hotel',
+    };
     expect(
       (await call('/appointments/solicitar', { method: 'POST', body: pair, token: clientToken })).status,
     ).toBe(201);

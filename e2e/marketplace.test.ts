@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatLongDate, todayInChile } from '@encanto/core/age';
+import { msg } from '@encanto/core/messages';
 import {
   adminToken,
   approvedAccount,
@@ -46,19 +47,28 @@ async function login(page: Page, person: Person) {
   await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
 }
 
+// Issue 16: the spec's 'Add' and 'Insert' read 'Calificar' and 'Enviar calificación'.
 async function rate(page: Page, marks: [number, number, number, number, number]) {
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  // 'Insert' with nothing chosen: the spec's message.
-  await page.getByRole('button', { name: 'Insert', exact: true }).click();
+  await page.getByRole('button', { name: 'Calificar', exact: true }).click();
+  // Sending with nothing chosen: the spec's message.
+  await page.getByRole('button', { name: 'Enviar calificación', exact: true }).click();
   await page.getByText('Debes seleccionar una nota para cada ítem (1-10).').waitFor();
   const names = ['Puntual', 'Pieza', 'Trato', 'Apariencia', 'Oral'];
   for (let i = 0; i < 5; i++)
     await page.getByLabel(names[i]!, { exact: true }).selectOption(String(marks[i]));
-  await page.getByRole('button', { name: 'Insert', exact: true }).click();
+  await page.getByRole('button', { name: 'Enviar calificación', exact: true }).click();
 }
 
-/** Chromium logs every non-2xx fetch as a console error; the journey provokes one 409 on purpose. */
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 409/.test(e));
+/** Issue 16: 'Cita' opens the request form; the suggested time and duration are kept, a place is chosen. */
+async function requestCita(page: Page) {
+  await page.getByRole('button', { name: 'Cita', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Solicitar cita' });
+  await form.getByLabel('En su lugar').check();
+  await form.getByRole('button', { name: 'Enviar solicitud' }).click();
+}
+
+/** Chromium logs every non-2xx fetch as a console error; the journeys provoke a 409 and a 403 on purpose. */
+const unexpected = (errors: string[]) => errors.filter((e) => !/status of 40[39]/.test(e));
 
 let browser: Browser;
 let escort: Person;
@@ -104,7 +114,7 @@ describe('marketplace journey between two browsers', () => {
     await c.page.getByRole('link', { name: `Ver perfil de ${escort.nickname}` }).click();
     await c.page.waitForURL(`**/Card/${escort.nickname}`);
     await c.page.waitForLoadState('networkidle');
-    await c.page.getByRole('button', { name: 'Cita', exact: true }).click();
+    await requestCita(c.page);
     await c.page.getByText('✅ Solicitud enviada correctamente.').waitFor();
     await c.page.getByRole('button', { name: 'Cita', exact: true }).click();
     await c.page.getByText('⚠️ Ya tienes una solicitud pendiente.').waitFor();
@@ -115,7 +125,7 @@ describe('marketplace journey between two browsers', () => {
     await c.page
       .getByText('✅ Solicitud cancelada correctamente.')
       .waitFor({ state: 'detached', timeout: 8000 });
-    await c.page.getByRole('button', { name: 'Cita', exact: true }).click();
+    await requestCita(c.page);
     await c.page.getByText('✅ Solicitud enviada correctamente.').waitFor();
 
     // The escort sees it without reloading (polling) and accepts.
@@ -147,16 +157,19 @@ describe('marketplace journey between two browsers', () => {
     await comment.getByText('Muy puntual, <b>amable</b> y discreta.').waitFor();
     await expect(comment.getByText(formatLongDate(todayInChile())).isVisible()).resolves.toBe(true);
     await expect(comment.getByText(client.nickname).isVisible()).resolves.toBe(true);
-    // The client's own comment: no dislike for the author; no 'Eliminar' for clients.
-    await expect(comment.getByRole('button', { name: 'No Me Gusta (0)' }).isDisabled()).resolves.toBe(true);
-    await expect(comment.getByRole('button', { name: 'Eliminar' }).count()).resolves.toBe(0);
+    // Issue 16: his own comment shows at once to him only, waiting for both reviews, without a dislike;
+    // its author may delete it within 24 hours.
+    await comment.getByText(/Solo tú lo ves por ahora/).waitFor();
+    await expect(comment.getByRole('button', { name: /No Me Gusta/ }).count()).resolves.toBe(0);
+    await expect(comment.getByRole('button', { name: 'Eliminar' }).count()).resolves.toBe(1);
     await expect(c.page.getByRole('button', { name: 'Comentar' }).count()).resolves.toBe(0);
 
     await rate(c.page, [9, 8, 10, 7, 6]);
     const escortBlock = c.page.getByRole('region', { name: 'Calificaciones' });
-    await expect(escortBlock.getByTestId('rating-overall').innerText()).resolves.toBe('8.0');
-    await escortBlock.getByText('Calificación guardada.').waitFor();
-    await expect(c.page.getByRole('button', { name: 'Add', exact: true }).count()).resolves.toBe(0);
+    // Issue 16: double-blind, so his rating waits for hers before it counts.
+    await escortBlock.getByText(msg.ratingSavedHidden).waitFor();
+    await escortBlock.getByText('Aún no tiene calificaciones.').waitFor();
+    await expect(c.page.getByRole('button', { name: 'Calificar', exact: true }).count()).resolves.toBe(0);
     await screenshot(c.page, 'marketplace-card-rated-phone');
 
     // The escort rates the client from 'PENDIENTES POR CALIFICAR'.
@@ -171,9 +184,10 @@ describe('marketplace journey between two browsers', () => {
     await expect(e.page.getByText('Masculino').isVisible()).resolves.toBe(true);
     await e.page.getByText('Aún no tiene calificaciones.').waitFor();
     await rate(e.page, [10, 9, 9, 8, 7]);
-    await e.page.getByText('Calificación guardada.').waitFor();
-    await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8.6');
-    await expect(e.page.getByRole('button', { name: 'Add', exact: true }).count()).resolves.toBe(0);
+    // His rating was in: hers publishes both at once.
+    await e.page.getByText('Calificación guardada.', { exact: true }).waitFor();
+    await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8,6');
+    await expect(e.page.getByRole('button', { name: 'Calificar', exact: true }).count()).resolves.toBe(0);
     await expect(e.page.evaluate(() => localStorage.getItem('token_conversacion'))).resolves.toBeNull();
     await screenshot(e.page, 'marketplace-card-cliente-desktop');
 
@@ -187,7 +201,7 @@ describe('marketplace journey between two browsers', () => {
     // Both averages show: the escort's on her card for the client, the client's for the escort.
     await c.page.reload();
     await hydrated(c.page);
-    await expect(c.page.getByTestId('rating-overall').innerText()).resolves.toBe('8.0');
+    await expect(c.page.getByTestId('rating-overall').innerText()).resolves.toBe('8,0');
     await screenshot(c.page, 'marketplace-card-phone');
     await c.page.setViewportSize(desktop);
     await c.page.getByRole('region', { name: 'Calificaciones' }).scrollIntoViewIfNeeded();
@@ -196,7 +210,7 @@ describe('marketplace journey between two browsers', () => {
     // The escort's own card shows her averages and the comment for moderation.
     await e.page.goto(`/TuCard/${escort.nickname}`);
     await e.page.getByRole('heading', { name: 'Tus calificaciones y comentarios' }).waitFor();
-    await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8.0');
+    await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8,0');
     await e.page.getByText('Muy puntual, <b>amable</b> y discreta.').waitFor();
     await screenshot(e.page, 'marketplace-tucard-desktop');
 
@@ -256,7 +270,7 @@ describe('marketplace journey between two browsers', () => {
     await login(page, { kind: 'cliente', nickname, email, rut: '' });
     await page.goto(`/Card/${escort.nickname}`);
     await hydrated(page);
-    await page.getByRole('button', { name: 'Cita', exact: true }).click();
+    await requestCita(page);
     await page.getByText('❌ Debes estar autorizado para enviar solicitudes.').waitFor();
     await screenshot(page, 'marketplace-cita-unauthorized-phone');
     await context.close();

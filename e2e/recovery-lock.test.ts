@@ -24,19 +24,29 @@ async function hydrated(page: Page) {
   await page.locator('form button[type="submit"]:not([disabled])').first().waitFor({ timeout: 15_000 });
 }
 
-/** The newest mail to the address that carries a code, from the server's outbox. */
-async function recoveryMail(to: string): Promise<{ code: string; link: string }> {
+/**
+ * The `nth` mail to the address that carries a code, from the server's outbox. Mail is queued and sent by
+ * the server's worker within its poll interval, so this waits for it.
+ */
+async function recoveryMail(to: string, nth: number): Promise<{ code: string; link: string }> {
   const outbox = path.join(inject('dataDir'), 'outbox');
-  const files = (await fs.readdir(outbox)).filter((f) => f.includes(to)).sort();
-  for (const file of files.reverse()) {
-    const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-    const code = /provisoria es (\d{4})/.exec(text)?.[1];
-    const link = /(https?:\/\/\S+\/resetear-pass\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
-    if (code && link) return { code, link };
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
+    const withCode: { code: string; link: string }[] = [];
+    for (const file of files) {
+      const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+      const code = /provisoria es (\d{4})/.exec(text)?.[1];
+      const link = /(https?:\/\/\S+\/resetear-pass\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
+      if (code && link) withCode.push({ code, link });
+    }
+    const mail = withCode[nth - 1];
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no recovery mail #${nth} for ${to}`);
+    await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no recovery mail for ${to}`);
 }
 
 const wrongFor = (code: string, i: number) => String((Number(code) + i) % 10_000).padStart(4, '0');
@@ -62,7 +72,7 @@ describe('recovery lock', () => {
     // The attacker: codes asked for and guessed without the mailbox (5 + 5 wrong; the tenth locks).
     for (let round = 0; round < 2; round++) {
       await call('/cliente/recuperar-pass', { method: 'POST', body: { email: client.email } });
-      const { code } = await recoveryMail(client.email);
+      const { code } = await recoveryMail(client.email, round + 1);
       for (let i = 1; i <= 5; i++) {
         const res = await callStatus('/cliente/nueva-pass', {
           method: 'PUT',
@@ -74,7 +84,7 @@ describe('recovery lock', () => {
 
     // The owner asks for a code and types it on the recovery screen: refused, and told to use the link.
     await call('/cliente/recuperar-pass', { method: 'POST', body: { email: client.email } });
-    const mail = await recoveryMail(client.email);
+    const mail = await recoveryMail(client.email, 3);
     const { page, context } = await openPage(browser);
     await page.goto('/Login');
     await page.evaluate((email) => localStorage.setItem('emailRecuperacion', email), client.email);

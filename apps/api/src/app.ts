@@ -15,6 +15,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerPublicWrites } from './plugins/public-writes.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerMetrics } from './modules/metrics/routes.ts';
+import { registerBackground } from './plugins/background.ts';
 import { createServices, type Services } from './services.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -30,6 +31,7 @@ import { favoritesRoutes } from './modules/favorites/routes.ts';
 import { meetingsRoutes } from './modules/meetings/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { ratingsRoutes } from './modules/ratings/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { rentalRoutes } from './modules/rentals/routes.ts';
 import { seoRoutes } from './modules/directory/seo-routes.ts';
@@ -49,7 +51,7 @@ export interface BuildOptions {
   /** Serve the built web app with server rendering (off in API tests). */
   web?: boolean;
   logger?: boolean | object;
-  /** Override shared services in tests (e.g. a mailer pointed at a loopback SMTP server). */
+  /** Override shared services in tests (e.g. a mail transport that records, or a clock they move). */
   services?: Partial<Services>;
 }
 
@@ -73,8 +75,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('services', { ...(await createServices(config, app.log)), ...options.services });
+  app.decorate('services', { ...(await createServices(config, database.db, app.log)), ...options.services });
+  const background = registerBackground(app);
   app.addHook('onClose', async () => {
+    // Workers stop before the transport and the database they use go away.
+    await background.stop();
     await app.services.close();
   });
 
@@ -103,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(meetingsRoutes);
       await api.register(commentsRoutes);
       await api.register(ratingsRoutes);
+      await api.register(notificationRoutes);
       await api.register(galleryRoutes);
       await api.register(rentalRoutes);
       await api.register(dataRightsRoutes);

@@ -33,6 +33,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Encanto <no-responder@encanto.local>'),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   REDIS_URL: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: optionalUrl,
@@ -88,6 +89,8 @@ export interface Config {
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How often the outbox worker looks for mail to send. */
+  mailPollMs: number;
   redisUrl: string | undefined;
   s3:
     | {
@@ -172,6 +175,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailPollMs: e.MAIL_POLL_MS,
     redisUrl: e.REDIS_URL,
     s3: e.S3_BUCKET
       ? {

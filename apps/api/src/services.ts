@@ -2,19 +2,27 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
 import { createCounters, type Counters } from './lib/counters.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createMailTransport, type MailTransport } from './modules/mail/transport.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { createDiskMediaStore, type MediaStore } from './modules/media/store.ts';
 import { createRemoteImageFetcher, type RemoteImageFetcher } from './modules/media/remote-image.ts';
 import { documentStoreFor, type DocumentStore } from './modules/validation/document-store.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.ts';
-import { countedMailer, createMetrics, type Metrics } from './modules/metrics/registry.ts';
+import { countedTransport, createMetrics, type Metrics } from './modules/metrics/registry.ts';
 import { timings } from '@encanto/core/constants';
 
 /** Process-wide collaborators, built once from the config and closed with the app. */
 export interface Services {
+  /** Queues mail in the outbox (the one mail path); `enqueueMail(tx, …)` inside a transaction. */
   mailer: Mailer;
+  /** Sends what the outbox worker hands it: SMTP, or .eml files without SMTP_URL. */
+  mailTransport: MailTransport;
+  /** The time every rule with a window reads (meetings, conversations, reviews). */
+  clock: Clock;
   media: MediaStore;
   /** Identity documents, encrypted at rest apart from public media. */
   documents: DocumentStore;
@@ -33,10 +41,11 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function createServices(config: Config, log: FastifyBaseLogger): Promise<Services> {
+export async function createServices(config: Config, db: Db, log: FastifyBaseLogger): Promise<Services> {
   const metrics = config.metrics.token || config.metrics.port ? createMetrics() : undefined;
-  const plainMailer = createMailer(config);
-  const mailer = metrics ? countedMailer(plainMailer, metrics) : plainMailer;
+  const mailer = createMailer(db);
+  const plainTransport = createMailTransport(config);
+  const mailTransport = metrics ? countedTransport(plainTransport, metrics) : plainTransport;
   const media = config.s3
     ? (await import('./modules/media/s3-store.ts')).createS3MediaStore(config.s3)
     : createDiskMediaStore(path.join(config.dataDir, 'media'));
@@ -47,6 +56,8 @@ export async function createServices(config: Config, log: FastifyBaseLogger): Pr
     : undefined;
   return {
     mailer,
+    mailTransport,
+    clock: systemClock,
     media,
     documents: documentStoreFor(config),
     publicCache,
@@ -57,6 +68,7 @@ export async function createServices(config: Config, log: FastifyBaseLogger): Pr
     metrics,
     close: async () => {
       mailer.close();
+      mailTransport.close();
       redis?.disconnect();
       await invalidation?.close();
     },

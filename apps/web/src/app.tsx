@@ -10,6 +10,7 @@ import { adminRoutes } from './features/admin/routes.tsx';
 import { galleryRoutes } from './features/gallery/routes.tsx';
 import { rentalRoutes } from './features/rentals/routes.tsx';
 import { marketplaceRoutes } from './features/marketplace/routes.tsx';
+import { meetingRoutes } from './features/meetings/routes.tsx';
 import { dataRightsAdminRoutes, dataRightsRoutes } from './features/data-rights/routes.tsx';
 
 // Pages load on demand so a visitor downloads only the code of the page they open.
@@ -45,6 +46,7 @@ export function App({ afterPage }: { afterPage?: ReactNode }) {
           <Route path="Card/:nickname" element={<directoryPages.Card />} />
           <Route path="TuCard/:nickname" element={<directoryPages.OwnCard />} />
           {marketplaceRoutes}
+          {meetingRoutes}
           {galleryRoutes}
           {rentalRoutes}
           {dataRightsRoutes}

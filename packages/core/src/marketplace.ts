@@ -42,13 +42,19 @@ export type MeetingStatus = (typeof meetingStatusValues)[number];
 export const meetingStateSchema = z.object({
   /** Status of the pair's latest meeting, null when they never had one. */
   estado: z.enum(meetingStatusValues).nullable(),
+  /** Id of the pair's latest meeting (its page in "Mis citas"), null when none. */
+  cita: z.string().nullable(),
   pendiente: z.boolean(),
+  /** The pending request carries the escort's proposal of another time. */
+  propuesta: z.boolean(),
+  /** The client may comment: an accepted meeting in its review window he has not commented yet. */
   acceso: z.boolean(),
   comentado: z.boolean(),
+  /** The client may use "No Me Gusta" on this profile's comments. */
   click: z.boolean(),
-  /** The client may rate the escort (latest accepted meeting not rated by the client). */
+  /** The client may rate the escort (an accepted meeting in its window he has not rated). */
   puedeCalificarUsuario: z.boolean(),
-  /** The escort may rate the client (latest accepted meeting not rated by the escort). */
+  /** The escort may rate the client (an accepted meeting in its window she has not rated). */
   puedeCalificarCliente: z.boolean(),
   /** The client already commented this profile today (Chilean date). */
   comentadoHoy: z.boolean(),
@@ -60,6 +66,12 @@ export const requestItemSchema = z.object({
   url: z.string(),
   genero: z.string(),
   fecha: z.string(),
+  /** A pending request's meeting and what it asks for (issue 16); absent in the to-rate list. */
+  cita: z.string().optional(),
+  fecha_hora: z.string().nullable().optional(),
+  duracion_min: z.number().int().nullable().optional(),
+  lugar: z.string().nullable().optional(),
+  mensaje: z.string().nullable().optional(),
 });
 export type RequestItem = z.infer<typeof requestItemSchema>;
 
@@ -79,10 +91,13 @@ export type ClientCard = z.infer<typeof clientCardSchema>;
 
 // ---- Comments ---------------------------------------------------------------
 
+export const commentMinLength = 10;
+
 export const commentTextField = z
   .string({ error: msg.commentLoginRequired })
   .trim()
   .min(1, msg.commentLoginRequired)
+  .min(commentMinLength, msg.commentTooShort)
   .max(commentMaxLength, msg.commentTooLong);
 
 /** The spec's body; `fecha`, `likes` and `fono` are accepted but the server decides them. */
@@ -107,7 +122,16 @@ export const commentSchema = z.object({
   nick_usuario: z.string(),
   fecha: z.string(),
   comentario: z.string(),
+  /** The "No Me Gusta" count (the spec's field name). */
   likes: z.number().int(),
+  /** False only for the author's own comment while it waits for both reviews or the window's end. */
+  publicado: z.boolean(),
+  /** When a waiting comment will be published at the latest (ISO), else null. */
+  publica_el: z.string().nullable(),
+  /** The caller's own "No Me Gusta" is on this comment. */
+  no_me_gusta: z.boolean(),
+  /** The caller may delete it (author within 24 h; the escort or an admin at 3+ dislikes). */
+  eliminable: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -143,42 +167,39 @@ export const clientRatingBodySchema = notesSchema.extend({
 export type ClientRatingBody = z.infer<typeof clientRatingBodySchema>;
 
 export const averagesSchema = z.object({
+  /** Each criterion's mean from the running sums, one decimal. */
   promedio_nota1: z.number(),
   promedio_nota2: z.number(),
   promedio_nota3: z.number(),
   promedio_nota4: z.number(),
   promedio_nota5: z.number(),
-  /** Mean of the five rounded averages, one decimal. */
+  /** Mean of the five unrounded criteria, one decimal. */
   promedio_general: z.number(),
   total: z.number().int(),
 });
 export type Averages = z.infer<typeof averagesSchema>;
 
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
 /**
- * Averages from running sums: each criterion rounded to a whole number, the
- * overall the mean of those five rounded values with one decimal (the spec's
- * first reading of the overall).
+ * Averages from running sums (published ratings only): each criterion is
+ * sum / count shown with one decimal, and the overall is the mean of the five
+ * unrounded criteria, so rounding never compounds (9.0 where the mean is 8.7).
  */
 export function averagesFrom(totals: {
   count: number;
   sums: readonly [number, number, number, number, number];
 }): Averages {
   const { count, sums } = totals;
-  const rounded = sums.map((s) => (count > 0 ? Math.round(s / count) : 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const general = count > 0 ? Math.round((rounded.reduce((a, b) => a + b, 0) / 5) * 10) / 10 : 0;
+  const means = sums.map((s) => (count > 0 ? s / count : 0));
+  const general = count > 0 ? means.reduce((a, b) => a + b, 0) / means.length : 0;
   return {
-    promedio_nota1: rounded[0],
-    promedio_nota2: rounded[1],
-    promedio_nota3: rounded[2],
-    promedio_nota4: rounded[3],
-    promedio_nota5: rounded[4],
-    promedio_general: general,
+    promedio_nota1: oneDecimal(means[0]!),
+    promedio_nota2: oneDecimal(means[1]!),
+    promedio_nota3: oneDecimal(means[2]!),
+    promedio_nota4: oneDecimal(means[3]!),
+    promedio_nota5: oneDecimal(means[4]!),
+    promedio_general: oneDecimal(general),
     total: count,
   };
 }

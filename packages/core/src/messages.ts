@@ -1,4 +1,5 @@
 import { formatLongDate } from './age.ts';
+import { meetingMessages } from './meeting-messages.ts';
 
 /**
  * The spec's Spanish texts, quoted exactly. Server errors and form messages
@@ -283,4 +284,5 @@ export const msg = {
   clientUnblocked: 'Cliente desbloqueado.',
   blockError: 'No se pudo bloquear. Inténtalo de nuevo.',
   blockedNeutral: 'No es posible realizar esta acción con este perfil.',
+  ...meetingMessages,
 } as const;

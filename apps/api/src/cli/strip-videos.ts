@@ -19,7 +19,7 @@ export async function stripVideos(): Promise<number> {
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
-  const services = await createServices(config, pino({ level: 'warn' }));
+  const services = await createServices(config, database.db, pino({ level: 'warn' }));
   try {
     const report = await rewriteStoredVideos({ db: database.db, media: services.media });
     process.stdout.write(

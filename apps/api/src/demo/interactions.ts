@@ -1,13 +1,15 @@
 import type { Tx } from '../db/client.ts';
-import { comments, escortRatings, meetings, ratingTotals } from '../db/schema/index.ts';
+import { clientRatings, comments, escortRatings, meetings, ratingTotals } from '../db/schema/index.ts';
 import { commentTexts } from './data.ts';
 import type { DemoAccount } from './plan.ts';
 import { createRandom } from './random.ts';
 
 /**
  * A few finished meetings between the approved demo clients and listed
- * escorts, each with the client's comment and rating, so profile pages show
- * reviews. Rating totals are written from the same numbers, so averages match.
+ * escorts, each with the client's comment and rating and the escort's rating
+ * of the client (both sides reviewed, so every review is published), so
+ * profile pages and "Mis citas" show reviews. Rating totals are written from
+ * the same numbers, so averages match.
  */
 export async function seedInteractions(
   tx: Tx,
@@ -22,7 +24,7 @@ export async function seedInteractions(
   );
   if (!clients.length || !escorts.length) return;
 
-  const totals = new Map<string, { count: number; sums: [number, number, number, number, number] }>();
+  const totals: Totals = new Map();
   const picked = escorts.slice(0, 12);
   for (const [i, escort] of picked.entries()) {
     const client = clients[i % clients.length]!;
@@ -32,16 +34,23 @@ export async function seedInteractions(
     const acceptedAt = new Date(earliest + r.range(0.1, 0.9) * (now.getTime() - earliest));
     const closedAt = new Date(acceptedAt.getTime() + r.range(2, 30) * 3_600_000);
     const closed = closedAt.getTime() < now.getTime() ? closedAt : now;
+    // The meeting happened between the acceptance and its close, on the half hour.
+    const at = new Date(acceptedAt.getTime() + (closed.getTime() - acceptedAt.getTime()) / 2);
+    at.setUTCMinutes(at.getUTCMinutes() < 30 ? 0 : 30, 0, 0);
     const [meeting] = await tx
       .insert(meetings)
       .values({
         clientId,
         escortId,
         status: 'cerrada',
-        acceso: true,
+        fechaHora: at,
+        duracionMin: r.pick([60, 90, 120, 180]),
+        lugar: r.pick(['en_su_lugar', 'a_domicilio', 'hotel'] as const),
+        acceso: false,
         comentado: true,
-        click: false,
+        click: true,
         evaluadoCliente: true,
+        evaluadoEscort: true,
         createdAt: new Date(acceptedAt.getTime() - 3_600_000),
         updatedAt: closed,
         acceptedAt,
@@ -56,6 +65,7 @@ export async function seedInteractions(
       fecha,
       comentario: r.pick(commentTexts),
       likes: 0,
+      meetingId: meeting!.id,
       createdAt: closed,
     });
     const notes = [r.int(7, 10), r.int(7, 10), r.int(8, 10), r.int(7, 10), r.int(6, 10)] as const;
@@ -71,10 +81,21 @@ export async function seedInteractions(
       nota5: notes[4],
       createdAt: closed,
     });
-    const t = totals.get(escortId) ?? { count: 0, sums: [0, 0, 0, 0, 0] };
-    t.count += 1;
-    notes.forEach((n, k) => (t.sums[k] = (t.sums[k] ?? 0) + n));
-    totals.set(escortId, t);
+    const back = [r.int(7, 10), r.int(7, 10), r.int(7, 10), r.int(8, 10), r.int(7, 10)] as const;
+    await tx.insert(clientRatings).values({
+      meetingId: meeting!.id,
+      clientId,
+      raterId: escortId,
+      calificador: escort.nickname,
+      nota1: back[0],
+      nota2: back[1],
+      nota3: back[2],
+      nota4: back[3],
+      nota5: back[4],
+      createdAt: closed,
+    });
+    add(totals, escortId, notes);
+    add(totals, clientId, back);
   }
   await tx.insert(ratingTotals).values(
     [...totals].map(([accountId, t]) => ({
@@ -87,4 +108,13 @@ export async function seedInteractions(
       sum5: t.sums[4],
     })),
   );
+}
+
+type Totals = Map<string, { count: number; sums: [number, number, number, number, number] }>;
+
+function add(totals: Totals, accountId: string, notes: readonly number[]) {
+  const t = totals.get(accountId) ?? { count: 0, sums: [0, 0, 0, 0, 0] };
+  t.count += 1;
+  notes.forEach((n, k) => (t.sums[k] = (t.sums[k] ?? 0) + n));
+  totals.set(accountId, t);
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { formatRut, rutCheckDigit } from '@encanto/core/rut';
@@ -70,8 +71,13 @@ function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** Every mail sent to an address, oldest first, decoded. */
-export async function mailsTo(dataDir: string, to: string): Promise<string[]> {
+/**
+ * Every mail sent to an address, oldest first, decoded. Mail goes through the
+ * outbox table, so the worker is drained first (it would send it within its
+ * poll interval anyway).
+ */
+export async function mailsTo(app: FastifyInstance, dataDir: string, to: string): Promise<string[]> {
+  await app.background.mail.drain();
   const outbox = path.join(dataDir, 'outbox');
   const files = (await fs.readdir(outbox).catch(() => []))
     .filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-zA-Z0-9@._-]/g, '_')))
@@ -83,10 +89,11 @@ export async function mailsTo(dataDir: string, to: string): Promise<string[]> {
 
 /** The newest mail sent to an address: its code and its reset link. */
 export async function lastMail(
+  app: FastifyInstance,
   dataDir: string,
   to: string,
 ): Promise<{ text: string; code: string; link: string }> {
-  const text = (await mailsTo(dataDir, to)).at(-1);
+  const text = (await mailsTo(app, dataDir, to)).at(-1);
   if (!text) throw new Error(`no mail to ${to}`);
   const code = /provisoria es (\d{4})/.exec(text)?.[1];
   const link = /(https?:\/\/\S+\/resetear-pass\/[A-Za-z0-9_-]+)/.exec(text)?.[1];

@@ -73,7 +73,7 @@ describe('login lock-out (item 8)', () => {
       remoteAddress: phone,
     });
     expect(asked.statusCode).toBe(200);
-    const { code } = await lastMail(t.dataDir, account.email);
+    const { code } = await lastMail(t.app, t.dataDir, account.email);
     const recovered = await t.app.inject({
       method: 'PUT',
       url: '/api/usuario/nueva-pass',

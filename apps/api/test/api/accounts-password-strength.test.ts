@@ -102,7 +102,7 @@ describe('recovery', () => {
     ] as const) {
       const a = await createAccount(t.app, { kind });
       await send('POST', `/api/${prefix}/recuperar-pass`, { email: a.email });
-      const { code } = await lastMail(t.dataDir, a.email);
+      const { code } = await lastMail(t.app, t.dataDir, a.email);
       const common = await send('PUT', `/api/${prefix}/nueva-pass`, {
         email: a.email,
         codigoProvisorio: code,

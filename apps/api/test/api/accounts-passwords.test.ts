@@ -130,7 +130,7 @@ describe('password recovery', () => {
     const res = await send('POST', '/api/cliente/recuperar-pass', { email: c.email.toUpperCase() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mensaje: msg.clientRecoverySent });
-    const mail = await lastMail(t.dataDir, c.email);
+    const mail = await lastMail(t.app, t.dataDir, c.email);
     expect(mail.code).toMatch(/^\d{4}$/);
     expect(mail.link.startsWith('https://encanto.example/cliente/resetear-pass/')).toBe(true);
     const [stored] = await t.app.db.select().from(recoveryCodes).where(eq(recoveryCodes.accountId, c.id));
@@ -179,14 +179,14 @@ describe('password recovery', () => {
   it('a new request replaces the previous code', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
     await send('POST', '/api/usuario/recuperar-pass', { email: e.email });
-    const first = await lastMail(t.dataDir, e.email);
+    const first = await lastMail(t.app, t.dataDir, e.email);
     await new Promise((r) => setTimeout(r, 5));
     let second = first;
     // Codes are random: request until the new code differs, so the old one is known to be dead.
     for (let i = 0; i < 5 && second.code === first.code; i++) {
       await send('POST', '/api/usuario/recuperar-pass', { email: e.email });
       await new Promise((r) => setTimeout(r, 5));
-      second = await lastMail(t.dataDir, e.email);
+      second = await lastMail(t.app, t.dataDir, e.email);
     }
     expect(second.code).not.toBe(first.code);
     const old = await send('PUT', '/api/usuario/nueva-pass', {
@@ -209,7 +209,7 @@ describe('password recovery', () => {
   it('five wrong codes void the code, even the right one after', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
     await send('POST', '/api/usuario/recuperar-pass', { email: e.email });
-    const { code } = await lastMail(t.dataDir, e.email);
+    const { code } = await lastMail(t.app, t.dataDir, e.email);
     const wrongCode = code === '0000' ? '1111' : '0000';
     for (let i = 0; i < 5; i++) {
       const res = await send('PUT', '/api/usuario/nueva-pass', {
@@ -232,7 +232,7 @@ describe('password recovery', () => {
   it('four wrong codes still leave the right one usable', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
     await send('POST', '/api/cliente/recuperar-pass', { email: c.email });
-    const { code } = await lastMail(t.dataDir, c.email);
+    const { code } = await lastMail(t.app, t.dataDir, c.email);
     const wrongCode = code === '0000' ? '1111' : '0000';
     for (let i = 0; i < 4; i++) {
       await send('PUT', '/api/cliente/nueva-pass', {
@@ -252,7 +252,7 @@ describe('password recovery', () => {
   it('an expired code is refused and removed', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
     await send('POST', '/api/cliente/recuperar-pass', { email: c.email });
-    const { code, link } = await lastMail(t.dataDir, c.email);
+    const { code, link } = await lastMail(t.app, t.dataDir, c.email);
     await t.app.db
       .update(recoveryCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })

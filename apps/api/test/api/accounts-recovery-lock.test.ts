@@ -32,7 +32,9 @@ const enter = (a: FixtureAccount, body: { codigoProvisorio: string; token?: stri
 const wrongFor = (code: string, i = 1) => String((Number(code) + i) % 10_000).padStart(4, '0');
 const tokenOf = (link: string) => link.split('/').at(-1)!;
 const lockMails = async (a: FixtureAccount) =>
-  (await mailsTo(t.dataDir, a.email)).filter((m) => m.includes('demasiados códigos provisorios incorrectos'));
+  (await mailsTo(t.app, t.dataDir, a.email)).filter((m) =>
+    m.includes('demasiados códigos provisorios incorrectos'),
+  );
 
 /** Ten wrong codes over three codes (5 + 4 + 1): the tenth locks. Returns the last code's mail. */
 async function lockOut(a: FixtureAccount) {
@@ -42,7 +44,7 @@ async function lockOut(a: FixtureAccount) {
     [1, true],
   ] as const) {
     expect((await ask(a)).statusCode).toBe(200);
-    const mail = await lastMail(t.dataDir, a.email);
+    const mail = await lastMail(t.app, t.dataDir, a.email);
     for (let i = 1; i <= n; i++) {
       const res = await enter(a, { codigoProvisorio: wrongFor(mail.code, i) });
       expect(res.statusCode).toBe(last && i === n ? 429 : 400);
@@ -107,14 +109,14 @@ describe('recovery code guessing (item 2)', () => {
     const c = await createAccount(t.app, { kind: 'client' });
     for (let round = 0; round < 3; round++) {
       expect((await ask(c)).statusCode).toBe(200);
-      const mail = await lastMail(t.dataDir, c.email);
+      const mail = await lastMail(t.app, t.dataDir, c.email);
       for (let i = 1; i <= 4; i++) {
         const res = await enter(c, { codigoProvisorio: wrongFor(mail.code, i), token: tokenOf(mail.link) });
         expect(res.statusCode).toBe(400);
       }
     }
     expect((await ask(c)).statusCode).toBe(200);
-    const mail = await lastMail(t.dataDir, c.email);
+    const mail = await lastMail(t.app, t.dataDir, c.email);
     expect((await enter(c, { codigoProvisorio: mail.code })).statusCode).toBe(200);
     expect(await lockMails(c)).toHaveLength(0);
   });
@@ -125,19 +127,19 @@ describe('recovery code guessing (item 2)', () => {
     const other = await buildApp({ config: t.config, database: t.database });
     try {
       expect((await ask(c)).statusCode).toBe(200);
-      let mail = await lastMail(t.dataDir, c.email);
+      let mail = await lastMail(t.app, t.dataDir, c.email);
       for (let i = 1; i <= 5; i++) {
         expect((await enter(c, { codigoProvisorio: wrongFor(mail.code, i) })).statusCode).toBe(400);
       }
       expect((await ask(c, other)).statusCode).toBe(200);
-      mail = await lastMail(t.dataDir, c.email);
+      mail = await lastMail(t.app, t.dataDir, c.email);
       for (let i = 1; i <= 4; i++) {
         expect((await enter(c, { codigoProvisorio: wrongFor(mail.code, i) }, other)).statusCode).toBe(400);
       }
       // The tenth wrong code, back on the first instance, locks: it saw five, the database ten.
       expect((await enter(c, { codigoProvisorio: wrongFor(mail.code, 5) })).statusCode).toBe(429);
       expect((await ask(c)).statusCode).toBe(200);
-      mail = await lastMail(t.dataDir, c.email);
+      mail = await lastMail(t.app, t.dataDir, c.email);
       expect((await enter(c, { codigoProvisorio: mail.code }, other)).statusCode).toBe(429);
       expect(await lockMails(c)).toHaveLength(1);
     } finally {
@@ -148,10 +150,10 @@ describe('recovery code guessing (item 2)', () => {
   it('the window slides: wrong codes older than 24 h no longer count, and the lock ends after 24 h', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
     expect((await ask(c)).statusCode).toBe(200);
-    let mail = await lastMail(t.dataDir, c.email);
+    let mail = await lastMail(t.app, t.dataDir, c.email);
     for (let i = 1; i <= 4; i++) await enter(c, { codigoProvisorio: wrongFor(mail.code, i) });
     expect((await ask(c)).statusCode).toBe(200);
-    mail = await lastMail(t.dataDir, c.email);
+    mail = await lastMail(t.app, t.dataDir, c.email);
     for (let i = 1; i <= 4; i++) await enter(c, { codigoProvisorio: wrongFor(mail.code, i) });
     // Eight failures, moved to just over a day ago: they drop out of the window.
     const dayAgo = Date.now() - timings.recoveryFailureWindowMs - 1000;
@@ -160,19 +162,19 @@ describe('recovery code guessing (item 2)', () => {
       .set({ failures: Array.from({ length: 8 }, (_, i) => dayAgo - i) })
       .where(eq(recoveryGuards.accountId, c.id));
     expect((await ask(c)).statusCode).toBe(200);
-    mail = await lastMail(t.dataDir, c.email);
+    mail = await lastMail(t.app, t.dataDir, c.email);
     for (let i = 1; i <= 4; i++) {
       expect((await enter(c, { codigoProvisorio: wrongFor(mail.code, i) })).statusCode).toBe(400);
     }
     expect((await ask(c)).statusCode).toBe(200);
-    mail = await lastMail(t.dataDir, c.email);
+    mail = await lastMail(t.app, t.dataDir, c.email);
     for (let i = 1; i <= 4; i++) {
       expect((await enter(c, { codigoProvisorio: wrongFor(mail.code, i) })).statusCode).toBe(400);
     }
     // Eight recent failures: still open. Two more lock it.
     expect((await enter(c, { codigoProvisorio: wrongFor(mail.code, 5) })).statusCode).toBe(400);
     expect((await ask(c)).statusCode).toBe(200);
-    mail = await lastMail(t.dataDir, c.email);
+    mail = await lastMail(t.app, t.dataDir, c.email);
     expect((await enter(c, { codigoProvisorio: wrongFor(mail.code) })).statusCode).toBe(429);
     // A day later the lock is over and the code works again.
     await t.app.db

@@ -13,6 +13,8 @@ import {
   meet,
   pairOf,
   pairQuery,
+  rateBoth,
+  requestOf,
 } from './marketplace-helpers.ts';
 
 let t: TestApp;
@@ -33,15 +35,18 @@ const body = (client: FixtureAccount, escort: FixtureAccount, comentario = 'Muy 
   nick_usuario: escort.nickname,
 });
 
+/** A comment on a meeting both sides then rated, so it is published (issue 16: double-blind reviews). */
 async function commented(client: FixtureAccount, escort: FixtureAccount, text?: string) {
   await meet(t.app, client, escort);
   const res = await call(t.app, 'POST', '/comments/usuario/registro', client, body(client, escort, text));
   expect(res.statusCode, res.body).toBe(201);
+  await rateBoth(t.app, client, escort);
   return res.json().data as { id_comentario: number };
 }
 
 describe('comments/usuario|cliente/registro', () => {
-  it("saves with today's Chilean date and 0 likes whatever the body says, trims, then closes the meeting", async () => {
+  // Issue 16: the comment no longer closes the meeting (only marks it commented).
+  it("saves with today's Chilean date and 0 likes whatever the body says, trims; the meeting stays as it was", async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await meet(t.app, client, escort);
@@ -61,7 +66,7 @@ describe('comments/usuario|cliente/registro', () => {
       likes: 0,
     });
     const [m] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
-    expect(m).toMatchObject({ status: 'cerrada', acceso: false, comentado: true });
+    expect(m).toMatchObject({ status: 'aceptada', comentado: true });
     const q = pairQuery(client, escort);
     expect((await call(t.app, 'GET', `/appointments/estado-comentado?${q}`, client)).json()).toEqual({
       comentado: true,
@@ -100,7 +105,7 @@ describe('comments/usuario|cliente/registro', () => {
     const none = await call(t.app, 'POST', '/comments/cliente/registro', client, body(client, escort));
     expect(none.statusCode).toBe(403);
     expect(none.json().mensaje).toBe(msg.commentAccessRequired);
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(
       (await call(t.app, 'POST', '/comments/cliente/registro', client, body(client, escort))).statusCode,
     ).toBe(403);
@@ -144,11 +149,11 @@ describe('comments/usuario|cliente/registro', () => {
       'POST',
       '/comments/cliente/registro',
       client,
-      body(client, escort, 'Otra vez'),
+      body(client, escort, 'Otra vez, igual de bien.'),
     );
     expect(res.statusCode).toBe(409);
     expect(res.json().mensaje).toBe(msg.commentAlreadyToday);
-    // The failed attempt left the meeting open.
+    // The failed attempt left the second meeting open to a comment.
     expect(
       (
         await call(t.app, 'GET', `/appointments/verificar-acceso?${pairQuery(client, escort)}`, client)
@@ -181,11 +186,14 @@ describe('reading and checking comments', () => {
     const escort = await approvedEscort(t.app);
     const a = await approvedClient(t.app);
     const b = await approvedClient(t.app);
-    await commented(a, escort, 'Primero');
-    await commented(b, escort, 'Segundo');
+    await commented(a, escort, 'Primero de todos');
+    await commented(b, escort, 'Segundo comentario');
     const res = await call(t.app, 'GET', `/comments/nick_usuario/${escort.nickname}`, a);
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((c: { comentario: string }) => c.comentario)).toEqual(['Segundo', 'Primero']);
+    expect(res.json().map((c: { comentario: string }) => c.comentario)).toEqual([
+      'Segundo comentario',
+      'Primero de todos',
+    ]);
     expect((await call(t.app, 'GET', `/comments/nick_usuario/${escort.nickname}`, escort)).statusCode).toBe(
       200,
     );
@@ -202,7 +210,7 @@ describe('reading and checking comments', () => {
     const client = await approvedClient(t.app);
     const other = await approvedClient(t.app);
     const admin = await createAccount(t.app, { kind: 'admin' });
-    await commented(client, escort, 'Mío');
+    await commented(client, escort, 'Mi comentario');
     expect(
       (await call(t.app, 'GET', `/comments/nick_cliente/${client.nickname}`, client)).json(),
     ).toHaveLength(1);
@@ -266,7 +274,8 @@ describe('reading and checking comments', () => {
 });
 
 describe('No Me Gusta and Eliminar', () => {
-  it('adds exactly one whatever the body says, only while the click flag holds, then turns it off', async () => {
+  // Issue 16: "No Me Gusta" is per comment and can be undone; the click flag is no longer spent.
+  it('adds exactly one per client and comment whatever the body says; a repeat changes nothing; undo removes it', async () => {
     const escort = await approvedEscort(t.app);
     const author = await approvedClient(t.app);
     const { id_comentario: id } = await commented(author, escort);
@@ -278,15 +287,18 @@ describe('No Me Gusta and Eliminar', () => {
     await meet(t.app, voter, escort);
     const res = await call(t.app, 'PUT', `/comments/usuario/likes/${id}`, voter, { likes: 50 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id_comentario: id, likes: 1 });
+    expect(res.json().data).toMatchObject({ id_comentario: id, likes: 1, no_me_gusta: true });
     expect(
       (await call(t.app, 'GET', `/appointments/click-activo?${pairQuery(voter, escort)}`, voter)).json(),
-    ).toEqual({ click: false });
-    expect((await call(t.app, 'PUT', `/comments/cliente/likes/${id}`, voter, { likes: 2 })).statusCode).toBe(
-      403,
-    );
+    ).toEqual({ click: true });
+    const again = await call(t.app, 'PUT', `/comments/cliente/likes/${id}`, voter, { likes: 2 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.likes).toBe(1);
+    const undo = await call(t.app, 'DELETE', `/comments/cliente/likes/${id}`, voter);
+    expect(undo.statusCode).toBe(200);
+    expect(undo.json().data).toMatchObject({ likes: 0, no_me_gusta: false });
     const [row] = await t.app.db.select().from(comments).where(eq(comments.id, id));
-    expect(row!.likes).toBe(1);
+    expect(row!.likes).toBe(0);
   });
 
   it('the author, escorts, admins and anonymous callers cannot dislike; unknown id is 404', async () => {
@@ -318,7 +330,7 @@ describe('No Me Gusta and Eliminar', () => {
         (await call(t.app, 'PUT', `/comments/usuario/likes/${id}`, voter, { likes: 0 })).statusCode,
       ).toBe(200);
     }
-    expect((await call(t.app, 'DELETE', `/comments/usuario/eliminar/${id}`, author)).statusCode).toBe(403);
+    // (Its author may delete it within 24 hours: reviews-comments.test.ts.)
     expect((await call(t.app, 'DELETE', `/comments/usuario/eliminar/${id}`, otherEscort)).statusCode).toBe(
       403,
     );

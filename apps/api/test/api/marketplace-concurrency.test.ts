@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { clientRatings, comments, escortRatings, meetings, ratingTotals } from '../../src/db/schema/index.ts';
-import { approvedClient, approvedEscort, call, meet, notes, pairOf, rowsOf } from './marketplace-helpers.ts';
+import {
+  approvedClient,
+  approvedEscort,
+  call,
+  meet,
+  notes,
+  rateBoth,
+  requestOf,
+  rowsOf,
+} from './marketplace-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +28,9 @@ describe('simultaneous calls', () => {
     const escort = await approvedEscort(t.app);
     const codes = (
       await Promise.all(
-        [1, 2, 3].map(() => call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort))),
+        [1, 2, 3].map(() =>
+          call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort)),
+        ),
       )
     ).map((r) => r.statusCode);
     expect(codes.sort()).toEqual([201, 409, 409]);
@@ -30,7 +41,11 @@ describe('simultaneous calls', () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await meet(t.app, client, escort);
-    const body = { comentario: 'Hola', nick_cliente: client.nickname, nick_usuario: escort.nickname };
+    const body = {
+      comentario: 'Hola, muy bien.',
+      nick_cliente: client.nickname,
+      nick_usuario: escort.nickname,
+    };
     const res = await Promise.all([
       call(t.app, 'POST', '/comments/usuario/registro', client, body),
       call(t.app, 'POST', '/comments/cliente/registro', client, body),
@@ -54,6 +69,7 @@ describe('simultaneous calls', () => {
       call(t.app, 'POST', '/notes/insertarCliente', escort, byEscort),
     ]);
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409]);
+    // Both reviews in: both ratings joined the sums exactly once.
     expect(
       await t.app.db.select().from(escortRatings).where(eq(escortRatings.escortId, escort.id)),
     ).toHaveLength(1);
@@ -62,34 +78,42 @@ describe('simultaneous calls', () => {
     ).toHaveLength(1);
     const [tot] = await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, escort.id));
     expect(tot).toMatchObject({ count: 1, sum1: 9 });
+    const [totClient] = await t.app.db
+      .select()
+      .from(ratingTotals)
+      .where(eq(ratingTotals.accountId, client.id));
+    expect(totClient).toMatchObject({ count: 1, sum1: 4 });
   });
 
-  it('two simultaneous dislikes with one click count once', async () => {
+  // Issue 16: one "No Me Gusta" per client and comment; repeats at once still count once.
+  it('simultaneous dislikes of one comment by one client count once', async () => {
     const author = await approvedClient(t.app);
     const voter = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await meet(t.app, author, escort);
     const saved = await call(t.app, 'POST', '/comments/usuario/registro', author, {
-      comentario: 'x',
+      comentario: 'Comentario de prueba',
       nick_cliente: author.nickname,
       nick_usuario: escort.nickname,
     });
     const id = saved.json().data.id_comentario as number;
+    await rateBoth(t.app, author, escort);
     await meet(t.app, voter, escort);
     const res = await Promise.all(
       [1, 2, 3].map(() => call(t.app, 'PUT', `/comments/usuario/likes/${id}`, voter, { likes: 100 })),
     );
-    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 403, 403]);
+    expect(res.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const [row] = await t.app.db.select().from(comments).where(eq(comments.id, id));
     expect(row!.likes).toBe(1);
   });
 
-  it('running sums equal a recount of the rating rows after many parallel ratings', async () => {
+  // Issue 16: both sides rate at once; the sums hold each published rating exactly once.
+  it('running sums equal a recount of the rating rows after many parallel ratings from both sides', async () => {
     const escort = await approvedEscort(t.app);
     const clients = await Promise.all(Array.from({ length: 8 }, () => approvedClient(t.app)));
     for (const c of clients) await meet(t.app, c, escort);
     const res = await Promise.all(
-      clients.map((c, i) =>
+      clients.flatMap((c, i) => [
         call(t.app, 'POST', '/ratings/insertarUsuario', c, {
           calificador: c.nickname,
           nickname_usuario: escort.nickname,
@@ -99,13 +123,18 @@ describe('simultaneous calls', () => {
           nota4: 5,
           nota5: ((i * 7) % 10) + 1,
         }),
-      ),
+        call(t.app, 'POST', '/notes/insertarCliente', escort, {
+          calificador: escort.nickname,
+          nickname_cliente: c.nickname,
+          ...notes(7),
+        }),
+      ]),
     );
     expect(res.every((r) => r.statusCode === 201)).toBe(true);
     const [recount] = rowsOf<Record<string, string | number>>(
       await t.app.db
         .execute(sql`select count(*)::int as count, sum(nota1)::int as s1, sum(nota2)::int as s2, sum(nota3)::int as s3,
-        sum(nota4)::int as s4, sum(nota5)::int as s5 from escort_ratings where escort_id = ${escort.id}`),
+        sum(nota4)::int as s4, sum(nota5)::int as s5 from escort_ratings where escort_id = ${escort.id} and counted`),
     );
     const [tot] = await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, escort.id));
     expect(tot).toMatchObject({
@@ -118,6 +147,6 @@ describe('simultaneous calls', () => {
     });
     expect(tot!.count).toBe(8);
     const avg = await call(t.app, 'GET', `/ratings/promedioUsuario/${escort.nickname}`, clients[0]!);
-    expect(avg.json().promedio_nota1).toBe(Math.round(Number(recount!.s1) / 8));
+    expect(avg.json().promedio_nota1).toBe(Math.round((Number(recount!.s1) / 8) * 10) / 10);
   });
 });

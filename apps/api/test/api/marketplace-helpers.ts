@@ -26,6 +26,25 @@ export const pairOf = (client: FixtureAccount, escort: FixtureAccount) => ({
   nickname_usuario: escort.nickname,
 });
 
+/** A meeting time `hours` from `from`, as ISO 8601 with Chile's summer offset. */
+export function meetingTime(hours = 48, from = new Date()): string {
+  const d = new Date(from.getTime() + hours * 3_600_000 - 3 * 3_600_000);
+  return `${d.toISOString().slice(0, 19)}-03:00`;
+}
+
+/** The details every request now carries (issue 16): a time, a duration and a place. */
+export const details = (hours = 48, from = new Date()) => ({
+  fecha_hora: meetingTime(hours, from),
+  duracion_min: 120,
+  lugar: 'hotel' as const,
+});
+
+/** The request body: the pair plus the details. */
+export const requestOf = (client: FixtureAccount, escort: FixtureAccount, hours = 48, from = new Date()) => ({
+  ...pairOf(client, escort),
+  ...details(hours, from),
+});
+
 export const pairQuery = (client: FixtureAccount, escort: FixtureAccount) =>
   `nickname_cliente=${encodeURIComponent(client.nickname)}&nickname_usuario=${encodeURIComponent(escort.nickname)}`;
 
@@ -40,7 +59,7 @@ export async function meet(
   client: FixtureAccount,
   escort: FixtureAccount,
 ): Promise<string> {
-  const req = await call(app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+  const req = await call(app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
   expect(req.statusCode, req.body).toBe(201);
   const acc = await call(app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
   expect(acc.statusCode, acc.body).toBe(200);
@@ -56,6 +75,31 @@ export async function block(
 }
 
 export const notes = (n = 8) => ({ nota1: n, nota2: n, nota3: n, nota4: n, nota5: n });
+
+/**
+ * Both sides rate their latest meeting, so its reviews are published at once
+ * (double-blind: until then neither the comment nor the ratings show).
+ */
+export async function rateBoth(
+  app: FastifyInstance,
+  client: FixtureAccount,
+  escort: FixtureAccount,
+  byClient: Record<string, number> = notes(8),
+  byEscort: Record<string, number> = notes(8),
+): Promise<void> {
+  const c = await call(app, 'POST', '/ratings/insertarUsuario', client, {
+    calificador: client.nickname,
+    nickname_usuario: escort.nickname,
+    ...byClient,
+  });
+  expect(c.statusCode, c.body).toBe(201);
+  const e = await call(app, 'POST', '/notes/insertarCliente', escort, {
+    calificador: escort.nickname,
+    nickname_cliente: client.nickname,
+    ...byEscort,
+  });
+  expect(e.statusCode, e.body).toBe(201);
+}
 
 /** Rows as an array whatever the driver returns. */
 export function rowsOf<T>(result: unknown): T[] {

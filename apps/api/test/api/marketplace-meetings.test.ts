@@ -13,6 +13,8 @@ import {
   meet,
   pairOf,
   pairQuery,
+  details,
+  requestOf,
 } from './marketplace-helpers.ts';
 
 let t: TestApp;
@@ -30,15 +32,15 @@ describe('appointments/solicitar', () => {
     const other = await approvedClient(t.app);
     const admin = await createAccount(t.app, { kind: 'admin' });
     expect(
-      (await call(t.app, 'POST', '/appointments/solicitar', null, pairOf(client, escort))).statusCode,
+      (await call(t.app, 'POST', '/appointments/solicitar', null, requestOf(client, escort))).statusCode,
     ).toBe(401);
     expect(
-      (await call(t.app, 'POST', '/appointments/solicitar', admin, pairOf(client, escort))).statusCode,
+      (await call(t.app, 'POST', '/appointments/solicitar', admin, requestOf(client, escort))).statusCode,
     ).toBe(403);
     expect(
-      (await call(t.app, 'POST', '/appointments/solicitar', escort, pairOf(client, escort))).statusCode,
+      (await call(t.app, 'POST', '/appointments/solicitar', escort, requestOf(client, escort))).statusCode,
     ).toBe(403);
-    const res = await call(t.app, 'POST', '/appointments/solicitar', other, pairOf(client, escort));
+    const res = await call(t.app, 'POST', '/appointments/solicitar', other, requestOf(client, escort));
     expect(res.statusCode).toBe(403);
     expect(await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id))).toHaveLength(0);
   });
@@ -46,7 +48,7 @@ describe('appointments/solicitar', () => {
   it('403 with the spec message for a client not yet approved', async () => {
     const client = await createAccount(t.app, { kind: 'client', autorizado: 'pendiente' });
     const escort = await approvedEscort(t.app);
-    const res = await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    const res = await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(res.statusCode).toBe(403);
     expect(res.json().mensaje).toBe('❌ Debes estar autorizado para enviar solicitudes.');
   });
@@ -59,28 +61,28 @@ describe('appointments/solicitar', () => {
       autorizado: 'aprobado',
       estado: 'inactiva',
     });
-    const ghost = { nickname_cliente: client.nickname, nickname_usuario: 'noexiste1' };
+    const ghost = { nickname_cliente: client.nickname, nickname_usuario: 'noexiste1', ...details() };
     expect((await call(t.app, 'POST', '/appointments/solicitar', client, ghost)).statusCode).toBe(404);
     expect(
-      (await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, pending))).statusCode,
+      (await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, pending))).statusCode,
     ).toBe(404);
     expect(
-      (await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, inactive))).statusCode,
+      (await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, inactive))).statusCode,
     ).toBe(404);
     // A client nickname in the escort slot is not an escort either.
     const other = await approvedClient(t.app);
     expect(
-      (await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, other))).statusCode,
+      (await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, other))).statusCode,
     ).toBe(404);
   });
 
   it('one pending request per pair: the second is a 409 with the spec message', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
-    const first = await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    const first = await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(first.statusCode).toBe(201);
     expect(first.json().mensaje).toBe('✅ Solicitud enviada correctamente.');
-    const second = await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    const second = await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(second.statusCode).toBe(409);
     expect(second.json().mensaje).toBe('⚠️ Ya tienes una solicitud pendiente.');
     const again = await call(
@@ -88,7 +90,7 @@ describe('appointments/solicitar', () => {
       'POST',
       '/appointments/reutilizar-estado',
       client,
-      pairOf(client, escort),
+      requestOf(client, escort),
     );
     expect(again.statusCode).toBe(409);
   });
@@ -99,6 +101,7 @@ describe('appointments/solicitar', () => {
     const res = await call(t.app, 'POST', '/appointments/solicitar', client, {
       nickname_cliente: client.nickname.toUpperCase(),
       nickname_usuario: escort.nickname.toUpperCase(),
+      ...details(),
     });
     expect(res.statusCode).toBe(201);
   });
@@ -107,7 +110,7 @@ describe('appointments/solicitar', () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await block(t.app, escort, client);
-    const res = await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    const res = await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ mensaje: msg.forbidden, code: 'FORBIDDEN' });
     const list = await call(t.app, 'GET', `/appointments/pendientes/${escort.nickname}`, escort);
@@ -120,7 +123,7 @@ describe('pending lists', () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     const otherEscort = await approvedEscort(t.app);
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     const list = await call(t.app, 'GET', `/appointments/pendientes/${escort.nickname}`, escort);
     expect(list.statusCode).toBe(200);
     expect(list.json().solicitudes.map((s: { nickname_cliente: string }) => s.nickname_cliente)).toEqual([
@@ -151,7 +154,7 @@ describe('pending lists', () => {
     expect(
       (await call(t.app, 'POST', '/appointments/existe', client, pairOf(client, escort))).json(),
     ).toEqual({ existe: false });
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(
       (await call(t.app, 'POST', '/appointments/existe', client, pairOf(client, escort))).json(),
     ).toEqual({ existe: true });
@@ -180,7 +183,7 @@ describe('accepting and rejecting', () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     const otherEscort = await approvedEscort(t.app);
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(
       (await call(t.app, 'POST', '/appointments/aceptar', client, pairOf(client, escort))).statusCode,
     ).toBe(403);
@@ -248,7 +251,7 @@ describe('accepting and rejecting', () => {
       (await call(t.app, 'POST', '/appointments/cerrar', client, pairOf(client, escort))).json().mensaje,
     ).toBe('Conversación cerrada con éxito.');
     expect(
-      (await call(t.app, 'POST', '/appointments/reutilizar-estado', client, pairOf(client, escort)))
+      (await call(t.app, 'POST', '/appointments/reutilizar-estado', client, requestOf(client, escort)))
         .statusCode,
     ).toBe(201);
     const second = await call(
@@ -280,11 +283,11 @@ describe('accepting and rejecting', () => {
   it('the escort-side conversacion calls accept and reject (POST and PUT)', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(
       (await call(t.app, 'PUT', '/conversacion/rechazar', escort, pairOf(client, escort))).json().mensaje,
     ).toBe('Conversación rechazada');
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(
       (await call(t.app, 'POST', '/conversacion/rechazar', client, pairOf(client, escort))).statusCode,
     ).toBe(403);
@@ -299,7 +302,7 @@ describe('accepting and rejecting', () => {
   it('rechazar turns the request down and removes it from the list; 404 when nothing is pending', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(
       (await call(t.app, 'POST', '/appointments/rechazar', client, pairOf(client, escort))).statusCode,
     ).toBe(403);
@@ -322,7 +325,7 @@ describe('accepting and rejecting', () => {
   it('a block placed after the request stops the escort from accepting it', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     await block(t.app, escort, client);
     expect(
       (await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort))).statusCode,
@@ -334,7 +337,7 @@ describe('cancelling and closing', () => {
   it('cerrar-cliente cancels the pending request (client only); 404 when none', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(
       (await call(t.app, 'POST', '/appointments/cerrar-cliente', escort, pairOf(client, escort))).statusCode,
     ).toBe(403);
@@ -346,11 +349,12 @@ describe('cancelling and closing', () => {
     ).toBe(404);
     // A new request is possible again.
     expect(
-      (await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort))).statusCode,
+      (await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort))).statusCode,
     ).toBe(201);
   });
 
-  it('either side closes: an accepted meeting loses comment access; a pending one is rejected when the escort closes it', async () => {
+  // Issue 16: closing ends the conversation but no longer takes away the client's comment and rating.
+  it('either side closes: an accepted meeting keeps comment access; a pending one is rejected when the escort closes it', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     const stranger = await approvedEscort(t.app);
@@ -365,11 +369,11 @@ describe('cancelling and closing', () => {
       (
         await call(t.app, 'GET', `/appointments/verificar-acceso?${pairQuery(client, escort)}`, client)
       ).json(),
-    ).toEqual({ acceso: false });
+    ).toEqual({ acceso: true });
     expect(
       (await call(t.app, 'POST', '/appointments/cerrar', client, pairOf(client, escort))).statusCode,
     ).toBe(404);
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect(
       (await call(t.app, 'POST', '/appointments/cerrar', escort, pairOf(client, escort))).statusCode,
     ).toBe(200);
@@ -452,7 +456,8 @@ describe('after the meeting', () => {
       (await call(t.app, 'PUT', '/appointments/marcar-evaluado', client, pairOf(client, escort))).statusCode,
     ).toBe(200);
     [row] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
-    expect(row).toMatchObject({ evaluadoCliente: true, status: 'cerrada', acceso: false });
+    // Issue 16: marking a side evaluated closes nothing.
+    expect(row).toMatchObject({ evaluadoCliente: true, status: 'aceptada', acceso: true });
     // Marking again is a no-op.
     expect(
       (await call(t.app, 'PUT', '/appointments/marcar-evaluado', client, pairOf(client, escort))).statusCode,
@@ -465,7 +470,7 @@ describe('after the meeting', () => {
     expect(
       (await call(t.app, 'POST', '/conversacion-cliente/crear', escort, pairOf(client, escort))).statusCode,
     ).toBe(404);
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     const res = await call(t.app, 'POST', '/conversacion-cliente/crear', escort, pairOf(client, escort));
     expect(res.statusCode).toBe(200);
     expect(
@@ -478,7 +483,7 @@ describe('after the meeting', () => {
     const escort = await approvedEscort(t.app);
     const stranger = await approvedEscort(t.app);
     const admin = await createAccount(t.app, { kind: 'admin' });
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     const card = await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, escort);
     expect(card.statusCode).toBe(200);
     expect(card.json()).toMatchObject({

@@ -13,6 +13,8 @@ import {
   notes,
   pairOf,
   pairQuery,
+  rateBoth,
+  requestOf,
 } from './marketplace-helpers.ts';
 
 let t: TestApp;
@@ -43,18 +45,33 @@ const rateClient = (
   });
 
 describe('ratings/insertarUsuario (client rates escort)', () => {
-  it('after an accepted meeting: stores, updates the running sums, marks evaluated, resets commented and closes', async () => {
+  // Issue 16: a rating no longer closes the meeting, and joins the sums only once both sides rated.
+  it('after an accepted meeting: stores, marks evaluated, resets commented; the sums wait for both reviews', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await meet(t.app, client, escort);
     await call(t.app, 'POST', '/comments/usuario/registro', client, {
-      comentario: 'Bien',
+      comentario: 'Bien atendido, gracias.',
       nick_cliente: client.nickname,
       nick_usuario: escort.nickname,
     });
     const res = await rateEscort(client, escort, { nota1: 10, nota2: 9, nota3: 8, nota4: 7, nota5: 6 });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({ promedio_general: 0, total: 0 });
+    const [m] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
+    expect(m).toMatchObject({ evaluadoCliente: true, comentado: false, status: 'aceptada' });
+    expect(
+      await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, escort.id)),
+    ).toHaveLength(0);
+    expect(
+      (
+        await call(t.app, 'GET', `/appointments/estado-comentado?${pairQuery(client, escort)}`, client)
+      ).json(),
+    ).toEqual({ comentado: false });
+    expect((await rateClient(escort, client)).statusCode).toBe(201);
+    const [tot] = await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, escort.id));
+    expect(tot).toMatchObject({ count: 1, sum1: 10, sum5: 6 });
+    expect((await call(t.app, 'GET', `/ratings/promedioUsuario/${escort.nickname}`, client)).json()).toEqual({
       promedio_nota1: 10,
       promedio_nota2: 9,
       promedio_nota3: 8,
@@ -63,15 +80,6 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
       promedio_general: 8,
       total: 1,
     });
-    const [m] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
-    expect(m).toMatchObject({ evaluadoCliente: true, comentado: false, status: 'cerrada' });
-    const [tot] = await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, escort.id));
-    expect(tot).toMatchObject({ count: 1, sum1: 10, sum5: 6 });
-    expect(
-      (
-        await call(t.app, 'GET', `/appointments/estado-comentado?${pairQuery(client, escort)}`, client)
-      ).json(),
-    ).toEqual({ comentado: false });
   });
 
   it('403 without an accepted meeting (none or only pending); 409 for a second rating of the same meeting', async () => {
@@ -80,7 +88,7 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
     const none = await rateEscort(client, escort);
     expect(none.statusCode).toBe(403);
     expect(none.json().mensaje).toBe(msg.ratingAccessRequired);
-    await call(t.app, 'POST', '/appointments/solicitar', client, pairOf(client, escort));
+    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect((await rateEscort(client, escort)).statusCode).toBe(403);
     await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
     expect((await rateEscort(client, escort)).statusCode).toBe(201);
@@ -128,7 +136,8 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
     expect(blocked.json()).toEqual({ mensaje: msg.forbidden, code: 'FORBIDDEN' });
   });
 
-  it('promedioUsuario/{nick}: rounded averages and the overall as the mean of the rounded averages; 401 anonymous; 404 unknown', async () => {
+  // Issue 16: averages from the sums with one decimal; the overall is the mean of the unrounded criteria.
+  it('promedioUsuario/{nick}: averages with one decimal and the overall from the unrounded ones; 401 anonymous; 404 unknown', async () => {
     const escort = await approvedEscort(t.app);
     const a = await approvedClient(t.app);
     const b = await approvedClient(t.app);
@@ -136,17 +145,17 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
     expect(zero.json()).toMatchObject({ total: 0, promedio_general: 0 });
     await meet(t.app, a, escort);
     await meet(t.app, b, escort);
-    await rateEscort(a, escort, { nota1: 10, nota2: 7, nota3: 6, nota4: 9, nota5: 1 });
-    await rateEscort(b, escort, { nota1: 9, nota2: 8, nota3: 6, nota4: 4, nota5: 2 });
+    await rateBoth(t.app, a, escort, { nota1: 10, nota2: 7, nota3: 6, nota4: 9, nota5: 1 });
+    await rateBoth(t.app, b, escort, { nota1: 9, nota2: 8, nota3: 6, nota4: 4, nota5: 2 });
     const res = await call(t.app, 'GET', `/ratings/promedioUsuario/${escort.nickname}`, a);
-    // 9.5 -> 10, 7.5 -> 8, 6, 6.5 -> 7, 1.5 -> 2; overall (10+8+6+7+2)/5 = 6.6
+    // (9.5 + 7.5 + 6 + 6.5 + 1.5) / 5 = 6.2, where the rounded criteria gave 6.6.
     expect(res.json()).toEqual({
-      promedio_nota1: 10,
-      promedio_nota2: 8,
+      promedio_nota1: 9.5,
+      promedio_nota2: 7.5,
       promedio_nota3: 6,
-      promedio_nota4: 7,
-      promedio_nota5: 2,
-      promedio_general: 6.6,
+      promedio_nota4: 6.5,
+      promedio_nota5: 1.5,
+      promedio_general: 6.2,
       total: 2,
     });
     expect((await call(t.app, 'GET', `/ratings/promedioUsuario/${escort.nickname}`, escort)).statusCode).toBe(
@@ -160,15 +169,16 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
 });
 
 describe('notes/insertarCliente (escort rates client)', () => {
-  it('after accepting: stores, marks evaluated, closes, drops the client from PENDIENTES POR CALIFICAR', async () => {
+  // Issue 16: rating the client closes nothing; the rating shows once the client rated too.
+  it('after accepting: stores, marks evaluated, drops the client from PENDIENTES POR CALIFICAR; closes nothing', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     const token = await meet(t.app, client, escort);
     const res = await rateClient(escort, client, notes(7), { token_conversacion: token });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ promedio_nota1: 7, promedio_general: 7, total: 1 });
+    expect(res.json()).toMatchObject({ total: 0 });
     const [m] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
-    expect(m).toMatchObject({ evaluadoEscort: true, status: 'cerrada', acceso: false });
+    expect(m).toMatchObject({ evaluadoEscort: true, status: 'aceptada', acceso: true });
     expect(
       (await call(t.app, 'GET', `/conversacion-cliente/aceptados/${escort.nickname}`, escort)).json()
         .clientes,
@@ -219,7 +229,7 @@ describe('notes/insertarCliente (escort rates client)', () => {
     const otherClient = await approvedClient(t.app);
     const admin = await createAccount(t.app, { kind: 'admin' });
     await meet(t.app, client, escort);
-    await rateClient(escort, client, { nota1: 3, nota2: 4, nota3: 5, nota4: 6, nota5: 8 });
+    await rateBoth(t.app, client, escort, notes(), { nota1: 3, nota2: 4, nota3: 5, nota4: 6, nota5: 8 });
     const url = `/notes/promedioCliente/${client.nickname}`;
     expect((await call(t.app, 'GET', url, escort)).json()).toEqual({
       promedio_nota1: 3,

@@ -6,14 +6,14 @@ import { clientRejectionReasons, escortRejectionReasons, joinReasons } from '@en
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { accounts, auditLog, escortProfiles } from '../../src/db/schema/index.ts';
-import type { MailMessage } from '../../src/modules/mail/mailer.ts';
+import type { OutgoingMail } from '../../src/modules/mail/transport.ts';
 
 let t: TestApp;
-const sent: MailMessage[] = [];
+const sent: OutgoingMail[] = [];
 beforeAll(async () => {
-  // Mail is captured in memory: what matters here is who gets which text, not the transport.
+  // Mail is captured in memory at the transport: what matters here is who gets which text.
   t = await createTestApp({
-    services: { mailer: { send: async (m) => void sent.push(m), close: () => {} } },
+    services: { mailTransport: { send: async (m) => void sent.push(m), close: () => {} } },
   });
 });
 afterAll(async () => {
@@ -120,12 +120,14 @@ describe.each(kinds)('admin calls for $prefix', (k) => {
     expect(
       (await t.app.inject({ method: 'POST', url, payload: { motivo }, headers: bearer(pending) })).statusCode,
     ).toBe(403);
+    await t.app.background.mail.drain();
     sent.length = 0;
     const res = await t.app.inject({ method: 'POST', url, payload: { motivo }, headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     const [row] = await t.app.db.select().from(accounts).where(eq(accounts.id, pending.id));
     expect(row!.autorizado).toBe('pendiente');
     expect(row!.motivo).toBe('Los datos no coinciden con la foto, La foto está mal tomada');
+    await t.app.background.mail.drain();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe(pending.email);
     expect(sent[0]!.text).toContain(`Motivo de rechazo: ${motivo}. Estado de autorización: pendiente`);
@@ -164,6 +166,7 @@ describe.each(kinds)('admin calls for $prefix', (k) => {
     expect(noDoc.statusCode).toBe(409);
     expect(noDoc.json().mensaje).toBe(msg.documentMissing);
     await uploadDocument(pending);
+    await t.app.background.mail.drain();
     sent.length = 0;
     const res = await t.app.inject({ method: 'PUT', url, headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
@@ -171,6 +174,7 @@ describe.each(kinds)('admin calls for $prefix', (k) => {
     const [row] = await t.app.db.select().from(accounts).where(eq(accounts.id, pending.id));
     expect(row).toMatchObject({ autorizado: 'aprobado', motivo: 'Cuenta Autorizada' });
     expect(row!.approvedAt).toBeInstanceOf(Date);
+    await t.app.background.mail.drain();
     expect(sent.map((m) => m.to)).toEqual([pending.email]);
     expect(sent[0]!.text).toContain(
       'Motivo de aprobación: Cuenta Autorizada. Estado de autorización: aprobado',
@@ -242,6 +246,7 @@ describe.each(kinds)('admin calls for $prefix', (k) => {
     const notYet = await t.app.inject({ method: 'POST', url: url(pending), payload, headers: bearer(admin) });
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().mensaje).toBe(msg.accountNotApproved);
+    await t.app.background.mail.drain();
     sent.length = 0;
     expect(
       (await t.app.inject({ method: 'POST', url: url(approved), payload, headers: bearer(admin) }))
@@ -249,6 +254,7 @@ describe.each(kinds)('admin calls for $prefix', (k) => {
     ).toBe(200);
     const [row] = await t.app.db.select().from(accounts).where(eq(accounts.id, approved.id));
     expect(row!.motivo).toBe('Cuenta Autorizada');
+    await t.app.background.mail.drain();
     expect(sent).toHaveLength(1);
     const audit = (await t.app.inject({ url: '/api/admin/auditoria', headers: bearer(admin) })).json();
     expect(audit[0]).toMatchObject({ accion: 'aviso-aprobado', cuenta: approved.nickname });

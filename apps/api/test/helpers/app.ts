@@ -55,6 +55,8 @@ export async function createTestApp(
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
     DOCUMENT_KEY: randomBytes(32).toString('hex'),
+    // The outbox worker polls often, so a test waiting for a mail waits milliseconds.
+    MAIL_POLL_MS: '25',
     ...options.env,
   });
   const { database, drop } = await openTestDatabase();

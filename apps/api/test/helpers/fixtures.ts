@@ -13,10 +13,8 @@ export const FIXTURE_PASSWORD = 'clave1234';
 
 /** A valid, unique RUT for tests. */
 export function uniqueRut(): string {
-  const body = String(
-    10_000_000 +
-      (((Date.now() % 1_000_000) * 37 + seq++ * 7919 + randomBytes(2).readUInt16BE()) % 89_999_999),
-  );
+  // 32 random bits: the former clock-and-16-bit mix repeated a RUT now and then within one file.
+  const body = String(10_000_000 + ((randomBytes(4).readUInt32BE() + seq++ * 7919) % 89_999_999));
   return formatRut(body + rutCheckDigit(body));
 }
 

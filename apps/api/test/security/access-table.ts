@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FIXTURE_PASSWORD, uniqueRut } from '../helpers/fixtures.ts';
+import { signUnsubscribe } from '../../src/modules/notifications/tokens.ts';
 import { roles, uniqueSuffix, type Role, type World } from './world.ts';
 
 /**
@@ -72,6 +73,9 @@ const nick = () => `n${randomBytes(4).toString('hex')}`.slice(0, 9);
 const publicIdLike = () => randomBytes(16).toString('hex');
 const pair = (w: World) => ({ nickname_usuario: w.escort.nickname, nickname_cliente: w.client.nickname });
 const notas = { nota1: 7, nota2: 8, nota3: 9, nota4: 6, nota5: 10 };
+/** A meeting time two days ahead, as ISO 8601 with an offset. */
+const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000).toISOString();
+const request = (w: World) => ({ ...pair(w), fecha_hora: inTwoDays(), duracion_min: 120, lugar: 'hotel' });
 
 const clientRegistration = () => {
   const n = nick();
@@ -172,16 +176,21 @@ const commentRoutes = (side: 'usuario' | 'cliente'): Record<string, Entry> => ({
       comentario: 'Muy puntual y amable.',
     }),
   },
-  // The escort of the commented profile (with 3+ dislikes) or an admin.
+  // The escort of the commented profile (with 3+ dislikes) or an admin; its author (the client) within 24 h.
   [`DELETE /api/comments/${side}/eliminar/{id}`]: {
     access: 'self-escort-or-admin',
     params: async (w) => ({ id: await w.newComment() }),
+    cells: { client: 'ok' },
   },
   // Any client may dislike (the click rule then decides); nobody else.
   [`PUT /api/comments/${side}/likes/{id}`]: {
     access: 'client',
     params: async (w) => ({ id: await w.newComment() }),
     body: {},
+  },
+  [`DELETE /api/comments/${side}/likes/{id}`]: {
+    access: 'client',
+    params: async (w) => ({ id: await w.newComment() }),
   },
   [`GET /api/comments/${side}/verificar`]: {
     access: 'self-client-or-admin',
@@ -364,8 +373,13 @@ export const accessTable: Record<string, Entry> = {
   'GET /api/favorites/mios': { access: 'client' },
 
   // ---- meetings: the pair is (escort, client); the caller's own side must be theirs ----
-  'POST /api/appointments/solicitar': pairRoute('self-client'),
-  'POST /api/appointments/reutilizar-estado': pairRoute('self-client'),
+  'POST /api/appointments/solicitar': { access: 'self-client', body: request },
+  'POST /api/appointments/reutilizar-estado': { access: 'self-client', body: request },
+  'POST /api/appointments/proponer': {
+    access: 'self-escort',
+    body: (w) => ({ ...pair(w), fecha_hora: inTwoDays() }),
+  },
+  'POST /api/appointments/aceptar-propuesta': pairRoute('self-client'),
   'POST /api/appointments/cerrar-cliente': pairRoute('self-client'),
   'POST /api/appointments/cerrar': pairRoute('pair'),
   'POST /api/appointments/aceptar': pairRoute('self-escort'),
@@ -409,6 +423,29 @@ export const accessTable: Record<string, Entry> = {
     access: 'self-escort-or-admin',
     params: (w) => ({ nickname: w.client.nickname }),
     cells: { otherEscort: 'hidden' },
+  },
+
+  // ---- the caller's meetings and their conversations ----
+  'GET /api/citas/mias': { access: 'client-or-escort' },
+  'GET /api/citas/resumen': { access: 'client-or-escort' },
+  // Only the meeting's two members; anyone else (admins too) is told it does not exist.
+  'GET /api/citas/{id}/mensajes': {
+    access: 'pair',
+    params: (w) => ({ id: w.meetingId }),
+    cells: { otherClient: 'hidden', otherEscort: 'hidden', admin: 'hidden' },
+  },
+  'POST /api/citas/{id}/mensajes': {
+    access: 'pair',
+    params: (w) => ({ id: w.meetingId }),
+    body: { texto: 'Hola, ¿te acomoda a las 21:00?' },
+    cells: { otherClient: 'hidden', otherEscort: 'hidden', admin: 'hidden' },
+  },
+  'GET /api/cuenta/notificaciones': { access: 'any-auth' },
+  'PUT /api/cuenta/notificaciones': { access: 'any-auth', body: { mensajes: true } },
+  // The signed token is the authorisation: no session needed (RFC 8058 one-click).
+  'POST /api/cuenta/notificaciones/baja': {
+    access: 'public',
+    query: async (w) => ({ t: await signUnsubscribe(w.app.config, w.victimClient.id, 'mensajes') }),
   },
 
   // ---- comments and ratings ----

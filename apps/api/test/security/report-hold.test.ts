@@ -56,6 +56,7 @@ async function adminList() {
 }
 
 async function mailsTo(email: string): Promise<string[]> {
+  await t.app.background.mail.drain();
   const outbox = path.join(t.dataDir, 'outbox');
   const files = await fs.readdir(outbox).catch(() => [] as string[]);
   return Promise.all(

@@ -123,6 +123,7 @@ describe('a password change ends the sessions of the account', () => {
 
 /** The 4-digit code of the latest recovery mail to that address (the outbox keeps mails as .eml files). */
 async function mailedCode(email: string): Promise<string> {
+  await t.app.background.mail.drain();
   const outbox = path.join(t.dataDir, 'outbox');
   const files = (await fs.readdir(outbox)).filter((f) => f.includes(email)).sort();
   const mail = await fs.readFile(path.join(outbox, files.at(-1)!), 'utf8');

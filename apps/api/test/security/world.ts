@@ -31,6 +31,8 @@ export interface World {
   reportId: number;
   rectificationId: number;
   rentalId: number;
+  /** The accepted meeting between the main client and escort (its conversation is theirs only). */
+  meetingId: string;
   /** A fresh comment by the client on the escort's profile, with enough dislikes to be deletable. */
   newComment(): Promise<number>;
 }
@@ -50,13 +52,18 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     createAccount(app, { kind: 'client' }),
     createAccount(app, { kind: 'escort', autorizado: 'aprobado' }),
   ]);
-  await app.db.insert(meetings).values({
-    clientId: client.id,
-    escortId: escort.id,
-    status: 'aceptada',
-    acceso: true,
-    acceptedAt: new Date(),
-  });
+  const [meeting] = await app.db
+    .insert(meetings)
+    .values({
+      clientId: client.id,
+      escortId: escort.id,
+      status: 'aceptada',
+      acceso: true,
+      click: true,
+      fechaHora: new Date(Date.now() + 2 * 86_400_000),
+      acceptedAt: new Date(),
+    })
+    .returning({ id: meetings.id });
   const upload = multipartFile(await noiseJpeg(320, 200), 'carnet.jpg', 'image/jpeg');
   const doc = await app.inject({
     method: 'POST',
@@ -95,6 +102,7 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     reportId: report!.id,
     rectificationId: rect!.id,
     rentalId: rental!.id,
+    meetingId: meeting!.id,
     newComment: async () => {
       const day = new Date(Date.UTC(2020, 0, 1) + commentDay++ * 86_400_000).toISOString().slice(0, 10);
       const [row] = await app.db

@@ -35,6 +35,14 @@ export const paths = {
   gallery: '/ImagenesUsuario',
   favorites: '/FavoritosCliente',
   acceptedClients: '/clientes-aceptados',
+  /** The client's meetings (tabs: por responder, próximas, pasadas). */
+  myMeetings: '/MisCitas',
+  /** The escort's meetings, the same tabs. */
+  requests: '/Solicitudes',
+  /** One meeting: its details, answers, conversation and reviews. */
+  meeting: (id: string) => `/Cita/${encodeURIComponent(id)}`,
+  /** Where a mail's unsubscribe link lands (no login: the token decides). */
+  unsubscribe: '/notificaciones/baja',
   adminPanel: '/pendientes',
   adminEscorts: '/pendientes/usuarios',
   adminClients: '/pendientes/clientes',

@@ -4,3 +4,4 @@ export * from './validation.ts';
 export * from './media.ts';
 export * from './marketplace.ts';
 export * from './platform.ts';
+export * from './conversations.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { meetingStatusValues } from '@encanto/core/marketplace';
+import { lugarValues } from '@encanto/core/meetings';
 import { accounts } from './accounts.ts';
 
 export const favorites = pgTable(
@@ -42,6 +44,14 @@ export const meetings = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     status: text('status', { enum: meetingStatusValues }).notNull().default('pendiente'),
+    /** The agreed (or requested) time; null only for requests made before details existed. */
+    fechaHora: timestamp('fecha_hora', { withTimezone: true }),
+    duracionMin: smallint('duracion_min'),
+    lugar: text('lugar', { enum: lugarValues }),
+    mensaje: text('mensaje'),
+    /** Another time proposed by the escort, waiting for the client's answer. */
+    propuestaFechaHora: timestamp('propuesta_fecha_hora', { withTimezone: true }),
+    motivoRechazo: text('motivo_rechazo'),
     acceso: boolean('acceso').notNull().default(false),
     comentado: boolean('comentado').notNull().default(false),
     click: boolean('click').notNull().default(false),
@@ -74,11 +84,15 @@ export const comments = pgTable(
     nickCliente: text('nick_cliente').notNull(),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     comentario: text('comentario').notNull(),
+    /** The "No Me Gusta" count, kept with each row of comment_dislikes. */
     likes: integer('likes').notNull().default(0),
+    /** The meeting it reviews; null for comments written before reviews belonged to a meeting. */
+    meetingId: uuid('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('comments_one_per_day_key').on(t.clientId, t.escortId, t.fecha),
+    uniqueIndex('comments_meeting_key').on(t.meetingId),
     index('comments_escort_idx').on(t.escortId, t.createdAt.desc()),
   ],
 );
@@ -89,6 +103,12 @@ const notes = {
   nota3: smallint('nota3').notNull(),
   nota4: smallint('nota4').notNull(),
   nota5: smallint('nota5').notNull(),
+  /**
+   * Already added to rating_totals. A rating joins the sums when it becomes
+   * visible (both sides reviewed or the window ended), so averages never reveal
+   * a hidden one. Rows written before double-blind reviews were counted at once.
+   */
+  counted: boolean('counted').notNull().default(true),
 };
 
 /** A client's rating of an escort, one per meeting. */
@@ -108,6 +128,9 @@ export const escortRatings = pgTable(
   (t) => [
     uniqueIndex('escort_ratings_meeting_key').on(t.meetingId),
     index('escort_ratings_escort_idx').on(t.escortId),
+    index('escort_ratings_uncounted_idx')
+      .on(t.meetingId)
+      .where(sql`not ${t.counted}`),
   ],
 );
 
@@ -128,6 +151,9 @@ export const clientRatings = pgTable(
   (t) => [
     uniqueIndex('client_ratings_meeting_key').on(t.meetingId),
     index('client_ratings_client_idx').on(t.clientId),
+    index('client_ratings_uncounted_idx')
+      .on(t.meetingId)
+      .where(sql`not ${t.counted}`),
   ],
 );
 
@@ -160,4 +186,19 @@ export const blocks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.escortId, t.clientId] })],
+);
+
+/** One "No Me Gusta" per client and comment; undoing it deletes the row. */
+export const commentDislikes = pgTable(
+  'comment_dislikes',
+  {
+    commentId: bigint('comment_id', { mode: 'number' })
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.clientId] })],
 );

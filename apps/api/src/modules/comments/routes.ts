@@ -8,6 +8,7 @@ import {
   commentSchema,
   likesBodySchema,
 } from '@encanto/core/marketplace';
+import { depsOf } from '../../deps.ts';
 import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import {
   checkCommented,
@@ -16,10 +17,11 @@ import {
   listForClient,
   listForEscort,
   registerComment,
+  undoDislike,
 } from './service.ts';
 
 const tags = ['comentarios'];
-const errors = errorResponses(401, 403, 404, 409);
+const errors = errorResponses(400, 401, 403, 404, 409);
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const nickParam = z.object({ nick: z.string().min(1).max(40) });
 
@@ -29,6 +31,7 @@ const nickParam = z.object({ nick: z.string().min(1).max(40) });
  * side's screens, so both prefixes share one handler each.
  */
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
   for (const side of ['usuario', 'cliente'] as const) {
     app.post(
       `/comments/${side}/registro`,
@@ -36,14 +39,17 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           security: sessionSecurity,
           tags,
-          summary: 'El cliente comenta un perfil tras una cita aceptada (uno por día); la cita se cierra',
+          summary:
+            'El cliente comenta una cita aceptada (una vez por cita, dentro de los 14 días siguientes a la cita; uno por día); se publica cuando ambos califican o termina el plazo',
           body: commentBodySchema,
           response: { 201: z.object({ mensaje: z.string(), data: commentSchema }), ...errors },
         },
       },
       async (request, reply) => {
-        const data = await registerComment(app.db, await requireAccount(request), request.body);
-        return reply.status(201).send({ mensaje: msg.commentSaved, data });
+        const data = await registerComment(deps, await requireAccount(request), request.body);
+        return reply
+          .status(201)
+          .send({ mensaje: data.publicado ? msg.commentSaved : msg.commentSavedHidden, data });
       },
     );
 
@@ -53,13 +59,14 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           security: sessionSecurity,
           tags,
-          summary: 'Elimina un comentario con 3 o más "No Me Gusta" (la escort del perfil o un admin)',
+          summary:
+            'Elimina un comentario: su autor dentro de 24 horas, o la escort del perfil o un admin con 3 o más "No Me Gusta"',
           params: idParam,
           response: { 200: z.object({ ok: z.literal(true) }), ...errors },
         },
       },
       async (request) => {
-        await deleteComment(app.db, await requireAccount(request), request.params.id);
+        await deleteComment(deps, await requireAccount(request), request.params.id);
         return { ok: true as const };
       },
     );
@@ -70,14 +77,29 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           security: sessionSecurity,
           tags,
-          summary: '"No Me Gusta": suma exactamente uno mientras el cliente tenga el click activo',
+          summary: '"No Me Gusta" en este comentario: uno por cliente y comentario (repetirlo no suma)',
           params: idParam,
           body: likesBodySchema.optional(),
           response: { 200: z.object({ data: commentSchema }), ...errors },
         },
       },
       async (request) => ({
-        data: await dislikeComment(app.db, await requireAccount(request), request.params.id),
+        data: await dislikeComment(deps, await requireAccount(request), request.params.id),
+      }),
+    );
+
+    app.delete(
+      `/comments/${side}/likes/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'Quita el "No Me Gusta" propio de este comentario',
+          params: idParam,
+          response: { 200: z.object({ data: commentSchema }), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await undoDislike(deps, await requireAccount(request), request.params.id),
       }),
     );
 
@@ -93,7 +115,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const done = await checkCommented(app.db, await requireAccount(request), request.query);
+        const done = await checkCommented(deps, await requireAccount(request), request.query);
         return { realizado: done, existe: done };
       },
     );
@@ -106,14 +128,12 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: sessionSecurity,
         tags,
         summary:
-          'Comentarios del perfil de una escort (cuentas con sesión; de un perfil oculto, solo ella y los admins)',
+          'Comentarios publicados del perfil de una escort, y los propios que esperan (cuentas con sesión; de un perfil oculto, solo ella y los admins)',
         params: nickParam,
         response: { 200: z.array(commentSchema), ...errors },
       },
     },
-    async (request) => {
-      return listForEscort(app.db, await requireAccount(request), request.params.nick);
-    },
+    async (request) => listForEscort(deps, await requireAccount(request), request.params.nick),
   );
 
   app.get(
@@ -127,6 +147,6 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(commentSchema), ...errors },
       },
     },
-    async (request) => listForClient(app.db, await requireAccount(request), request.params.nick),
+    async (request) => listForClient(deps, await requireAccount(request), request.params.nick),
   );
 };

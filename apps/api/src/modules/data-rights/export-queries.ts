@@ -1,6 +1,7 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { reviewVisible } from '../meetings/service.ts';
 import {
   accounts,
   auditLog,
@@ -12,7 +13,9 @@ import {
   favorites,
   identityDocuments,
   media,
+  meetingMessages,
   meetings,
+  notificationPrefs,
   ratingTotals,
   rectificationRequests,
   reports,
@@ -64,6 +67,12 @@ export function readMeetings(db: DbOrTx, id: string) {
       escortId: meetings.escortId,
       otherNickname: other.nickname,
       status: meetings.status,
+      fechaHora: meetings.fechaHora,
+      duracionMin: meetings.duracionMin,
+      lugar: meetings.lugar,
+      mensaje: meetings.mensaje,
+      propuestaFechaHora: meetings.propuestaFechaHora,
+      motivoRechazo: meetings.motivoRechazo,
       acceso: meetings.acceso,
       comentado: meetings.comentado,
       evaluadoCliente: meetings.evaluadoCliente,
@@ -98,6 +107,7 @@ export function readCommentsWritten(db: DbOrTx, id: string) {
     .orderBy(asc(comments.createdAt));
 }
 
+/** Comments about the person once published: one still waiting for her own review stays unread (double-blind). */
 export function readCommentsReceived(db: DbOrTx, id: string) {
   return db
     .select({
@@ -107,8 +117,34 @@ export function readCommentsReceived(db: DbOrTx, id: string) {
       likes: comments.likes,
     })
     .from(comments)
-    .where(eq(comments.escortId, id))
+    .where(and(eq(comments.escortId, id), reviewVisible(comments.meetingId, new Date())))
     .orderBy(asc(comments.createdAt));
+}
+
+/** Messages the person wrote in meeting conversations (what the other member wrote is theirs). */
+export function readMessagesWritten(db: DbOrTx, id: string) {
+  return db
+    .select({
+      otherNickname: other.nickname,
+      texto: meetingMessages.texto,
+      createdAt: meetingMessages.createdAt,
+    })
+    .from(meetingMessages)
+    .innerJoin(meetings, eq(meetings.id, meetingMessages.meetingId))
+    .innerJoin(
+      other,
+      or(
+        and(eq(meetings.clientId, id), eq(other.id, meetings.escortId)),
+        and(eq(meetings.escortId, id), eq(other.id, meetings.clientId)),
+      ),
+    )
+    .where(eq(meetingMessages.authorId, id))
+    .orderBy(asc(meetingMessages.id));
+}
+
+export async function readNotificationPrefs(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(notificationPrefs).where(eq(notificationPrefs.accountId, id)).limit(1);
+  return row;
 }
 
 const notes = (t: typeof escortRatings | typeof clientRatings) => ({

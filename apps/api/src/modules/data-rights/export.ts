@@ -5,6 +5,7 @@ import {
   type ReportReason,
 } from '@encanto/core/data-rights';
 import { retentionDays } from '@encanto/core/constants';
+import { averagesFrom } from '@encanto/core/marketplace';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import * as q from './export-queries.ts';
@@ -29,19 +30,15 @@ function averages(
   totals: { count: number; sum1: number; sum2: number; sum3: number; sum4: number; sum5: number } | undefined,
 ) {
   if (!totals || totals.count === 0) return { cantidad: 0, promedios: null };
-  const avg = (s: number) => Math.round(s / totals.count);
-  const p = [avg(totals.sum1), avg(totals.sum2), avg(totals.sum3), avg(totals.sum4), avg(totals.sum5)];
-  return {
-    cantidad: totals.count,
-    promedios: {
-      promedio_nota1: p[0],
-      promedio_nota2: p[1],
-      promedio_nota3: p[2],
-      promedio_nota4: p[3],
-      promedio_nota5: p[4],
-      general: Math.round((p.reduce((a, b) => a + b, 0) / 5) * 10) / 10,
-    },
-  };
+  const {
+    promedio_general,
+    total: _total,
+    ...criteria
+  } = averagesFrom({
+    count: totals.count,
+    sums: [totals.sum1, totals.sum2, totals.sum3, totals.sum4, totals.sum5],
+  });
+  return { cantidad: totals.count, promedios: { ...criteria, general: promedio_general } };
 }
 
 /**
@@ -68,6 +65,8 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     rects,
     blocked,
     sess,
+    chat,
+    prefs,
   ] = await Promise.all([
     q.readEscortProfile(db, accountId),
     q.readMedia(db, accountId),
@@ -83,6 +82,8 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     q.readRectifications(db, accountId),
     q.readBlocks(db, accountId),
     q.readSessions(db, accountId),
+    q.readMessagesWritten(db, accountId),
+    q.readNotificationPrefs(db, accountId),
   ]);
   const base = config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
@@ -142,6 +143,12 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
       rol: m.clientId === accountId ? 'cliente' : 'escort',
       con: m.otherNickname,
       estado: m.status,
+      fecha_hora: iso(m.fechaHora),
+      duracion_min: m.duracionMin,
+      lugar: m.lugar,
+      mensaje: m.mensaje,
+      propuesta_fecha_hora: iso(m.propuestaFechaHora),
+      motivo_rechazo: m.motivoRechazo,
       acceso: m.acceso,
       comentado: m.comentado,
       evaluado_por_cliente: m.evaluadoCliente,
@@ -150,6 +157,13 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
       aceptada_el: iso(m.acceptedAt),
       cerrada_el: iso(m.closedAt),
     })),
+    mensajes_escritos: chat.map((m) => ({ a: m.otherNickname, texto: m.texto, fecha: iso(m.createdAt) })),
+    avisos_por_correo: {
+      solicitudes: prefs?.solicitudes ?? true,
+      respuestas: prefs?.respuestas ?? true,
+      mensajes: prefs?.mensajes ?? true,
+      comentarios: prefs?.comentarios ?? true,
+    },
     comentarios_escritos: written.map((c) => ({
       nick_usuario: c.nickname,
       fecha: c.fecha,

@@ -1,7 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import nodemailer from 'nodemailer';
-import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { enqueueMail } from './service.ts';
 
 export interface MailMessage {
   to: string;
@@ -10,32 +8,19 @@ export interface MailMessage {
   html?: string;
 }
 
+/**
+ * The mailer services receive (`deps.mailer`). `send` queues the mail in the
+ * outbox outside any transaction and returns: code that has a transaction of
+ * its own should call `enqueueMail(tx, …)` instead, so the mail commits with it.
+ */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
 
-/** Real SMTP when SMTP_URL is set; otherwise .eml files in DATA_DIR/outbox so the demo works offline. */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
-    return {
-      send: async (m) => {
-        await transport.sendMail({ from: config.mailFrom, ...m });
-      },
-      close: () => transport.close(),
-    };
-  }
-  const outbox = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+export function createMailer(db: Db): Mailer {
   return {
-    send: async (m) => {
-      const info = await transport.sendMail({ from: config.mailFrom, ...m });
-      await fs.mkdir(outbox, { recursive: true });
-      const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-    },
-    close: () => transport.close(),
+    send: (message) => enqueueMail(db, message),
+    close: () => {},
   };
 }

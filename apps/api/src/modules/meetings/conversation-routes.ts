@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { msg } from '@encanto/core/messages';
-import { acceptResultSchema, clientCardSchema, requestItemSchema } from '@encanto/core/marketplace';
+import { clientCardSchema, requestItemSchema } from '@encanto/core/marketplace';
+import { rejectBodySchema } from '@encanto/core/meetings';
+import { depsOf } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
-import { BOTH, ESCORT, errors, mensaje, ok, pairRoute, sharedAnswers } from './pair-route.ts';
-import { dismissClient, markEvaluated } from './service.ts';
+import { acceptAnswer, BOTH, ESCORT, errors, mensaje, ok, pairRoute, sharedAnswers } from './pair-route.ts';
+import { dismissClient, markEvaluated } from './transitions.ts';
 import {
   clientCard,
   clientsToRate,
@@ -18,7 +20,8 @@ const nicknameParam = z.object({ nickname: z.string().min(1).max(40) });
 
 /** The escort's side of the spec: conversacion and conversacion-cliente, over the same meetings. */
 export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const shared = sharedAnswers(app.db);
+  const deps = depsOf(app);
+  const shared = sharedAnswers(deps);
 
   // ---- conversacion (escort side) ----
   for (const method of ['POST', 'PUT'] as const) {
@@ -27,14 +30,15 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       url: '/conversacion/aceptar',
       summary: 'La escort acepta (o renueva el token de una cita ya aceptada)',
       allowed: ESCORT,
-      response: acceptResultSchema,
+      response: acceptAnswer,
       run: shared.acceptOrRefresh,
     });
     pairRoute(app, {
       method,
       url: '/conversacion/rechazar',
-      summary: 'La escort rechaza la solicitud pendiente',
+      summary: 'La escort rechaza la solicitud pendiente (motivo opcional)',
       allowed: ESCORT,
+      input: rejectBodySchema,
       response: mensaje,
       run: shared.reject,
     });
@@ -56,7 +60,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     allowed: ESCORT,
     response: mensaje,
     run: async (pair) => {
-      if (!(await openMeetingExists(app.db, pair))) throw notFound(msg.meetingNotFound);
+      if (!(await openMeetingExists(deps, pair))) throw notFound(msg.meetingNotFound);
       return { mensaje: msg.conversationUpdated };
     },
   });
@@ -65,7 +69,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/conversacion-cliente/aceptar',
     summary: 'La escort acepta la solicitud del cliente',
     allowed: ESCORT,
-    response: acceptResultSchema,
+    response: acceptAnswer,
     run: shared.acceptOrRefresh,
   });
   pairRoute(app, {
@@ -83,7 +87,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     allowed: ESCORT,
     response: ok,
     run: async (pair) => {
-      await markEvaluated(app.db, pair);
+      await markEvaluated(deps, pair);
       return { ok: true as const };
     },
   });
@@ -127,7 +131,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/conversacion-cliente/reutilizar-estado-cliente',
     summary: 'La escort acepta de nuevo (o renueva el token)',
     allowed: ESCORT,
-    response: acceptResultSchema,
+    response: acceptAnswer,
     run: shared.acceptOrRefresh,
   });
   pairRoute(app, {
@@ -135,7 +139,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/conversacion-cliente/crear-o-actualizar',
     summary: 'Aceptar en un paso: acepta la solicitud o renueva la cita aceptada',
     allowed: ESCORT,
-    response: acceptResultSchema,
+    response: acceptAnswer,
     run: shared.acceptOrRefresh,
   });
 
@@ -171,7 +175,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await requireAccount(request);
       requireOwnNickname(caller, request.params.nickname, 'escort');
-      return { clientes: await clientsToRate(app.db, caller.id) };
+      return { clientes: await clientsToRate(deps, caller.id) };
     },
   );
 
@@ -186,6 +190,6 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientCardSchema, ...errors },
       },
     },
-    async (request) => clientCard(app.db, await requireAccount(request), request.params.nickname),
+    async (request) => clientCard(deps, await requireAccount(request), request.params.nickname),
   );
 };

@@ -1,11 +1,27 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, blocks, comments, meetings } from '../../db/schema/index.ts';
+import { at, meetingIdRef, reviewOpenSql } from './windows.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;
+export type NewMeetingRow = typeof meetings.$inferInsert;
 
 const pair = (clientId: string, escortId: string) =>
   and(eq(meetings.clientId, clientId), eq(meetings.escortId, escortId));
+
+/** No comment of the meeting's client is attached to it yet. */
+const notCommented = sql`not exists (select 1 from ${comments} c where c.meeting_id = ${meetingIdRef})`;
+
+export async function findMeeting(db: DbOrTx, id: string, lock = false): Promise<MeetingRow | undefined> {
+  const q = db.select().from(meetings).where(eq(meetings.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function insertMeeting(db: DbOrTx, values: NewMeetingRow): Promise<string> {
+  const [row] = await db.insert(meetings).values(values).returning({ id: meetings.id });
+  return row!.id;
+}
 
 /** The pair's pending request, locked for the rest of the transaction when `lock` is set. */
 export async function pendingMeeting(db: DbOrTx, clientId: string, escortId: string, lock = false) {
@@ -16,6 +32,23 @@ export async function pendingMeeting(db: DbOrTx, clientId: string, escortId: str
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;
+}
+
+/**
+ * A pending request whose time (or proposed time) passed without an answer is
+ * withdrawn, so it no longer holds the pair's one pending place.
+ */
+export async function expireStalePending(db: DbOrTx, clientId: string, escortId: string, now: Date) {
+  await db
+    .update(meetings)
+    .set({ status: 'cancelada', closedAt: now, updatedAt: now })
+    .where(
+      and(
+        pair(clientId, escortId),
+        eq(meetings.status, 'pendiente'),
+        lt(sql`coalesce(${meetings.propuestaFechaHora}, ${meetings.fechaHora})`, at(now)),
+      ),
+    );
 }
 
 /** The pair's latest meeting, whatever its status. */
@@ -33,35 +66,70 @@ export async function latestMeeting(
   return row;
 }
 
-/** The pair's accepted meeting with access still open (the client may comment), locked when asked. */
+/** The pair's accepted meeting that is still open (not closed), locked when asked. */
 export async function openAcceptedMeeting(db: DbOrTx, clientId: string, escortId: string, lock = false) {
   const q = db
     .select()
     .from(meetings)
-    .where(and(pair(clientId, escortId), eq(meetings.status, 'aceptada'), eq(meetings.acceso, true)))
+    .where(and(pair(clientId, escortId), eq(meetings.status, 'aceptada')))
     .orderBy(desc(meetings.acceptedAt))
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;
 }
 
-/** The pair's latest accepted meeting that `side` has not rated yet, locked when asked. */
+/**
+ * The pair's latest accepted meeting that `side` has not rated, inside its
+ * review window at `now`, locked when asked. Whatever the other side did
+ * (rated, closed) does not matter.
+ */
 export async function unratedMeeting(
   db: DbOrTx,
   clientId: string,
   escortId: string,
   side: 'client' | 'escort',
+  now: Date,
   lock = false,
 ) {
   const flag = side === 'client' ? meetings.evaluadoCliente : meetings.evaluadoEscort;
   const q = db
     .select()
     .from(meetings)
-    .where(and(pair(clientId, escortId), isNotNull(meetings.acceptedAt), eq(flag, false)))
+    .where(and(pair(clientId, escortId), reviewOpenSql(now), eq(flag, false)))
     .orderBy(desc(meetings.acceptedAt))
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;
+}
+
+/** The pair's latest accepted meeting inside its window with no comment yet, locked when asked. */
+export async function commentableMeeting(
+  db: DbOrTx,
+  clientId: string,
+  escortId: string,
+  now: Date,
+  lock = false,
+) {
+  const q = db
+    .select()
+    .from(meetings)
+    .where(and(pair(clientId, escortId), reviewOpenSql(now), notCommented))
+    .orderBy(desc(meetings.acceptedAt))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** Why nothing is reviewable: the pair never met, or every meeting's window ended (or is used up). */
+export async function reviewHistory(db: DbOrTx, clientId: string, escortId: string, now: Date) {
+  const [row] = await db
+    .select({
+      met: sql<boolean>`coalesce(bool_or(${meetings.acceptedAt} is not null), false)`,
+      open: sql<boolean>`coalesce(bool_or(${reviewOpenSql(now)}), false)`,
+    })
+    .from(meetings)
+    .where(pair(clientId, escortId));
+  return row ?? { met: false, open: false };
 }
 
 export async function hasAcceptedMeeting(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
@@ -82,16 +150,19 @@ export async function hasAnyMeeting(db: DbOrTx, clientId: string, escortId: stri
   return row !== undefined;
 }
 
-/** Flags over all of a pair's meetings, for the one-poll state view. */
-export async function pairFlags(db: DbOrTx, clientId: string, escortId: string) {
+/** Flags over all of a pair's meetings at `now`, for the one-poll state view. */
+export async function pairFlags(db: DbOrTx, clientId: string, escortId: string, now: Date) {
+  const open = reviewOpenSql(now);
   const [row] = await db
     .select({
       pendiente: sql<boolean>`coalesce(bool_or(${meetings.status} = 'pendiente'), false)`,
-      acceso: sql<boolean>`coalesce(bool_or(${meetings.status} = 'aceptada' and ${meetings.acceso}), false)`,
+      propuesta: sql<boolean>`coalesce(bool_or(${meetings.status} = 'pendiente' and ${meetings.propuestaFechaHora} is not null), false)`,
+      abierta: sql<boolean>`coalesce(bool_or(${meetings.status} = 'aceptada'), false)`,
+      mayComment: sql<boolean>`coalesce(bool_or(${open} and ${notCommented}), false)`,
       comentado: sql<boolean>`coalesce(bool_or(${meetings.comentado} and not ${meetings.evaluadoCliente}), false)`,
       click: sql<boolean>`coalesce(bool_or(${meetings.click}), false)`,
-      clientMayRate: sql<boolean>`coalesce(bool_or(${meetings.acceptedAt} is not null and not ${meetings.evaluadoCliente}), false)`,
-      escortMayRate: sql<boolean>`coalesce(bool_or(${meetings.acceptedAt} is not null and not ${meetings.evaluadoEscort}), false)`,
+      clientMayRate: sql<boolean>`coalesce(bool_or(${open} and not ${meetings.evaluadoCliente}), false)`,
+      escortMayRate: sql<boolean>`coalesce(bool_or(${open} and not ${meetings.evaluadoEscort}), false)`,
     })
     .from(meetings)
     .where(pair(clientId, escortId));
@@ -106,6 +177,11 @@ export function pendingForEscort(db: DbOrTx, escortId: string) {
       url: accounts.url,
       genero: accounts.genero,
       createdAt: meetings.createdAt,
+      id: meetings.id,
+      fechaHora: meetings.fechaHora,
+      duracionMin: meetings.duracionMin,
+      lugar: meetings.lugar,
+      mensaje: meetings.mensaje,
     })
     .from(meetings)
     .innerJoin(accounts, eq(accounts.id, meetings.clientId))
@@ -120,8 +196,11 @@ export function pendingForEscort(db: DbOrTx, escortId: string) {
     .limit(200);
 }
 
-/** Clients an escort accepted and has not rated or dismissed yet ('PENDIENTES POR CALIFICAR'), one row per client. */
-export function acceptedUnratedForEscort(db: DbOrTx, escortId: string) {
+/**
+ * Clients an escort accepted and may still rate ('PENDIENTES POR CALIFICAR'):
+ * not rated or dismissed, review window open; one row per client.
+ */
+export function acceptedUnratedForEscort(db: DbOrTx, escortId: string, now: Date) {
   return db
     .selectDistinctOn([accounts.nickname], {
       nickname_cliente: accounts.nickname,
@@ -131,13 +210,7 @@ export function acceptedUnratedForEscort(db: DbOrTx, escortId: string) {
     })
     .from(meetings)
     .innerJoin(accounts, eq(accounts.id, meetings.clientId))
-    .where(
-      and(
-        eq(meetings.escortId, escortId),
-        isNotNull(meetings.acceptedAt),
-        eq(meetings.evaluadoEscort, false),
-      ),
-    )
+    .where(and(eq(meetings.escortId, escortId), reviewOpenSql(now), eq(meetings.evaluadoEscort, false)))
     .orderBy(accounts.nickname, desc(meetings.acceptedAt))
     .limit(200);
 }
@@ -157,6 +230,9 @@ export async function setStatus(
       | 'tokenHash'
       | 'acceptedAt'
       | 'closedAt'
+      | 'fechaHora'
+      | 'propuestaFechaHora'
+      | 'motivoRechazo'
     >
   >,
 ) {
@@ -174,17 +250,14 @@ export async function closeOtherAccepted(db: DbOrTx, clientId: string, escortId:
     .where(and(pair(clientId, escortId), eq(meetings.status, 'aceptada'), sql`${meetings.id} <> ${keepId}`));
 }
 
-/**
- * The client's one-use "No Me Gusta" with this escort: turned off by a
- * conditional update, so two clicks at once count once. False when it was not on.
- */
-export async function takeClick(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
-  const used = await db
-    .update(meetings)
-    .set({ click: false, updatedAt: new Date() })
+/** The client may use "No Me Gusta" on this escort's comments: one of their meetings turned it on. */
+export async function clickActive(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(meetings)
     .where(and(pair(clientId, escortId), eq(meetings.click, true)))
-    .returning({ id: meetings.id });
-  return used.length > 0;
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

@@ -1,18 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { msg } from '@encanto/core/messages';
-import { acceptResultSchema, meetingStateSchema, requestItemSchema } from '@encanto/core/marketplace';
+import { meetingStateSchema, requestItemSchema } from '@encanto/core/marketplace';
+import { meetingRequestSchema, proposalSchema, rejectBodySchema } from '@encanto/core/meetings';
+import { depsOf } from '../../deps.ts';
 import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
+import { citasRoutes } from './citas-routes.ts';
 import { conversationRoutes } from './conversation-routes.ts';
-import { BOTH, CLIENT, ESCORT, errors, mensaje, ok, pairRoute, sharedAnswers } from './pair-route.ts';
 import {
+  acceptAnswer,
+  BOTH,
+  CLIENT,
+  ESCORT,
+  errors,
+  mensaje,
+  mensajeCita,
+  ok,
+  pairRoute,
+  sharedAnswers,
+} from './pair-route.ts';
+import type { Pair } from './service.ts';
+import {
+  acceptProposal,
   acceptRequest,
   cancelRequest,
   disableClick,
   markEvaluated,
+  proposeTime,
   requestMeeting,
-  type Pair,
-} from './service.ts';
+} from './transitions.ts';
 import { meetingState, pendingRequests, requireOwnNickname } from './views.ts';
 
 const nickParam = z.object({ nick: z.string().min(1).max(40) });
@@ -20,39 +36,32 @@ const nickParam = z.object({ nick: z.string().min(1).max(40) });
 /**
  * The spec's two conversation services (appointments: client-initiated, here;
  * conversacion / conversacion-cliente: the escort's side, conversation-routes.ts)
- * as views and transitions of the one `meetings` table. Every call identifies
- * the caller from the session; the body or query names the pair and the
- * caller's own nickname in it must be theirs.
+ * as views and transitions of the one `meetings` table, plus the meeting pages
+ * (citas-routes.ts). Every call identifies the caller from the session; the
+ * body or query names the pair and the caller's own nickname in it must be theirs.
  */
 export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const shared = sharedAnswers(app.db);
+  const deps = depsOf(app);
+  const now = () => deps.clock.now();
+  const shared = sharedAnswers(deps);
   // ---- appointments (client-initiated) ----
-  const sent = async (pair: Pair) => {
-    await requestMeeting(app.db, pair);
-    return { mensaje: msg.requestSent };
-  };
-  pairRoute(app, {
-    method: 'POST',
-    url: '/appointments/solicitar',
-    summary: 'El cliente solicita una cita (solo clientes autorizados; una pendiente por par)',
-    allowed: CLIENT,
-    response: mensaje,
-    run: sent,
-    status: 201,
-  });
-  pairRoute(app, {
-    method: 'POST',
-    url: '/appointments/reutilizar-estado',
-    summary: 'El cliente vuelve a solicitar una cita al mismo perfil',
-    allowed: CLIENT,
-    response: mensaje,
-    run: sent,
-    status: 201,
-  });
+  for (const url of ['/appointments/solicitar', '/appointments/reutilizar-estado']) {
+    pairRoute(app, {
+      method: 'POST',
+      url,
+      summary:
+        'El cliente solicita una cita con fecha y hora, duración, lugar y un mensaje opcional (solo clientes autorizados; una pendiente por par)',
+      allowed: CLIENT,
+      input: meetingRequestSchema(now),
+      response: mensajeCita,
+      status: 201,
+      run: async (pair, body) => ({ mensaje: msg.requestSent, cita: await requestMeeting(deps, pair, body) }),
+    });
+  }
   pairRoute(app, {
     method: 'POST',
     url: '/appointments/cerrar-cliente',
-    summary: 'El cliente cancela su solicitud pendiente',
+    summary: 'El cliente cancela su solicitud pendiente (con o sin propuesta de otra hora)',
     allowed: CLIENT,
     response: mensaje,
     run: async (pair) => {
@@ -63,27 +72,47 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
   pairRoute(app, {
     method: 'POST',
     url: '/appointments/cerrar',
-    summary: 'Cualquiera de los dos cierra la cita abierta',
+    summary: 'Cualquiera de los dos cierra la cita abierta (termina la conversación, no las calificaciones)',
     allowed: BOTH,
     response: mensaje,
     run: shared.close,
   });
-  const accept = (pair: Pair) => acceptRequest(app.db, pair);
   pairRoute(app, {
     method: 'POST',
     url: '/appointments/aceptar',
     summary: 'La escort acepta la solicitud pendiente (devuelve el token de conversación)',
     allowed: ESCORT,
-    response: acceptResultSchema,
-    run: accept,
+    response: acceptAnswer,
+    run: (pair: Pair) => acceptRequest(deps, pair),
   });
   pairRoute(app, {
     method: 'POST',
     url: '/appointments/rechazar',
-    summary: 'La escort rechaza la solicitud pendiente',
+    summary: 'La escort rechaza la solicitud pendiente, con un motivo opcional que el cliente lee',
     allowed: ESCORT,
+    input: rejectBodySchema,
     response: mensaje,
     run: shared.reject,
+  });
+  pairRoute(app, {
+    method: 'POST',
+    url: '/appointments/proponer',
+    summary: 'La escort propone otra fecha y hora para la solicitud pendiente',
+    allowed: ESCORT,
+    input: proposalSchema(now),
+    response: mensajeCita,
+    run: async (pair, body) => ({
+      mensaje: msg.proposalSent,
+      cita: await proposeTime(deps, pair, body.fecha_hora),
+    }),
+  });
+  pairRoute(app, {
+    method: 'POST',
+    url: '/appointments/aceptar-propuesta',
+    summary: 'El cliente acepta la hora propuesta por la escort: la cita queda aceptada',
+    allowed: CLIENT,
+    response: mensajeCita,
+    run: async (pair) => ({ mensaje: msg.proposalAccepted, cita: await acceptProposal(deps, pair) }),
   });
   pairRoute(app, {
     method: 'POST',
@@ -91,19 +120,15 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: '¿Hay una solicitud pendiente entre ambos?',
     allowed: BOTH,
     response: z.object({ existe: z.boolean() }),
-    run: async (pair) => ({
-      existe: (await meetingState(app.db, pair)).pendiente,
-    }),
+    run: async (pair) => ({ existe: (await meetingState(deps, pair)).pendiente }),
   });
   pairRoute(app, {
     method: 'GET',
     url: '/appointments/verificar-acceso',
-    summary: '¿El cliente tiene acceso para comentar?',
+    summary: '¿El cliente puede comentar (cita aceptada, dentro del plazo, sin comentario)?',
     allowed: BOTH,
     response: z.object({ acceso: z.boolean() }),
-    run: async (pair) => ({
-      acceso: (await meetingState(app.db, pair)).acceso,
-    }),
+    run: async (pair) => ({ acceso: (await meetingState(deps, pair)).acceso }),
   });
   pairRoute(app, {
     method: 'GET',
@@ -116,7 +141,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
   pairRoute(app, {
     method: 'GET',
     url: '/appointments/click-activo',
-    summary: '¿El cliente puede marcar un "No Me Gusta"?',
+    summary: '¿El cliente puede marcar "No Me Gusta" en los comentarios de este perfil?',
     allowed: BOTH,
     response: z.object({ click: z.boolean() }),
     run: shared.click,
@@ -127,16 +152,16 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Estado completo del par para una consulta periódica',
     allowed: BOTH,
     response: meetingStateSchema,
-    run: (pair) => meetingState(app.db, pair),
+    run: (pair) => meetingState(deps, pair),
   });
   pairRoute(app, {
     method: 'PUT',
     url: '/appointments/marcar-evaluado',
-    summary: 'Marca la cita como evaluada por quien llama',
+    summary: 'Quien llama da por evaluada su última cita calificable (no cierra nada)',
     allowed: BOTH,
     response: ok,
     run: async (pair) => {
-      await markEvaluated(app.db, pair, { close: true });
+      await markEvaluated(deps, pair);
       return { ok: true as const };
     },
   });
@@ -171,4 +196,5 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(conversationRoutes);
+  await app.register(citasRoutes);
 };

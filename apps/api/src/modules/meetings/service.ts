@@ -1,25 +1,20 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
-import type { AcceptResult, MeetingPair } from '@encanto/core/marketplace';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { meetings } from '../../db/schema/index.ts';
-import { conflict, forbidden, notFound, isUniqueViolation } from '../../errors.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
+import type { MeetingPair } from '@encanto/core/marketplace';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { findAccountByNickname, type NicknameAccount } from '../accounts/service.ts';
-import { isBlocked } from '../blocks/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
-  closeOtherAccepted,
+  clickActive,
+  commentableMeeting,
   commentedOn,
-  hasAcceptedMeeting,
   hasAnyMeeting,
-  openAcceptedMeeting,
-  pendingMeeting,
+  reviewHistory,
   setStatus,
-  takeClick,
   unratedMeeting,
   type MeetingRow,
 } from './queries.ts';
+import { reviewEndOf, reviewVisibleSql } from './windows.ts';
 
 export type Side = 'client' | 'escort';
 
@@ -30,8 +25,7 @@ export interface Pair {
   side: Side;
 }
 
-const sqlPair = (pair: Pair) =>
-  and(eq(meetings.clientId, pair.client.id), eq(meetings.escortId, pair.escort.id));
+export type { MeetingRow };
 
 export const sameNick = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -65,157 +59,43 @@ export async function resolvePair(
     : { client: counterpart, escort: self, side };
 }
 
-/** A client asks an escort for a meeting: approved clients only, listed escorts only, one pending per pair. */
-export async function requestMeeting(db: Db, pair: Pair): Promise<void> {
-  const { client, escort } = pair;
-  if (client.autorizado !== 'aprobado') throw forbidden(msg.requestNotAuthorized, 'NOT_AUTHORIZED');
-  // A blocked client hears the same neutral refusal as any other forbidden act.
-  if (await isBlocked(db, escort.id, client.id)) throw forbidden();
-  if (!escort.profile?.listed) throw notFound(msg.profileUnavailable);
-  try {
-    await db.insert(meetings).values({ clientId: client.id, escortId: escort.id });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(msg.requestPending, 'REQUEST_PENDING');
-    throw err;
-  }
-}
-
-/** The client withdraws a pending request (the cancel link). */
-export async function cancelRequest(db: Db, pair: Pair): Promise<void> {
-  const row = await pendingMeeting(db, pair.client.id, pair.escort.id);
-  if (!row) throw notFound(msg.meetingNotFound);
-  await setStatus(db, row.id, { status: 'cancelada', closedAt: new Date() });
-}
-
-/** The escort turns a pending request down. */
-export async function rejectRequest(db: Db, pair: Pair): Promise<void> {
-  const row = await pendingMeeting(db, pair.client.id, pair.escort.id);
-  if (!row) throw notFound(msg.meetingNotFound);
-  await setStatus(db, row.id, { status: 'rechazada', closedAt: new Date() });
-}
-
-/**
- * Either side closes the pair's open meeting: an accepted one becomes cerrada
- * (comment access ends); a pending one is cancelled by the client or rejected by the escort.
- */
-export async function closeMeeting(db: Db, pair: Pair): Promise<void> {
-  await db.transaction(async (tx) => {
-    const accepted = await openAcceptedMeeting(tx, pair.client.id, pair.escort.id, true);
-    if (accepted) {
-      await setStatus(tx, accepted.id, { status: 'cerrada', acceso: false, closedAt: new Date() });
-      return;
-    }
-    const pending = await pendingMeeting(tx, pair.client.id, pair.escort.id, true);
-    if (!pending) throw notFound(msg.meetingNotFound);
-    await setStatus(tx, pending.id, {
-      status: pair.side === 'client' ? 'cancelada' : 'rechazada',
-      closedAt: new Date(),
-    });
-  });
-}
-
-/**
- * The escort accepts, in one transaction: the pending request becomes aceptada
- * with comment access and the dislike flag, older accepted meetings of the pair
- * close, and a fresh conversation token is returned (only its hash is kept).
- * With `orCurrent`, an already accepted meeting is refreshed instead of failing
- * (the escort-side "crear-o-actualizar" flow).
- */
-export async function acceptRequest(
-  db: Db,
-  pair: Pair,
-  options: { orCurrent?: boolean } = {},
-): Promise<AcceptResult> {
-  const { client, escort } = pair;
-  if (await isBlocked(db, escort.id, client.id)) throw forbidden();
-  return db.transaction(async (tx) => {
-    const token = randomToken();
-    const pending = await pendingMeeting(tx, client.id, escort.id, true);
-    if (!pending) {
-      const current = options.orCurrent
-        ? await openAcceptedMeeting(tx, client.id, escort.id, true)
-        : undefined;
-      if (!current) throw notFound(msg.meetingNotFound);
-      await setStatus(tx, current.id, { tokenHash: sha256(token) });
-      return { mensaje: msg.conversationUpdated, token };
-    }
-    const first = !(await hasAcceptedMeeting(tx, client.id, escort.id));
-    await closeOtherAccepted(tx, client.id, escort.id, pending.id);
-    await setStatus(tx, pending.id, {
-      status: 'aceptada',
-      acceso: true,
-      click: true,
-      comentado: false,
-      tokenHash: sha256(token),
-      acceptedAt: new Date(),
-    });
-    return { mensaje: first ? msg.conversationCreatedAccepted : msg.conversationAccepted, token };
-  });
-}
-
-/** Marks the caller's side as having evaluated the latest accepted meeting; a no-op when already marked. */
-export async function markEvaluated(db: Db, pair: Pair, options: { close?: boolean } = {}): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await unratedMeeting(tx, pair.client.id, pair.escort.id, pair.side, true);
-    if (!row) {
-      if (await hasAcceptedMeeting(tx, pair.client.id, pair.escort.id)) return;
-      throw notFound(msg.meetingNotFound);
-    }
-    await setStatus(tx, row.id, evaluated(row, pair.side, options.close ?? false));
-  });
-}
-
-/** The flags for `side` having evaluated a meeting; an accepted one closes too when asked. */
-function evaluated(row: MeetingRow, side: Side, close: boolean) {
-  const closing =
-    close && row.status === 'aceptada'
-      ? { status: 'cerrada' as const, acceso: false, closedAt: new Date() }
-      : {};
-  return side === 'client'
-    ? { evaluadoCliente: true, comentado: false, ...closing }
-    : { evaluadoEscort: true, ...closing };
-}
-
-/** Turns the client's dislike flag off for the pair. */
-export async function disableClick(db: Db, pair: Pair): Promise<void> {
-  await db.update(meetings).set({ click: false, updatedAt: new Date() }).where(sqlPair(pair));
-}
-
-/**
- * The escort dismisses a client from 'PENDIENTES POR CALIFICAR' without rating
- * ('Ignorar'): open meetings close and every accepted one counts as handled.
- */
-export async function dismissClient(db: Db, pair: Pair): Promise<void> {
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(meetings)
-      .set({ evaluadoEscort: true, updatedAt: new Date() })
-      .where(and(sqlPair(pair), eq(meetings.evaluadoEscort, false), isNotNull(meetings.acceptedAt)))
-      .returning({ id: meetings.id });
-    const closed = await tx
-      .update(meetings)
-      .set({ status: 'cerrada', acceso: false, closedAt: new Date(), updatedAt: new Date() })
-      .where(and(sqlPair(pair), eq(meetings.status, 'aceptada')))
-      .returning({ id: meetings.id });
-    if (rows.length === 0 && closed.length === 0) throw notFound(msg.meetingNotFound);
-  });
-}
-
 // ---- For the features built on meetings (comments, ratings) ------------------------
+// A review belongs to a meeting and a side. Each side may review from the acceptance
+// until 14 days after the meeting time, whatever the other side did; visibility is
+// derived from the two reviews and the window (reviewVisibleSql), never stored.
 
-/** The pair's accepted meeting with comment access open, locked for the caller's transaction. */
-export function lockOpenMeeting(tx: Tx, clientId: string, escortId: string) {
-  return openAcceptedMeeting(tx, clientId, escortId, true);
+/** The meeting the client's next comment reviews (window open, none yet), locked for the transaction. */
+export function lockCommentableMeeting(tx: Tx, clientId: string, escortId: string, now: Date) {
+  return commentableMeeting(tx, clientId, escortId, now, true);
 }
 
-/** A comment closes the meeting it was written on and marks it commented. */
-export async function closeAfterComment(tx: Tx, meetingId: string): Promise<void> {
-  await setStatus(tx, meetingId, { status: 'cerrada', acceso: false, comentado: true, closedAt: new Date() });
+/** The meeting `side` may rate now (window open, not rated by that side), locked for the transaction. */
+export function lockUnratedMeeting(tx: Tx, clientId: string, escortId: string, side: Side, now: Date) {
+  return unratedMeeting(tx, clientId, escortId, side, now, true);
 }
 
-/** Spends the client's one "No Me Gusta" with this escort; false when it was not available. */
-export function spendDislike(tx: Tx, clientId: string, escortId: string): Promise<boolean> {
-  return takeClick(tx, clientId, escortId);
+/** Whether the pair ever met, and whether any accepted meeting's review window is still open. */
+export function reviewStatus(db: DbOrTx, clientId: string, escortId: string, now: Date) {
+  return reviewHistory(db, clientId, escortId, now);
+}
+
+/** A comment marks its meeting commented; the meeting stays as it was (open or closed). */
+export async function markCommented(tx: Tx, meetingId: string): Promise<void> {
+  await setStatus(tx, meetingId, { comentado: true });
+}
+
+/** A rating marks its meeting evaluated by `side`; it closes nothing and shortens no window. */
+export async function markRated(tx: Tx, meeting: MeetingRow, side: Side): Promise<void> {
+  await setStatus(
+    tx,
+    meeting.id,
+    side === 'client' ? { evaluadoCliente: true, comentado: false } : { evaluadoEscort: true },
+  );
+}
+
+/** The client may use "No Me Gusta" on this escort's comments. */
+export function mayDislike(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
+  return clickActive(db, clientId, escortId);
 }
 
 /** Whether the client commented the escort on a day (YYYY-MM-DD in Chile). */
@@ -223,22 +103,13 @@ export function hasCommentedOn(db: DbOrTx, clientId: string, escortId: string, f
   return commentedOn(db, clientId, escortId, fecha);
 }
 
-/** The latest accepted meeting `side` has not rated yet, locked for the rating's transaction. */
-export function lockUnratedMeeting(tx: Tx, clientId: string, escortId: string, side: Side) {
-  return unratedMeeting(tx, clientId, escortId, side, true);
-}
-
-/** A rating marks its meeting evaluated by `side` and closes it if still open. */
-export async function markRated(tx: Tx, meeting: MeetingRow, side: Side): Promise<void> {
-  await setStatus(tx, meeting.id, evaluated(meeting, side, true));
-}
-
-/** The two have met: one of their meetings was accepted. */
-export function haveMet(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
-  return hasAcceptedMeeting(db, clientId, escortId);
-}
-
 /** The two have had a meeting of any status (a request is enough). */
 export function haveAnyMeeting(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
   return hasAnyMeeting(db, clientId, escortId);
 }
+
+/** When reviews of a meeting are published at the latest (its window's end). */
+export const reviewDeadline = reviewEndOf;
+
+/** SQL condition: reviews of the meeting `meetingId` are visible to everyone at `now`. */
+export const reviewVisible = reviewVisibleSql;

@@ -2,6 +2,7 @@ import { msg } from '@encanto/core/messages';
 import { todayInChile } from '@encanto/core/age';
 import type { ClientCard, MeetingState, RequestItem } from '@encanto/core/marketplace';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
@@ -19,17 +20,22 @@ import { sameNick, type Pair } from './service.ts';
 
 // The read side of meetings: what each side's screens show. Transitions live in service.ts.
 
+type ViewDeps = Pick<Deps, 'db' | 'clock'>;
+
 /** The whole state of a pair for one side's controls, in one read (the UI polls it). */
-export async function meetingState(db: DbOrTx, pair: Pair): Promise<MeetingState> {
+export async function meetingState({ db, clock }: ViewDeps, pair: Pair): Promise<MeetingState> {
+  const now = clock.now();
   const [latest, flags, commentedToday] = await Promise.all([
     latestMeeting(db, pair.client.id, pair.escort.id),
-    pairFlags(db, pair.client.id, pair.escort.id),
-    commentedOn(db, pair.client.id, pair.escort.id, todayInChile()),
+    pairFlags(db, pair.client.id, pair.escort.id, now),
+    commentedOn(db, pair.client.id, pair.escort.id, todayInChile(now)),
   ]);
   return {
     estado: latest?.status ?? null,
+    cita: latest?.id ?? null,
     pendiente: flags.pendiente,
-    acceso: flags.acceso,
+    propuesta: flags.propuesta,
+    acceso: flags.mayComment,
     comentado: flags.comentado,
     click: flags.click,
     puedeCalificarUsuario: flags.clientMayRate,
@@ -38,10 +44,10 @@ export async function meetingState(db: DbOrTx, pair: Pair): Promise<MeetingState
   };
 }
 
-/** An open (pending or accepted) meeting exists for the pair. */
-export async function openMeetingExists(db: DbOrTx, pair: Pair): Promise<boolean> {
-  const flags = await pairFlags(db, pair.client.id, pair.escort.id);
-  return flags.pendiente || flags.acceso;
+/** An open (pending or accepted, not closed) meeting exists for the pair. */
+export async function openMeetingExists({ db, clock }: ViewDeps, pair: Pair): Promise<boolean> {
+  const flags = await pairFlags(db, pair.client.id, pair.escort.id, clock.now());
+  return flags.pendiente || flags.abierta;
 }
 
 export async function pendingRequests(db: DbOrTx, escortId: string): Promise<RequestItem[]> {
@@ -51,11 +57,16 @@ export async function pendingRequests(db: DbOrTx, escortId: string): Promise<Req
     url: r.url,
     genero: r.genero,
     fecha: r.createdAt.toISOString(),
+    cita: r.id,
+    fecha_hora: r.fechaHora?.toISOString() ?? null,
+    duracion_min: r.duracionMin,
+    lugar: r.lugar,
+    mensaje: r.mensaje,
   }));
 }
 
-export async function clientsToRate(db: DbOrTx, escortId: string): Promise<RequestItem[]> {
-  const rows = await acceptedUnratedForEscort(db, escortId);
+export async function clientsToRate({ db, clock }: ViewDeps, escortId: string): Promise<RequestItem[]> {
+  const rows = await acceptedUnratedForEscort(db, escortId, clock.now());
   return rows
     .map((r) => ({
       nickname_cliente: r.nickname_cliente,
@@ -80,7 +91,11 @@ export function requireOwnNickname(
  * (any status) with the client, and admins, see it; others get the same
  * "not found" as a missing client, so nicknames cannot be probed.
  */
-export async function clientCard(db: DbOrTx, caller: SessionAccount, nickname: string): Promise<ClientCard> {
+export async function clientCard(
+  { db, clock }: ViewDeps,
+  caller: SessionAccount,
+  nickname: string,
+): Promise<ClientCard> {
   const client = await findAccountByNickname(db, nickname);
   if (!client || client.kind !== 'client') throw notFound(msg.clientCardMissing);
   if (caller.kind === 'escort') {
@@ -91,7 +106,7 @@ export async function clientCard(db: DbOrTx, caller: SessionAccount, nickname: s
   const [unrated, met] =
     caller.kind === 'escort'
       ? await Promise.all([
-          unratedMeeting(db, client.id, caller.id, 'escort'),
+          unratedMeeting(db, client.id, caller.id, 'escort', clock.now()),
           hasAcceptedMeeting(db, client.id, caller.id),
         ])
       : [undefined, false];

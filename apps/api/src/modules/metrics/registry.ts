@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailTransport } from '../mail/transport.ts';
 import { RequestHistogram } from './request-histogram.ts';
 
 export type LoginKind = 'cliente' | 'escort' | 'admin';
@@ -94,18 +94,18 @@ export function createMetrics(): Metrics {
   };
 }
 
-/** The mailer, counting what it sends and what fails. */
-export function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
+/** Counts what the outbox worker hands to SMTP (or the .eml outbox): a queued mail is not yet sent. */
+export function countedTransport(transport: MailTransport, metrics: Metrics): MailTransport {
   return {
-    async send(message) {
+    async send(mail) {
       try {
-        await mailer.send(message);
+        await transport.send(mail);
       } catch (err) {
         metrics.mail.inc({ outcome: 'failed' });
         throw err;
       }
       metrics.mail.inc({ outcome: 'sent' });
     },
-    close: () => mailer.close(),
+    close: () => transport.close(),
   };
 }

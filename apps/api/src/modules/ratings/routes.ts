@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import { averagesSchema, clientRatingBodySchema, escortRatingBodySchema } from '@encanto/core/marketplace';
+import { depsOf } from '../../deps.ts';
 import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import { clientAverages, escortAverages, rateClient, rateEscort } from './service.ts';
 
@@ -9,6 +10,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** /api/ratings (clients rate escorts) and /api/notes (escorts rate clients). Averages read one row. */
 export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
   app.get(
     '/ratings/promedioUsuario/:nick',
     {
@@ -31,13 +33,14 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: sessionSecurity,
         tags: ['calificaciones'],
-        summary: 'El cliente califica a la escort tras una cita aceptada (una vez por cita)',
+        summary:
+          'El cliente califica a la escort tras una cita aceptada (una vez por cita, hasta 14 días después de la cita; se publica cuando ambos califican o termina el plazo)',
         body: escortRatingBodySchema,
         response: { 201: averagesSchema, ...errors },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await rateEscort(app.db, await requireAccount(request), request.body)),
+      reply.status(201).send(await rateEscort(deps, await requireAccount(request), request.body)),
   );
 
   app.get(
@@ -60,12 +63,13 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: sessionSecurity,
         tags: ['calificaciones'],
-        summary: 'La escort califica al cliente que aceptó (una vez por cita); la cita se cierra',
+        summary:
+          'La escort califica al cliente que aceptó (una vez por cita, hasta 14 días después de la cita); no cierra la cita',
         body: clientRatingBodySchema,
         response: { 201: averagesSchema, ...errors },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await rateClient(app.db, await requireAccount(request), request.body)),
+      reply.status(201).send(await rateClient(deps, await requireAccount(request), request.body)),
   );
 };

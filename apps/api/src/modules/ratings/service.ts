@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
 import {
   averagesFrom,
@@ -5,16 +6,27 @@ import {
   type ClientRatingBody,
   type EscortRatingBody,
 } from '@encanto/core/marketplace';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { clientRatings, escortRatings } from '../../db/schema/index.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { findAccountByNickname, findReadableEscort } from '../accounts/service.ts';
 import { isBlocked } from '../blocks/service.ts';
-import { haveAnyMeeting, haveMet, lockUnratedMeeting, markRated, resolvePair } from '../meetings/service.ts';
+import {
+  haveAnyMeeting,
+  lockUnratedMeeting,
+  markRated,
+  resolvePair,
+  reviewStatus,
+  reviewVisible,
+  type Side,
+} from '../meetings/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
-import { addToTotals, readTotals } from './queries.ts';
+import { countRatings, insertClientRating, insertEscortRating, readTotals } from './queries.ts';
 
+type RatingDeps = Pick<Deps, 'db' | 'clock'>;
+
+/** Averages from the running sums, which hold published ratings only: a hidden rating never moves them. */
 export async function averagesOf(db: DbOrTx, accountId: string): Promise<Averages> {
   const t = await readTotals(db, accountId);
   return averagesFrom({
@@ -51,12 +63,39 @@ export async function clientAverages(
 }
 
 /**
- * A client rates an escort, in one transaction: the latest accepted meeting the
- * client has not rated is locked; the rating row (unique per meeting) and the
- * running sums are written; the meeting is marked evaluated by the client, the
- * commented state resets and an open meeting closes.
+ * The accepted meeting this side may rate now (window open, not rated by this
+ * side), locked for the rating's transaction. Without one: never met (403),
+ * every window ended (403), or already rated (409).
  */
-export async function rateEscort(db: Db, caller: SessionAccount, body: EscortRatingBody): Promise<Averages> {
+async function rateableMeeting(tx: Tx, clientId: string, escortId: string, side: Side, now: Date) {
+  const meeting = await lockUnratedMeeting(tx, clientId, escortId, side, now);
+  if (meeting) return meeting;
+  const status = await reviewStatus(tx, clientId, escortId, now);
+  if (!status.met) throw forbidden(msg.ratingAccessRequired, 'NO_MEETING');
+  if (!status.open) throw forbidden(msg.reviewWindowClosed, 'REVIEW_WINDOW_CLOSED');
+  throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');
+}
+
+/**
+ * A rating is stored uncounted; when it completes the meeting's two reviews,
+ * both ratings of that meeting join the running sums in the same transaction.
+ */
+async function publishIfComplete(tx: Tx, meetingId: string, now: Date): Promise<void> {
+  await countRatings(tx, (col) => and(eq(col, meetingId), reviewVisible(col, now))!);
+}
+
+/**
+ * A client rates an escort, in one transaction: the meeting is locked (so two
+ * reviews of it serialise), the rating row written (unique per meeting) and the
+ * meeting marked rated by the client. Nothing closes; the escort's own window
+ * is untouched. The answer's averages leave out ratings still hidden.
+ */
+export async function rateEscort(
+  deps: RatingDeps,
+  caller: SessionAccount,
+  body: EscortRatingBody,
+): Promise<Averages> {
+  const { db, clock } = deps;
   if (caller.kind !== 'client' || body.calificador.trim().toLowerCase() !== caller.nickname.toLowerCase())
     throw forbidden();
   const pair = await resolvePair(
@@ -66,11 +105,12 @@ export async function rateEscort(db: Db, caller: SessionAccount, body: EscortRat
     ['client'],
   );
   if (await isBlocked(db, pair.escort.id, pair.client.id)) throw forbidden();
+  const now = clock.now();
   try {
     await db.transaction(async (tx) => {
-      const meeting = await rateableMeeting(tx, pair.client.id, pair.escort.id, 'client');
+      const meeting = await rateableMeeting(tx, pair.client.id, pair.escort.id, 'client', now);
       const { nota1, nota2, nota3, nota4, nota5 } = body;
-      await tx.insert(escortRatings).values({
+      await insertEscortRating(tx, {
         meetingId: meeting.id,
         escortId: pair.escort.id,
         raterId: pair.client.id,
@@ -80,9 +120,11 @@ export async function rateEscort(db: Db, caller: SessionAccount, body: EscortRat
         nota3,
         nota4,
         nota5,
+        counted: false,
+        createdAt: now,
       });
-      await addToTotals(tx, pair.escort.id, body);
       await markRated(tx, meeting, 'client');
+      await publishIfComplete(tx, meeting.id, now);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');
@@ -92,22 +134,15 @@ export async function rateEscort(db: Db, caller: SessionAccount, body: EscortRat
 }
 
 /**
- * The accepted meeting this side has not rated yet, locked for the rating's
- * transaction; an already-rated pair is 409, a pair that never met is 403.
- */
-async function rateableMeeting(tx: Tx, clientId: string, escortId: string, side: 'client' | 'escort') {
-  const meeting = await lockUnratedMeeting(tx, clientId, escortId, side);
-  if (meeting) return meeting;
-  if (await haveMet(tx, clientId, escortId)) throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');
-  throw forbidden(msg.ratingAccessRequired, 'NO_MEETING');
-}
-
-/**
- * An escort rates a client she accepted, in one transaction: rating row (unique
- * per meeting), running sums, the meeting marked evaluated by the escort and closed.
+ * An escort rates a client she accepted, in one transaction, like rateEscort.
  * A conversation token, when sent, must be the one issued for that meeting.
  */
-export async function rateClient(db: Db, caller: SessionAccount, body: ClientRatingBody): Promise<Averages> {
+export async function rateClient(
+  deps: RatingDeps,
+  caller: SessionAccount,
+  body: ClientRatingBody,
+): Promise<Averages> {
+  const { db, clock } = deps;
   if (caller.kind !== 'escort' || body.calificador.trim().toLowerCase() !== caller.nickname.toLowerCase())
     throw forbidden();
   const pair = await resolvePair(
@@ -116,9 +151,10 @@ export async function rateClient(db: Db, caller: SessionAccount, body: ClientRat
     { nickname_cliente: body.nickname_cliente, nickname_usuario: body.calificador },
     ['escort'],
   );
+  const now = clock.now();
   try {
     await db.transaction(async (tx) => {
-      const meeting = await rateableMeeting(tx, pair.client.id, pair.escort.id, 'escort');
+      const meeting = await rateableMeeting(tx, pair.client.id, pair.escort.id, 'escort', now);
       if (
         body.token_conversacion &&
         meeting.tokenHash &&
@@ -126,7 +162,7 @@ export async function rateClient(db: Db, caller: SessionAccount, body: ClientRat
       )
         throw forbidden();
       const { nota1, nota2, nota3, nota4, nota5 } = body;
-      await tx.insert(clientRatings).values({
+      await insertClientRating(tx, {
         meetingId: meeting.id,
         clientId: pair.client.id,
         raterId: pair.escort.id,
@@ -136,13 +172,25 @@ export async function rateClient(db: Db, caller: SessionAccount, body: ClientRat
         nota3,
         nota4,
         nota5,
+        counted: false,
+        createdAt: now,
       });
-      await addToTotals(tx, pair.client.id, body);
       await markRated(tx, meeting, 'escort');
+      await publishIfComplete(tx, meeting.id, now);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');
     throw err;
   }
   return averagesOf(db, pair.client.id);
+}
+
+/**
+ * The sweep every instance runs: ratings whose window ended (or whose meeting
+ * is gone) are visible from that moment, and join the sums here. Safe to run
+ * anywhere at once: each rating is counted by exactly one conditional update.
+ */
+export async function publishDueReviews(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => countRatings(tx, (col) => reviewVisible(col, now)));
 }

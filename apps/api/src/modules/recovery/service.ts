@@ -11,6 +11,7 @@ import { randomCode, randomToken, sha256 } from '../../lib/tokens.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
 import { findAccountByEmail, findAccountById, setPasswordHash } from '../accounts/service.ts';
 import { isLocked, lockGuardRow, recordFailure, recoveryLockedError, sendLockMail } from './lock.ts';
+import { enqueueMail } from '../mail/service.ts';
 
 export type RecoveryKind = 'client' | 'escort';
 
@@ -25,7 +26,7 @@ const resetPath = (kind: RecoveryKind, token: string) =>
  * step with the e-mail filled in). A new request replaces the previous code.
  */
 export async function requestRecovery(
-  deps: Pick<Deps, 'db' | 'mailer' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   kind: RecoveryKind,
   email: string,
 ): Promise<void> {
@@ -44,15 +45,19 @@ export async function requestRecovery(
     expiresAt,
     createdAt: new Date(),
   };
-  await db
-    .insert(recoveryCodes)
-    .values({ accountId: account.id, ...values })
-    .onConflictDoUpdate({ target: recoveryCodes.accountId, set: values });
   const link = `${config.siteUrl}${resetPath(kind, linkToken)}`;
-  await deps.mailer.send({
-    to: account.email,
-    subject: msg.recoveryMailSubject(config.siteName),
-    text: msg.recoveryMailText(code, link, Math.round(timings.recoveryCodeTtlMs / 60_000)),
+  // The code and its mail commit together: a code never exists without its mail queued.
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(recoveryCodes)
+      .values({ accountId: account.id, ...values })
+      .onConflictDoUpdate({ target: recoveryCodes.accountId, set: values });
+    await enqueueMail(tx, {
+      to: account.email,
+      accountId: account.id,
+      subject: msg.recoveryMailSubject(config.siteName),
+      text: msg.recoveryMailText(code, link, Math.round(timings.recoveryCodeTtlMs / 60_000)),
+    });
   });
 }
 

@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { limits } from '@encanto/core/constants';
 import { unsupportedType } from '../../errors.ts';
@@ -7,6 +6,7 @@ import type { Config } from '../../config.ts';
 import { decodeImage } from '../media/images.ts';
 import { diskDocumentBlobs, type DocumentBlobs } from './document-blobs.ts';
 import { s3DocumentBlobs } from './s3-document-blobs.ts';
+import { loadMasterKey } from '../../lib/master-key.ts';
 
 /**
  * The private store for identity documents. Unlike public media these bytes
@@ -37,28 +37,13 @@ const TAG_BYTES = 16;
 /** Long side after re-encoding: enough to read a card's small print, small enough to send to a phone. */
 export const DOCUMENT_MAX_SIDE = 2000;
 
-async function loadKey(config: Pick<Config, 'documentKey' | 'dataDir'>): Promise<Buffer> {
-  if (config.documentKey) return Buffer.from(config.documentKey, 'hex');
-  const file = path.join(config.dataDir, 'document.key');
-  await fs.mkdir(config.dataDir, { recursive: true });
-  try {
-    // 'wx' fails if another process created the key first; then everyone reads the same key.
-    await fs.writeFile(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  const hex = (await fs.readFile(file, 'utf8')).trim();
-  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error(`${file} must hold 64 hex characters`);
-  return Buffer.from(hex, 'hex');
-}
-
 /** Encryption over any blob place; the key is loaded once, on first use. */
 export function encryptedDocumentStore(
   config: Pick<Config, 'documentKey' | 'dataDir'>,
   blobs: DocumentBlobs,
 ): DocumentStore {
   let key: Promise<Buffer> | undefined;
-  const getKey = () => (key ??= loadKey(config));
+  const getKey = () => (key ??= loadMasterKey(config));
   return {
     pathOf: (storageKey) => blobs.locate(storageKey),
     async put(plain) {

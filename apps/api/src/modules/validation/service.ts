@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '../../errors.ts';
 import { syncEscortVisibility } from '../accounts/escort-listing.ts';
 import { findAccountByNickname, type NicknameAccount } from '../accounts/service.ts';
 import { recordDecision } from '../audit/service.ts';
+import { enqueueMail } from '../mail/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import * as q from './queries.ts';
 import type { ValidationAccount } from './queries.ts';
@@ -65,24 +66,26 @@ export async function autorizadoOf(
   return { autorizado: account.autorizado };
 }
 
-type MailDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'log'>;
+type MailDeps = Pick<Deps, 'db' | 'config'>;
 
-/** Mail after the decision is committed: a mail failure must never undo an admin's decision. */
+/**
+ * The decision's mail, queued in the decision's transaction: it exists exactly
+ * when the decision does, and a sending failure is retried by the outbox
+ * worker, never undoing the decision.
+ */
 async function notify(
+  tx: DbOrTx,
   deps: MailDeps,
   account: ValidationAccount,
   subject: string,
   lines: string[],
 ): Promise<void> {
-  try {
-    await deps.mailer.send({
-      to: account.email,
-      subject,
-      text: [`Hola ${account.nickname},`, '', ...lines, '', deps.config.siteName].join('\n'),
-    });
-  } catch (err) {
-    deps.log.warn({ err, accountId: account.id }, 'validation mail not sent');
-  }
+  await enqueueMail(tx, {
+    to: account.email,
+    accountId: account.id,
+    subject,
+    text: [`Hola ${account.nickname},`, '', ...lines, '', deps.config.siteName].join('\n'),
+  });
 }
 
 const uploadPath = (kind: ValidationKind) =>
@@ -104,15 +107,15 @@ export async function authorize(
     if (!(await q.approve(tx, account.id, motivo))) return false;
     if (kind === 'escort') await syncEscortVisibility(tx, account.id);
     await recordDecision(tx, decision(admin, account, 'aprobado', motivo));
+    await notify(tx, deps, account, `Tu cuenta en ${config.siteName} fue autorizada`, [
+      'Un administrador revisó tu documento y autorizó tu cuenta.',
+      `Motivo de aprobación: ${motivo}. Estado de autorización: aprobado`,
+      '',
+      `Ya puedes ingresar: ${config.siteUrl}${kind === 'client' ? '/Login/clienteLogin' : '/Login/EscortLogin'}`,
+    ]);
     return true;
   });
   if (!approved) throw conflict(msg.accountAlreadyApproved, 'ALREADY_APPROVED');
-  await notify(deps, account, `Tu cuenta en ${config.siteName} fue autorizada`, [
-    'Un administrador revisó tu documento y autorizó tu cuenta.',
-    `Motivo de aprobación: ${motivo}. Estado de autorización: aprobado`,
-    '',
-    `Ya puedes ingresar: ${config.siteUrl}${kind === 'client' ? '/Login/clienteLogin' : '/Login/EscortLogin'}`,
-  ]);
 }
 
 export async function reject(
@@ -131,13 +134,13 @@ export async function reject(
     // The rejected document is deleted a fixed time after (data-rights/retention.ts) unless replaced.
     await q.markDocumentRejected(tx, account.id, new Date());
     await recordDecision(tx, decision(admin, account, 'rechazado', motivo));
+    await notify(tx, deps, account, `Tu documento en ${config.siteName} necesita una corrección`, [
+      'Un administrador revisó tu documento y no pudo validar tu cuenta todavía.',
+      `Motivo de rechazo: ${motivo}. Estado de autorización: pendiente`,
+      '',
+      `Puedes subir tu documento nuevamente aquí: ${config.siteUrl}${uploadPath(kind)}`,
+    ]);
   });
-  await notify(deps, account, `Tu documento en ${config.siteName} necesita una corrección`, [
-    'Un administrador revisó tu documento y no pudo validar tu cuenta todavía.',
-    `Motivo de rechazo: ${motivo}. Estado de autorización: pendiente`,
-    '',
-    `Puedes subir tu documento nuevamente aquí: ${config.siteUrl}${uploadPath(kind)}`,
-  ]);
 }
 
 /** The spec's separate "notice" call: (re)sets the approval notice of an approved account. */
@@ -154,10 +157,10 @@ export async function informApproved(
   await db.transaction(async (tx) => {
     await q.setMotivo(tx, account.id, motivo);
     await recordDecision(tx, decision(admin, account, 'aviso-aprobado', motivo));
+    await notify(tx, deps, account, `Aviso sobre tu cuenta en ${config.siteName}`, [
+      `Motivo de aprobación: ${motivo}. Estado de autorización: aprobado`,
+    ]);
   });
-  await notify(deps, account, `Aviso sobre tu cuenta en ${config.siteName}`, [
-    `Motivo de aprobación: ${motivo}. Estado de autorización: aprobado`,
-  ]);
 }
 
 const decision = (admin: SessionAccount, account: ValidationAccount, action: string, reasons: string) => ({

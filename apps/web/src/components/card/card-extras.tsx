@@ -30,7 +30,7 @@ function Moderation({ nickname, own }: { nickname: string; own: boolean }) {
       ) : (
         <div className="skeleton rating-skeleton" />
       )}
-      <CommentsPanel nickname={nickname} moderate />
+      <CommentsPanel nickname={nickname} />
     </section>
   );
 }

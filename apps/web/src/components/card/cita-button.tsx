@@ -1,16 +1,17 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { MeetingPair } from '@encanto/core/marketplace';
+import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
-import {
-  cancelRequest,
-  requestMeeting,
-  useMeetingState,
-  useRefreshMeetings,
-} from '../../lib/api/meetings.ts';
+import { cancelRequest, useMeetingState, useRefreshMeetings } from '../../lib/api/meetings.ts';
+
+// The form and its schema load when the client asks for it: a visitor's first view stays light.
+const RequestForm = lazy(() => import('./request-form.tsx'));
 
 /** The signed-in client's pair with the escort of the card, or null for anyone else. */
 export function useClientPair(escortNickname: string): MeetingPair | null {
@@ -21,10 +22,11 @@ export function useClientPair(escortNickname: string): MeetingPair | null {
 }
 
 /**
- * 'Cita' on the card, for a signed-in client only. The outcome shows for 5 s
- * with the spec's texts; a pending request offers its cancel link. Below it a
- * live line (polled) says whether the request waits or was accepted, so the
- * client sees the escort's answer without reloading.
+ * 'Cita' on the card, for a signed-in client only. It opens the request form
+ * (date and time, duration, place, message); the outcome shows for 5 s with
+ * the spec's texts, and a pending request offers its cancel link. Below it a
+ * live line (polled) says whether the request waits, has a proposal of
+ * another time, or was accepted, with a link to the meeting and its conversation.
  */
 export function CitaButton({ nickname }: { nickname: string }) {
   const pair = useClientPair(nickname);
@@ -32,6 +34,7 @@ export function CitaButton({ nickname }: { nickname: string }) {
   const refresh = useRefreshMeetings();
   const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(timings.requestMessageMs);
+  const [open, setOpen] = useState(false);
   if (!pair) return null;
 
   const cancel = () =>
@@ -45,43 +48,68 @@ export function CitaButton({ nickname }: { nickname: string }) {
       {msg.requestCancelLink}
     </button>
   );
+  const pendingWarning = () =>
+    show(
+      'warning',
+      <>
+        {msg.requestPending} {cancelLink}
+      </>,
+    );
 
-  const request = () =>
-    run(() => requestMeeting(pair), {
-      onSuccess: () => show('success', msg.requestSent),
-      onError: (err) => {
-        if (err instanceof ApiError && err.status === 409)
-          show(
-            'warning',
-            <>
-              {msg.requestPending} {cancelLink}
-            </>,
-          );
-        else if (err instanceof ApiError && err.code === 'NOT_AUTHORIZED')
-          show('error', msg.requestNotAuthorized);
-        else show('error', msg.requestError);
-      },
-    });
+  const done = (outcome: { ok: true } | { ok: false; error: unknown }) => {
+    if (outcome.ok) {
+      setOpen(false);
+      show('success', msg.requestSent);
+      void refresh();
+      return;
+    }
+    const err = outcome.error;
+    if (err instanceof ApiError && err.status === 409) {
+      setOpen(false);
+      pendingWarning();
+    } else if (err instanceof ApiError && err.code === 'NOT_AUTHORIZED')
+      show('error', msg.requestNotAuthorized);
+    else show('error', err instanceof ApiError && err.status === 400 ? err.mensaje : msg.requestError);
+  };
 
   const s = state.data;
+  const meeting = s?.cita ? paths.meeting(s.cita) : null;
   return (
     <div className="cita">
-      <button type="button" className="button cita-button" onClick={() => void request()} disabled={busy}>
-        Cita
-      </button>
+      {open ? null : (
+        <button
+          type="button"
+          className="button cita-button"
+          onClick={() => (s?.pendiente ? pendingWarning() : setOpen(true))}
+          disabled={busy}
+          aria-expanded={open}
+        >
+          Cita
+        </button>
+      )}
+      {open ? (
+        <Suspense fallback={<div className="skeleton request-form-skeleton" />}>
+          <RequestForm pair={pair} onDone={done} onCancel={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
       <div className="cita-messages" aria-live="polite">
         {message ? (
           <p className={`message message-${message.kind}`} data-testid="cita-message">
             {message.text}
           </p>
         ) : null}
-        {s?.pendiente ? (
+        {s?.propuesta && meeting ? (
+          <p className="cita-status cita-status-proposal" data-testid="cita-status">
+            Te propusieron otra hora. <Link to={meeting}>Responder</Link>
+          </p>
+        ) : s?.pendiente ? (
           <p className="cita-status" data-testid="cita-status">
             {msg.requestWaiting} {message ? null : cancelLink}
           </p>
-        ) : s?.acceso ? (
+        ) : s?.estado === 'aceptada' && meeting ? (
           <p className="cita-status cita-status-accepted" data-testid="cita-status">
-            {msg.requestAcceptedNotice}
+            {s.acceso ? msg.requestAcceptedNotice : 'Tu cita fue aceptada.'}{' '}
+            <Link to={meeting}>Ver cita y conversación</Link>
           </p>
         ) : null}
       </div>

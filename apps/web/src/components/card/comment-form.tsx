@@ -5,6 +5,7 @@ import { msg } from '@encanto/core/messages';
 import {
   commentFormSchema,
   commentMaxLength,
+  commentMinLength,
   type CommentForm as Values,
   type MeetingPair,
 } from '@encanto/core/marketplace';
@@ -16,9 +17,9 @@ import { errorText } from '../../lib/api-client.ts';
 /**
  * The comment form, opened with 'Comentar'. The client's RUT and nick come
  * from the session; the server sets the date (Chilean day) and the likes, and
- * closes the meeting in the same transaction.
+ * attaches the comment to the meeting it reviews. At least 10 characters.
  */
-export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: () => void }) {
+export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: (mensaje: string) => void }) {
   const id = useId();
   const session = useSession();
   const [open, setOpen] = useState(false);
@@ -55,10 +56,10 @@ export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: () 
           nick_usuario: pair.nickname_usuario,
         }),
       {
-        onSuccess: () => {
+        onSuccess: (res) => {
           form.reset();
           setOpen(false);
-          onSaved();
+          onSaved(res.mensaje);
         },
         onError: (err) => setError(errorText(err, msg.commentSaveError)),
       },
@@ -76,9 +77,14 @@ export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: () 
           maxLength={commentMaxLength}
           placeholder={msg.commentPlaceholder}
           aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${id}-e` : undefined}
+          aria-describedby={fieldError ? `${id}-e` : `${id}-h`}
           {...form.register('comentario')}
         />
+        {fieldError ? null : (
+          <p className="field-hint" id={`${id}-h`}>
+            Mínimo {commentMinLength} caracteres. Se publica cuando ambos califiquen o termine el plazo.
+          </p>
+        )}
         {fieldError ? (
           <p className="field-error" id={`${id}-e`} role="alert">
             {fieldError}

@@ -1,30 +1,32 @@
 import { useState } from 'react';
 import { formatLongDate } from '@encanto/core/age';
-import { limits } from '@encanto/core/constants';
+import { formatMeetingTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import type { Comment } from '@encanto/core/marketplace';
 import { errorText } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { deleteComment, dislikeComment, useComments } from '../../lib/api/comments.ts';
+import { useSession } from '../../lib/session.ts';
+import { deleteComment, dislikeComment, undoDislike, useComments } from '../../lib/api/comments.ts';
 import { useMeetingState, useRefreshMeetings } from '../../lib/api/meetings.ts';
 import { useClientPair } from './cita-button.tsx';
 import { CommentForm } from './comment-form.tsx';
 
 /**
- * The comments of a profile. Clients see them with 'No Me Gusta (n)', usable
- * while their click flag holds, and the form once their meeting is accepted
- * and they have not commented today. The escort of the profile and admins
- * (`moderate`) get 'Eliminar' on comments with 3 or more dislikes. Comment
- * text is rendered as text, never as HTML.
+ * The comments of a profile. Clients see them with 'No Me Gusta (n)', one per
+ * comment that can be undone, usable once they met the escort; the form while
+ * a meeting of theirs can still be reviewed. A client's own comment shows at
+ * once, marked while it waits for both reviews; others see it once published.
+ * 'Eliminar' shows where the server allows it (the author within 24 h; the
+ * escort of the profile or an admin at 3+ dislikes). Text is rendered as text.
  */
-export function CommentsPanel({ nickname, moderate = false }: { nickname: string; moderate?: boolean }) {
+export function CommentsPanel({ nickname }: { nickname: string }) {
   const session = useSession();
   const pair = useClientPair(nickname);
   const comments = useComments(nickname, session.token !== null);
   const state = useMeetingState(pair);
   const refresh = useRefreshMeetings();
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const { busyKey, run } = useAction<number>(refresh);
 
   const act = (id: number, work: () => Promise<unknown>, fail: string) => {
@@ -38,7 +40,20 @@ export function CommentsPanel({ nickname, moderate = false }: { nickname: string
 
   return (
     <div className="comments-panel">
-      {canComment ? <CommentForm pair={pair} onSaved={() => void refresh()} /> : null}
+      {canComment ? (
+        <CommentForm
+          pair={pair}
+          onSaved={(mensaje) => {
+            setSaved(mensaje);
+            void refresh();
+          }}
+        />
+      ) : null}
+      {saved ? (
+        <p className="message message-success" role="status">
+          {saved}
+        </p>
+      ) : null}
       {error ? (
         <p className="message message-error" role="alert">
           {error}
@@ -52,23 +67,28 @@ export function CommentsPanel({ nickname, moderate = false }: { nickname: string
         <p className="comments-empty">{msg.noComments}</p>
       ) : (
         <ul className="comments-list" data-testid="comments-list">
-          {list.map((c) => (
-            <CommentItem
-              key={c.id_comentario}
-              comment={c}
-              canDislike={
-                pair !== null &&
-                s?.click === true &&
-                c.nick_cliente.toLowerCase() !== pair.nickname_cliente.toLowerCase()
-              }
-              canDelete={moderate && c.likes >= limits.commentDislikesToDelete}
-              busy={busyKey === c.id_comentario}
-              onDislike={() => void act(c.id_comentario, () => dislikeComment(c), msg.likeError)}
-              onDelete={() =>
-                void act(c.id_comentario, () => deleteComment(c.id_comentario), msg.commentDeleteError)
-              }
-            />
-          ))}
+          {list.map((c) => {
+            const own = pair !== null && c.nick_cliente.toLowerCase() === pair.nickname_cliente.toLowerCase();
+            return (
+              <CommentItem
+                key={c.id_comentario}
+                comment={c}
+                escort={nickname}
+                canDislike={pair !== null && s?.click === true && !own}
+                busy={busyKey === c.id_comentario}
+                onDislike={() =>
+                  void act(
+                    c.id_comentario,
+                    () => (c.no_me_gusta ? undoDislike(c) : dislikeComment(c)),
+                    c.no_me_gusta ? msg.dislikeUndoError : msg.likeError,
+                  )
+                }
+                onDelete={() =>
+                  void act(c.id_comentario, () => deleteComment(c.id_comentario), msg.commentDeleteError)
+                }
+              />
+            );
+          })}
         </ul>
       )}
     </div>
@@ -77,15 +97,15 @@ export function CommentsPanel({ nickname, moderate = false }: { nickname: string
 
 function CommentItem(props: {
   comment: Comment;
+  escort: string;
   canDislike: boolean;
-  canDelete: boolean;
   busy: boolean;
   onDislike: () => void;
   onDelete: () => void;
 }) {
   const { comment: c } = props;
   return (
-    <li className="comment">
+    <li className={c.publicado ? 'comment' : 'comment comment-waiting'}>
       <div className="comment-head">
         <span className="comment-nick">{c.nick_cliente}</span>
         <time className="comment-date" dateTime={c.fecha}>
@@ -93,16 +113,29 @@ function CommentItem(props: {
         </time>
       </div>
       <p className="comment-text">{c.comentario}</p>
+      {c.publicado ? null : (
+        <p className="comment-wait">
+          Solo tú lo ves por ahora: se publicará cuando {props.escort} también califique
+          {c.publica_el ? ` o el ${formatMeetingTime(c.publica_el)}` : ''}.
+        </p>
+      )}
       <div className="comment-actions">
-        <button
-          type="button"
-          className="button button-secondary comment-dislike"
-          onClick={props.onDislike}
-          disabled={!props.canDislike || props.busy}
-        >
-          No Me Gusta ({c.likes})
-        </button>
-        {props.canDelete ? (
+        {c.publicado ? (
+          <button
+            type="button"
+            className={
+              c.no_me_gusta
+                ? 'button comment-dislike comment-dislike-on'
+                : 'button button-secondary comment-dislike'
+            }
+            onClick={props.onDislike}
+            disabled={!props.canDislike || props.busy}
+            aria-pressed={c.no_me_gusta}
+          >
+            No Me Gusta ({c.likes})
+          </button>
+        ) : null}
+        {c.eliminable ? (
           <button
             type="button"
             className="button button-danger"

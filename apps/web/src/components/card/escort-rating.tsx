@@ -9,9 +9,9 @@ import { RatingForm } from '../ratings/rating-form.tsx';
 
 /**
  * The rating block of /Card/{nickname} for signed-in clients: the escort's
- * averages, and 'Add' once the client may rate. As the spec orders it, while
- * comment access is open the client comments first; after that (or once the
- * meeting closed without a comment) the accepted meeting can be rated once.
+ * averages (published ratings only), and 'Calificar' while one of his accepted
+ * meetings is in its review window and not rated by him, whatever the escort
+ * did. His rating counts once both rated or the window ends; the message says which.
  */
 export function EscortRating({ nickname }: { nickname: string }) {
   const session = useSession();
@@ -19,15 +19,14 @@ export function EscortRating({ nickname }: { nickname: string }) {
   const averages = useEscortAverages(nickname, pair !== null);
   const state = useMeetingState(pair);
   const refresh = useRefreshMeetings();
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   if (!pair || !session.nickname) return null;
 
-  const s = state.data;
-  const canRate = s !== undefined && s.puedeCalificarUsuario && (s.comentado || !s.acceso);
+  const canRate = state.data?.puedeCalificarUsuario === true;
 
   return (
-    <section className="rating-block" aria-labelledby="calificaciones">
-      <h2 id="calificaciones">Calificaciones</h2>
+    <section className="rating-block" aria-labelledby="calificaciones-title" id="calificaciones">
+      <h2 id="calificaciones-title">Calificaciones</h2>
       {averages.isError ? (
         <p className="message message-error">{msg.ratingFetchError}</p>
       ) : averages.data ? (
@@ -39,15 +38,17 @@ export function EscortRating({ nickname }: { nickname: string }) {
         <RatingForm
           failText={msg.ratingInsertError}
           onSubmit={async (notes) => {
-            await rateEscort(pair.nickname_cliente, nickname, notes);
-            setSaved(true);
-            await refresh();
+            const before = averages.data?.total ?? 0;
+            const after = await rateEscort(pair.nickname_cliente, nickname, notes);
+            // Published at once only when her rating of him was already in.
+            setSaved(after.total > before ? msg.ratingSaved : msg.ratingSavedHidden);
+            await Promise.all([refresh(), averages.refetch()]);
           }}
         />
       ) : null}
       {saved && !canRate ? (
         <p className="message message-success" role="status">
-          {msg.ratingSaved}
+          {saved}
         </p>
       ) : null}
     </section>

@@ -76,9 +76,23 @@ export function AccountMenu() {
             </Link>
           </li>
           {session.role === 'cliente' && (
+            <>
+              <li role="none">
+                <Link role="menuitem" to={paths.myMeetings} onClick={() => setOpen(false)}>
+                  Mis citas
+                </Link>
+              </li>
+              <li role="none">
+                <Link role="menuitem" to={paths.favorites} onClick={() => setOpen(false)}>
+                  Favoritos
+                </Link>
+              </li>
+            </>
+          )}
+          {session.role === 'usuario' && (
             <li role="none">
-              <Link role="menuitem" to={paths.favorites} onClick={() => setOpen(false)}>
-                Favoritos
+              <Link role="menuitem" to={paths.requests} onClick={() => setOpen(false)}>
+                Solicitudes
               </Link>
             </li>
           )}

@@ -4,11 +4,13 @@ import { useSession } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { AccountMenu } from './account-menu.tsx';
+import { MeetingsBadge } from './meetings-badge.tsx';
 
 export function Navbar() {
   const session = useSession();
   const site = useSite();
   const isEscort = session.role === 'usuario';
+  const isClient = session.role === 'cliente';
   return (
     <header className="navbar">
       <Link to={paths.home} className="navbar-brand">
@@ -20,6 +22,12 @@ export function Navbar() {
         </NavLink>
         <NavLink to={paths.escorts}>Escort</NavLink>
         <NavLink to={paths.info}>Información</NavLink>
+        {isClient && (
+          <NavLink to={paths.myMeetings} className="navbar-with-badge">
+            Mis citas
+            <MeetingsBadge />
+          </NavLink>
+        )}
         {isEscort && (
           <>
             {/* Labels are hidden for escorts: icons with accessible names. */}
@@ -36,6 +44,18 @@ export function Navbar() {
         )}
       </nav>
       <div className="navbar-account">
+        {isEscort && (
+          // Beside the account menu rather than in the row of links: the escort's icons fill that row on phones.
+          <NavLink
+            to={paths.requests}
+            aria-label="Solicitudes"
+            title="Solicitudes"
+            className="navbar-icon navbar-account-icon navbar-with-badge"
+          >
+            <Icon name="calendar" />
+            <MeetingsBadge />
+          </NavLink>
+        )}
         {session.token ? (
           <AccountMenu />
         ) : (

@@ -2,7 +2,15 @@ import { ratingCriteria } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { Averages } from '@encanto/core/marketplace';
 
-/** The five rounded averages under the spec's criteria names, and the overall with one decimal. */
+/** One decimal, Chilean style (8,7). */
+const oneDecimal = new Intl.NumberFormat('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export const formatAverage = (n: number) => oneDecimal.format(n);
+
+/**
+ * The five averages (from the running sums of published ratings) under the
+ * spec's criteria names, the overall as the mean of the unrounded criteria,
+ * each with one decimal, and how many ratings they come from.
+ */
 export function AveragesView({ averages, label }: { averages: Averages; label: string }) {
   if (averages.total === 0) return <p className="rating-empty">{msg.noRatings}</p>;
   const values = [
@@ -18,13 +26,14 @@ export function AveragesView({ averages, label }: { averages: Averages; label: s
         {ratingCriteria.map((name, i) => (
           <div key={name} className="rating-cell">
             <dt>{name}</dt>
-            <dd>{values[i]}</dd>
+            <dd>{formatAverage(values[i]!)}</dd>
           </div>
         ))}
       </dl>
       <p className="rating-overall">
-        Promedio general: <strong data-testid="rating-overall">{averages.promedio_general.toFixed(1)}</strong>
-        <span className="rating-count">
+        Promedio general:{' '}
+        <strong data-testid="rating-overall">{formatAverage(averages.promedio_general)}</strong>
+        <span className="rating-count" data-testid="rating-count">
           {' '}
           ({averages.total} {averages.total === 1 ? 'calificación' : 'calificaciones'})
         </span>

@@ -18,6 +18,12 @@ const icons = {
   trash: 'M6 7h12l-1 14H7L6 7Zm3-4h6l1 2h4v2H4V5h4l1-2Z',
   play: 'M8 5v14l11-7L8 5Z',
   flag: 'M5 3h2v18H5V3Zm3 1h10l-2 4 2 4H8V4Z',
+  calendar:
+    'M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2ZM5 9v10h14V9H5Zm2 2h4v4H7v-4Z',
+  chat: 'M4 3h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H9l-5 4v-4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Zm3 5v2h10V8H7Zm0 4v2h7v-2H7Z',
+  send: 'M3 20.5 21 12 3 3.5 3 10l12 2-12 2v6.5Z',
+  clock:
+    'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm1 3v5.4l3.6 2.1-1 1.7L11 13.6V7h2Z',
 } as const;
 
 export type IconName = keyof typeof icons;

@@ -21,5 +21,8 @@ export const dislikeComment = (c: Comment) =>
     body: { likes: c.likes + 1 },
   });
 
+export const undoDislike = (c: Comment) =>
+  api<{ data: Comment }>(`/comments/usuario/likes/${c.id_comentario}`, { method: 'DELETE' });
+
 export const deleteComment = (id: number) =>
   api<{ ok: true }>(`/comments/usuario/eliminar/${id}`, { method: 'DELETE' });

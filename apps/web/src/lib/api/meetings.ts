@@ -6,6 +6,7 @@ import type {
   MeetingState,
   RequestItem,
 } from '@encanto/core/marketplace';
+import type { MeetingSummary, MyMeetings, RequestDetails } from '@encanto/core/meetings';
 import { api } from '../api-client.ts';
 import { apiKey, useApiQuery } from '../query.ts';
 
@@ -45,15 +46,43 @@ export function useClientCard(nickname: string, enabled: boolean) {
   );
 }
 
-export const requestMeeting = (p: MeetingPair) =>
-  api<{ mensaje: string }>('/appointments/solicitar', { method: 'POST', body: p });
+/** The nav badge: what waits for the caller's answer plus meetings with unread messages. */
+export const SUMMARY_POLL_MS = 10_000;
+export function useMeetingSummary(enabled: boolean) {
+  return useApiQuery<MeetingSummary>(enabled ? '/citas/resumen' : null, {
+    refetchInterval: SUMMARY_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+}
+
+/** Every meeting of the caller, as "Mis citas" and "Solicitudes" list them (polled like the badge). */
+export function useMyMeetings(enabled = true) {
+  return useApiQuery<MyMeetings>(enabled ? '/citas/mias' : null, {
+    refetchInterval: SUMMARY_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+}
+
+type Answer = { mensaje: string; cita: string };
+
+export const requestMeeting = (p: MeetingPair, details: RequestDetails) =>
+  api<Answer>('/appointments/solicitar', { method: 'POST', body: { ...p, ...details } });
+export const proposeTime = (p: MeetingPair, fecha_hora: string) =>
+  api<Answer>('/appointments/proponer', { method: 'POST', body: { ...p, fecha_hora } });
+export const acceptProposal = (p: MeetingPair) =>
+  api<Answer>('/appointments/aceptar-propuesta', { method: 'POST', body: p });
 export const cancelRequest = (p: MeetingPair) =>
   api<{ mensaje: string }>('/appointments/cerrar-cliente', { method: 'POST', body: p });
 /** The escort's Aceptar: accept, or refresh an accepted meeting, in one server transaction. */
 export const acceptRequest = (p: MeetingPair) =>
   api<AcceptResult>('/conversacion-cliente/crear-o-actualizar', { method: 'POST', body: p });
-export const rejectRequest = (p: MeetingPair) =>
-  api<{ mensaje: string }>('/conversacion/rechazar', { method: 'POST', body: p });
+export const rejectRequest = (p: MeetingPair, motivo?: string) =>
+  api<{ mensaje: string }>('/conversacion/rechazar', {
+    method: 'POST',
+    body: motivo ? { ...p, motivo } : p,
+  });
 export const dismissClient = (p: MeetingPair) =>
   api<{ mensaje: string }>('/conversacion-cliente/cerrar-usuario', { method: 'POST', body: p });
 
@@ -67,7 +96,7 @@ export function useRefreshMeetings() {
         return (
           q.queryKey[0] === apiKey('')[0] &&
           typeof path === 'string' &&
-          /^\/(appointments|conversacion|comments|ratings|notes)/.test(path)
+          /^\/(appointments|conversacion|comments|ratings|notes|citas)/.test(path)
         );
       },
     });

@@ -33,7 +33,7 @@ function ClientCardView({ nickname }: { nickname: string }) {
   const card = useClientCard(nickname, allowed);
   const averages = useClientAverages(nickname, allowed && card.isSuccess);
   const refresh = useRefreshMeetings();
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
 
   if (!allowed || card.isError) {
     return (
@@ -84,17 +84,19 @@ function ClientCardView({ nickname }: { nickname: string }) {
           <RatingForm
             failText={msg.clientRatingInsertError}
             onSubmit={async (notes) => {
-              await rateClient(session.nickname ?? '', c.nickname, notes);
-              // The meeting is closed and rated: its conversation token has no further use.
+              const before = averages.data?.total ?? 0;
+              const after = await rateClient(session.nickname ?? '', c.nickname, notes);
+              // The meeting is rated: its conversation token has no further use.
               setStored({ token_conversacion: null });
-              setSaved(true);
+              // Published at once only when the client had already rated her.
+              setSaved(after.total > before ? msg.ratingSaved : msg.ratingSavedHidden);
               await Promise.all([refresh(), card.refetch(), averages.refetch()]);
             }}
           />
         ) : null}
         {saved ? (
           <p className="message message-success" role="status">
-            {msg.ratingSaved}
+            {saved}
           </p>
         ) : null}
       </section>

@@ -10,6 +10,7 @@ import { ClientDataForm } from '../components/client-data-form.tsx';
 import { ProfileAvatar } from '../components/profile-avatar.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
 import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
+import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
 
 /** /profileCliente: the client's own data, photo and password. */
 export default function ClientProfilePage() {
@@ -58,6 +59,7 @@ function ClientProfile() {
           <div id="cambiar-contrasena" tabIndex={-1} className="profile-slot">
             <ChangePasswordForm />
           </div>
+          <NotificationSettings />
           <MyDataSection />
         </div>
       </div>

@@ -15,6 +15,7 @@ import { ReviewNotice } from '../components/review-notice.tsx';
 import { PendingRequests } from '../../../components/requests/pending-requests.tsx';
 import { ClientsToRate } from '../../../components/requests/to-rate.tsx';
 import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
+import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
 
 /** /ProfileUsuario: where an approved escort lands after login. */
 export default function EscortProfilePage() {
@@ -69,6 +70,7 @@ function EscortProfile() {
           <div id="calificar-clientes" tabIndex={-1} className="profile-slot">
             <ClientsToRate />
           </div>
+          <NotificationSettings />
           <MyDataSection />
         </div>
       </div>

@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+export type NewOutboxRow = typeof mailOutbox.$inferInsert;
+
+export async function insertMail(db: DbOrTx, row: NewOutboxRow): Promise<void> {
+  await db.insert(mailOutbox).values(row);
+}
+
+/**
+ * Claims up to `batch` due rows for this worker: rows another instance is
+ * claiming are skipped (FOR UPDATE SKIP LOCKED), and the claim pushes
+ * `next_attempt_at` a lease ahead, so a worker that dies mid-send leaves its
+ * rows to be retried once the lease ends instead of losing them.
+ */
+export async function claimDue(db: DbOrTx, batch: number, leaseMs: number): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+export async function markSent(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: sql`now()`, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markRetry(db: DbOrTx, id: number, delayMs: number, error: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now() + ${`${delayMs} milliseconds`}::interval`, lastError: error })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markFailed(db: DbOrTx, id: number, error: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ failedAt: sql`now()`, lastError: error })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Sent mail is kept a few days for support, then removed (it holds addresses and texts). */
+export async function pruneSent(db: DbOrTx, olderThanDays: number): Promise<number> {
+  const gone = await db
+    .delete(mailOutbox)
+    .where(lte(mailOutbox.sentAt, sql`now() - ${`${olderThanDays} days`}::interval`))
+    .returning({ id: mailOutbox.id });
+  return gone.length;
+}

@@ -1,0 +1,107 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { MailTransport } from './transport.ts';
+import { claimDue, markFailed, markRetry, markSent, pruneSent, type OutboxRow } from './queries.ts';
+
+export const mailRetry = {
+  /** Attempts before a mail is given up (failed_at set, logged as an error). */
+  maxAttempts: 8,
+  firstDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+  /** How long a claimed row stays reserved for the worker that claimed it. */
+  leaseMs: 2 * 60_000,
+  batch: 20,
+  keepSentDays: 7,
+} as const;
+
+/** Exponential back-off: 30 s, 1 min, 2 min… capped at an hour. */
+export const retryDelayMs = (attempt: number) =>
+  Math.min(mailRetry.firstDelayMs * 2 ** Math.max(0, attempt - 1), mailRetry.maxDelayMs);
+
+export interface MailWorker {
+  /** Sends everything due now (tests call it instead of waiting for a poll). */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Polls the outbox every `pollMs` and sends what is due. Each instance runs
+ * one; SKIP LOCKED keeps two instances from sending the same row.
+ */
+export function startMailWorker(options: {
+  db: Db;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  pollMs: number;
+}): MailWorker {
+  const { db, transport, log, pollMs } = options;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<number> = Promise.resolve(0);
+  let ticks = 0;
+
+  const sendOne = async (row: OutboxRow) => {
+    try {
+      await transport.send({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+        headers: row.headers,
+      });
+      await markSent(db, row.id);
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      if (row.attempts >= mailRetry.maxAttempts) {
+        await markFailed(db, row.id, error);
+        log.error({ err, mailId: row.id, attempts: row.attempts }, 'mail given up');
+      } else {
+        await markRetry(db, row.id, retryDelayMs(row.attempts), error);
+        log.warn({ err, mailId: row.id, attempts: row.attempts }, 'mail not sent, will retry');
+      }
+    }
+  };
+
+  const once = async (): Promise<number> => {
+    const rows = await claimDue(db, mailRetry.batch, mailRetry.leaseMs);
+    for (const row of rows) await sendOne(row);
+    return rows.length;
+  };
+
+  const drain = async (): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const n = await once();
+      total += n;
+      if (n < mailRetry.batch) return total;
+    }
+  };
+
+  // One run at a time: a drain asked for while the poll runs waits for it, then runs.
+  const serial = (work: () => Promise<number>) => {
+    current = current.then(work, work);
+    return current;
+  };
+
+  const loop = async () => {
+    try {
+      await serial(drain);
+      // Roughly hourly at the default poll, old sent mail is removed.
+      if (++ticks % Math.max(1, Math.round(3_600_000 / pollMs)) === 0)
+        await pruneSent(db, mailRetry.keepSentDays);
+    } catch (err) {
+      log.error({ err }, 'mail worker run failed');
+    }
+    if (!stopped) timer = setTimeout(() => void loop(), pollMs);
+  };
+  timer = setTimeout(() => void loop(), pollMs);
+
+  return {
+    drain: () => serial(drain),
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current.catch(() => 0);
+    },
+  };
+}

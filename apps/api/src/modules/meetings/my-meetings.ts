@@ -1,0 +1,133 @@
+import type {
+  MeetingAction,
+  MeetingGroup,
+  MeetingSummary,
+  MyMeeting,
+  ReviewView,
+} from '@encanto/core/meetings';
+import type { Deps } from '../../deps.ts';
+import { forbidden } from '../../errors.ts';
+import type { SessionAccount } from '../sessions/service.ts';
+import { meetingsOf, summaryOf } from './list-queries.ts';
+import type { MeetingRow } from './queries.ts';
+import { conversationEndOf, meetingTimeOf, reviewEndOf } from './windows.ts';
+
+type Row = Awaited<ReturnType<typeof meetingsOf>>[number];
+type Side = 'client' | 'escort';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const before = (d: Date | null, now: Date) => d !== null && d.getTime() < now.getTime();
+
+/** A pending request whose time (or proposed time) passed without an answer. */
+const expired = (m: MeetingRow, now: Date) =>
+  m.status === 'pendiente' && before(m.propuestaFechaHora ?? m.fechaHora, now);
+
+/** What the caller can do next with a meeting, from its state and the windows at `now`. */
+function actionsOf(m: MeetingRow, side: Side, now: Date, hasComment: boolean): MeetingAction[] {
+  if (m.status === 'pendiente') {
+    if (side === 'client')
+      return m.propuestaFechaHora && !expired(m, now) ? ['aceptar_propuesta', 'cancelar'] : ['cancelar'];
+    if (m.propuestaFechaHora || before(m.fechaHora, now)) return ['proponer', 'rechazar'];
+    return ['aceptar', 'proponer', 'rechazar'];
+  }
+  if (!m.acceptedAt) return [];
+  const actions: MeetingAction[] = [];
+  const talkUntil = conversationEndOf(m);
+  if (m.status === 'aceptada' && (talkUntil === null || now < talkUntil)) actions.push('conversar');
+  const reviewUntil = reviewEndOf(m);
+  if (reviewUntil && now < reviewUntil) {
+    if (side === 'client' && !hasComment) actions.push('comentar');
+    if (!(side === 'client' ? m.evaluadoCliente : m.evaluadoEscort)) actions.push('calificar');
+  }
+  return actions;
+}
+
+/** Por responder: it is the caller's turn; próximas: the meeting is ahead; pasadas: everything else. */
+function groupOf(m: MeetingRow, side: Side, now: Date): MeetingGroup {
+  if (m.status === 'pendiente') {
+    if (expired(m, now)) return 'pasadas';
+    const callerTurn = side === 'escort' ? m.propuestaFechaHora === null : m.propuestaFechaHora !== null;
+    return callerTurn ? 'por_responder' : 'proximas';
+  }
+  if (m.status === 'aceptada') {
+    const start = meetingTimeOf(m);
+    const end = start ? start.getTime() + (m.duracionMin ?? 60) * 60_000 : 0;
+    if (end > now.getTime()) return 'proximas';
+  }
+  return 'pasadas';
+}
+
+type NullableNotes = { [K in keyof NonNullable<ReviewView['notas']>]: number | null };
+const notesOf = (n: NullableNotes | null): ReviewView['notas'] =>
+  n && n.nota1 !== null && n.nota2 !== null && n.nota3 !== null && n.nota4 !== null && n.nota5 !== null
+    ? { nota1: n.nota1, nota2: n.nota2, nota3: n.nota3, nota4: n.nota4, nota5: n.nota5 }
+    : null;
+
+function reviewsOf(r: Row, side: Side, now: Date) {
+  const byClient = notesOf(r.byClient);
+  const byEscort = notesOf(r.byEscort);
+  const client: ReviewView | null =
+    byClient || r.comentario !== null ? { notas: byClient, comentario: r.comentario } : null;
+  const escort: ReviewView | null = byEscort ? { notas: byEscort, comentario: null } : null;
+  const until = reviewEndOf(r.meeting);
+  // Visible to everyone once both sides rated, or once the window ended.
+  const published = (r.byClientId !== null && r.byEscortId !== null) || before(until, now);
+  const mine = side === 'client' ? client : escort;
+  const theirs = side === 'client' ? escort : client;
+  return {
+    hasta: iso(until),
+    mia: mine,
+    mia_publicada: mine !== null && published,
+    suya: published ? theirs : null,
+    suya_pendiente: !published && theirs !== null,
+  };
+}
+
+function view(r: Row, side: Side, now: Date): MyMeeting {
+  const m = r.meeting;
+  return {
+    id: m.id,
+    estado: m.status,
+    vencida: expired(m, now),
+    fecha_hora: iso(m.fechaHora),
+    duracion_min: m.duracionMin,
+    lugar: m.lugar,
+    mensaje: m.mensaje,
+    motivo_rechazo: m.motivoRechazo,
+    propuesta: m.propuestaFechaHora ? { fecha_hora: m.propuestaFechaHora.toISOString() } : null,
+    rol: side,
+    otra_parte: { nickname: r.other.nickname, nombre: r.other.nombre, url: r.other.url },
+    no_leidos: r.unread,
+    acciones: actionsOf(m, side, now, r.comentario !== null),
+    grupo: groupOf(m, side, now),
+    conversacion_hasta: iso(conversationEndOf(m)),
+    resena: reviewsOf(r, side, now),
+    creada: m.createdAt.toISOString(),
+  };
+}
+
+const sideOf = (caller: SessionAccount): Side => {
+  if (caller.kind === 'admin') throw forbidden();
+  return caller.kind;
+};
+
+/** GET /api/citas/mias: the caller's meetings, as either side, with what she can do next. */
+export async function myMeetings(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  caller: SessionAccount,
+): Promise<MyMeeting[]> {
+  const side = sideOf(caller);
+  const now = deps.clock.now();
+  const rows = await meetingsOf(deps.db, caller.id, side);
+  return rows.map((r) => view(r, side, now));
+}
+
+/** The nav badge: what waits for the caller's answer plus meetings with unread messages. */
+export async function meetingSummary(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  caller: SessionAccount,
+): Promise<MeetingSummary> {
+  const side = sideOf(caller);
+  const { porResponder, noLeidos } = await summaryOf(deps.db, caller.id, side, deps.clock.now());
+  return { por_responder: porResponder, no_leidos: noLeidos, total: porResponder + noLeidos };
+}

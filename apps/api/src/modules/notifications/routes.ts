@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '@encanto/core/api-error';
+import {
+  notificationKindValues,
+  notificationPrefsSchema,
+  notificationPrefsUpdateSchema,
+  unsubscribeQuerySchema,
+} from '@encanto/core/notifications';
+import { depsOf } from '../../deps.ts';
+import { requireAccount } from '../../plugins/auth.ts';
+import { changePreferences, preferencesOf, unsubscribe } from './service.ts';
+
+const tags = ['notificaciones'];
+
+/** /api/cuenta/notificaciones: which mails an account gets, and the one-click unsubscribe. */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  // Mail clients send RFC 8058's one-click POST as a form ("List-Unsubscribe=One-Click"); the token
+  // is in the URL, so the body is read and ignored.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, { form: String(body).slice(0, 200) }),
+  );
+
+  app.get(
+    '/cuenta/notificaciones',
+    {
+      schema: {
+        tags,
+        summary: 'Avisos por correo que recibe la cuenta con sesión',
+        response: { 200: notificationPrefsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => preferencesOf(app.db, (await requireAccount(request)).id),
+  );
+
+  app.put(
+    '/cuenta/notificaciones',
+    {
+      schema: {
+        tags,
+        summary: 'Activa o desactiva tipos de aviso (los no enviados quedan igual)',
+        body: notificationPrefsUpdateSchema,
+        response: { 200: notificationPrefsSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => changePreferences(app.db, (await requireAccount(request)).id, request.body),
+  );
+
+  app.post(
+    '/cuenta/notificaciones/baja',
+    {
+      schema: {
+        tags,
+        summary: 'Baja con un clic desde el correo (token firmado, sin sesión; RFC 8058)',
+        querystring: unsubscribeQuerySchema,
+        body: z.unknown().optional(),
+        response: {
+          200: z.object({ tipo: z.enum(notificationKindValues), mensaje: z.string() }),
+          ...errorResponses(400),
+        },
+      },
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const { kind, mensaje } = await unsubscribe(deps, request.query.t);
+      return { tipo: kind, mensaje };
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { msg } from './messages.ts';
+
+/** The kinds of notification mail an account can turn on or off (all on by default). */
+export const notificationKindValues = ['solicitudes', 'respuestas', 'mensajes', 'comentarios'] as const;
+export type NotificationKind = (typeof notificationKindValues)[number];
+
+export const notificationPrefsSchema = z.object({
+  solicitudes: z.boolean(),
+  respuestas: z.boolean(),
+  mensajes: z.boolean(),
+  comentarios: z.boolean(),
+});
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
+
+export const defaultNotificationPrefs: NotificationPrefs = {
+  solicitudes: true,
+  respuestas: true,
+  mensajes: true,
+  comentarios: true,
+};
+
+/** PUT changes the kinds it names and keeps the others. */
+export const notificationPrefsUpdateSchema = notificationPrefsSchema
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, msg.invalidInput);
+export type NotificationPrefsUpdate = z.infer<typeof notificationPrefsUpdateSchema>;
+
+/** Which kinds concern each side: clients ask and get answers, escorts get requests and comments. */
+export const notificationKindsFor: Record<'client' | 'escort', readonly NotificationKind[]> = {
+  client: ['respuestas', 'mensajes'],
+  escort: ['solicitudes', 'mensajes', 'comentarios'],
+};
+
+export const notificationLabels: Record<NotificationKind, { title: string; hint: string; what: string }> = {
+  solicitudes: {
+    title: 'Solicitudes nuevas',
+    hint: 'Cuando alguien te pide una cita.',
+    what: 'solicitudes nuevas',
+  },
+  respuestas: {
+    title: 'Respuestas a tus solicitudes',
+    hint: 'Cuando aceptan, rechazan o proponen otra hora.',
+    what: 'respuestas a tus solicitudes',
+  },
+  mensajes: {
+    title: 'Mensajes nuevos',
+    hint: 'Si no abriste la conversación en los últimos 15 minutos.',
+    what: 'mensajes nuevos',
+  },
+  comentarios: {
+    title: 'Comentarios nuevos',
+    hint: 'Cuando un cliente comenta tu perfil.',
+    what: 'comentarios nuevos',
+  },
+};
+
+/** POST /api/cuenta/notificaciones/baja?t=…: the signed token names the account and the kind. */
+export const unsubscribeQuerySchema = z.object({ t: z.string().min(10).max(300) });
