@@ -108,5 +108,5 @@ describe('production defaults and start-up refusals', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000); // a Node process starting from source: seconds on a loaded machine
 });

@@ -92,6 +92,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/comments/${side}/likes/:id`,
       {
         schema: {
+          security: sessionSecurity,
           tags,
           summary: 'Quita el "No Me Gusta" propio de este comentario',
           params: idParam,

@@ -10,7 +10,7 @@ import {
 } from '@encanto/core/meetings';
 import { depsOf } from '../../deps.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { requireAccount } from '../../plugins/auth.ts';
+import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import { postMessage, readConversation } from './chat.ts';
 import { meetingSummary, myMeetings } from './my-meetings.ts';
 
@@ -24,6 +24,7 @@ export const citasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/citas/mias',
     {
       schema: {
+        security: sessionSecurity,
         tags,
         summary: 'Las citas de quien llama (cliente o escort), con lo que puede hacer en cada una',
         response: { 200: myMeetingsSchema, ...errorResponses(401, 403) },
@@ -36,6 +37,7 @@ export const citasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/citas/resumen',
     {
       schema: {
+        security: sessionSecurity,
         tags,
         summary: 'Contador del menú: solicitudes o propuestas por responder y citas con mensajes sin leer',
         response: { 200: meetingSummarySchema, ...errorResponses(401, 403) },
@@ -48,6 +50,7 @@ export const citasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/citas/:id/mensajes',
     {
       schema: {
+        security: sessionSecurity,
         tags,
         summary: 'La conversación de una cita aceptada (solo sus dos miembros); leerla la marca como leída',
         params: meetingIdParam,
@@ -61,6 +64,7 @@ export const citasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/citas/:id/mensajes',
     {
       schema: {
+        security: sessionSecurity,
         tags,
         summary: 'Escribe en la conversación (hasta 7 días después de la cita; 1-1000 caracteres)',
         params: meetingIdParam,

@@ -8,7 +8,7 @@ import {
   unsubscribeQuerySchema,
 } from '@encanto/core/notifications';
 import { depsOf } from '../../deps.ts';
-import { requireAccount } from '../../plugins/auth.ts';
+import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import { changePreferences, preferencesOf, unsubscribe } from './service.ts';
 
 const tags = ['notificaciones'];
@@ -26,6 +26,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cuenta/notificaciones',
     {
       schema: {
+        security: sessionSecurity,
         tags,
         summary: 'Avisos por correo que recibe la cuenta con sesión',
         response: { 200: notificationPrefsSchema, ...errorResponses(401) },
@@ -38,6 +39,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cuenta/notificaciones',
     {
       schema: {
+        security: sessionSecurity,
         tags,
         summary: 'Activa o desactiva tipos de aviso (los no enviados quedan igual)',
         body: notificationPrefsUpdateSchema,
