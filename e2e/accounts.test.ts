@@ -137,7 +137,7 @@ describe('accounts journeys', () => {
     await expect(page.getByLabel('RUT', { exact: true }).inputValue()).resolves.toBe('12.345.678-9');
     await page.getByLabel('Nickname').fill(client.nickname);
     await page.getByLabel('Nombre completo').focus();
-    await page.getByText('Ya existe, ingresa otro!').waitFor({ timeout: 5000 });
+    await page.getByText('¡Ya existe, ingresa otro!').waitFor({ timeout: 5000 });
     await expect(page.getByRole('button', { name: 'Registrarse' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByText('Formato de RUT no válido.').isVisible()).resolves.toBe(true);
     const max = await page.getByLabel('Fecha de nacimiento').getAttribute('max');
@@ -145,7 +145,7 @@ describe('accounts journeys', () => {
     expect(max).toBe(latestAdultBirthDate());
     await page.getByLabel('Nickname').fill('');
     await page.getByRole('button', { name: 'Registrarse' }).click();
-    await page.getByText('Por favor, corrija los errores antes de enviar.').waitFor();
+    await page.getByText('Por favor, corrige los errores antes de enviar.').waitFor();
     await page.getByText('El nickname es obligatorio y no puede estar vacío.').waitFor();
     await screenshot(page, 'registro-escort-errors-phone');
     await context.close();
@@ -195,9 +195,9 @@ describe('accounts journeys', () => {
     await page.waitForURL('**/OlvidoPassUsuario');
     await page.getByRole('heading', { name: 'Ingresa tu email' }).waitFor();
     await page.getByLabel('Email', { exact: true }).pressSequentially(`esc ${stamp}@correo.cl`);
-    await page.getByRole('button', { name: 'Recuperar Password' }).click();
+    await page.getByRole('button', { name: 'Recuperar contraseña' }).click();
     await page.getByText('Revisa tu correo para obtener la contraseña provisoria.').waitFor();
-    await expect(page.getByRole('button', { name: 'Recuperar Password' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Recuperar contraseña' }).isDisabled()).resolves.toBe(true);
     await screenshot(page, 'olvido-pass-phone');
     await page.waitForURL('**/Login/EscortLogin', { timeout: 8000 });
     const mail = await recoveryMail(escort.email);

@@ -47,14 +47,14 @@ async function login(page: Page, person: Person) {
 }
 
 async function rate(page: Page, marks: [number, number, number, number, number]) {
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  // 'Insert' with nothing chosen: the spec's message.
-  await page.getByRole('button', { name: 'Insert', exact: true }).click();
+  await page.getByRole('button', { name: 'Calificar', exact: true }).click();
+  // 'Enviar calificación' with nothing chosen: the spec's message.
+  await page.getByRole('button', { name: 'Enviar calificación', exact: true }).click();
   await page.getByText('Debes seleccionar una nota para cada ítem (1-10).').waitFor();
   const names = ['Puntual', 'Pieza', 'Trato', 'Apariencia', 'Oral'];
   for (let i = 0; i < 5; i++)
     await page.getByLabel(names[i]!, { exact: true }).selectOption(String(marks[i]));
-  await page.getByRole('button', { name: 'Insert', exact: true }).click();
+  await page.getByRole('button', { name: 'Enviar calificación', exact: true }).click();
 }
 
 /** Chromium logs every non-2xx fetch as a console error; the journey provokes one 409 on purpose. */
@@ -156,7 +156,7 @@ describe('marketplace journey between two browsers', () => {
     const escortBlock = c.page.getByRole('region', { name: 'Calificaciones' });
     await expect(escortBlock.getByTestId('rating-overall').innerText()).resolves.toBe('8.0');
     await escortBlock.getByText('Calificación guardada.').waitFor();
-    await expect(c.page.getByRole('button', { name: 'Add', exact: true }).count()).resolves.toBe(0);
+    await expect(c.page.getByRole('button', { name: 'Calificar', exact: true }).count()).resolves.toBe(0);
     await screenshot(c.page, 'marketplace-card-rated-phone');
 
     // The escort rates the client from 'PENDIENTES POR CALIFICAR'.
@@ -173,7 +173,7 @@ describe('marketplace journey between two browsers', () => {
     await rate(e.page, [10, 9, 9, 8, 7]);
     await e.page.getByText('Calificación guardada.').waitFor();
     await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8.6');
-    await expect(e.page.getByRole('button', { name: 'Add', exact: true }).count()).resolves.toBe(0);
+    await expect(e.page.getByRole('button', { name: 'Calificar', exact: true }).count()).resolves.toBe(0);
     await expect(e.page.evaluate(() => localStorage.getItem('token_conversacion'))).resolves.toBeNull();
     await screenshot(e.page, 'marketplace-card-cliente-desktop');
 
@@ -247,6 +247,8 @@ describe('marketplace journey between two browsers', () => {
         fono: '955555555',
         genero: 'Masculino',
         ciudad: 'Santiago',
+        acepta_terminos: true,
+        acepta_datos_sensibles: true,
       },
     });
     const { page, context } = await openPage(browser, phone);

@@ -32,6 +32,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Encanto <no-responder@encanto.local>'),
+  SUPPORT_EMAIL: z.email().default('soporte@encanto.local'),
   REDIS_URL: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: optionalUrl,
@@ -65,6 +66,8 @@ export interface Config {
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where people write for help: shown on /Soporte and in the contact section. */
+  supportEmail: string;
   redisUrl: string | undefined;
   s3:
     | {
@@ -104,6 +107,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     redisUrl: e.REDIS_URL,
     s3: e.S3_BUCKET
       ? {

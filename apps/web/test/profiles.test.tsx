@@ -80,7 +80,7 @@ describe('photo form rules', () => {
 
 describe('city change messages', () => {
   it('a city must be chosen, and a nickname stored', () => {
-    expect(cityChangeProblem('', 'vale')).toBe('Debe seleccionar una ciudad para actualizar.');
+    expect(cityChangeProblem('', 'vale')).toBe('Debes seleccionar una ciudad para actualizar.');
     expect(cityChangeProblem('Talca', null)).toBe('No se encontró el nickname. Por favor, inicia sesión.');
     expect(cityChangeProblem('Talca', 'vale')).toBeNull();
   });
@@ -88,9 +88,9 @@ describe('city change messages', () => {
   it('failure: server message, else the fallback; unreachable server gets the "Error al actualizar la ciudad:" text', () => {
     expect(
       cityFailureText(
-        new ApiError(400, { mensaje: 'Debe seleccionar una ciudad para actualizar.', code: 'BAD_REQUEST' }),
+        new ApiError(400, { mensaje: 'Debes seleccionar una ciudad para actualizar.', code: 'BAD_REQUEST' }),
       ),
-    ).toBe('Debe seleccionar una ciudad para actualizar.');
+    ).toBe('Debes seleccionar una ciudad para actualizar.');
     expect(cityFailureText(new ApiError(502, null))).toBe('No se pudo actualizar la ciudad.');
     expect(cityFailureText(new ApiError(0, null))).toBe(
       'Error al actualizar la ciudad: no hay conexión con el servidor.',

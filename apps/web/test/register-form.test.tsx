@@ -80,7 +80,7 @@ describe('registration form, server-rendered then hydrated', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it('escort: an empty submit gives the escort screen’s messages and “corrija los errores”', async () => {
+  it('escort: an empty submit gives the escort screen’s messages and “corrige los errores”', async () => {
     const { user, api } = openForm('usuario');
     await waitFor(() => expect(submit().disabled).toBe(false));
     await user.click(submit());

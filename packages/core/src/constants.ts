@@ -86,7 +86,6 @@ export type Genero = (typeof generoValues)[number];
 
 export const ratingCriteria = ['Puntual', 'Pieza', 'Trato', 'Apariencia', 'Oral'] as const;
 
-export const copyrightYear = 2025;
 export const priceRange = '$$';
 export const countryCode = 'CL';
 

@@ -85,6 +85,8 @@ const clientRegistration = () => {
     fono: '987654321',
     genero: 'Masculino',
     ciudad: 'Ñuñoa',
+    acepta_terminos: true,
+    acepta_datos_sensibles: true,
   };
 };
 const escortRegistration = () => {
@@ -99,6 +101,8 @@ const escortRegistration = () => {
     fono: '912345678',
     genero: 'Femenino',
     ciudad: 'Viña del Mar',
+    acepta_terminos: true,
+    acepta_datos_sensibles: true,
   };
 };
 

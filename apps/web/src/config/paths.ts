@@ -11,6 +11,7 @@ export const paths = {
   clientCard: (nickname: string) => `/CardCliente/${encodeURIComponent(nickname)}`,
   info: '/Informacion',
   infoSection: (n: number) => `/Informacion#seccion-${n}`,
+  support: '/Soporte',
   login: '/Login',
   clientLogin: '/Login/clienteLogin',
   escortLogin: '/Login/EscortLogin',

@@ -4,7 +4,9 @@ import {
   type RectifiableField,
   type ReportReason,
 } from '@encanto/core/data-rights';
+import { consentText } from '@encanto/core/consent';
 import { retentionDays } from '@encanto/core/constants';
+import { auditActionLabel } from '@encanto/core/validation';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import * as q from './export-queries.ts';
@@ -68,6 +70,7 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     rects,
     blocked,
     sess,
+    givenConsents,
   ] = await Promise.all([
     q.readEscortProfile(db, accountId),
     q.readMedia(db, accountId),
@@ -83,6 +86,7 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     q.readRectifications(db, accountId),
     q.readBlocks(db, accountId),
     q.readSessions(db, accountId),
+    q.readConsents(db, accountId),
   ]);
   const base = config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
@@ -172,8 +176,15 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
       fecha: iso(r.createdAt),
     })),
     calificaciones_recibidas: averages(totals),
+    consentimientos: givenConsents.map((c) => ({
+      tipo: c.kind,
+      texto: consentText(c.kind, c.version),
+      version: c.version,
+      aceptado_el: iso(c.acceptedAt),
+    })),
     decisiones_sobre_la_cuenta: decisions.map((d) => ({
       accion: d.action,
+      descripcion: auditActionLabel(d.action),
       motivos: d.reasons,
       fecha: iso(d.createdAt),
     })),

@@ -9,7 +9,7 @@ import { RatingForm } from '../ratings/rating-form.tsx';
 
 /**
  * The rating block of /Card/{nickname} for signed-in clients: the escort's
- * averages, and 'Add' once the client may rate. As the spec orders it, while
+ * averages, and 'Calificar' once the client may rate. As the spec orders it, while
  * comment access is open the client comments first; after that (or once the
  * meeting closed without a comment) the accepted meeting can be rated once.
  */

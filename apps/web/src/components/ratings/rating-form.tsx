@@ -13,8 +13,9 @@ type FormValues = Record<(typeof fields)[number], string>;
 const empty: FormValues = { nota1: '', nota2: '', nota3: '', nota4: '', nota5: '' };
 
 /**
- * 'Add' opens five 1-10 dropdowns (Puntual, Pieza, Trato, Apariencia, Oral);
- * 'Insert' validates with the shared schema and sends. Used in both directions.
+ * 'Calificar' (the spec's 'Add') opens five 1-10 dropdowns (Puntual, Pieza,
+ * Trato, Apariencia, Oral); 'Enviar calificación' (its 'Insert') validates with
+ * the shared schema and sends. Used in both directions.
  */
 export function RatingForm({
   onSubmit,
@@ -36,7 +37,7 @@ export function RatingForm({
   if (!open) {
     return (
       <button type="button" className="button rating-add" onClick={() => setOpen(true)}>
-        Add
+        Calificar
       </button>
     );
   }
@@ -78,7 +79,7 @@ export function RatingForm({
       </div>
       <div className="rating-form-actions">
         <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-          Insert
+          Enviar calificación
         </button>
         <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
           Cancelar

@@ -116,7 +116,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
         </div>
 
         <section className="profile-card-about" aria-labelledby="sobre-mi">
-          <h2 id="sobre-mi">Sobre mi:</h2>
+          <h2 id="sobre-mi">Sobre mí</h2>
           {loaded ? (
             // Plain text: React escapes it, and pre-line keeps her line breaks.
             <p className="profile-card-legenda">{escort.legenda}</p>
