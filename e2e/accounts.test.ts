@@ -46,6 +46,8 @@ async function fillCommon(
   await page.getByLabel('Zona').selectOption('central');
   await page.getByLabel('Región').selectOption('Metropolitana de Santiago');
   await page.getByLabel('Ciudad', { exact: true }).selectOption('Providencia');
+  await page.getByRole('checkbox', { name: /^Acepto los términos de servicio/ }).check();
+  await page.getByRole('checkbox', { name: /^Doy mi consentimiento expreso/ }).check();
 }
 
 /** The newest recovery mail to an address, read from the server's outbox (.eml, quoted-printable). */
