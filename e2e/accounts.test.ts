@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { ageNoticeStorageKey } from '@encanto/core/constants';
 import { randomRut as rut } from './helpers/api.ts';
 import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
@@ -239,7 +240,8 @@ describe('accounts journeys', () => {
     await expect(page.getByRole('menuitem', { name: 'Favoritos' }).count()).resolves.toBe(0);
     await page.getByRole('menuitem', { name: 'Salir' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
+    // Every session key is gone; only the device's 18+ answer stays.
+    await expect(page.evaluate(() => Object.keys(localStorage))).resolves.toEqual([ageNoticeStorageKey]);
     const res = await fetch(`${baseUrl()}/api/usuario/profile/${encodeURIComponent(stored.rut_usuario!)}`, {
       headers: { authorization: `Bearer ${stored.token}` },
     });

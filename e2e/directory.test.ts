@@ -48,7 +48,9 @@ describe('listing by city', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Central', exact: true }).click();
     const select = page.getByLabel('Región');
-    await expect(select.locator('option').first().innerText()).resolves.toBe('Elige una región de la zona Central');
+    await expect(select.locator('option').first().innerText()).resolves.toBe(
+      'Elige una región de la zona Central',
+    );
     await select.selectOption('Metropolitana de Santiago');
     await screenshot(page, 'directory-picker-phone');
     await page.getByRole('button', { name: 'Ñuñoa', exact: true }).click();

@@ -12,7 +12,7 @@ import {
   planImageDelete,
 } from '../src/features/profiles/profile-rules.ts';
 import { EscortSidebar, escortSections } from '../src/features/profiles/components/profile-sidebar.tsx';
-import { PhotoFilePicker } from '../src/features/profiles/components/photo-file-picker.tsx';
+import { FilePicker } from '../src/components/file-picker.tsx';
 
 const stored = { imageUrl: '/media/ab/ab12-640.webp', publicId: 'ab12', origen: 'archivo' as const };
 const avatar = {
@@ -68,12 +68,13 @@ describe('photo form rules', () => {
   });
 
   it('the picker reads in Spanish and names the chosen file', () => {
-    const empty = renderToString(<PhotoFilePicker id="f" file={null} onChange={() => undefined} />);
+    const picker = (file: File | null) => (
+      <FilePicker id="f" file={file} label="Elegir imagen" hint="JPG" onChange={() => undefined} />
+    );
+    const empty = renderToString(picker(null));
     expect(empty).toContain('Elegir imagen');
     expect(empty).toContain('Ningún archivo seleccionado');
-    const chosen = renderToString(
-      <PhotoFilePicker id="f" file={new File(['x'], 'yo.jpg')} onChange={() => undefined} />,
-    );
+    const chosen = renderToString(picker(new File(['x'], 'yo.jpg')));
     expect(chosen).toContain('yo.jpg');
   });
 });

@@ -298,7 +298,9 @@ describe('registration form, server-rendered then hydrated', () => {
     for (const name of ['acepta_terminos', 'acepta_datos_sensibles'] as const) {
       const words = document.querySelector(`[data-consent="${name}"]`)!.cloneNode(true) as HTMLElement;
       for (const hidden of words.querySelectorAll('.visually-hidden')) hidden.remove();
-      expect(words.textContent).toBe(consentText(name === 'acepta_terminos' ? 'terminos' : 'datos_sensibles'));
+      expect(words.textContent).toBe(
+        consentText(name === 'acepta_terminos' ? 'terminos' : 'datos_sensibles'),
+      );
     }
     const terms = screen.getByRole<HTMLAnchorElement>('link', { name: /términos de servicio/ });
     expect(terms.getAttribute('href')).toBe('/Informacion#seccion-2');

@@ -44,4 +44,3 @@ export const consentFields = {
   acepta_terminos: z.literal(true, { error: msg.consentTermsRequired }),
   acepta_datos_sensibles: z.literal(true, { error: msg.consentSensitiveRequired }),
 };
-

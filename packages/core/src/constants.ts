@@ -103,6 +103,12 @@ export const storageKeys = [
 ] as const;
 export type StorageKey = (typeof storageKeys)[number];
 
+/**
+ * Where a device keeps its answer to the 18+ notice (the date it was given).
+ * Not a session key: logging out does not ask an adult again.
+ */
+export const ageNoticeStorageKey = 'mayor_de_edad';
+
 /** Default avatars per gender, served by the app itself. */
 export const defaultAvatars: Record<Genero, string> = {
   Femenino: '/assets/avatars/femenino.svg',

@@ -29,8 +29,10 @@ export const msg = {
   genderRequired: 'Selecciona un género.',
   cityRequired: 'Selecciona una ciudad.',
   // Consent at registration (Ley 21.719, issue 19; not worded by the spec)
-  consentTermsRequired: 'Para registrarte debes aceptar los términos de servicio y la política de privacidad.',
-  consentSensitiveRequired: 'Para registrarte debes dar tu consentimiento para el tratamiento de tus datos sensibles.',
+  consentTermsRequired:
+    'Para registrarte debes aceptar los términos de servicio y la política de privacidad.',
+  consentSensitiveRequired:
+    'Para registrarte debes dar tu consentimiento para el tratamiento de tus datos sensibles.',
   // Passwords after registration
   newPasswordRequired: 'La nueva contraseña no puede estar vacía.',
   // The spec's rule without its "y sin espacios": spaces and symbols are allowed now (issue 14).

@@ -47,7 +47,9 @@ export async function insertAccount(db: DbOrTx, values: NewAccount): Promise<Acc
 export async function insertConsents(db: DbOrTx, accountId: string, at: Date): Promise<void> {
   await db
     .insert(consents)
-    .values(consentKindValues.map((kind) => ({ accountId, kind, version: consentVersions[kind], acceptedAt: at })));
+    .values(
+      consentKindValues.map((kind) => ({ accountId, kind, version: consentVersions[kind], acceptedAt: at })),
+    );
 }
 
 export async function insertEscortProfile(db: DbOrTx, accountId: string, key: string): Promise<void> {

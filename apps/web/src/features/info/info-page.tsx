@@ -69,8 +69,8 @@ export default function InfoPage() {
           <li>Todo el contenido debe pertenecer a la persona titular de la cuenta.</li>
           <li>
             Para registrarte debes aceptar estos términos y la política de privacidad, y dar tu consentimiento
-            expreso para que tratemos tus datos sobre vida sexual, que la Ley 21.719 considera sensibles. Puedes
-            retirarlo cuando quieras eliminando tu cuenta.
+            expreso para que tratemos tus datos sobre vida sexual, que la Ley 21.719 considera sensibles.
+            Puedes retirarlo cuando quieras eliminando tu cuenta.
           </li>
         </ul>
         <p>Las cuentas que no cumplan estas condiciones pueden ser suspendidas por la administración.</p>

@@ -43,8 +43,7 @@ export default function SupportPage() {
         <section className="info-section" aria-labelledby="soporte-ingreso">
           <h2 id="soporte-ingreso">No puedo ingresar</h2>
           <p>
-            Pide una contraseña provisoria con tu correo: te llega un código y un enlace para crear una
-            nueva.
+            Pide una contraseña provisoria con tu correo: te llega un código y un enlace para crear una nueva.
           </p>
           <p className="support-links">
             <Link to={paths.forgotClient}>Recuperar contraseña de cliente</Link>
@@ -78,8 +77,8 @@ export default function SupportPage() {
         <section className="info-section" aria-labelledby="soporte-denuncias">
           <h2 id="soporte-denuncias">Quiero denunciar un perfil</h2>
           <p>
-            Usa «Denunciar perfil» al final de cada perfil. Si crees que se trata de una persona menor de edad,
-            lo revisamos de inmediato. Si alguien está en peligro, llama al 133 (Carabineros).
+            Usa «Denunciar perfil» al final de cada perfil. Si crees que se trata de una persona menor de
+            edad, lo revisamos de inmediato. Si alguien está en peligro, llama al 133 (Carabineros).
           </p>
         </section>
       </div>

@@ -252,11 +252,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
             />
           )}
         />
-        <ConsentChecks
-          idPrefix={id}
-          register={register}
-          errors={errors}
-        />
+        <ConsentChecks idPrefix={id} register={register} errors={errors} />
         <div aria-live="assertive">{formError && <p className="message message-error">{formError}</p>}</div>
         <button
           type="submit"

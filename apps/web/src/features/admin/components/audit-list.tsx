@@ -34,9 +34,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
               </span>
             </td>
             <td data-label="Decisión">
-              <span className={`admin-badge admin-badge-${e.accion}`}>
-                {auditActionLabel(e.accion)}
-              </span>
+              <span className={`admin-badge admin-badge-${e.accion}`}>{auditActionLabel(e.accion)}</span>
             </td>
             <td data-label="Motivos">{e.motivos ?? '—'}</td>
           </tr>
