@@ -16,7 +16,9 @@ import { prefetchPaths, render } from '../src/entry-server.tsx';
  * words and the spec's slips; `lang` must be es-CL throughout. Pages behind a
  * sign-in render as a skeleton on the server, so their words are checked at
  * the source as well: every text and such attribute in the web app's JSX and
- * every message in packages/core.
+ * every message in packages/core. Runs in Node, where pages render exactly as
+ * on the server (in a DOM environment they would take their browser paths);
+ * jsdom only parses the HTML.
  */
 
 const webSrc = path.resolve(import.meta.dirname, '../src');
