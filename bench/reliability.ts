@@ -241,6 +241,8 @@ async function worker(
             fono: '987654321',
             genero: 'Masculino',
             ciudad: 'Temuco',
+            acepta_terminos: true,
+            acepta_datos_sensibles: true,
           },
         });
         if (a.status === 201) ledger.registrations.push(email);

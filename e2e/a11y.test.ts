@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { desktop, gotoHydrated, launchBrowser, openPage, phone } from './helpers/browser.ts';
+import {
+  desktop,
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  phone,
+  type OpenOptions,
+} from './helpers/browser.ts';
 import { demoEscort } from './helpers/demo.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
 import { violations } from './helpers/axe.ts';
@@ -20,8 +27,13 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function check(url: string, viewport = phone, prepare?: (page: Page) => Promise<void>) {
-  const { page, context, errors } = await openPage(browser, viewport);
+async function check(
+  url: string,
+  viewport = phone,
+  prepare?: (page: Page) => Promise<void>,
+  options: OpenOptions = {},
+) {
+  const { page, context, errors } = await openPage(browser, viewport, options);
   await gotoHydrated(page, url);
   if (prepare) await prepare(page);
   const found = await violations(page);
@@ -48,6 +60,7 @@ describe('axe-core: no serious or critical violation', () => {
     '/registro/RegistroEscort',
     '/login-admin',
     '/Informacion',
+    '/Soporte',
     '/pagina-que-no-existe',
   ];
 
@@ -65,6 +78,9 @@ describe('axe-core: no serious or critical violation', () => {
       '/escorts/santiago',
       `/Card/${encodeURIComponent(nickname)}`,
       '/registro/RegistroEscort',
+      '/Informacion',
+      '/Soporte',
+      '/pagina-que-no-existe',
     ]) {
       const { found } = await check(url, desktop);
       expect(found, url).toEqual([]);
@@ -82,6 +98,35 @@ describe('axe-core: no serious or critical violation', () => {
       await page.locator('.field-error').first().waitFor();
     });
     expect(register.found).toEqual([]);
+  });
+
+  it('the 18+ notice on a first visit, on a phone and a desktop', async () => {
+    for (const viewport of [phone, desktop]) {
+      const { found } = await check(
+        '/Escort',
+        viewport,
+        async (page) => {
+          await page.getByRole('dialog', { name: 'Solo para mayores de edad' }).waitFor();
+        },
+        { ageConfirmed: false },
+      );
+      expect(found).toEqual([]);
+    }
+  });
+
+  it('the consent checkboxes showing their errors, and the card photo in the lightbox', async () => {
+    for (const viewport of [phone, desktop]) {
+      const consent = await check('/registro/RegistroEscort', viewport, async (page) => {
+        await page.locator('form button[type="submit"]').click();
+        await page.locator('.consent .field-error:not(:empty)').first().waitFor();
+      });
+      expect(consent.found).toEqual([]);
+    }
+    const photo = await check(`/Card/${encodeURIComponent(nickname)}`, phone, async (page) => {
+      await page.getByRole('button', { name: /^Ver la foto de .+ en grande$/ }).click();
+      await page.getByRole('dialog').waitFor();
+    });
+    expect(photo.found).toEqual([]);
   });
 
   it('the report dialog on a card', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { ageNoticeStorageKey } from '@encanto/core/constants';
 import { randomRut as rut } from './helpers/api.ts';
 import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
@@ -46,6 +47,8 @@ async function fillCommon(
   await page.getByLabel('Zona').selectOption('central');
   await page.getByLabel('Región').selectOption('Metropolitana de Santiago');
   await page.getByLabel('Ciudad', { exact: true }).selectOption('Providencia');
+  await page.getByRole('checkbox', { name: /^Acepto los términos de servicio/ }).check();
+  await page.getByRole('checkbox', { name: /^Doy mi consentimiento expreso/ }).check();
 }
 
 /** The newest recovery mail to an address, read from the server's outbox (.eml, quoted-printable). */
@@ -137,7 +140,7 @@ describe('accounts journeys', () => {
     await expect(page.getByLabel('RUT', { exact: true }).inputValue()).resolves.toBe('12.345.678-9');
     await page.getByLabel('Nickname').fill(client.nickname);
     await page.getByLabel('Nombre completo').focus();
-    await page.getByText('Ya existe, ingresa otro!').waitFor({ timeout: 5000 });
+    await page.getByText('¡Ya existe, ingresa otro!').waitFor({ timeout: 5000 });
     await expect(page.getByRole('button', { name: 'Registrarse' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByText('Formato de RUT no válido.').isVisible()).resolves.toBe(true);
     const max = await page.getByLabel('Fecha de nacimiento').getAttribute('max');
@@ -145,7 +148,7 @@ describe('accounts journeys', () => {
     expect(max).toBe(latestAdultBirthDate());
     await page.getByLabel('Nickname').fill('');
     await page.getByRole('button', { name: 'Registrarse' }).click();
-    await page.getByText('Por favor, corrija los errores antes de enviar.').waitFor();
+    await page.getByText('Por favor, corrige los errores antes de enviar.').waitFor();
     await page.getByText('El nickname es obligatorio y no puede estar vacío.').waitFor();
     await screenshot(page, 'registro-escort-errors-phone');
     await context.close();
@@ -195,9 +198,9 @@ describe('accounts journeys', () => {
     await page.waitForURL('**/OlvidoPassUsuario');
     await page.getByRole('heading', { name: 'Ingresa tu email' }).waitFor();
     await page.getByLabel('Email', { exact: true }).pressSequentially(`esc ${stamp}@correo.cl`);
-    await page.getByRole('button', { name: 'Recuperar Password' }).click();
+    await page.getByRole('button', { name: 'Recuperar contraseña' }).click();
     await page.getByText('Revisa tu correo para obtener la contraseña provisoria.').waitFor();
-    await expect(page.getByRole('button', { name: 'Recuperar Password' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Recuperar contraseña' }).isDisabled()).resolves.toBe(true);
     await screenshot(page, 'olvido-pass-phone');
     await page.waitForURL('**/Login/EscortLogin', { timeout: 8000 });
     const mail = await recoveryMail(escort.email);
@@ -237,7 +240,8 @@ describe('accounts journeys', () => {
     await expect(page.getByRole('menuitem', { name: 'Favoritos' }).count()).resolves.toBe(0);
     await page.getByRole('menuitem', { name: 'Salir' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
+    // Every session key is gone; only the device's 18+ answer stays.
+    await expect(page.evaluate(() => Object.keys(localStorage))).resolves.toEqual([ageNoticeStorageKey]);
     const res = await fetch(`${baseUrl()}/api/usuario/profile/${encodeURIComponent(stored.rut_usuario!)}`, {
       headers: { authorization: `Bearer ${stored.token}` },
     });

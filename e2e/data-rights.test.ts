@@ -37,6 +37,8 @@ async function approvedAccount(
       fono: '912345678',
       genero: 'Femenino',
       ciudad: 'Valparaíso',
+      acepta_terminos: true,
+      acepta_datos_sensibles: true,
     },
   });
   expect(reg.status).toBe(201);

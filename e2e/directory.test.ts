@@ -44,11 +44,13 @@ describe('listing by city', () => {
   it('zone > region > comuna lands on /Escort/{comuna} with its title, in three choices on a phone', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await page.goto('/Escort');
-    await expect(page.locator('h1').innerText()).resolves.toBe('Ultimas Escort Registradas!');
+    await expect(page.locator('h1').innerText()).resolves.toBe('¡Últimas escorts registradas!');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Central', exact: true }).click();
     const select = page.getByLabel('Región');
-    await expect(select.locator('option').first().innerText()).resolves.toBe('Elige una región del Central');
+    await expect(select.locator('option').first().innerText()).resolves.toBe(
+      'Elige una región de la zona Central',
+    );
     await select.selectOption('Metropolitana de Santiago');
     await screenshot(page, 'directory-picker-phone');
     await page.getByRole('button', { name: 'Ñuñoa', exact: true }).click();
@@ -71,7 +73,7 @@ describe('listing by city', () => {
     const { page, context } = await openPage(browser, phone);
     await page.goto('/Escort/General-Lagos');
     await expect(page.locator('h1').innerText()).resolves.toBe('Escorts General Lagos');
-    await expect(page.getByText('No hay usuarios en General Lagos').count()).resolves.toBe(1);
+    await expect(page.getByText('Aún no hay escorts en General Lagos.').count()).resolves.toBe(1);
     await context.close();
   });
 
@@ -95,7 +97,7 @@ describe('city landing page and card', () => {
   it('opens a card from a city page with the keyboard, and the card survives a refresh', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await page.goto('/escorts/santiago');
-    await expect(page.locator('h1').innerText()).resolves.toBe('Escort Santiago (Centro) – Encanto');
+    await expect(page.locator('h1').innerText()).resolves.toBe('Escort Santiago (Centro)');
     await screenshot(page, 'directory-city-phone');
     expect(await seriousViolations(page)).toEqual([]);
     const card = page.getByRole('link', { name: `Ver perfil de ${santiagoName} en Santiago` });
@@ -103,7 +105,7 @@ describe('city landing page and card', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/Card/${santiagoNick}`);
     await page.getByRole('heading', { level: 1, name: santiagoName, exact: true }).waitFor();
-    await page.getByText('Sobre mi:').waitFor();
+    await page.getByText('Sobre mí', { exact: true }).waitFor();
     await expect(page.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).resolves.toMatch(
       /^https:\/\/wa\.me\/56\d{9}$/,
     );
@@ -128,7 +130,7 @@ describe('city landing page and card', () => {
     const { page, context } = await openPage(browser, phone);
     const response = await page.goto('/Card/nadie-aqui');
     expect(response?.status()).toBe(404);
-    await expect(page.locator('h1').innerText()).resolves.toBe('404');
+    await expect(page.locator('h1').innerText()).resolves.toBe('Página no encontrada');
     await context.close();
   });
 
@@ -141,7 +143,7 @@ describe('city landing page and card', () => {
     await screenshot(page, 'directory-listing-desktop');
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`/Card/${santiagoNick}`);
-    await page.getByText('Sobre mi:').waitFor();
+    await page.getByText('Sobre mí', { exact: true }).waitFor();
     await screenshot(page, 'directory-card-desktop');
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

@@ -74,7 +74,7 @@ describe('gallery and lightbox', () => {
       mimeType: 'image/jpeg',
       buffer: Buffer.alloc(2 * 1024 * 1024 + 10),
     });
-    await page.getByText('El archivo "grande.jpg" supera el límite de 2MB.').waitFor();
+    await page.getByText('El archivo "grande.jpg" supera el límite de 2 MB.').waitFor();
     await expect(page.getByRole('button', { name: 'Subir', exact: true }).isDisabled()).resolves.toBe(true);
 
     await uploadFile(page, 'rosa.jpg', 'image/jpeg', await portrait('#9f1239', '#3b0a1f'), 1);

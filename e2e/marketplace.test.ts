@@ -261,6 +261,8 @@ describe('marketplace journey between two browsers', () => {
         fono: '955555555',
         genero: 'Masculino',
         ciudad: 'Santiago',
+        acepta_terminos: true,
+        acepta_datos_sensibles: true,
       },
     });
     const { page, context } = await openPage(browser, phone);

@@ -74,7 +74,7 @@ describe('escort profile (/ProfileUsuario)', () => {
     await expect(medidas.inputValue()).resolves.toBe('90/60/90');
 
     await page.getByLabel('Nombre para Mostrar').fill('Valentina');
-    const legenda = page.getByLabel('Legenda');
+    const legenda = page.getByLabel('Leyenda');
     await legenda.fill('<b>Hola</b>, soy Valentina.');
     await expect(page.locator('.legenda-count').innerText()).resolves.toBe('27/1000');
     const fono = page.getByRole('textbox', { name: 'Teléfono', exact: true });
@@ -99,7 +99,7 @@ describe('escort profile (/ProfileUsuario)', () => {
     // The sidebar name follows the new display name, and the legenda stays text.
     await page.reload();
     await expect(page.locator('.profile-sidebar-name').innerText()).resolves.toBe('Valentina');
-    await expect(page.getByLabel('Legenda').inputValue()).resolves.toBe('<b>Hola</b>, soy Valentina.');
+    await expect(page.getByLabel('Leyenda').inputValue()).resolves.toBe('<b>Hola</b>, soy Valentina.');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -156,7 +156,7 @@ describe('escort profile (/ProfileUsuario)', () => {
     await page.goto('/CambiarCiudad');
     await page.getByRole('heading', { name: 'Actualizar Ciudad' }).waitFor();
     await page.getByRole('button', { name: 'Cambiar Ciudad' }).click();
-    const empty = page.getByText('Debe seleccionar una ciudad para actualizar.');
+    const empty = page.getByText('Debes seleccionar una ciudad para actualizar.');
     await empty.waitFor();
     // City messages last 2 s.
     await empty.waitFor({ state: 'detached', timeout: 4000 });
@@ -246,7 +246,7 @@ describe('escort profile (/ProfileUsuario)', () => {
     // The url path: an external address.
     await section.getByText('Ingresar URL').click();
     await section.getByRole('button', { name: 'Ingresar URL' }).click();
-    await section.getByText('Debe ingresar una URL de imagen.').waitFor();
+    await section.getByText('Debes ingresar una URL de imagen.').waitFor();
     // The server downloads a link once, from public addresses only (issue 14).
     await section.getByLabel('URL de la imagen').fill('http://169.254.169.254/latest/meta-data/');
     await section.getByRole('button', { name: 'Ingresar URL' }).click();

@@ -65,6 +65,8 @@ describe('recovery lock', () => {
         fono: '987654321',
         genero: 'Femenino',
         ciudad: 'Providencia',
+        acepta_terminos: true,
+        acepta_datos_sensibles: true,
         apellido: client.nickname,
         url: '',
       },

@@ -20,7 +20,7 @@ describe('app shell', () => {
     await page.waitForURL('**/Escort', { timeout: 10_000 });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThan(1500);
-    await page.locator('h1', { hasText: 'Ultimas Escort Registradas!' }).waitFor();
+    await page.locator('h1', { hasText: '¡Últimas escorts registradas!' }).waitFor();
     await page.waitForSelector('.escort-card');
     await screenshot(page, 'listing-phone');
     expect(errors).toEqual([]);
@@ -45,9 +45,11 @@ describe('app shell', () => {
     const { page, context } = await openPage(browser);
     const response = await page.goto('/esto-no-existe');
     expect(response?.status()).toBe(404);
-    await expect(page.locator('h1').innerText()).resolves.toBe('404');
-    await expect(page.getByText('The page you are looking for was not found.').count()).resolves.toBe(1);
-    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page.locator('h1').innerText()).resolves.toBe('Página no encontrada');
+    await expect(
+      page.getByText('La página que buscas no existe o cambió de dirección.').count(),
+    ).resolves.toBe(1);
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();
   });

@@ -62,6 +62,8 @@ describe('identity validation journey', () => {
         fono: '987654321',
         genero: 'Masculino',
         ciudad: 'Providencia',
+        acepta_terminos: true,
+        acepta_datos_sensibles: true,
       }),
     });
     expect(res.status).toBe(201);
@@ -134,7 +136,7 @@ describe('identity validation journey', () => {
     await row.getByRole('button', { name: 'Rechazar' }).click();
     const rejectDialog = admin.page.getByRole('dialog', { name: `Rechazar a ${client.nickname}` });
     await rejectDialog.getByRole('button', { name: 'Rechazar' }).click();
-    await rejectDialog.getByText('Por favor, seleccione un motivo.').waitFor();
+    await rejectDialog.getByText('Por favor, selecciona un motivo.').waitFor();
     await rejectDialog.getByLabel('Los datos no coinciden con la foto').check();
     await rejectDialog.getByLabel('La foto está mal tomada').check();
     await rejectDialog.getByRole('button', { name: 'Rechazar' }).click();
@@ -225,6 +227,8 @@ describe('identity validation journey', () => {
         fono: '912345678',
         genero: 'Femenino',
         ciudad: 'Providencia',
+        acepta_terminos: true,
+        acepta_datos_sensibles: true,
       }),
     });
     expect(res.status).toBe(201);

@@ -142,6 +142,8 @@ export async function approvedAccount(
     fono: data.fono,
     genero: data.genero,
     ciudad: 'Santiago',
+    acepta_terminos: true,
+    acepta_datos_sensibles: true,
   };
   await call(`/${kind}/registro`, {
     method: 'POST',

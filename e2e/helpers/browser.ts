@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { ageNoticeStorageKey } from '@encanto/core/constants';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -32,14 +33,35 @@ export interface TrackedPage {
   errors: string[];
 }
 
+export interface OpenOptions {
+  /**
+   * Whether the device has already answered the 18+ notice (default true, so
+   * journeys start on the page itself); false shows a first visit.
+   */
+  ageConfirmed?: boolean;
+}
+
 /** A page in a fresh context that records console errors, so a test can assert there were none. */
-export async function openPage(browser: Browser, viewport = phone): Promise<TrackedPage> {
+export async function openPage(
+  browser: Browser,
+  viewport = phone,
+  options: OpenOptions = {},
+): Promise<TrackedPage> {
   const context = await browser.newContext({
     viewport,
     locale: 'es-CL',
     timezoneId: 'America/Santiago',
     baseURL: baseUrl(),
   });
+  if (options.ageConfirmed !== false) {
+    await context.addInitScript((key) => {
+      try {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, new Date().toISOString());
+      } catch {
+        // about:blank has no storage
+      }
+    }, ageNoticeStorageKey);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 export const E2E_ADMIN = { email: 'admin@e2e.cl', password: 'admin12345' };
+/** SUPPORT_EMAIL of the e2e server, so pages can be shown to take the address from the configuration. */
+export const E2E_SUPPORT_EMAIL = 'ayuda@e2e.cl';
 
 /** Starts the built server once for the browser suite, on its own port and data directory. */
 export default async function setup(project: TestProject) {
@@ -28,6 +30,7 @@ export default async function setup(project: TestProject) {
       DOCUMENT_KEY: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      SUPPORT_EMAIL: E2E_SUPPORT_EMAIL,
       RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',

@@ -34,6 +34,7 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Encanto <no-responder@encanto.local>'),
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  SUPPORT_EMAIL: z.email().default('soporte@encanto.local'),
   REDIS_URL: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: optionalUrl,
@@ -91,6 +92,8 @@ export interface Config {
   mailFrom: string;
   /** How often the outbox worker looks for mail to send. */
   mailPollMs: number;
+  /** Where people write for help: shown on /Soporte and in the contact section. */
+  supportEmail: string;
   redisUrl: string | undefined;
   s3:
     | {
@@ -176,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailPollMs: e.MAIL_POLL_MS,
+    supportEmail: e.SUPPORT_EMAIL,
     redisUrl: e.REDIS_URL,
     s3: e.S3_BUCKET
       ? {

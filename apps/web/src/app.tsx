@@ -17,6 +17,7 @@ import { dataRightsAdminRoutes, dataRightsRoutes } from './features/data-rights/
 const SplashPage = lazy(() => import('./features/splash/splash-page.tsx'));
 const ListingPage = lazy(() => import('./features/directory/listing-page.tsx'));
 const InfoPage = lazy(() => import('./features/info/info-page.tsx'));
+const SupportPage = lazy(() => import('./features/info/support-page.tsx'));
 const NotFoundPage = lazy(() => import('./components/not-found-page.tsx'));
 
 /**
@@ -38,6 +39,7 @@ export function App({ afterPage }: { afterPage?: ReactNode }) {
           <Route path="Escort" element={<ListingPage />} />
           <Route path="Escort/:city" element={<ListingPage />} />
           <Route path="Informacion" element={<InfoPage />} />
+          <Route path="Soporte" element={<SupportPage />} />
           {accountRoutes}
           {validationRoutes}
           {profileRoutes}

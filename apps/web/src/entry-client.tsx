@@ -5,7 +5,7 @@ import { QueryClientProvider, hydrate } from '@tanstack/react-query';
 import { msg } from '@encanto/core/messages';
 import { App } from './app.tsx';
 import { createQueryClient } from './lib/query.ts';
-import { SiteContext, type SiteInfo } from './lib/site.tsx';
+import { defaultSite, SiteContext, type SiteInfo } from './lib/site.tsx';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -34,7 +34,7 @@ function HydrationMarker() {
 
 const tree = (
   <StrictMode>
-    <SiteContext.Provider value={state?.site ?? { name: 'Encanto', url: window.location.origin }}>
+    <SiteContext.Provider value={state?.site ?? { ...defaultSite, url: window.location.origin }}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <App afterPage={<HydrationMarker />} />

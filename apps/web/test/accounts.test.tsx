@@ -65,7 +65,7 @@ describe('login messages (spec section 8)', () => {
 });
 
 describe('login answers must carry every field', () => {
-  it('a client answer without rut_cliente is Datos incompletos desde el backend', async () => {
+  it('a client answer without rut_cliente reads as incomplete data from the server', async () => {
     answer(200, { token: 't', nickname: 'n', autorizado: 'pendiente', email: 'e' });
     await expect(loginClient({ email: 'a@b.cl', pass: 'x' })).rejects.toBeInstanceOf(IncompleteDataError);
   });

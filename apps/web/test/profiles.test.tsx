@@ -12,7 +12,7 @@ import {
   planImageDelete,
 } from '../src/features/profiles/profile-rules.ts';
 import { EscortSidebar, escortSections } from '../src/features/profiles/components/profile-sidebar.tsx';
-import { PhotoFilePicker } from '../src/features/profiles/components/photo-file-picker.tsx';
+import { FilePicker } from '../src/components/file-picker.tsx';
 
 const stored = { imageUrl: '/media/ab/ab12-640.webp', publicId: 'ab12', origen: 'archivo' as const };
 const avatar = {
@@ -68,19 +68,20 @@ describe('photo form rules', () => {
   });
 
   it('the picker reads in Spanish and names the chosen file', () => {
-    const empty = renderToString(<PhotoFilePicker id="f" file={null} onChange={() => undefined} />);
+    const picker = (file: File | null) => (
+      <FilePicker id="f" file={file} label="Elegir imagen" hint="JPG" onChange={() => undefined} />
+    );
+    const empty = renderToString(picker(null));
     expect(empty).toContain('Elegir imagen');
     expect(empty).toContain('Ningún archivo seleccionado');
-    const chosen = renderToString(
-      <PhotoFilePicker id="f" file={new File(['x'], 'yo.jpg')} onChange={() => undefined} />,
-    );
+    const chosen = renderToString(picker(new File(['x'], 'yo.jpg')));
     expect(chosen).toContain('yo.jpg');
   });
 });
 
 describe('city change messages', () => {
   it('a city must be chosen, and a nickname stored', () => {
-    expect(cityChangeProblem('', 'vale')).toBe('Debe seleccionar una ciudad para actualizar.');
+    expect(cityChangeProblem('', 'vale')).toBe('Debes seleccionar una ciudad para actualizar.');
     expect(cityChangeProblem('Talca', null)).toBe('No se encontró el nickname. Por favor, inicia sesión.');
     expect(cityChangeProblem('Talca', 'vale')).toBeNull();
   });
@@ -88,9 +89,9 @@ describe('city change messages', () => {
   it('failure: server message, else the fallback; unreachable server gets the "Error al actualizar la ciudad:" text', () => {
     expect(
       cityFailureText(
-        new ApiError(400, { mensaje: 'Debe seleccionar una ciudad para actualizar.', code: 'BAD_REQUEST' }),
+        new ApiError(400, { mensaje: 'Debes seleccionar una ciudad para actualizar.', code: 'BAD_REQUEST' }),
       ),
-    ).toBe('Debe seleccionar una ciudad para actualizar.');
+    ).toBe('Debes seleccionar una ciudad para actualizar.');
     expect(cityFailureText(new ApiError(502, null))).toBe('No se pudo actualizar la ciudad.');
     expect(cityFailureText(new ApiError(0, null))).toBe(
       'Error al actualizar la ciudad: no hay conexión con el servidor.',

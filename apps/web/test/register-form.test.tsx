@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { timings } from '@encanto/core/constants';
+import { consentText } from '@encanto/core/consent';
 import { msg } from '@encanto/core/messages';
 import { RegisterForm } from '../src/features/accounts/components/register-form.tsx';
 import { fakeApi, type Route } from './helpers/fake-api.ts';
@@ -39,7 +40,7 @@ const afterCheckDelay = () => act(() => vi.advanceTimersByTimeAsync(timings.avai
 async function fillValid(
   user: ReturnType<typeof userEvent.setup>,
   type: AccountType,
-  values: { rut?: string; pass2?: string } = {},
+  values: { rut?: string; pass2?: string; consent?: boolean } = {},
 ) {
   await user.type(field(rutLabel(type)), values.rut ?? (type === 'cliente' ? '11111111-1' : '12.345.678-5'));
   await user.type(field('Nombre completo'), 'Persona De Prueba');
@@ -53,7 +54,16 @@ async function fillValid(
   await user.selectOptions(field('Zona'), 'central');
   await user.selectOptions(field('Región'), 'Metropolitana de Santiago');
   await user.selectOptions(field('Ciudad'), 'Providencia');
+  if (values.consent === false) return;
+  await user.click(consentBox('acepta_terminos'));
+  await user.click(consentBox('acepta_datos_sensibles'));
 }
+
+/** A consent checkbox, found by the words of its label. */
+const consentBox = (name: 'acepta_terminos' | 'acepta_datos_sensibles') =>
+  screen.getByRole<HTMLInputElement>('checkbox', {
+    name: name === 'acepta_terminos' ? /^Acepto los términos de servicio/ : /^Doy mi consentimiento expreso/,
+  });
 
 const clientChecks = {
   'GET /api/cliente/validar/rut/11111111-1': free,
@@ -77,10 +87,12 @@ describe('registration form, server-rendered then hydrated', () => {
     // RUT, name, nickname, birth date, e-mail, both passwords, phone and city.
     expect(await screen.findAllByText(msg.allRequired)).toHaveLength(9);
     expect(screen.getByText(msg.genderRequired)).toBeTruthy();
+    expect(screen.getByText(msg.consentTermsRequired)).toBeTruthy();
+    expect(screen.getByText(msg.consentSensitiveRequired)).toBeTruthy();
     expect(api.calls).toEqual([]);
   });
 
-  it('escort: an empty submit gives the escort screen’s messages and “corrija los errores”', async () => {
+  it('escort: an empty submit gives the escort screen’s messages and “corrige los errores”', async () => {
     const { user, api } = openForm('usuario');
     await waitFor(() => expect(submit().disabled).toBe(false));
     await user.click(submit());
@@ -235,11 +247,66 @@ describe('registration form, server-rendered then hydrated', () => {
           fono: '987654321',
           genero: 'Masculino',
           ciudad: 'Providencia',
+          acepta_terminos: true,
+          acepta_datos_sensibles: true,
           apellido: 'vale',
           url: '/assets/avatars/masculino.svg',
         },
       },
     ]);
+  });
+
+  for (const type of ['cliente', 'usuario'] as const) {
+    it(`${type}: registration is blocked until both consents are checked`, async () => {
+      const endpoint = type === 'cliente' ? '/api/cliente/registro' : '/api/usuario/registro';
+      const { user, api } = openForm(type, {
+        ...clientChecks,
+        'GET /api/usuario/validar/rut/12.345.678-5': free,
+        'GET /api/usuario/validar/nickname/vale': free,
+        'GET /api/usuario/validar/email?email=vale%40correo.cl': free,
+        [`POST ${endpoint}`]: { status: 201, body: { mensaje: msg.registrationOk } },
+      });
+      await fillValid(user, type, { consent: false });
+      await afterCheckDelay();
+      await waitFor(() => expect(submit().disabled).toBe(false));
+      await user.click(submit());
+      expect(await screen.findByText(msg.consentTermsRequired)).toBeTruthy();
+      expect(screen.getByText(msg.consentSensitiveRequired)).toBeTruthy();
+      expect(consentBox('acepta_terminos').getAttribute('aria-invalid')).toBe('true');
+      expect(api.writes()).toEqual([]);
+
+      await user.click(consentBox('acepta_terminos'));
+      await user.click(submit());
+      await waitFor(() => expect(screen.queryByText(msg.consentTermsRequired)).toBeNull());
+      expect(screen.getByText(msg.consentSensitiveRequired)).toBeTruthy();
+      expect(api.writes()).toEqual([]);
+
+      await user.click(consentBox('acepta_datos_sensibles'));
+      await user.click(submit());
+      expect(await screen.findByText('Pantalla de registro exitoso')).toBeTruthy();
+      expect(api.writes()).toEqual([
+        expect.objectContaining({
+          path: endpoint,
+          body: expect.objectContaining({ acepta_terminos: true, acepta_datos_sensibles: true }),
+        }),
+      ]);
+    });
+  }
+
+  it('the checkboxes say exactly the versioned texts the server stores, and link the policies in a new tab', () => {
+    openForm('cliente');
+    for (const name of ['acepta_terminos', 'acepta_datos_sensibles'] as const) {
+      const words = document.querySelector(`[data-consent="${name}"]`)!.cloneNode(true) as HTMLElement;
+      for (const hidden of words.querySelectorAll('.visually-hidden')) hidden.remove();
+      expect(words.textContent).toBe(
+        consentText(name === 'acepta_terminos' ? 'terminos' : 'datos_sensibles'),
+      );
+    }
+    const terms = screen.getByRole<HTMLAnchorElement>('link', { name: /términos de servicio/ });
+    expect(terms.getAttribute('href')).toBe('/Informacion#seccion-2');
+    expect(terms.target).toBe('_blank');
+    const privacy = screen.getByRole<HTMLAnchorElement>('link', { name: /política de privacidad/ });
+    expect(privacy.getAttribute('href')).toBe('/Informacion#seccion-1');
   });
 
   it('a refusal shows the server’s text and stays on the form', async () => {

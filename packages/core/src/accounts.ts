@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { autorizadoValues, estadoValues, limits } from './constants.ts';
+import { consentFields } from './consent.ts';
 import { msg } from './messages.ts';
 import { normalizeRut, RUT_SHAPE } from './rut.ts';
 import {
@@ -57,6 +58,7 @@ export const clientRegisterSchema = z.object({
   fono: required(z.string().regex(/^\d{9}$/, msg.phone)),
   genero: generoField,
   ciudad: required(cityField),
+  ...consentFields,
   ...serverSetFields,
 });
 export type ClientRegisterInput = z.infer<typeof clientRegisterSchema>;
@@ -76,6 +78,7 @@ export const escortRegisterSchema = z.object({
   fono: escortPhoneField,
   genero: generoField,
   ciudad: required(cityField, msg.completeRequired),
+  ...consentFields,
   ...serverSetFields,
 });
 export type EscortRegisterInput = z.infer<typeof escortRegisterSchema>;

@@ -86,7 +86,6 @@ export type Genero = (typeof generoValues)[number];
 
 export const ratingCriteria = ['Puntual', 'Pieza', 'Trato', 'Apariencia', 'Oral'] as const;
 
-export const copyrightYear = 2025;
 export const priceRange = '$$';
 export const countryCode = 'CL';
 
@@ -103,6 +102,12 @@ export const storageKeys = [
   'emailRecuperacion',
 ] as const;
 export type StorageKey = (typeof storageKeys)[number];
+
+/**
+ * Where a device keeps its answer to the 18+ notice (the date it was given).
+ * Not a session key: logging out does not ask an adult again.
+ */
+export const ageNoticeStorageKey = 'mayor_de_edad';
 
 /** Default avatars per gender, served by the app itself. */
 export const defaultAvatars: Record<Genero, string> = {

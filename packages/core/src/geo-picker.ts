@@ -26,7 +26,7 @@ export const pickerZoneLabels: Record<ZoneId, string> = {
   sur: 'Sur',
 };
 
-/** The {zona} word in 'Elige una región del {zona}'. */
+/** The {zona} word in 'Elige una región de la zona {zona}' (the spec's 'del {zona}' read 'del Central'). */
 export const pickerZoneWords: Record<ZoneId, string> = { norte: 'Norte', central: 'Central', sur: 'Sur' };
 
 export interface PickerMatch {

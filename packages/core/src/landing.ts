@@ -26,8 +26,13 @@ export function cityHeading(page: CityPage): string {
   return page.slug === 'santiago' ? 'Santiago (Centro)' : page.city;
 }
 
+/** The page's h1: the site's name is in the title and the navbar, not repeated here. */
+export function cityPageHeading(page: CityPage): string {
+  return `Escort ${cityHeading(page)}`;
+}
+
 export function cityPageTitle(page: CityPage, siteName: string): string {
-  return `Escort ${cityHeading(page)} – ${siteName}`;
+  return `${cityPageHeading(page)} – ${siteName}`;
 }
 
 export function cityPageDescription(page: CityPage, siteName: string): string {
@@ -65,12 +70,21 @@ export function photoUrl(url: string, mediaBase: string): string {
   return `${mediaBase.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
-export function frequentSearches(page: CityPage): string[] {
+/** Where "maduras" starts. */
+const matureMinAge = 35;
+
+/**
+ * The landing's "Búsquedas frecuentes", each a link: gender and age go to this
+ * page with the listing filter's parameters (`genero`, `edad_min`); the others
+ * to the comuna's listing.
+ */
+export function frequentSearches(page: CityPage): { label: string; to: string }[] {
+  const here = `/escorts/${page.slug}`;
   return [
-    `Escorts trans en ${page.city}`,
-    `Escorts maduras en ${page.city}`,
-    `Masajes con final feliz en ${page.city}`,
-    `Escort en ${page.city}`,
+    { label: `Escorts trans en ${page.city}`, to: `${here}?genero=Transexual` },
+    { label: `Escorts maduras en ${page.city}`, to: `${here}?edad_min=${matureMinAge}` },
+    { label: `Masajes con final feliz en ${page.city}`, to: cityListingPath(page) },
+    { label: `Escort en ${page.city}`, to: cityListingPath(page) },
   ];
 }
 
@@ -141,7 +155,7 @@ export function cityPageJsonLd(page: CityPage, { siteName, siteUrl, escorts }: L
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Home', item: `${siteUrl}/` },
+        { '@type': 'ListItem', position: 1, name: 'Inicio', item: `${siteUrl}/` },
         { '@type': 'ListItem', position: 2, name: 'Escort', item: `${siteUrl}/Escort` },
         { '@type': 'ListItem', position: 3, name: page.city, item: canonical },
       ],

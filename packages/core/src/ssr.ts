@@ -5,10 +5,11 @@
  * implements them. A change on either side fails the other's typecheck.
  */
 
-/** The site as pages name and link it (SITE_NAME, SITE_URL). */
+/** The site as pages name and link it (SITE_NAME, SITE_URL, SUPPORT_EMAIL). */
 export interface SsrSite {
   name: string;
   url: string;
+  supportEmail: string;
 }
 
 export interface RenderResult {

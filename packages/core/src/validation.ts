@@ -90,8 +90,29 @@ export type AuthorizationNotice = z.infer<typeof authorizationNoticeSchema>;
 export const clientNoticesSchema = z.object({ clientes: z.array(authorizationNoticeSchema) });
 export const escortNoticesSchema = z.object({ usuario: z.array(authorizationNoticeSchema) });
 
-export const auditActions = ['aprobado', 'rechazado', 'aviso-aprobado'] as const;
-export type AuditAction = (typeof auditActions)[number];
+/** The audit log's action codes in words, for the admin's list and the holder's data export. */
+const auditActionLabels: Record<string, string> = {
+  aprobado: 'Autorizado',
+  rechazado: 'Rechazado',
+  'aviso-aprobado': 'Aviso de aprobación',
+  perfil_en_espera: 'Perfil en espera por denuncia',
+  denuncia_descartada: 'Denuncia descartada',
+  perfil_suspendido: 'Perfil suspendido',
+  perfil_reincorporado: 'Perfil reincorporado',
+  documento_eliminado_por_plazo: 'Documento eliminado por plazo',
+  cuenta_eliminada_por_inactividad: 'Cuenta eliminada por inactividad',
+  cuenta_eliminada: 'Cuenta eliminada por su titular',
+  rectificacion_aplicada: 'Rectificación aplicada',
+  rectificacion_rechazada: 'Rectificación rechazada',
+};
+
+/** A code without a label still reads as words ('algo_nuevo' -> 'Algo nuevo'), never as a raw code. */
+export function auditActionLabel(code: string): string {
+  const label = auditActionLabels[code];
+  if (label) return label;
+  const words = code.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 export const auditEntrySchema = z.object({
   id: z.number(),

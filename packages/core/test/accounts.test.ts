@@ -24,6 +24,8 @@ const client = {
   fono: '987654321',
   genero: 'Masculino',
   ciudad: 'Providencia',
+  acepta_terminos: true,
+  acepta_datos_sensibles: true,
 };
 const escort = {
   ...client,
@@ -56,6 +58,15 @@ describe('registration schemas carry the spec messages', () => {
     expect(first(clientRegisterFormSchema, { ...client, email: 'a@b' })).toBe(msg.email);
     expect(first(clientRegisterFormSchema, { ...client, nickname: 'a b' })).toBe(msg.nickname);
     expect(first(clientRegisterFormSchema, { ...client, genero: '' })).toBe(msg.genderRequired);
+  });
+  it('both kinds: the two consents must be exactly true (Ley 21.719)', () => {
+    for (const schema of [clientRegisterFormSchema, escortRegisterFormSchema]) {
+      const valid = schema === clientRegisterFormSchema ? client : escort;
+      for (const value of [undefined, false, 'true', 1]) {
+        expect(first(schema, { ...valid, acepta_terminos: value })).toBe(msg.consentTermsRequired);
+        expect(first(schema, { ...valid, acepta_datos_sensibles: value })).toBe(msg.consentSensitiveRequired);
+      }
+    }
   });
   it('escort: RUT format, password rules, required texts', () => {
     expect(first(escortRegisterFormSchema, { ...escort, rut_usuario: '12.345.678-0' })).toBe(msg.rutFormat);

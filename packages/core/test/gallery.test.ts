@@ -24,7 +24,7 @@ describe('checkGalleryFile (the uploader’s client-side checks)', () => {
   it('names the file when it is over 2 MB', () => {
     expect(checkGalleryFile({ name: 'grande.jpg', type: 'image/jpeg', size: 2 * MB + 1 }, 0)).toEqual({
       ok: false,
-      mensaje: 'El archivo "grande.jpg" supera el límite de 2MB.',
+      mensaje: 'El archivo "grande.jpg" supera el límite de 2 MB.',
     });
   });
 

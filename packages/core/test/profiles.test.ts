@@ -50,7 +50,7 @@ describe('escort data form rules', () => {
   it.each([
     [{ medidas: '906090' }, 'Las medidas deben tener el formato NN/NN/NN.'],
     [{ legenda: 'a'.repeat(1001) }, 'La leyenda puede tener como máximo 1000 caracteres.'],
-    [{ url: '' }, 'Debe seleccionar una imagen de perfil.'],
+    [{ url: '' }, 'Debes seleccionar una imagen de perfil.'],
     [{ url: 'javascript:alert(1)' }, 'La URL de la imagen debe comenzar con http:// o https://.'],
     [{ url: '/media/../../etc/passwd' }, 'La URL de la imagen debe comenzar con http:// o https://.'],
     [{ fono: '9123' }, 'El número de contacto debe tener exactamente 9 dígitos.'],
@@ -72,7 +72,7 @@ describe('escort data form rules', () => {
 describe('other profile calls', () => {
   it('modificar-url needs a url, only http(s)', () => {
     expect(firstMessage(escortUrlSchema.safeParse({ nickname: 'vale', url: '' }))).toBe(
-      'Debe ingresar una URL de imagen.',
+      'Debes ingresar una URL de imagen.',
     );
     expect(firstMessage(escortUrlSchema.safeParse({ nickname: 'vale', url: 'ftp://x.cl/a' }))).toBe(
       'La URL de la imagen debe comenzar con http:// o https://.',
@@ -90,10 +90,10 @@ describe('other profile calls', () => {
     expect(citySchema.safeParse({ ciudad: 'nunoa' }).success).toBe(true);
     expect(citySchema.safeParse({ ciudad: 'San Jose de Maipo' }).success).toBe(true);
     expect(firstMessage(citySchema.safeParse({ ciudad: '' }))).toBe(
-      'Debe seleccionar una ciudad para actualizar.',
+      'Debes seleccionar una ciudad para actualizar.',
     );
     expect(firstMessage(citySchema.safeParse({ ciudad: 'Springfield' }))).toBe(
-      'Debe seleccionar una ciudad para actualizar.',
+      'Debes seleccionar una ciudad para actualizar.',
     );
   });
 

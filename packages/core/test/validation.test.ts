@@ -18,12 +18,12 @@ describe('rejection reasons', () => {
   it('at least one reason is required, with the spec message; several are joined with ", "', () => {
     const empty = rejectionFormSchema.safeParse({ reasons: [] });
     expect(empty.success).toBe(false);
-    expect(empty.error?.issues[0]?.message).toBe('Por favor, seleccione un motivo.');
+    expect(empty.error?.issues[0]?.message).toBe('Por favor, selecciona un motivo.');
     expect(joinReasons(['a', 'b', 'c'])).toBe('a, b, c');
     for (const body of [{}, { motivo: '' }, { motivo: '  ' }, null]) {
       const r = motivoBodySchema.safeParse(body);
       expect(r.success).toBe(false);
-      expect(r.error?.issues[0]?.message).toBe('Por favor, seleccione un motivo.');
+      expect(r.error?.issues[0]?.message).toBe('Por favor, selecciona un motivo.');
     }
     expect(motivoBodySchema.parse({ motivo: ' La foto está mal tomada ' })).toEqual({
       motivo: 'La foto está mal tomada',

@@ -40,7 +40,11 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   });
   // /media/ is served by plugins/media-files.ts in every mode (disk or S3).
 
-  const site: SsrSite = { name: app.config.siteName, url: app.config.siteUrl };
+  const site: SsrSite = {
+    name: app.config.siteName,
+    url: app.config.siteUrl,
+    supportEmail: app.config.supportEmail,
+  };
 
   /**
    * Pages are rendered as an anonymous visitor (the session lives in the
@@ -85,7 +89,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       return reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' });
     }
     if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) {
-      return reply.status(404).type('text/plain').send('Not found');
+      return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado.');
     }
     return renderPage(request, reply);
   });

@@ -28,6 +28,8 @@ export function clientPayload(overrides: Record<string, unknown> = {}) {
     fono: '987654321',
     genero: 'Masculino',
     ciudad: 'Ñuñoa',
+    acepta_terminos: true,
+    acepta_datos_sensibles: true,
     apellido: nickname,
     url: '',
     ...overrides,
@@ -46,6 +48,8 @@ export function escortPayload(overrides: Record<string, unknown> = {}) {
     fono: '912345678',
     genero: 'Femenino',
     ciudad: 'Viña del Mar',
+    acepta_terminos: true,
+    acepta_datos_sensibles: true,
     ...overrides,
   };
 }

@@ -115,7 +115,12 @@ describe('GET /api/cuenta/exportar', () => {
       },
     });
     expect(data.decisiones_sobre_la_cuenta).toEqual([
-      { accion: 'autorizado', motivos: 'Cuenta Autorizada', fecha: expect.any(String) },
+      {
+        accion: 'autorizado',
+        descripcion: 'Autorizado',
+        motivos: 'Cuenta Autorizada',
+        fecha: expect.any(String),
+      },
     ]);
     expect(data.sesiones).toHaveLength(1);
     // Reports about her are not handed to her (they could expose the reporter); the admin's name neither.

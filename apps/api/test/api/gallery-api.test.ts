@@ -147,7 +147,10 @@ describe('upload/subir-imagenes/{nick}', () => {
       owner,
     );
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ mensaje: 'El archivo supera el límite de 2MB.', code: 'PAYLOAD_TOO_LARGE' });
+    expect(res.json()).toEqual({
+      mensaje: 'El archivo supera el límite de 2 MB.',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
     const png = await noisePng(1000, 1000);
     expect(png.length).toBeGreaterThan(2 * 1024 * 1024);
     const res2 = await upload(owner.nickname, png, 'grande.png', 'image/png', owner);
@@ -202,7 +205,7 @@ describe('upload/subir-imagenes/{nick}', () => {
       headers: bearer(owner),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().mensaje).toBe('Debe seleccionar un archivo y tener un nickname válido.');
+    expect(res.json().mensaje).toBe('Debes seleccionar un archivo y tener un nickname válido.');
   });
 
   it('needs a session (401) and the owner (403 for another escort or a client)', async () => {

@@ -81,7 +81,7 @@ describe('PUT /api/usuario/modificar', () => {
     [{ legenda: 'x'.repeat(1001) }, 'La leyenda puede tener como máximo 1000 caracteres.'],
     [{ url: 'javascript:alert(1)' }, 'La URL de la imagen debe comenzar con http:// o https://.'],
     [{ url: 'data:image/png;base64,AAAA' }, 'La URL de la imagen debe comenzar con http:// o https://.'],
-    [{ url: '' }, 'Debe seleccionar una imagen de perfil.'],
+    [{ url: '' }, 'Debes seleccionar una imagen de perfil.'],
     [{ fono: '12345' }, 'El número de contacto debe tener exactamente 9 dígitos.'],
     [{ fono: '' }, 'El número de teléfono es obligatorio y no puede estar vacío.'],
     [{ apellido: ' ' }, 'El nombre para mostrar debe tener entre 2 y 40 caracteres.'],
@@ -136,7 +136,7 @@ describe('PUT /api/usuario/modificar-url', () => {
     const other = await createAccount(t.app, { kind: 'escort' });
     const empty = await put('/usuario/modificar-url', { nickname: e.nickname, url: '' }, e);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().mensaje).toBe('Debe ingresar una URL de imagen.');
+    expect(empty.json().mensaje).toBe('Debes ingresar una URL de imagen.');
     const ftp = await put('/usuario/modificar-url', { nickname: e.nickname, url: 'ftp://x.cl/a.png' }, e);
     expect(ftp.json().mensaje).toBe('La URL de la imagen debe comenzar con http:// o https://.');
     expect(
@@ -252,7 +252,7 @@ describe('PUT /api/usuario/ciudad/{id}', () => {
     for (const ciudad of ['', 'Gotham']) {
       const res = await put(`/usuario/ciudad/${e.rut}`, { ciudad }, e);
       expect(res.statusCode).toBe(400);
-      expect(res.json().mensaje).toBe('Debe seleccionar una ciudad para actualizar.');
+      expect(res.json().mensaje).toBe('Debes seleccionar una ciudad para actualizar.');
     }
   });
 

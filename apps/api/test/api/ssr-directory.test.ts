@@ -107,7 +107,8 @@ describe('city landing pages', () => {
       const heading = slug === 'santiago' ? 'Santiago (Centro)' : page.city;
       const title = `Escort ${heading} – Encanto`;
       const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
-      expect(text(h1![1]!)).toBe(title);
+      // The site's name is in the title, not repeated in the heading.
+      expect(text(h1![1]!)).toBe(`Escort ${heading}`);
       expect(decode(/<title>([^<]*)<\/title>/.exec(html)![1]!)).toBe(title);
       expect(html).toContain(`<link rel="canonical" href="${SITE}/escorts/${slug}" />`);
       const description = /<meta name="description" content="([^"]+)"/.exec(html);
@@ -138,6 +139,8 @@ describe('city landing pages', () => {
       expect(list.itemListElement.length).toBeLessThanOrEqual(12);
 
       expect(html).toContain('Búsquedas frecuentes');
+      // 'Búsquedas frecuentes' are links.
+      expect(html).toContain(`href="/escorts/${slug}?genero=Transexual"`);
       expect(html).toContain('perfiles verificados');
       expect(html).toMatch(/reserva segura sin intermediarios/i);
       expect(html).toMatch(/<nav aria-label="Ruta de navegación"/);
@@ -176,7 +179,7 @@ describe('city landing pages', () => {
   it('answers an unknown slug with the 404 page and status', async () => {
     const res = await app.inject('/escorts/gotham');
     expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('The page you are looking for was not found.');
+    expect(res.body).toContain('Página no encontrada');
   });
 });
 
@@ -187,7 +190,7 @@ describe('the public card', () => {
     const html = res.body;
     expect(html).toContain(`<h1 id="perfil-nombre" class="profile-card-name">${santiago.nickname}</h1>`);
     expect(html).toContain('90/60/90');
-    expect(html).toContain('Sobre mi:');
+    expect(html).toContain('Sobre mí');
     expect(html).toContain('href="https://wa.me/56912345678"');
     // The caption is text: markup in it is escaped, never executed.
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -201,7 +204,7 @@ describe('the public card', () => {
     for (const nick of ['nadie123', pending.nickname]) {
       const res = await app.inject(`/Card/${nick}`);
       expect(res.statusCode, nick).toBe(404);
-      expect(res.body).toContain('The page you are looking for was not found.');
+      expect(res.body).toContain('Página no encontrada');
       expect(res.body).not.toContain('profile-card-name');
     }
   });
@@ -212,14 +215,14 @@ describe('listings', () => {
     const html = (await app.inject('/Escort/Talca')).body;
     expect(text(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!)).toBe('Escorts Talca');
     expect(html).toMatch(/<button type="button" class="chip chip-small" aria-pressed="true">Talca<\/button>/);
-    expect(html).toContain('Elige una región del Central');
+    expect(html).toContain('Elige una región de la zona Central');
   });
 
   it('/Escort/La-Serena shows La Serena and its empty text', async () => {
     const res = await app.inject('/Escort/La-Serena');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Escorts La Serena');
-    expect(res.body).toContain('No hay usuarios en La Serena');
+    expect(res.body).toContain('Aún no hay escorts en La Serena.');
   });
 
   it('serves sitemap.xml and robots.txt next to the web app', async () => {

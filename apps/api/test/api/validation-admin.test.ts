@@ -112,7 +112,7 @@ describe.each(kinds)('admin calls for $prefix', (k) => {
     for (const payload of [{}, { motivo: '' }, { motivo: '   ' }]) {
       const res = await t.app.inject({ method: 'POST', url, payload, headers: bearer(admin) });
       expect(res.statusCode).toBe(400);
-      expect(res.json().mensaje).toBe('Por favor, seleccione un motivo.');
+      expect(res.json().mensaje).toBe('Por favor, selecciona un motivo.');
     }
     const reasons = k.kind === 'client' ? clientRejectionReasons : escortRejectionReasons;
     const motivo = joinReasons([reasons[0], reasons[1]]);

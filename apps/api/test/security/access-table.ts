@@ -89,6 +89,8 @@ const clientRegistration = () => {
     fono: '987654321',
     genero: 'Masculino',
     ciudad: 'Ñuñoa',
+    acepta_terminos: true,
+    acepta_datos_sensibles: true,
   };
 };
 const escortRegistration = () => {
@@ -103,6 +105,8 @@ const escortRegistration = () => {
     fono: '912345678',
     genero: 'Femenino',
     ciudad: 'Viña del Mar',
+    acepta_terminos: true,
+    acepta_datos_sensibles: true,
   };
 };
 

@@ -32,6 +32,8 @@ function registration(rut: string) {
     fono: '987654321',
     genero: 'Masculino',
     ciudad: 'Ñuñoa',
+    acepta_terminos: true,
+    acepta_datos_sensibles: true,
   };
 }
 

@@ -11,6 +11,7 @@ export const paths = {
   clientCard: (nickname: string) => `/CardCliente/${encodeURIComponent(nickname)}`,
   info: '/Informacion',
   infoSection: (n: number) => `/Informacion#seccion-${n}`,
+  support: '/Soporte',
   login: '/Login',
   clientLogin: '/Login/clienteLogin',
   escortLogin: '/Login/EscortLogin',
@@ -50,3 +51,33 @@ export const paths = {
   adminRectifications: '/pendientes/rectificaciones',
   deleteAccount: '/EliminarCuenta',
 } as const;
+
+/**
+ * Pages that are mostly a form (sign-in, registration, passwords, own profile,
+ * uploads): no heart bubbles there, a click is for typing or choosing.
+ */
+const formPagePrefixes = [
+  paths.login,
+  paths.adminLogin,
+  '/Admin',
+  paths.register,
+  paths.forgotClient,
+  paths.forgotEscort,
+  paths.recoverClient,
+  paths.recoverEscort,
+  '/cliente/resetear-pass/',
+  '/usuario/resetear-pass/',
+  paths.clientProfile,
+  paths.escortProfile,
+  paths.uploadDocClient,
+  paths.uploadDocEscort,
+  paths.changeCity,
+  paths.rentals,
+  paths.gallery,
+  paths.deleteAccount,
+].map((p) => p.toLowerCase());
+
+export function isFormPage(pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  return formPagePrefixes.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
+}

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accountKindValues, autorizadoValues, estadoValues } from '@encanto/core/constants';
+import { consentKindValues } from '@encanto/core/consent';
 
 /** Escorts, clients and admins in one table, so RUT, nickname and e-mail are unique across all kinds. */
 export const accounts = pgTable(
@@ -129,3 +130,22 @@ export const recoveryGuards = pgTable('recovery_guards', {
   failures: jsonb('failures').$type<number[]>().notNull().default([]),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * Consents given at registration (Ley 21.719): which text, in which version,
+ * and when. Rows are only added, so a later version of the terms never
+ * rewrites what someone accepted before; they go with the account.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: consentKindValues }).notNull(),
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('consents_account_kind_version_key').on(t.accountId, t.kind, t.version)],
+);

@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountKind } from '@encanto/core/constants';
+import { consentKindValues, consentVersions } from '@encanto/core/consent';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, escortProfiles } from '../../db/schema/index.ts';
+import { accounts, consents, escortProfiles } from '../../db/schema/index.ts';
 
 export type { AccountKind };
 export type AccountRow = typeof accounts.$inferSelect;
@@ -40,6 +41,15 @@ export async function findAccountByNickname(
 export async function insertAccount(db: DbOrTx, values: NewAccount): Promise<AccountRow> {
   const [row] = await db.insert(accounts).values(values).returning();
   return row!;
+}
+
+/** The registration's consents, each with the version of the text that was shown. */
+export async function insertConsents(db: DbOrTx, accountId: string, at: Date): Promise<void> {
+  await db
+    .insert(consents)
+    .values(
+      consentKindValues.map((kind) => ({ accountId, kind, version: consentVersions[kind], acceptedAt: at })),
+    );
 }
 
 export async function insertEscortProfile(db: DbOrTx, accountId: string, key: string): Promise<void> {

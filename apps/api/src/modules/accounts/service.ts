@@ -23,6 +23,7 @@ import {
   findByRutKey,
   findEscortWithProfile,
   insertAccount,
+  insertConsents,
   insertEscortProfile,
   updatePassHash,
   type AccountKind,
@@ -108,13 +109,21 @@ async function insertUnique<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The schema only lets a registration through with both consents set to true;
+ * they are stored in the account's own transaction, so no account exists without them.
+ */
 export async function registerClient(db: Db, input: ClientRegisterInput): Promise<AccountRow> {
   const passHash = await hashPassword(input.pass);
   return insertUnique(() =>
-    insertAccount(db, {
-      ...baseValues(input, input.rut_cliente, passHash),
-      kind: 'client',
-      tipoPerfil: 'cliente',
+    db.transaction(async (tx) => {
+      const row = await insertAccount(tx, {
+        ...baseValues(input, input.rut_cliente, passHash),
+        kind: 'client',
+        tipoPerfil: 'cliente',
+      });
+      await insertConsents(tx, row.id, row.createdAt);
+      return row;
     }),
   );
 }
@@ -131,6 +140,7 @@ export async function registerEscort(db: Db, input: EscortRegisterInput): Promis
       });
       // A new escort is pending, so not listed: the derived flags keep their false defaults.
       await insertEscortProfile(tx, row.id, cityKey(row.ciudad));
+      await insertConsents(tx, row.id, row.createdAt);
       return row;
     }),
   );

@@ -8,6 +8,7 @@ import {
   blocks,
   clientRatings,
   comments,
+  consents,
   escortProfiles,
   escortRatings,
   favorites,
@@ -174,6 +175,14 @@ export async function readRatingsGiven(db: DbOrTx, id: string) {
 export async function readRatingTotals(db: DbOrTx, id: string) {
   const [row] = await db.select().from(ratingTotals).where(eq(ratingTotals.accountId, id)).limit(1);
   return row;
+}
+
+export function readConsents(db: DbOrTx, id: string) {
+  return db
+    .select({ kind: consents.kind, version: consents.version, acceptedAt: consents.acceptedAt })
+    .from(consents)
+    .where(eq(consents.accountId, id))
+    .orderBy(asc(consents.acceptedAt), asc(consents.kind));
 }
 
 /** Decisions about the account; who decided is left out (staff are other people). */

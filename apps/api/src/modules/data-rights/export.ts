@@ -4,8 +4,10 @@ import {
   type RectifiableField,
   type ReportReason,
 } from '@encanto/core/data-rights';
+import { consentText } from '@encanto/core/consent';
 import { retentionDays } from '@encanto/core/constants';
 import { averagesFrom } from '@encanto/core/marketplace';
+import { auditActionLabel } from '@encanto/core/validation';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import * as q from './export-queries.ts';
@@ -67,6 +69,7 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     sess,
     chat,
     prefs,
+    givenConsents,
   ] = await Promise.all([
     q.readEscortProfile(db, accountId),
     q.readMedia(db, accountId),
@@ -84,6 +87,7 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     q.readSessions(db, accountId),
     q.readMessagesWritten(db, accountId),
     q.readNotificationPrefs(db, accountId),
+    q.readConsents(db, accountId),
   ]);
   const base = config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
@@ -186,8 +190,15 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
       fecha: iso(r.createdAt),
     })),
     calificaciones_recibidas: averages(totals),
+    consentimientos: givenConsents.map((c) => ({
+      tipo: c.kind,
+      texto: consentText(c.kind, c.version),
+      version: c.version,
+      aceptado_el: iso(c.acceptedAt),
+    })),
     decisiones_sobre_la_cuenta: decisions.map((d) => ({
       accion: d.action,
+      descripcion: auditActionLabel(d.action),
       motivos: d.reasons,
       fecha: iso(d.createdAt),
     })),

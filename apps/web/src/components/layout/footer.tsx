@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
-import { copyrightYear } from '@encanto/core/constants';
 import { paths } from '../../config/paths.ts';
 
 const sections = ['Política de privacidad', 'Términos de servicio', 'Ayuda', 'Acerca de', 'Contacto'];
+
+/** The year in Chile, the same on the server and in the browser except for a few hours at New Year. */
+const currentYear = () =>
+  new Intl.DateTimeFormat('es-CL', { year: 'numeric', timeZone: 'America/Santiago' }).format(new Date());
 
 export function Footer() {
   return (
@@ -13,10 +16,13 @@ export function Footer() {
             {label}
           </Link>
         ))}
-        {/* 'Soporte' is inert in the spec. */}
-        <span className="footer-inert">Soporte</span>
+        <Link to={paths.support}>Soporte</Link>
       </nav>
-      <p className="footer-copy">© {copyrightYear} Todos los derechos reservados</p>
+      <p className="footer-copy">
+        ©{' '}
+        {/* A page rendered on 31 December and hydrated on 1 January may differ: the browser's year wins. */}
+        <span suppressHydrationWarning>{currentYear()}</span> Todos los derechos reservados
+      </p>
     </footer>
   );
 }

@@ -29,7 +29,7 @@ export default function ListingPage({
   const cityName = givenName ?? match?.comuna ?? segment?.replace(/-/g, ' ');
   const path = segment ? `/usuario/ciudad/${encodeURIComponent(segment)}` : '/ultimos';
   const query = useApiQuery<EscortCard[]>(path);
-  const title = cityName ? `Escorts ${cityName}` : 'Ultimas Escort Registradas!';
+  const title = cityName ? `Escorts ${cityName}` : '¡Últimas escorts registradas!';
   useHead({
     title: `${title} – ${site.name}`,
     description: cityName

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { formatLongDate } from '@encanto/core/age';
+import { consentVersions } from '@encanto/core/consent';
+import { paths } from '../../config/paths.ts';
 import { useHead } from '../../lib/head.tsx';
 import { useSite } from '../../lib/site.tsx';
 import { PrivacySection } from './privacy-section.tsx';
@@ -12,7 +15,11 @@ const sections = [
   'Contacto',
 ] as const;
 
-/** /Informacion: five sections, reached by the buttons here or the footer links (#seccion-1..5). */
+/**
+ * /Informacion: five sections, reached by the links here or in the footer
+ * (#seccion-1..5). The privacy policy and the terms are the texts people accept
+ * at registration: each shows the version (date) that registration stores.
+ */
 export default function InfoPage() {
   const site = useSite();
   const location = useLocation();
@@ -27,28 +34,28 @@ export default function InfoPage() {
     document.getElementById(location.hash.slice(1))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [location.hash]);
 
-  const scrollTo = (n: number) => {
-    document.getElementById(`seccion-${n}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  };
+  const inForce = `Vigente desde el ${formatLongDate(consentVersions.terminos)}.`;
 
   return (
     <article className="page info-page">
       <h1 className="page-title">Información</h1>
       <nav className="chip-row" aria-label="Secciones">
         {sections.map((label, i) => (
-          <button key={label} type="button" className="chip" onClick={() => scrollTo(i + 1)}>
+          <a key={label} href={`#seccion-${i + 1}`} className="chip chip-link">
             {label}
-          </button>
+          </a>
         ))}
       </nav>
 
       <section id="seccion-1" className="info-section">
         <h2>Política de Privacidad y Seguridad</h2>
+        <p className="info-updated">{inForce}</p>
         <PrivacySection siteName={site.name} />
       </section>
 
       <section id="seccion-2" className="info-section">
         <h2>Términos de Servicio</h2>
+        <p className="info-updated">{inForce}</p>
         <p>Al usar {site.name} aceptas estas condiciones:</p>
         <ul>
           <li>Solo pueden usar el sitio personas mayores de 18 años.</li>
@@ -60,6 +67,11 @@ export default function InfoPage() {
           <li>No se permiten fotos con texto sobrepuesto ni con números de teléfono.</li>
           <li>Las publicaciones deben estar escritas en idiomas oficiales.</li>
           <li>Todo el contenido debe pertenecer a la persona titular de la cuenta.</li>
+          <li>
+            Para registrarte debes aceptar estos términos y la política de privacidad, y dar tu consentimiento
+            expreso para que tratemos tus datos sobre vida sexual, que la Ley 21.719 considera sensibles.
+            Puedes retirarlo cuando quieras eliminando tu cuenta.
+          </li>
         </ul>
         <p>Las cuentas que no cumplan estas condiciones pueden ser suspendidas por la administración.</p>
       </section>
@@ -84,8 +96,8 @@ export default function InfoPage() {
       <section id="seccion-5" className="info-section">
         <h2>Contacto</h2>
         <p>
-          Escríbenos desde la sección «Mis datos» de tu perfil o al correo de contacto del sitio. Respondemos
-          en días hábiles.
+          Escríbenos a <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>. Respondemos en días
+          hábiles. En <Link to={paths.support}>Soporte</Link> encontrarás las respuestas más pedidas.
         </p>
       </section>
     </article>

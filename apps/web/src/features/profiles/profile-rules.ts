@@ -43,3 +43,6 @@ export function cityFailureText(err: unknown): string {
   }
   return err instanceof Error ? `${msg.cityUpdateError}${err.message}` : msg.cityUpdateFailed;
 }
+
+/** What the photo picker accepts, after the chosen file's name. */
+export const photoHint = `JPG, PNG o WebP, hasta ${limits.profilePhotoMaxBytes / (1024 * 1024)} MB`;

@@ -1,13 +1,21 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { timings } from '@encanto/core/constants';
 import { paths } from '../../config/paths.ts';
 import { useHead } from '../../lib/head.tsx';
+import { useSession } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.tsx';
 
+/**
+ * The welcome splash: goes to /Escort after 3 s. Someone signed in goes there at
+ * once; someone reaching for 'Regístrate gratis' (pointer or keyboard) stops the
+ * countdown, so the link never moves away under them.
+ */
 export default function SplashPage() {
   const site = useSite();
   const navigate = useNavigate();
+  const signedIn = useSession().token !== null;
+  const [held, setHeld] = useState(false);
   useHead({
     title: `${site.name} – Escorts verificadas en Chile`,
     description: `Bienvenido a ${site.name}: perfiles de escorts verificadas en todo Chile. Busca por ciudad y regístrate gratis.`,
@@ -25,9 +33,15 @@ export default function SplashPage() {
   });
 
   useEffect(() => {
+    if (signedIn) {
+      void navigate(paths.escorts, { replace: true });
+      return;
+    }
+    if (held) return;
     const timer = window.setTimeout(() => void navigate(paths.escorts), timings.splashRedirectMs);
     return () => window.clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, signedIn, held]);
+  const hold = () => setHeld(true);
 
   const title = `Bienvenido a ${site.name}`;
   return (
@@ -36,7 +50,7 @@ export default function SplashPage() {
         <img src="/assets/hero.svg" alt="" width={1200} height={800} fetchPriority="high" />
       </picture>
       <div className="splash-content">
-        <h1 className="splash-title" aria-label={`${title} / Regístrate gratis`}>
+        <h1 className="splash-title" aria-label={title}>
           <span aria-hidden="true">
             {[...title].map((ch, i) => (
               <span key={i} className="splash-letter" style={{ animationDelay: `${i * 45}ms` }}>
@@ -44,12 +58,12 @@ export default function SplashPage() {
               </span>
             ))}
           </span>
-          <span className="splash-subtitle" aria-hidden="true">
-            Regístrate gratis
-          </span>
         </h1>
+        <Link to={paths.register} className="splash-cta" onPointerEnter={hold} onFocus={hold}>
+          Regístrate gratis
+        </Link>
         <div
-          className="progress"
+          className={held ? 'progress progress-held' : 'progress'}
           role="progressbar"
           aria-label="Entrando"
           aria-valuemin={0}

@@ -2,7 +2,7 @@ import { msg } from '@encanto/core/messages';
 
 export type Availability = 'idle' | 'checking' | 'free' | 'taken';
 
-/** Spinner while checking, then 'Disponible' or 'Ya existe, ingresa otro!'. */
+/** Spinner while checking, then 'Disponible' or '¡Ya existe, ingresa otro!'. */
 export function AvailabilityStatus({ status, id }: { status: Availability; id: string }) {
   return (
     <p id={id} className={`availability availability-${status}`} aria-live="polite">

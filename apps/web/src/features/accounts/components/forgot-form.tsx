@@ -81,7 +81,7 @@ export function ForgotForm({ type }: { type: AccountType }) {
             {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
           </div>
           <button type="submit" className="button button-block recover-button" disabled={locked || !hydrated}>
-            Recuperar Password
+            Recuperar contraseña
           </button>
         </form>
       </section>

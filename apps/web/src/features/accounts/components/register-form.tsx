@@ -23,9 +23,10 @@ import { CityPicker } from '../../../components/city-picker.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import type { AccountType, CheckedField } from '../api/availability.ts';
 import { AvailabilityStatus } from './availability-status.tsx';
+import { ConsentChecks } from './consent-checks.tsx';
 import { useAvailabilityChecks } from './use-availability-checks.ts';
 
-type Values = Record<string, string>;
+type Values = Record<string, string | boolean>;
 
 const config = {
   cliente: {
@@ -78,6 +79,8 @@ export function RegisterForm({ type }: { type: AccountType }) {
       fono: '',
       genero: '',
       ciudad: '',
+      acepta_terminos: false,
+      acepta_datos_sensibles: false,
     },
   });
   const errors = formState.errors;
@@ -85,7 +88,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
 
   /** On blur, a checked field asks whether its value is free, if the value passes its own rule. */
   const scheduleCheck = (field: CheckedField) => {
-    const value = getValues(keyOf(field)) ?? '';
+    const value = String(getValues(keyOf(field)) ?? '');
     const fieldSchema = (c.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)[
       keyOf(field)
     ];
@@ -242,13 +245,14 @@ export function RegisterForm({ type }: { type: AccountType }) {
           name="ciudad"
           render={({ field, fieldState }) => (
             <CityPicker
-              value={field.value ?? ''}
+              value={String(field.value ?? '')}
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={fieldState.error?.message}
             />
           )}
         />
+        <ConsentChecks idPrefix={id} register={register} errors={errors} />
         <div aria-live="assertive">{formError && <p className="message message-error">{formError}</p>}</div>
         <button
           type="submit"

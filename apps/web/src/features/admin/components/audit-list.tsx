@@ -1,10 +1,4 @@
-import type { AuditEntry } from '@encanto/core/validation';
-
-const actionLabel: Record<string, string> = {
-  aprobado: 'Autorizado',
-  rechazado: 'Rechazado',
-  'aviso-aprobado': 'Aviso de aprobación',
-};
+import { auditActionLabel, type AuditEntry } from '@encanto/core/validation';
 
 const dateTime = new Intl.DateTimeFormat('es-CL', {
   dateStyle: 'medium',
@@ -40,9 +34,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
               </span>
             </td>
             <td data-label="Decisión">
-              <span className={`admin-badge admin-badge-${e.accion}`}>
-                {actionLabel[e.accion] ?? e.accion}
-              </span>
+              <span className={`admin-badge admin-badge-${e.accion}`}>{auditActionLabel(e.accion)}</span>
             </td>
             <td data-label="Motivos">{e.motivos ?? '—'}</td>
           </tr>

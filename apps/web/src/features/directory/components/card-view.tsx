@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { EscortCard, EscortPublic } from '@encanto/core/escorts';
 import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { Lightbox } from '../../../components/lightbox.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { CardGallery } from '../../../components/card/card-gallery.tsx';
 import { FavoriteStar } from '../../../components/card/favorite-star.tsx';
@@ -36,21 +37,40 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
   const session = useSession();
   const inactive = escort.estado === 'inactiva';
   const loaded = escort.fono !== undefined;
+  const [zoomed, setZoomed] = useState(false);
+  const alt = `Foto de ${escort.apellido}, escort en ${escort.ciudad}`;
   return (
     <article className="profile-card" aria-labelledby="perfil-nombre">
       <div className="profile-card-photo">
         {escort.url ? (
-          <img
-            src={photoUrl(escort.url, '')}
-            {...(escort.srcset ? { srcSet: escort.srcset, sizes: PHOTO_SIZES } : {})}
-            alt={`Foto de ${escort.apellido}, escort en ${escort.ciudad}`}
-            width={640}
-            height={800}
-            fetchPriority="high"
-            decoding="async"
-          />
+          <button
+            type="button"
+            className="profile-card-zoom"
+            onClick={() => setZoomed(true)}
+            aria-label={`Ver la foto de ${escort.apellido} en grande`}
+          >
+            <img
+              src={photoUrl(escort.url, '')}
+              {...(escort.srcset ? { srcSet: escort.srcset, sizes: PHOTO_SIZES } : {})}
+              alt={alt}
+              width={640}
+              height={800}
+              fetchPriority="high"
+              decoding="async"
+            />
+          </button>
         ) : null}
       </div>
+      {zoomed ? (
+        <Lightbox
+          items={[
+            { url: photoUrl(escort.url, ''), ...(escort.srcset ? { srcset: escort.srcset } : {}), alt },
+          ]}
+          startIndex={0}
+          label={`Foto de ${escort.apellido}`}
+          onClose={() => setZoomed(false)}
+        />
+      ) : null}
 
       <div className="profile-card-info">
         <header className="profile-card-header">
@@ -116,7 +136,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
         </div>
 
         <section className="profile-card-about" aria-labelledby="sobre-mi">
-          <h2 id="sobre-mi">Sobre mi:</h2>
+          <h2 id="sobre-mi">Sobre mí</h2>
           {loaded ? (
             // Plain text: React escapes it, and pre-line keeps her line breaks.
             <p className="profile-card-legenda">{escort.legenda}</p>

@@ -55,7 +55,7 @@ export function CityPicker({ active }: { active: PickerMatch | undefined }) {
             onChange={(e) => setRegion(e.target.value)}
           >
             <option value="" disabled>
-              {`Elige una región del ${pickerZoneWords[zoneData.id]}`}
+              {`Elige una región de la zona ${pickerZoneWords[zoneData.id]}`}
             </option>
             {zoneData.regions.map((r) => (
               <option key={r.name} value={r.name}>

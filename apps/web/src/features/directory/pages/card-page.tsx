@@ -60,7 +60,7 @@ function PublicCard({ escort }: { escort: CardData }) {
         '@context': 'https://schema.org',
         '@type': 'BreadcrumbList',
         itemListElement: [
-          { '@type': 'ListItem', position: 1, name: 'Home', item: `${site.url}/` },
+          { '@type': 'ListItem', position: 1, name: 'Inicio', item: `${site.url}/` },
           { '@type': 'ListItem', position: 2, name: 'Escort', item: `${site.url}${paths.escorts}` },
           {
             '@type': 'ListItem',

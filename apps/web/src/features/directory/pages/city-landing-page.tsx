@@ -3,8 +3,8 @@ import type { EscortCard } from '@encanto/core/escorts';
 import {
   cityFetchNames,
   cityFetchPath,
-  cityListingPath,
   cityPageDescription,
+  cityPageHeading,
   cityPageJsonLd,
   cityPageTitle,
   findCityPage,
@@ -60,7 +60,7 @@ function CityLanding({ page }: { page: CityPage }) {
       <nav aria-label="Ruta de navegación" className="breadcrumb">
         <ol>
           <li>
-            <Link to={paths.home}>Home</Link>
+            <Link to={paths.home}>Inicio</Link>
           </li>
           <li>
             <Link to={paths.escorts}>Escort</Link>
@@ -69,7 +69,7 @@ function CityLanding({ page }: { page: CityPage }) {
         </ol>
       </nav>
       <header className="city-landing-header">
-        <h1 className="page-title">{cityPageTitle(page, site.name)}</h1>
+        <h1 className="page-title">{cityPageHeading(page)}</h1>
         <p className="city-landing-lead">
           {page.region} ·{' '}
           {escorts.length > 0
@@ -98,8 +98,12 @@ function CityLanding({ page }: { page: CityPage }) {
       <footer className="city-landing-footer">
         <h2>Búsquedas frecuentes</h2>
         <ul className="city-landing-searches">
-          {frequentSearches(page).map((s, i, all) => (
-            <li key={s}>{i === all.length - 1 ? <Link to={cityListingPath(page)}>{s}</Link> : s}</li>
+          {frequentSearches(page).map((s) => (
+            <li key={s.label}>
+              <Link to={s.to} className="chip chip-link">
+                {s.label}
+              </Link>
+            </li>
           ))}
         </ul>
         <p className="city-landing-verified">{verifiedLine(page)}</p>

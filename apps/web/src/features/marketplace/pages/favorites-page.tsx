@@ -11,7 +11,7 @@ import { useSite } from '../../../lib/site.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { removeFavorite, useFavorites } from '../../../lib/api/favorites.ts';
 
-/** /FavoritosCliente: the client's favourite profiles, each with its photo, nickname and a remove button. */
+/** /FavoritosCliente: the client's favourite profiles, each with its photo, display name and a remove button. */
 export default function FavoritesPage() {
   const site = useSite();
   useHead({ title: `Favoritos – ${site.name}`, robots: 'noindex' });
@@ -58,41 +58,48 @@ function Favorites() {
         <p className="empty">{msg.favoritesEmpty}</p>
       ) : (
         <ul className="card-grid" role="list" data-testid="favorites-grid">
-          {list.map((f) => (
-            <li key={f.nick_usuario} className="favorite-item">
-              <Link
-                to={paths.card(f.nick_usuario)}
-                className="escort-card"
-                aria-label={`Ver perfil de ${f.usuario_nickname}`}
-              >
-                <div className="escort-card-photo">
-                  <img
-                    src={photoUrl(f.usuario_url, '')}
-                    {...(f.srcset
-                      ? { srcSet: f.srcset, sizes: '(min-width: 1200px) 20vw, (min-width: 700px) 30vw, 50vw' }
-                      : {})}
-                    alt={`Foto de ${f.usuario_nickname}`}
-                    width={640}
-                    height={800}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                </div>
-                <div className="escort-card-body">
-                  <span className="escort-card-name">{f.usuario_nickname}</span>
-                </div>
-              </Link>
-              <button
-                type="button"
-                className="button button-danger button-block favorite-remove"
-                onClick={() => void remove(f.nick_usuario)}
-                disabled={busy}
-                aria-label={`Quitar a ${f.usuario_nickname} de favoritos`}
-              >
-                Quitar
-              </button>
-            </li>
-          ))}
+          {list.map((f) => {
+            // The name she shows on her card (apellido), as everywhere else a client sees her.
+            const name = f.apellido || f.usuario_nickname;
+            return (
+              <li key={f.nick_usuario} className="favorite-item">
+                <Link
+                  to={paths.card(f.nick_usuario)}
+                  className="escort-card"
+                  aria-label={`Ver perfil de ${name}`}
+                >
+                  <div className="escort-card-photo">
+                    <img
+                      src={photoUrl(f.usuario_url, '')}
+                      {...(f.srcset
+                        ? {
+                            srcSet: f.srcset,
+                            sizes: '(min-width: 1200px) 20vw, (min-width: 700px) 30vw, 50vw',
+                          }
+                        : {})}
+                      alt={`Foto de ${name}`}
+                      width={640}
+                      height={800}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  </div>
+                  <div className="escort-card-body">
+                    <span className="escort-card-name">{name}</span>
+                  </div>
+                </Link>
+                <button
+                  type="button"
+                  className="button button-danger button-block favorite-remove"
+                  onClick={() => void remove(f.nick_usuario)}
+                  disabled={busy}
+                  aria-label={`Quitar a ${name} de favoritos`}
+                >
+                  Quitar
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

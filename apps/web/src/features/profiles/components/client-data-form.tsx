@@ -24,8 +24,8 @@ import {
   useProfileImage,
   useRefreshProfile,
 } from '../api/profile.ts';
-import { PhotoFilePicker } from './photo-file-picker.tsx';
-import { newPhotoProblem, photoFileProblem, planImageDelete } from '../profile-rules.ts';
+import { FilePicker } from '../../../components/file-picker.tsx';
+import { newPhotoProblem, photoFileProblem, photoHint, planImageDelete } from '../profile-rules.ts';
 
 /**
  * 'ACTUALIZAR DATOS' of a client: identity read-only; phone and image url only
@@ -187,8 +187,10 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
           Buscar imagen en mi equipo
         </label>
         {fromDevice ? (
-          <PhotoFilePicker
+          <FilePicker
             ref={fileInput}
+            label="Elegir imagen"
+            hint={photoHint}
             id={`${id}-file`}
             file={file}
             onChange={onChoose}

@@ -152,7 +152,7 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
           </div>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-legenda`}>Legenda</label>
+          <label htmlFor={`${id}-legenda`}>Leyenda</label>
           <textarea
             id={`${id}-legenda`}
             rows={5}

@@ -14,9 +14,9 @@ import {
   useProfileImage,
   useRefreshProfile,
 } from '../api/profile.ts';
-import { newPhotoProblem, photoFileProblem, planImageDelete } from '../profile-rules.ts';
+import { newPhotoProblem, photoFileProblem, photoHint, planImageDelete } from '../profile-rules.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
-import { PhotoFilePicker } from './photo-file-picker.tsx';
+import { FilePicker } from '../../../components/file-picker.tsx';
 
 type Mode = 'url' | 'archivo';
 
@@ -166,8 +166,10 @@ export function ProfilePhotoForm() {
             </div>
           ) : (
             <div className="field">
-              <PhotoFilePicker
+              <FilePicker
                 ref={fileInput}
+                label="Elegir imagen"
+                hint={photoHint}
                 id={`${id}-file`}
                 file={file}
                 onChange={onChoose}

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { limits, timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { ValidationKind } from '@encanto/core/validation';
+import { FilePicker } from '../../../components/file-picker.tsx';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
@@ -162,19 +163,17 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
         ) : (
           <div className="field">
             <label htmlFor={inputId}>Foto de tu documento</label>
-            <input
+            <FilePicker
               ref={fileInput}
               id={inputId}
-              type="file"
-              accept="image/*"
+              file={file}
+              label="Elegir foto"
+              hint={`JPG, PNG, WebP o HEIC, hasta ${limits.documentMaxBytes / (1024 * 1024)} MB`}
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
                 setStatus('');
               }}
             />
-            <span className="field-hint">
-              JPG, PNG, WebP o HEIC, hasta {limits.documentMaxBytes / (1024 * 1024)} MB.
-            </span>
           </div>
         )}
 

@@ -1,20 +1,25 @@
 import { forwardRef, type ChangeEvent } from 'react';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { Icon } from './ui/icon.tsx';
 
 interface Props {
   id: string;
   file: File | null;
+  /** The button's words, e.g. 'Elegir imagen'. */
+  label: string;
+  /** Accepted formats and size, after the chosen file's name. */
+  hint: string;
+  accept?: string;
   disabled?: boolean;
   onChange: (e: ChangeEvent<HTMLInputElement>) => void;
 }
 
 /**
  * A file input dressed as a button, so the picker reads in Spanish and matches
- * the theme whatever the browser's own language; the real input stays
- * keyboard-focusable and labelled.
+ * the theme whatever the browser's own language ('Choose File' / 'No file
+ * chosen' never show); the real input stays keyboard-focusable and labelled.
  */
-export const PhotoFilePicker = forwardRef<HTMLInputElement, Props>(function PhotoFilePicker(
-  { id, file, disabled, onChange },
+export const FilePicker = forwardRef<HTMLInputElement, Props>(function FilePicker(
+  { id, file, label, hint, accept = 'image/*', disabled, onChange },
   ref,
 ) {
   return (
@@ -24,17 +29,17 @@ export const PhotoFilePicker = forwardRef<HTMLInputElement, Props>(function Phot
         id={id}
         className="file-pick-input"
         type="file"
-        accept="image/*"
+        accept={accept}
         onChange={onChange}
         disabled={disabled}
         aria-describedby={`${id}-name`}
       />
       <label htmlFor={id} className="button button-secondary file-pick-button" aria-disabled={disabled}>
         <Icon name="image" size={18} />
-        Elegir imagen
+        {label}
       </label>
       <p id={`${id}-name`} className="file-pick-name">
-        {file ? file.name : 'Ningún archivo seleccionado'} · JPG, PNG o WebP, hasta 8 MB
+        {file ? file.name : 'Ningún archivo seleccionado'} · {hint}
       </p>
     </div>
   );
