@@ -112,7 +112,10 @@ describe('GET /api/admin/perfil/{nickname}', () => {
     expect(suspend.statusCode).toBe(200);
     const suspended = (await view(escort.nickname, admin)).json();
     expect(suspended.retencion).toMatchObject({ estado: 'suspendido', motivo: 'Posible menor de edad' });
-    expect(suspended.denuncias.map((d: { estado: string }) => d.estado)).toEqual(['suspendida', 'suspendida']);
+    expect(suspended.denuncias.map((d: { estado: string }) => d.estado)).toEqual([
+      'suspendida',
+      'suspendida',
+    ]);
 
     const reinstate = await t.app.inject({
       method: 'PUT',

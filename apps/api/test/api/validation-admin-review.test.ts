@@ -27,8 +27,18 @@ afterAll(async () => {
 });
 
 const kinds = [
-  { kind: 'client' as const, prefix: 'cliente', reject: 'informa-rechazar-cliente', reasons: clientRejectionReasons },
-  { kind: 'escort' as const, prefix: 'usuario', reject: 'informar-rechazo-escort', reasons: escortRejectionReasons },
+  {
+    kind: 'client' as const,
+    prefix: 'cliente',
+    reject: 'informa-rechazar-cliente',
+    reasons: clientRejectionReasons,
+  },
+  {
+    kind: 'escort' as const,
+    prefix: 'usuario',
+    reject: 'informar-rechazo-escort',
+    reasons: escortRejectionReasons,
+  },
 ];
 
 /** A birth date that makes the person `years` old today in Chile (turning that age today). */
@@ -61,7 +71,9 @@ describe.each(kinds)('rejection with free text for $prefix', (k) => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain(`Motivo de rechazo: ${stored}. Estado de autorización: pendiente`);
 
-    const audit = (await t.app.inject({ url: '/api/admin/auditoria?limite=1', headers: bearer(admin) })).json();
+    const audit = (
+      await t.app.inject({ url: '/api/admin/auditoria?limite=1', headers: bearer(admin) })
+    ).json();
     expect(audit[0]).toMatchObject({ accion: 'rechazado', cuenta: pending.nickname, motivos: stored });
 
     // The person reads the reason from their own notice (what /PendienteValidacion and the upload page show).
@@ -146,7 +158,9 @@ describe.each(kinds)('age in the $prefix queue and the minor guard', (k) => {
     const [still] = await t.app.db.select().from(accounts).where(eq(accounts.id, minor.id));
     expect(still!.autorizado).toBe('pendiente');
     expect(sent).toHaveLength(0);
-    const audit = (await t.app.inject({ url: '/api/admin/auditoria?limite=20', headers: bearer(admin) })).json();
+    const audit = (
+      await t.app.inject({ url: '/api/admin/auditoria?limite=20', headers: bearer(admin) })
+    ).json();
     expect(audit.some((a: { cuenta: string }) => a.cuenta === minor.nickname)).toBe(false);
 
     const ok = await t.app.inject({

@@ -2,19 +2,25 @@ import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
-import { useHead } from '../../../lib/head.tsx';
+import { ADMIN_PANEL, useAdminHead } from '../../../lib/admin-head.ts';
 import { clearSession, useHydrated, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 
-/** Tabs of the console; other admin features add theirs here. */
+/** Tabs of the console, named for what they hold; other admin features add theirs here. */
 const tabs = [
-  { to: paths.adminEscorts, label: 'Usuarios' },
+  { to: paths.adminEscorts, label: 'Escorts' },
   { to: paths.adminClients, label: 'Clientes' },
-  { to: '/pendientes/auditoria', label: 'Auditoría' },
   { to: paths.adminReports, label: 'Denuncias' },
-  { to: paths.adminRectifications, label: 'Correcciones' },
+  { to: paths.adminRectifications, label: 'Rectificaciones' },
+  { to: paths.adminAudit, label: 'Auditoría' },
   // admin tabs
 ];
+
+/** The console's title until a page, once shown, sets its own (see useAdminHead). */
+function ConsoleHead() {
+  useAdminHead(null);
+  return null;
+}
 
 /**
  * /pendientes: needs a stored token and stored tipo 'admin', else /login-admin
@@ -27,7 +33,6 @@ export default function AdminLayout() {
   const navigate = useNavigate();
   const site = useSite();
   const allowed = session.token !== null && session.tipo === 'admin';
-  useHead({ title: `Panel de Pendientes – ${site.name}`, robots: 'noindex,nofollow' });
 
   useEffect(() => {
     if (hydrated && !allowed) void navigate(paths.adminLogin, { replace: true });
@@ -62,9 +67,10 @@ export default function AdminLayout() {
         )}
       </header>
       <main className="admin-main" id="contenido">
-        <h1 className="admin-title">Panel de Pendientes</h1>
+        <h1 className="admin-title">{ADMIN_PANEL}</h1>
         {!hydrated || !allowed ? (
           <div aria-busy="true">
+            <ConsoleHead />
             <span className="visually-hidden">Cargando...</span>
             <div className="skeleton skeleton-title" />
           </div>

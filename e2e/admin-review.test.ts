@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ageInChile } from '@encanto/core/age';
+import {
+  adminToken,
+  approvedAccount,
+  call,
+  documentPhoto,
+  loginAdmin,
+  openSettled as open,
+  randomRut,
+} from './helpers/api.ts';
+import { violations } from './helpers/axe.ts';
+import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+
+/**
+ * Issue 19, the admin's side of the review: ages in the queues and in Ver datos,
+ * Autorizar closed without a document, the console's page titles, readable audit
+ * codes, and the admin's own view of a reported profile. Each page and dialog is
+ * checked with axe.
+ */
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const stamp = Date.now().toString(36).slice(-5);
+const birth = '1999-07-15';
+
+/** A pending escort that registered and never uploaded her document. */
+async function pendingWithoutDocument() {
+  const nickname = `nd${stamp}`;
+  await call('/usuario/registro', {
+    method: 'POST',
+    body: {
+      rut_usuario: randomRut(),
+      nombre: 'Escort Sin Documento Aún',
+      nickname,
+      fecha_nac: birth,
+      email: `${nickname}@correo.cl`,
+      pass: 'clave123',
+      fono: '912345678',
+      genero: 'Femenino',
+      ciudad: 'Santiago',
+    },
+  });
+  return nickname;
+}
+
+describe('the admin review', () => {
+  it('a queue row without a document cannot be authorised; Ver datos shows the birth date and the age', async () => {
+    const nickname = await pendingWithoutDocument();
+    const age = ageInChile(birth);
+    const admin = await openPage(browser, desktop);
+    await loginAdmin(admin.page);
+    await expect.poll(() => admin.page.title()).toMatch(/^Escorts pendientes – Panel de Pendientes – /);
+    const row = admin.page.locator(`tr[data-nickname="${nickname}"]`);
+    await row.waitFor();
+    await expect(admin.page.getByRole('columnheader', { name: 'Nacimiento' }).count()).resolves.toBe(1);
+    await expect(row.getByRole('cell', { name: `15-07-1999 ${age} años` }).count()).resolves.toBe(1);
+    await row.getByText('Sin documento', { exact: true }).waitFor();
+    const authorize = row.getByRole('button', { name: `Autorizar a ${nickname}` });
+    await expect(authorize.isDisabled()).resolves.toBe(true);
+    // The reason is announced with the button, not only shown as a tooltip.
+    await expect(authorize.getAttribute('aria-describedby')).resolves.toBeTruthy();
+    await expect(authorize.evaluate((b) => b.getAttribute('title'))).resolves.toContain('Sin documento');
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(admin.page, 'admin-review-queue-1366');
+
+    await row.getByRole('button', { name: `Ver datos de ${nickname}` }).click();
+    const viewer = admin.page.getByRole('dialog', { name: `Datos de ${nickname}` });
+    await viewer.getByText('Esta cuenta aún no ha subido su documento.').waitFor();
+    const born = viewer.locator('.doc-viewer-data div', { hasText: 'Fecha de nacimiento' });
+    await expect(born.innerText()).resolves.toMatch(new RegExp(`15-07-1999\\s+${age} años`));
+    await expect(viewer.getByRole('button', { name: 'Autorizar' }).isDisabled()).resolves.toBe(true);
+    expect(await violations(admin.page), 'Ver datos').toEqual([]);
+    await screenshot(admin.page, 'admin-review-viewer-1366');
+
+    // The reject dialog with its free text, over Ver datos.
+    await viewer.getByRole('button', { name: 'Rechazar' }).click();
+    const reject = admin.page.getByRole('dialog', { name: `Rechazar a ${nickname}` });
+    await reject.getByLabel('Debe subir un documento que acredite su identidad').check();
+    await reject.getByLabel('Detalle para la persona (opcional)').fill('x'.repeat(10));
+    await reject.getByText('10/300 caracteres.', { exact: false }).waitFor();
+    expect(await violations(admin.page), 'Rechazar').toEqual([]);
+    await reject.getByRole('button', { name: 'Cancelar' }).click();
+    await reject.waitFor({ state: 'detached' });
+    await admin.page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    expect(await violations(admin.page), 'Escorts').toEqual([]);
+
+    // On a phone the row is a card: the age is still beside the date.
+    await admin.page.setViewportSize(phone);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(admin.page, 'admin-review-queue-390');
+    await row.getByRole('button', { name: `Ver datos de ${nickname}` }).click();
+    await viewer.getByText('Esta cuenta aún no ha subido su documento.').waitFor();
+    await screenshot(admin.page, 'admin-review-viewer-390');
+    await admin.page.keyboard.press('Escape');
+    expect(admin.errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    await admin.context.close();
+  });
+
+  it('the confirmation before authorising is an accessible alert dialog', async () => {
+    const nickname = `cf${stamp}`;
+    const pass = 'clave123';
+    await call('/cliente/registro', {
+      method: 'POST',
+      body: {
+        rut_cliente: randomRut(),
+        nombre: 'Cliente Para Confirmar',
+        nickname,
+        fecha_nac: '1988-03-09',
+        email: `${nickname}@correo.cl`,
+        pass,
+        fono: '987654321',
+        genero: 'Masculino',
+        ciudad: 'Santiago',
+      },
+    });
+    const login = await call<{ token: string }>('/cliente/login', {
+      method: 'POST',
+      body: { email: `${nickname}@correo.cl`, pass },
+    });
+    const form = new FormData();
+    form.append('nickname', nickname);
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await documentPhoto('#c8d2dc'))], { type: 'image/jpeg' }),
+      'c.jpg',
+    );
+    await call(`/upload/subir-validacion-cliente/${nickname}`, { method: 'POST', form, token: login.token });
+
+    const admin = await openPage(browser, phone);
+    await loginAdmin(admin.page);
+    await open(admin.page, '/pendientes/clientes');
+    const row = admin.page.locator(`tr[data-nickname="${nickname}"]`);
+    await row.getByRole('button', { name: `Autorizar a ${nickname}` }).click();
+    const confirm = admin.page.getByRole('alertdialog', { name: `¿Autorizar a ${nickname}?` });
+    await confirm.getByText('09-03-1988').waitFor();
+    // Focus starts on Cancelar: Enter by reflex does not approve anyone.
+    await expect(
+      confirm.getByRole('button', { name: 'Cancelar' }).evaluate((b) => b === document.activeElement),
+    ).resolves.toBe(true);
+    expect(await violations(admin.page), 'confirmación').toEqual([]);
+    await screenshot(admin.page, 'admin-review-confirm-390');
+    await admin.page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await expect(row.isVisible()).resolves.toBe(true);
+    await admin.context.close();
+  });
+
+  it('the audit log words every code in Spanish', async () => {
+    const admin = await openPage(browser, desktop);
+    await loginAdmin(admin.page);
+    await admin.page.getByRole('link', { name: 'Auditoría' }).click();
+    await admin.page.getByRole('heading', { name: 'Registro de decisiones' }).waitFor();
+    await expect.poll(() => admin.page.title()).toMatch(/^Auditoría – Panel de Pendientes – /);
+    const badges = await admin.page.locator('.audit-table .admin-badge').allInnerTexts();
+    expect(badges.length).toBeGreaterThan(0);
+    for (const text of badges) expect(text).not.toMatch(/[_-]|^[a-z]/);
+    expect(await violations(admin.page), 'Auditoría').toEqual([]);
+    await screenshot(admin.page, 'admin-review-audit-1366');
+    await admin.context.close();
+  });
+
+  it('a reported profile opens in the admin view: on hold and why, the person behind it, its reports', async () => {
+    const escort = await approvedAccount('usuario', token, {
+      prefix: 'rp',
+      nombre: 'Escort Denunciada Prueba',
+      fecha_nac: '2001-11-20',
+      fono: '912345678',
+      genero: 'Femenino',
+      pass: 'clave123',
+      document: () => documentPhoto('#d9c7b8'),
+    });
+    const witness = await approvedAccount('cliente', token, {
+      prefix: 'rw',
+      nombre: 'Cliente Testigo Prueba',
+      fecha_nac: '1985-01-01',
+      fono: '987654321',
+      genero: 'Masculino',
+      pass: 'clave123',
+      document: () => documentPhoto('#c9d8e8'),
+    });
+    const witnessToken = (
+      await call<{ token: string }>('/cliente/login', {
+        method: 'POST',
+        body: { email: witness.email, pass: 'clave123' },
+      })
+    ).token;
+    await call('/denuncias', {
+      method: 'POST',
+      token: witnessToken,
+      body: { nickname_usuario: escort.nickname, motivo: 'menor', detalle: 'Se ve muy joven en las fotos.' },
+    });
+
+    const admin = await openPage(browser, desktop);
+    await loginAdmin(admin.page);
+    await admin.page.getByRole('link', { name: 'Denuncias' }).click();
+    await expect.poll(() => admin.page.title()).toMatch(/^Denuncias – Panel de Pendientes – /);
+    const card = admin.page.locator(`li[data-nickname="${escort.nickname}"]`).first();
+    await card.getByRole('link', { name: 'Ver perfil' }).click();
+    await admin.page.waitForURL(`**/pendientes/perfil/${escort.nickname}`);
+    await admin.page.getByRole('heading', { name: `Perfil de ${escort.nickname}` }).waitFor();
+    await expect
+      .poll(() => admin.page.title())
+      .toMatch(new RegExp(`^Perfil de ${escort.nickname} – Panel de Pendientes – `));
+    const hold = admin.page.locator('.profile-hold');
+    await hold.getByText('En espera: el perfil está oculto hasta que decidas sus denuncias.').waitFor();
+    await expect(hold.innerText()).resolves.toContain(
+      'Motivo: Posible menor de edad (denuncia de una cuenta verificada).',
+    );
+    // The admin's words, never the escort's "tu perfil".
+    await expect(admin.page.getByText(/tu perfil|tu tarjeta/i).count()).resolves.toBe(0);
+    await admin.page.getByText(`20-11-2001`).waitFor();
+    await admin.page
+      .getByText(`${ageInChile('2001-11-20')} años`)
+      .first()
+      .waitFor();
+    await admin.page.getByText('Se ve muy joven en las fotos.').waitFor();
+    await admin.page.getByText(escort.rut).waitFor();
+    // A hidden profile has no public card to open.
+    await expect(admin.page.getByRole('link', { name: 'Ver tarjeta pública' }).count()).resolves.toBe(0);
+    expect(await violations(admin.page), 'perfil en espera').toEqual([]);
+    await screenshot(admin.page, 'admin-review-profile-hold-1366');
+
+    // Decided from the view: suspended, then reinstated.
+    await admin.page.getByRole('button', { name: 'Suspender perfil' }).click();
+    await hold.getByText('Suspendido: el perfil está oculto hasta que lo reincorpores.').waitFor();
+    await admin.page.getByRole('button', { name: 'Reincorporar perfil' }).click();
+    await hold.getByText('Visible: aparece en los listados y su tarjeta es pública.').waitFor();
+    await admin.page.getByRole('link', { name: 'Ver tarjeta pública' }).waitFor();
+
+    await admin.page.setViewportSize(phone);
+    await admin.page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(admin.page, 'admin-review-profile-390');
+    expect(await violations(admin.page), 'perfil en el teléfono').toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+  });
+});
