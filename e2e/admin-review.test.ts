@@ -155,20 +155,6 @@ describe('the admin review', () => {
     await admin.context.close();
   });
 
-  it('the audit log words every code in Spanish', async () => {
-    const admin = await openPage(browser, desktop);
-    await loginAdmin(admin.page);
-    await admin.page.getByRole('link', { name: 'Auditoría' }).click();
-    await admin.page.getByRole('heading', { name: 'Registro de decisiones' }).waitFor();
-    await expect.poll(() => admin.page.title()).toMatch(/^Auditoría – Panel de Pendientes – /);
-    const badges = await admin.page.locator('.audit-table .admin-badge').allInnerTexts();
-    expect(badges.length).toBeGreaterThan(0);
-    for (const text of badges) expect(text).not.toMatch(/[_-]|^[a-z]/);
-    expect(await violations(admin.page), 'Auditoría').toEqual([]);
-    await screenshot(admin.page, 'admin-review-audit-1366');
-    await admin.context.close();
-  });
-
   it('a reported profile opens in the admin view: on hold and why, the person behind it, its reports', async () => {
     const escort = await approvedAccount('usuario', token, {
       prefix: 'rp',
@@ -242,6 +228,26 @@ describe('the admin review', () => {
     await screenshot(admin.page, 'admin-review-profile-390');
     expect(await violations(admin.page), 'perfil en el teléfono').toEqual([]);
     expect(admin.errors).toEqual([]);
+    await admin.context.close();
+  });
+
+  it('the audit log words every code in Spanish, the automatic hold included', async () => {
+    const admin = await openPage(browser, desktop);
+    await loginAdmin(admin.page);
+    await admin.page.getByRole('link', { name: 'Auditoría' }).click();
+    await admin.page.getByRole('heading', { name: 'Registro de decisiones' }).waitFor();
+    await expect.poll(() => admin.page.title()).toMatch(/^Auditoría – Panel de Pendientes – /);
+    // The decisions of the test above: the automatic hold, the suspension and the reinstatement.
+    const table = admin.page.locator('.audit-table');
+    await table.getByText('Perfil en espera por denuncia').first().waitFor();
+    for (const label of ['Perfil suspendido', 'Perfil reincorporado', 'Cuenta autorizada'])
+      await expect(table.getByText(label, { exact: true }).count()).resolves.toBeGreaterThan(0);
+    const hold = table.locator('tr', { hasText: 'Perfil en espera por denuncia' }).first();
+    await expect(hold.getByRole('cell', { name: 'Sistema', exact: true }).count()).resolves.toBe(1);
+    const badges = await table.locator('.admin-badge').allInnerTexts();
+    for (const text of badges) expect(text).not.toMatch(/[_-]|^[a-z]/);
+    expect(await violations(admin.page), 'Auditoría').toEqual([]);
+    await screenshot(admin.page, 'admin-review-audit-1366');
     await admin.context.close();
   });
 });

@@ -13,6 +13,19 @@ const docBadge = (row: PendingRow) =>
     </span>
   );
 
+/** An e-mail that wraps before its '@' rather than mid-word, when the column is narrow. */
+function Email({ value }: { value: string }) {
+  const at = value.indexOf('@');
+  if (at <= 0) return <>{value}</>;
+  return (
+    <>
+      {value.slice(0, at)}
+      <wbr />
+      {value.slice(at)}
+    </>
+  );
+}
+
 /**
  * A queue of pending accounts: the spec's columns plus birth date with age and
  * the document's state; Ver datos, Rechazar, Autorizar on each row. Autorizar
@@ -63,7 +76,7 @@ export function PendingTable({
               <td data-label="Nickname">{row.nickname}</td>
               {withEmail && (
                 <td data-label="Email" className="admin-cell-wrap">
-                  {row.email}
+                  <Email value={row.email ?? ''} />
                 </td>
               )}
               <td data-label="Nacimiento">

@@ -15,10 +15,12 @@ export function ProfileHold({ profile }: { profile: AdminProfile }) {
               ? 'En espera: el perfil está oculto hasta que decidas sus denuncias.'
               : 'Suspendido: el perfil está oculto hasta que lo reincorpores.'}
           </strong>
-          <p>
-            {hold.motivo && <>Motivo: {hold.motivo}. </>}
-            {hold.desde && <>Desde el {formatDateTime(hold.desde)}.</>}
-          </p>
+          {hold.motivo && <p>Motivo: {hold.motivo}.</p>}
+          {hold.desde && (
+            <p>
+              Oculto desde el <time dateTime={hold.desde}>{formatDateTime(hold.desde)}</time>
+            </p>
+          )}
           <p className="profile-hold-note">
             Nadie lo ve en los listados, en su tarjeta ni en su galería; la escort ve un aviso en su perfil.
           </p>

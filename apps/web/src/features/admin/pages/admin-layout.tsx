@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { ADMIN_PANEL, useAdminHead } from '../../../lib/admin-head.ts';
@@ -7,10 +7,11 @@ import { clearSession, useHydrated, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 
 /** Tabs of the console, named for what they hold; other admin features add theirs here. */
-const tabs = [
+const tabs: { to: string; label: string; also?: string }[] = [
   { to: paths.adminEscorts, label: 'Escorts' },
   { to: paths.adminClients, label: 'Clientes' },
-  { to: paths.adminReports, label: 'Denuncias' },
+  // A reported profile's view belongs to Denuncias: the tab stays marked there.
+  { to: paths.adminReports, label: 'Denuncias', also: paths.adminProfile('') },
   { to: paths.adminRectifications, label: 'Rectificaciones' },
   { to: paths.adminAudit, label: 'Auditoría' },
   // admin tabs
@@ -31,6 +32,7 @@ export default function AdminLayout() {
   const hydrated = useHydrated();
   const session = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const site = useSite();
   const allowed = session.token !== null && session.tipo === 'admin';
 
@@ -81,7 +83,9 @@ export default function AdminLayout() {
                 <NavLink
                   key={t.to}
                   to={t.to}
-                  className={({ isActive }) => `admin-tab${isActive ? ' active' : ''}`}
+                  className={({ isActive }) =>
+                    `admin-tab${isActive || (t.also && pathname.startsWith(t.also)) ? ' active' : ''}`
+                  }
                 >
                   {t.label}
                 </NavLink>

@@ -75,7 +75,8 @@ function ValidatedProgress({ kind }: { kind: ValidationKind }) {
 
 function PendingValidation() {
   const location = useLocation();
-  const kind = resolveKind(location.state);
+  // Resolved once: a validated account drops the stored tipo, and the screen must not change kind then.
+  const [kind] = useState(() => resolveKind(location.state));
   const nickname = useSession().nickname ?? '';
   const status = useQuery({
     queryKey: ['validation-status', kind],
