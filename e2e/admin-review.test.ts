@@ -250,4 +250,105 @@ describe('the admin review', () => {
     await screenshot(admin.page, 'admin-review-audit-1366');
     await admin.context.close();
   });
+
+  it('the person: waiting, then rejected with the reason, a too-large photo refused before sending, then validated once', async () => {
+    const nickname = `ow${stamp}`;
+    const email = `${nickname}@correo.cl`;
+    const rut = randomRut();
+    await call('/cliente/registro', {
+      method: 'POST',
+      body: {
+        rut_cliente: rut,
+        nombre: 'Persona Que Espera Validación',
+        nickname,
+        fecha_nac: '1993-09-18',
+        email,
+        pass: 'clave123',
+        fono: '987654321',
+        genero: 'Femenino',
+        ciudad: 'Santiago',
+      },
+    });
+    const login = await call<{ token: string }>('/cliente/login', {
+      method: 'POST',
+      body: { email, pass: 'clave123' },
+    });
+    const form = new FormData();
+    form.append('nickname', nickname);
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await documentPhoto('#d0c0b0'))], { type: 'image/jpeg' }),
+      'c.jpg',
+    );
+    await call(`/upload/subir-validacion-cliente/${nickname}`, { method: 'POST', form, token: login.token });
+
+    const user = await openPage(browser, phone);
+    await open(user.page, '/Login/clienteLogin');
+    await user.page.getByLabel('Email', { exact: true }).fill(email);
+    await user.page.getByLabel('Contraseña', { exact: true }).fill('clave123');
+    await user.page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await user.page.waitForURL('**/PendienteValidacion');
+    await user.page.getByText('Recibimos tu documento.', { exact: false }).waitFor();
+    await user.page.getByRole('link', { name: 'Ver mi documento' }).waitFor();
+    expect(await violations(user.page), 'en revisión').toEqual([]);
+    await screenshot(user.page, 'admin-review-pending-waiting-390');
+
+    await call(`/cliente/informa-rechazar-cliente/${encodeURIComponent(rut)}`, {
+      method: 'POST',
+      token,
+      body: { motivo: 'La foto está mal tomada', detalle: 'La fecha de nacimiento sale cortada.' },
+    });
+    await user.page.reload();
+    const panel = user.page.locator('.rejection-panel');
+    await panel.getByText('La foto está mal tomada. La fecha de nacimiento sale cortada').waitFor();
+    expect(await violations(user.page), 'rechazado').toEqual([]);
+    await panel.getByRole('link', { name: 'Subir un nuevo documento' }).click();
+    await user.page.waitForURL('**/FotoParaValidarCliente');
+    await user.page.getByLabel('Nueva foto de tu documento').waitFor();
+    expect(await violations(user.page), 'subir de nuevo').toEqual([]);
+
+    // Over the limit: refused in the browser, with the limit in the message; nothing is sent.
+    const uploads: string[] = [];
+    user.page.on('request', (r) => {
+      if (r.url().includes('/api/upload/') && r.method() !== 'GET') uploads.push(r.url());
+    });
+    await user.page.getByLabel('Nueva foto de tu documento').setInputFiles({
+      name: 'enorme.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(9 * 1024 * 1024, 7),
+    });
+    const tooLarge = user.page.getByRole('alert').filter({ hasText: 'el máximo es 8 MB' });
+    await tooLarge.waitFor();
+    await expect(tooLarge.innerText()).resolves.toContain('Error: la foto pesa 9,0 MB y el máximo es 8 MB.');
+    await expect(user.page.getByRole('button', { name: 'Subir nueva foto' }).isDisabled()).resolves.toBe(
+      true,
+    );
+    expect(await violations(user.page), 'foto muy grande').toEqual([]);
+    await screenshot(user.page, 'admin-review-upload-too-large-390');
+    expect(uploads).toEqual([]);
+
+    // Approved while away: /PendienteValidacion is the success message, so the listing does not repeat it.
+    await user.page.getByLabel('Nueva foto de tu documento').setInputFiles({
+      name: 'cedula.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await documentPhoto('#c4d4c4'),
+    });
+    await user.page.getByRole('button', { name: 'Subir nueva foto' }).click();
+    await user.page.getByText('Imagen subida exitosamente.').waitFor({ timeout: 15_000 });
+    await call(`/cliente/autorizar/${encodeURIComponent(rut)}`, { method: 'PUT', token });
+    await user.page.setViewportSize(desktop);
+    await user.page.goto('/PendienteValidacion');
+    await user.page.getByRole('heading', { name: 'Tu cuenta está validada' }).waitFor();
+    await user.page
+      .getByText('¡Listo! Revisamos tu documento y autorizamos tu cuenta.', { exact: false })
+      .waitFor();
+    await screenshot(user.page, 'admin-review-validated-1366');
+    await user.page.waitForURL('**/Cards', { timeout: 8_000 });
+    await user.page.goto('/Escort');
+    await user.page.getByRole('heading', { level: 1 }).waitFor();
+    await user.page.waitForLoadState('networkidle');
+    await expect(user.page.getByText('Motivo de aprobación').count()).resolves.toBe(0);
+    expect(user.errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    await user.context.close();
+  });
 });
