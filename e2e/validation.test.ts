@@ -21,6 +21,7 @@ afterAll(async () => {
 
 const stamp = Date.now().toString(36).slice(-5);
 const client = { nickname: `val${stamp}`, email: `val${stamp}@correo.cl`, pass: 'clave123' };
+const note = 'El RUT de la foto no se lee';
 
 /** Loading an absent document answers 404 by design; the browser logs that as a console error. */
 const unexpected = (t: TrackedPage) => t.errors.filter((e) => !/status of 404/.test(e));
@@ -48,7 +49,7 @@ describe('identity validation journey', () => {
     await t.context.close();
   });
 
-  it('client uploads, admin rejects with two reasons, client replaces, admin authorises, client sees the approval once', async () => {
+  it('client uploads, admin rejects with two reasons and a note, client reads why and uploads again, admin confirms the approval, client sees it once', async () => {
     const res = await fetch(`${baseUrl()}/api/cliente/registro`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -89,14 +90,17 @@ describe('identity validation journey', () => {
     const admin = await openPage(browser, desktop);
     await loginAdmin(admin.page);
     await admin.page.getByRole('heading', { name: 'Panel de Pendientes' }).waitFor();
-    await admin.page.getByRole('heading', { name: 'Usuarios Pendientes' }).waitFor();
-    await admin.page.getByRole('link', { name: 'Clientes' }).click();
+    await admin.page.getByRole('heading', { name: 'Escorts Pendientes' }).waitFor();
+    // Each tab is named for what it holds and titles its page.
+    await expect.poll(() => admin.page.title()).toMatch(/^Escorts pendientes – Panel de Pendientes – /);
+    await admin.page.getByRole('link', { name: 'Clientes', exact: true }).click();
     await admin.page.getByRole('heading', { name: 'Clientes Pendientes' }).waitFor();
+    await expect.poll(() => admin.page.title()).toMatch(/^Clientes pendientes – Panel de Pendientes – /);
     // The heading renders at once, the table only when the list has loaded (a skeleton until then):
     // wait for the client's row before counting the table's column headers.
     const row = admin.page.locator(`tr[data-nickname="${client.nickname}"]`);
     await row.waitFor();
-    const columns = ['RUT', 'Nombre Completo', 'Nickname', 'Email'];
+    const columns = ['RUT', 'Nombre Completo', 'Nickname', 'Email', 'Nacimiento'];
     for (const col of columns) {
       await expect(admin.page.getByRole('columnheader', { name: col, exact: true }).count()).resolves.toBe(1);
     }
@@ -133,52 +137,85 @@ describe('identity validation journey', () => {
     }, client.nickname);
     expect((await fetch(`${baseUrl()}${imageUrl}`)).status).toBe(401);
 
+    // Rechazar: at least one preset reason (spec), plus the admin's own words, previewed as the person will read them.
     await row.getByRole('button', { name: 'Rechazar' }).click();
     const rejectDialog = admin.page.getByRole('dialog', { name: `Rechazar a ${client.nickname}` });
     await rejectDialog.getByRole('button', { name: 'Rechazar' }).click();
     await rejectDialog.getByText('Por favor, selecciona un motivo.').waitFor();
     await rejectDialog.getByLabel('Los datos no coinciden con la foto').check();
     await rejectDialog.getByLabel('La foto está mal tomada').check();
+    await rejectDialog.getByLabel('Detalle para la persona (opcional)').fill('El RUT de la foto no se lee.');
+    const reason = `Los datos no coinciden con la foto, La foto está mal tomada. ${note}`;
+    await rejectDialog.locator('.reject-preview').getByText(reason).waitFor();
+    await screenshot(admin.page, 'validation-reject-dialog-1366');
     await rejectDialog.getByRole('button', { name: 'Rechazar' }).click();
     await admin.page.getByText(`Rechazo informado a ${client.nickname}.`).waitFor();
     const latest = admin.page.locator('.admin-latest');
-    await latest.getByText('Los datos no coinciden con la foto, La foto está mal tomada').first().waitFor();
-    await expect(latest.getByText('Rechazado').first().isVisible()).resolves.toBe(true);
+    await latest.getByText(reason).first().waitFor();
+    await expect(latest.getByText('Documento rechazado').first().isVisible()).resolves.toBe(true);
+    await expect(row.getByText('Rechazado', { exact: true }).isVisible()).resolves.toBe(true);
 
-    // Client: the listing shows the rejection; closing it leads to the upload screen.
+    // Client: the listing shows the rejection (spec wording); closing it leads to the upload screen.
     await user.page.goto('/Escort');
     const notice = user.page.getByRole('alert').filter({ hasText: 'Motivo de rechazo' });
     await notice.waitFor();
     await expect(notice.innerText()).resolves.toContain(
-      'Motivo de rechazo: Los datos no coinciden con la foto, La foto está mal tomada. Estado de autorización: pendiente',
+      `Motivo de rechazo: ${reason}. Estado de autorización: pendiente`,
     );
     await screenshot(user.page, 'validation-rejected-notice-390');
     await notice.getByRole('button', { name: 'Entendido' }).click();
     await user.page.waitForURL('**/FotoParaValidarCliente');
+    await user.page.getByRole('heading', { name: 'Tu documento fue rechazado' }).waitFor();
+
+    // The status screen says why too, and leads to uploading again.
+    await user.page.goto('/PendienteValidacion');
+    const panel = user.page.locator('.rejection-panel');
+    await panel.getByRole('heading', { name: 'Tu documento fue rechazado' }).waitFor();
+    await expect(panel.innerText()).resolves.toContain(`Motivo: ${reason}`);
+    await screenshot(user.page, 'validation-pending-rejected-390');
+    await panel.getByRole('link', { name: 'Subir un nuevo documento' }).click();
+    await user.page.waitForURL('**/FotoParaValidarCliente');
+
+    // The upload screen: the reason instead of "wait for the administrator", and a new photo replaces the rejected one.
+    await user.page.locator('.rejection-panel').getByText(reason).waitFor();
+    await user.page.getByRole('img', { name: 'Documento de identidad rechazado' }).waitFor();
+    await expect(user.page.getByText('Debes esperar que el Administrador verifique').count()).resolves.toBe(
+      0,
+    );
+    await screenshot(user.page, 'validation-upload-rejected-390');
+    await user.page
+      .getByLabel('Nueva foto de tu documento')
+      .setInputFiles({ name: 'cedula.jpg', mimeType: 'image/jpeg', buffer: await documentPhoto('#c9d8e8') });
+    await user.page.getByRole('button', { name: 'Subir nueva foto' }).click();
+    await user.page.getByText('Imagen subida exitosamente.').waitFor({ timeout: 15_000 });
     await user.page
       .getByText('Debes esperar que el Administrador verifique tus datos con la imagen cargada.')
       .waitFor();
-    await user.page.getByRole('img', { name: 'Documento de identidad cargado' }).waitFor();
-    // An existing image must be deleted before a new one is loaded.
-    await expect(user.page.getByRole('button', { name: 'Subir Foto' }).isDisabled()).resolves.toBe(true);
-    await screenshot(user.page, 'validation-upload-existing-390');
-    await user.page.getByRole('button', { name: 'Eliminar Imagen' }).click();
-    await user.page.getByText('Imagen eliminada exitosamente.').waitFor();
-    await uploadPhoto(user.page, '#c9d8e8');
+    await expect(user.page.locator('.rejection-panel').count()).resolves.toBe(0);
 
-    // Admin authorises; the list reloads without the client.
+    // Admin authorises after confirming; Cancelar leaves the account as it was.
     await admin.page.reload();
     await row.waitFor();
+    await expect(row.getByText('Por revisar', { exact: true }).isVisible()).resolves.toBe(true);
     await row.getByRole('button', { name: 'Autorizar' }).click();
+    const confirm = admin.page.getByRole('alertdialog', { name: `¿Autorizar a ${client.nickname}?` });
+    await confirm.getByText('1990', { exact: false }).first().waitFor();
+    await screenshot(admin.page, 'validation-approve-confirm-1366');
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect(row.isVisible()).resolves.toBe(true);
+    await row.getByRole('button', { name: 'Autorizar' }).click();
+    await confirm.getByRole('button', { name: 'Sí, autorizar' }).click();
     await admin.page.getByText('Cliente autorizado', { exact: true }).waitFor();
     await row.waitFor({ state: 'detached' });
-    await latest.getByText('Autorizado').first().waitFor();
+    await latest.getByText('Cuenta autorizada').first().waitFor();
     await screenshot(admin.page, 'validation-panel-authorised-1366');
 
-    // Client: the approval notice appears once.
+    // Client: the approval notice appears once, as a success message.
     await user.page.goto('/Escort');
     const approval = user.page.getByRole('status').filter({ hasText: 'Motivo de aprobación' });
     await approval.waitFor();
+    await expect(approval.innerText()).resolves.toContain('¡Tu cuenta fue validada!');
     await expect(approval.innerText()).resolves.toContain(
       'Motivo de aprobación: Cuenta Autorizada. Estado de autorización: aprobado',
     );
@@ -203,7 +240,7 @@ describe('identity validation journey', () => {
   it('the panel and the upload screen on the other viewport sizes', async () => {
     const admin = await openPage(browser, phone);
     await loginAdmin(admin.page);
-    await admin.page.getByRole('heading', { name: 'Usuarios Pendientes' }).waitFor();
+    await admin.page.getByRole('heading', { name: 'Escorts Pendientes' }).waitFor();
     await admin.page.waitForLoadState('networkidle');
     await screenshot(admin.page, 'validation-panel-390');
     await admin.page.getByRole('link', { name: 'Auditoría' }).click();

@@ -21,6 +21,8 @@ export const limits = {
   profilePhotoMaxBytes: 8 * 1024 * 1024,
   structuredDataMaxProfiles: 12,
   reportDetailMax: 1000,
+  /** The admin's own words after the preset rejection reasons: a sentence or two, not a letter. */
+  rejectionDetailMax: 300,
 } as const;
 
 export const timings = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limits } from './constants.ts';
+import { autorizadoValues, estadoValues, limits } from './constants.ts';
 import { msg } from './messages.ts';
 import { nicknameField, passwordInputField } from './fields.ts';
 
@@ -53,6 +53,45 @@ export const reportSchema = z.object({
   urgente: z.boolean(),
 });
 export type Report = z.infer<typeof reportSchema>;
+
+/** Why the site hides a profile: on hold after a possible-minor report, or suspended by an admin. */
+export const holdStates = ['en_espera', 'suspendido'] as const;
+
+/**
+ * A profile as the admin reviews it after a report (/pendientes/perfil/{nickname}):
+ * who is behind it (name, RUT, birth date and age, to compare with the document),
+ * what the public would see, whether and why it is hidden, and its reports.
+ */
+export const adminProfileSchema = z.object({
+  nickname: z.string(),
+  /** Display name ('Nombre para Mostrar'). */
+  apellido: z.string(),
+  nombre: z.string(),
+  rut: z.string(),
+  fecha_nac: z.string(),
+  edad: z.number().int(),
+  email: z.string(),
+  fono: z.string(),
+  genero: z.string(),
+  ciudad: z.string(),
+  url: z.string(),
+  srcset: z.string(),
+  medidas: z.string(),
+  legenda: z.string(),
+  estado: z.enum(estadoValues),
+  autorizado: z.enum(autorizadoValues),
+  /** Paused by the escort herself. */
+  pausado: z.boolean(),
+  /** Shown in listings right now. */
+  listado: z.boolean(),
+  /** Null while the site does not hide it; `motivo` and `desde` come from the decision that hid it. */
+  retencion: z
+    .object({ estado: z.enum(holdStates), motivo: z.string().nullable(), desde: z.string().nullable() })
+    .nullable(),
+  /** Every report about the profile, newest first. */
+  denuncias: z.array(reportSchema),
+});
+export type AdminProfile = z.infer<typeof adminProfileSchema>;
 
 export const reportListQuerySchema = z.object({
   estado: z.enum([...reportStatusValues, 'todas']).default('abierta'),
@@ -121,7 +160,7 @@ export const myDataSchema = z.object({
    * Why an escort's profile is hidden by the site, if it is: on hold after a possible-minor report
    * ('en_espera', an admin will review it) or suspended by an admin ('suspendido'). Null otherwise.
    */
-  revision: z.enum(['en_espera', 'suspendido']).nullable(),
+  revision: z.enum(holdStates).nullable(),
   documento: z
     .object({
       subido_el: z.string(),

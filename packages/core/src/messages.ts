@@ -1,5 +1,6 @@
 import { formatLongDate } from './age.ts';
 import { meetingMessages } from './meeting-messages.ts';
+import { limits } from './constants.ts';
 
 /**
  * The spec's Spanish texts, quoted exactly. Server errors and form messages
@@ -169,6 +170,11 @@ export const msg = {
   noticeCleared: 'Mensaje eliminado.',
   rejectionSent: (nickname: string) => `Rechazo informado a ${nickname}.`,
   rejectionError: 'Error al informar el rechazo.',
+  rejectionDetailTooLong: `El detalle del rechazo puede tener como máximo ${limits.rejectionDetailMax} caracteres.`,
+  minorCannotBeAuthorized:
+    'La fecha de nacimiento registrada es de una persona menor de 18 años: la cuenta no se puede autorizar.',
+  documentTooLarge: (mb: string, maxMb: number) =>
+    `Error: la foto pesa ${mb} MB y el máximo es ${maxMb} MB. Elige una foto más liviana o toma una nueva.`,
   pendingLoadError: 'Error al cargar las cuentas pendientes.',
   // Marketplace
   commentsFetchError: 'No se pudieron obtener los comentarios.',

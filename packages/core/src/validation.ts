@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { autorizadoValues } from './constants.ts';
+import { autorizadoValues, limits } from './constants.ts';
 import { msg } from './messages.ts';
 
 /**
@@ -39,14 +39,37 @@ export const motivoBodySchema = z.object(
 );
 export type MotivoBody = z.infer<typeof motivoBodySchema>;
 
-/** The admin's rejection form: at least one checked reason. */
+/** The admin's free text, one line: spaces and line breaks collapse so the notice reads as one sentence. */
+const rejectionDetailField = z
+  .string({ error: msg.invalidInput })
+  .trim()
+  .max(limits.rejectionDetailMax, msg.rejectionDetailTooLong)
+  .transform((s) => s.replace(/\s+/g, ' '));
+
+/** Body of a rejection: the spec's joined reasons, plus optional free text ("detalle"). */
+export const rejectBodySchema = motivoBodySchema.extend({
+  detalle: rejectionDetailField.optional().default(''),
+});
+export type RejectBody = z.input<typeof rejectBodySchema>;
+
+/** The admin's rejection form: at least one checked reason (spec), and optional words of their own. */
 export const rejectionFormSchema = z.object({
   reasons: z.array(z.string()).min(1, msg.selectReason),
+  detalle: rejectionDetailField,
 });
-export type RejectionForm = z.infer<typeof rejectionFormSchema>;
+export type RejectionForm = z.input<typeof rejectionFormSchema>;
 
 /** Several reasons are joined with ', ' (spec). */
 export const joinReasons = (reasons: readonly string[]): string => reasons.join(', ');
+
+/**
+ * The stored and shown reason: the joined preset reasons, then the admin's words
+ * as their own sentence (a trailing full stop is dropped, since the notice adds one).
+ */
+export function rejectionMotivo(reasons: string, detalle = ''): string {
+  const extra = detalle.trim().replace(/\.+$/, '');
+  return extra ? `${reasons}. ${extra}` : reasons;
+}
 
 export const uploadResultSchema = z.object({
   fileUrl: z.string(),
@@ -63,6 +86,9 @@ export const autorizadoSchema = z.object({ autorizado: z.enum(autorizadoValues) 
 const pendingBase = {
   nombre: z.string(),
   nickname: z.string(),
+  /** Birth date as registered (yyyy-mm-dd) and the age it gives today in Chile: the admin keeps minors out. */
+  fecha_nac: z.string(),
+  edad: z.number().int(),
   motivo: z.string().nullable(),
   /** publicId of the uploaded document, null when none was uploaded yet. */
   documento: z.string().nullable(),
@@ -72,11 +98,7 @@ const pendingBase = {
 export const pendingClientSchema = z.object({ rut_cliente: z.string(), email: z.string(), ...pendingBase });
 export type PendingClient = z.infer<typeof pendingClientSchema>;
 
-export const pendingEscortSchema = z.object({
-  rut_usuario: z.string(),
-  fecha_nac: z.string(),
-  ...pendingBase,
-});
+export const pendingEscortSchema = z.object({ rut_usuario: z.string(), ...pendingBase });
 export type PendingEscort = z.infer<typeof pendingEscortSchema>;
 
 /** One authorisation notice: a rejection reason while pending, or the approval notice once approved. */
@@ -90,27 +112,32 @@ export type AuthorizationNotice = z.infer<typeof authorizationNoticeSchema>;
 export const clientNoticesSchema = z.object({ clientes: z.array(authorizationNoticeSchema) });
 export const escortNoticesSchema = z.object({ usuario: z.array(authorizationNoticeSchema) });
 
-/** The audit log's action codes in words, for the admin's list and the holder's data export. */
-const auditActionLabels: Record<string, string> = {
-  aprobado: 'Autorizado',
-  rechazado: 'Rechazado',
-  'aviso-aprobado': 'Aviso de aprobación',
+/**
+ * Every decision the audit log records, with the words the admin reads for it.
+ * The API's one audit writer takes only these codes, so a new decision cannot
+ * reach the log without its label.
+ */
+export const auditActionLabels = {
+  aprobado: 'Cuenta autorizada',
+  rechazado: 'Documento rechazado',
+  'aviso-aprobado': 'Aviso de autorización enviado',
   perfil_en_espera: 'Perfil en espera por denuncia',
   denuncia_descartada: 'Denuncia descartada',
   perfil_suspendido: 'Perfil suspendido',
   perfil_reincorporado: 'Perfil reincorporado',
-  documento_eliminado_por_plazo: 'Documento eliminado por plazo',
-  cuenta_eliminada_por_inactividad: 'Cuenta eliminada por inactividad',
+  rectificacion_aplicada: 'Corrección de datos aplicada',
+  rectificacion_rechazada: 'Corrección de datos rechazada',
+  documento_eliminado_por_plazo: 'Documento eliminado por plazo de conservación',
   cuenta_eliminada: 'Cuenta eliminada por su titular',
-  rectificacion_aplicada: 'Rectificación aplicada',
-  rectificacion_rechazada: 'Rectificación rechazada',
-};
+  cuenta_eliminada_por_inactividad: 'Cuenta eliminada por inactividad',
+} as const;
+export type AuditAction = keyof typeof auditActionLabels;
 
-/** A code without a label still reads as words ('algo_nuevo' -> 'Algo nuevo'), never as a raw code. */
-export function auditActionLabel(code: string): string {
-  const label = auditActionLabels[code];
+/** The label of a recorded action; a code this build does not know still reads as words, never as a code. */
+export function auditActionLabel(action: string): string {
+  const label = (auditActionLabels as Record<string, string>)[action];
   if (label) return label;
-  const words = code.replace(/[_-]+/g, ' ').trim();
+  const words = action.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   approvalNotice,
+  auditActionLabel,
+  auditActionLabels,
   clientRejectionReasons,
   escortRejectionReasons,
   joinReasons,
   motivoBodySchema,
   rejectionFormSchema,
+  rejectionMotivo,
   rejectionNotice,
 } from '../src/validation.ts';
 
@@ -28,6 +31,27 @@ describe('rejection reasons', () => {
     expect(motivoBodySchema.parse({ motivo: ' La foto está mal tomada ' })).toEqual({
       motivo: 'La foto está mal tomada',
     });
+  });
+
+  it('free text follows the joined reasons as its own sentence, one line, at most 300 characters', () => {
+    expect(rejectionMotivo('La foto está mal tomada')).toBe('La foto está mal tomada');
+    expect(rejectionMotivo('La foto está mal tomada', '  ')).toBe('La foto está mal tomada');
+    expect(rejectionMotivo('a, b', 'El RUT no se lee...')).toBe('a, b. El RUT no se lee');
+    const form = rejectionFormSchema.parse({ reasons: ['a'], detalle: ' uno\n\n dos ' });
+    expect(form.detalle).toBe('uno dos');
+    const long = rejectionFormSchema.safeParse({ reasons: ['a'], detalle: 'x'.repeat(301) });
+    expect(long.error?.issues[0]?.message).toBe(
+      'El detalle del rechazo puede tener como máximo 300 caracteres.',
+    );
+  });
+
+  it('every audit code reads as Spanish words, never as the code; an unknown code is shown as it is', () => {
+    for (const [code, label] of Object.entries(auditActionLabels)) {
+      expect(label).not.toMatch(/[_-]/);
+      expect(label).not.toBe(code);
+    }
+    expect(auditActionLabel('perfil_en_espera')).toBe('Perfil en espera por denuncia');
+    expect(auditActionLabel('codigo_nuevo')).toBe('codigo_nuevo');
   });
 
   it('notices read as the spec words them', () => {

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
+import { ageOn, todayInChile } from '@encanto/core/age';
 import { msg } from '@encanto/core/messages';
 import { clientRejectionReasons, escortRejectionReasons, joinReasons } from '@encanto/core/validation';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { accounts, auditLog, escortProfiles } from '../../src/db/schema/index.ts';
 import type { OutgoingMail } from '../../src/modules/mail/transport.ts';
+import { uploadDocument as upload } from './validation-helpers.ts';
 
 let t: TestApp;
 const sent: OutgoingMail[] = [];
@@ -20,27 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function uploadDocument(account: FixtureAccount): Promise<string> {
-  const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#88aacc' } })
-    .jpeg()
-    .toBuffer();
-  const boundary = 'xxBOUNDARYxx';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="doc.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/upload/subir-validacion-${account.kind === 'client' ? 'cliente' : 'escort'}/${account.nickname}`,
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(account) },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().publicId;
-}
+const uploadDocument = (account: FixtureAccount) => upload(t, account);
 
 const kinds = [
   {
@@ -98,7 +79,9 @@ describe.each(kinds)('admin calls for $prefix', (k) => {
     });
     expect(row!.nombre).toContain(pending.nickname);
     if (k.kind === 'client') expect(row!.email).toBe(pending.email);
-    else expect(row!.fecha_nac).toBe('1995-05-05');
+    // Both queues carry the birth date and today's age in Chile: the admin keeps minors out.
+    expect(row!.fecha_nac).toBe('1995-05-05');
+    expect(row!.edad).toBe(ageOn('1995-05-05', todayInChile()));
     expect(rows.some((r) => r.nickname === approved.nickname)).toBe(false);
     // Password hashes and other private columns never leave.
     expect(res.body).not.toContain('argon2');

@@ -526,6 +526,8 @@ export const accessTable: Record<string, Entry> = {
     body: (w) => ({ nickname_usuario: w.victimEscort.nickname, motivo: 'spam' }),
   },
   'GET /api/denuncias': { access: 'admin' },
+  // The admin's view of a profile holds its RUT, birth date and e-mail: admins only, the escort included.
+  'GET /api/admin/perfil/{nickname}': { access: 'admin', params: (w) => ({ nickname: w.escort.nickname }) },
   'PUT /api/denuncias/{id}/descartar': { access: 'admin', params: (w) => ({ id: w.reportId }) },
   'PUT /api/denuncias/{id}/suspender': { access: 'admin', params: (w) => ({ id: w.reportId }) },
   'PUT /api/denuncias/{id}/reincorporar': { access: 'admin', params: (w) => ({ id: w.reportId }) },

@@ -60,7 +60,10 @@ export default function AuthorizationAlertContent() {
     return (
       <div className="auth-alert auth-alert-ok" role="status">
         <Icon name="check" size={22} />
-        <p>{approvalNotice(approval.motivo)}</p>
+        <p>
+          <strong className="auth-alert-lead">¡Tu cuenta fue validada! Ya puedes usar el sitio.</strong>{' '}
+          {approvalNotice(approval.motivo)}
+        </p>
         <button
           type="button"
           className="auth-alert-close"

@@ -10,6 +10,9 @@ interface Props {
   hint: string;
   accept?: string;
   disabled?: boolean;
+  invalid?: boolean;
+  /** Ids of messages about the choice (an error line), besides the file name and hint. */
+  describedBy?: string | undefined;
   onChange: (e: ChangeEvent<HTMLInputElement>) => void;
 }
 
@@ -19,7 +22,7 @@ interface Props {
  * chosen' never show); the real input stays keyboard-focusable and labelled.
  */
 export const FilePicker = forwardRef<HTMLInputElement, Props>(function FilePicker(
-  { id, file, label, hint, accept = 'image/*', disabled, onChange },
+  { id, file, label, hint, accept = 'image/*', disabled, invalid, describedBy, onChange },
   ref,
 ) {
   return (
@@ -32,7 +35,8 @@ export const FilePicker = forwardRef<HTMLInputElement, Props>(function FilePicke
         accept={accept}
         onChange={onChange}
         disabled={disabled}
-        aria-describedby={`${id}-name`}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy ? `${id}-name ${describedBy}` : `${id}-name`}
       />
       <label htmlFor={id} className="button button-secondary file-pick-button" aria-disabled={disabled}>
         <Icon name="image" size={18} />

@@ -48,6 +48,8 @@ export const paths = {
   adminEscorts: '/pendientes/usuarios',
   adminClients: '/pendientes/clientes',
   adminReports: '/pendientes/denuncias',
+  adminAudit: '/pendientes/auditoria',
+  adminProfile: (nickname: string) => `/pendientes/perfil/${encodeURIComponent(nickname)}`,
   adminRectifications: '/pendientes/rectificaciones',
   deleteAccount: '/EliminarCuenta',
 } as const;

@@ -31,6 +31,17 @@ export async function latestAction(
   return row?.action;
 }
 
+/** The newest entry about an account among the given actions, with its reasons and date. */
+export async function latestEntry(db: DbOrTx, accountId: string, actions: readonly string[]) {
+  const [row] = await db
+    .select({ action: auditLog.action, reasons: auditLog.reasons, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.accountId, accountId), inArray(auditLog.action, [...actions])))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row;
+}
+
 export interface AuditRow {
   id: number;
   createdAt: Date;

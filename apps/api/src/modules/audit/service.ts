@@ -1,6 +1,6 @@
-import type { AuditEntry } from '@encanto/core/validation';
+import type { AuditAction, AuditEntry } from '@encanto/core/validation';
 import type { DbOrTx } from '../../db/client.ts';
-import { insertAuditEntry, latestAction, listAudit } from './queries.ts';
+import { insertAuditEntry, latestAction, latestEntry, listAudit } from './queries.ts';
 
 /** Who an entry names as the decider when no person decided (automatic hold, retention job). */
 export const SYSTEM_ACTOR = 'sistema';
@@ -14,7 +14,8 @@ export interface Decision {
   /** Null once the account is gone: the entry outlives it (ids are set null). */
   accountId: string | null;
   accountNickname: string;
-  action: string;
+  /** One of the labelled codes (core auditActionLabels), so the panel can always word it. */
+  action: AuditAction;
   reasons?: string | null;
 }
 
@@ -34,6 +35,15 @@ export function latestDecision(
   actions: readonly string[],
 ): Promise<string | undefined> {
   return latestAction(db, accountId, actions);
+}
+
+/** The most recent of the given decisions about an account, with its reasons and date. */
+export function latestDecisionEntry(
+  db: DbOrTx,
+  accountId: string,
+  actions: readonly AuditAction[],
+): Promise<{ action: string; reasons: string | null; createdAt: Date } | undefined> {
+  return latestEntry(db, accountId, actions);
 }
 
 const auditKind = (k: string | null): AuditEntry['tipo'] =>

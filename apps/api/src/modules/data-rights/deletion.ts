@@ -1,4 +1,5 @@
 import { msg } from '@encanto/core/messages';
+import type { AuditAction } from '@encanto/core/validation';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
@@ -20,7 +21,7 @@ type EraseDeps = Pick<Deps, 'db' | 'media' | 'documents' | 'log'>;
 /** Who the audit log names for an erasure and why. */
 export interface Erasure {
   actor: string;
-  action: string;
+  action: AuditAction;
   reasons: string | null;
   /** Checked inside the transaction, the account row locked: false leaves the account as it is. */
   stillDue?: (tx: DbOrTx) => Promise<boolean>;

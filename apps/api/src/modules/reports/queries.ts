@@ -88,7 +88,13 @@ export async function eraseReporterMarks(db: DbOrTx, before: Date): Promise<numb
 
 const openCount = sql<number>`(select count(*)::int from ${reports} r2 where r2.escort_id = ${reports.escortId} and r2.status = 'abierta')`;
 
-export function listReports(db: DbOrTx, status: 'abierta' | 'descartada' | 'suspendida' | 'todas') {
+/** Reports of one status (or all), or, with `escortId`, every report about one profile, newest first. */
+export function listReports(
+  db: DbOrTx,
+  status: 'abierta' | 'descartada' | 'suspendida' | 'todas',
+  escortId?: string,
+) {
+  const byStatus = status === 'todas' ? undefined : eq(reports.status, status);
   return db
     .select({
       id: reports.id,
@@ -104,7 +110,7 @@ export function listReports(db: DbOrTx, status: 'abierta' | 'descartada' | 'susp
     })
     .from(reports)
     .leftJoin(escortProfiles, eq(escortProfiles.accountId, reports.escortId))
-    .where(status === 'todas' ? undefined : eq(reports.status, status))
-    .orderBy(status === 'abierta' ? reports.createdAt : desc(reports.createdAt))
+    .where(escortId ? and(eq(reports.escortId, escortId), byStatus) : byStatus)
+    .orderBy(status === 'abierta' && !escortId ? reports.createdAt : desc(reports.createdAt))
     .limit(500);
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import {
+  adminProfileSchema,
   messageSchema,
   reportCreateSchema,
   reportListQuerySchema,
@@ -11,6 +12,7 @@ import { msg } from '@encanto/core/messages';
 import { depsOf } from '../../deps.ts';
 import { requireAdmin, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
+import { adminProfileView } from './admin-profile.ts';
 import {
   createReport,
   dismissReport,
@@ -61,6 +63,25 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireAdmin(request);
       return reportsForAdmin(app.db, request.query.estado);
+    },
+  );
+
+  app.get(
+    '/admin/perfil/:nickname',
+    {
+      schema: {
+        security: sessionSecurity,
+        tags: ['denuncias'],
+        summary:
+          'Perfil de una escort visto por la administración: datos para compararlos con el documento (edad incluida), si está oculto y por qué, y sus denuncias',
+        params: z.object({ nickname: z.string().min(1).max(60) }),
+        response: { 200: adminProfileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      reply.header('cache-control', 'no-store');
+      return adminProfileView(app.db, request.params.nickname);
     },
   );
 

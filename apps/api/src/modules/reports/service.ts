@@ -231,12 +231,9 @@ export async function reinstateFromReport(db: Db, admin: SessionAccount, id: num
   });
 }
 
-export async function reportsForAdmin(
-  db: DbOrTx,
-  status: 'abierta' | 'descartada' | 'suspendida' | 'todas',
-): Promise<Report[]> {
-  const rows = await listReports(db, status);
-  const list = rows.map((r) => ({
+/** A report as the admin panel reads it. */
+export function toReport(r: Awaited<ReturnType<typeof listReports>>[number]): Report {
+  return {
     id: r.id,
     nickname_usuario: r.escortNickname,
     motivo: r.reason as ReportReason,
@@ -249,7 +246,14 @@ export async function reportsForAdmin(
     denuncias_abiertas: r.openCount,
     // A possible minor whose profile is still visible: nobody trusted has confirmed it, so an admin must look now.
     urgente: r.status === 'abierta' && r.reason === holdReason && r.suspended === false,
-  }));
+  };
+}
+
+export async function reportsForAdmin(
+  db: DbOrTx,
+  status: 'abierta' | 'descartada' | 'suspendida' | 'todas',
+): Promise<Report[]> {
+  const list = (await listReports(db, status)).map(toReport);
   // The most urgent first: possible minors still visible, possible minors on hold, trafficking, then the rest by age.
   if (status === 'abierta') {
     const rank = (r: Report) => (r.urgente ? 0 : r.motivo === 'menor' ? 1 : r.motivo === 'trata' ? 2 : 3);

@@ -8,6 +8,7 @@ import {
   motivoBodySchema,
   pendingClientSchema,
   pendingEscortSchema,
+  rejectBodySchema,
 } from '@encanto/core/validation';
 import { depsOf } from '../../deps.ts';
 import { requireAccount, requireAdmin, sessionSecurity } from '../../plugins/auth.ts';
@@ -84,7 +85,7 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
           security: sessionSecurity,
           tags: ['administración'],
           summary:
-            'Autoriza la cuenta (RUT): aprobado, aviso "Cuenta Autorizada", registro de auditoría y correo',
+            'Autoriza la cuenta (RUT): aprobado, aviso "Cuenta Autorizada", registro de auditoría y correo. 409 sin documento o si la fecha de nacimiento es de una persona menor de 18 años',
           params: idParams,
           response: {
             200: messageSchema.extend({ autorizado: z.literal('aprobado') }),
@@ -124,16 +125,16 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           security: sessionSecurity,
           tags: ['administración'],
-          summary: 'Rechaza el documento con uno o más motivos (unidos con ", "); la cuenta sigue pendiente',
+          summary:
+            'Rechaza el documento con uno o más motivos (unidos con ", ") y, si se quiere, un detalle en texto libre (máx. 300); la cuenta sigue pendiente. Responde el motivo guardado',
           params: idParams,
-          body: motivoBodySchema,
+          body: rejectBodySchema,
           response: { 200: messageSchema, ...errors, ...errorResponses(409) },
         },
       },
       async (request) => {
         const admin = await requireAdmin(request);
-        await reject(deps, admin, k.kind, request.params.id, request.body.motivo);
-        return { mensaje: request.body.motivo };
+        return { mensaje: await reject(deps, admin, k.kind, request.params.id, request.body) };
       },
     );
 

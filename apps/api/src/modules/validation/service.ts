@@ -1,5 +1,13 @@
+import { ageOn, todayInChile } from '@encanto/core/age';
+import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
-import type { AuthorizationNotice, PendingClient, PendingEscort } from '@encanto/core/validation';
+import {
+  rejectionMotivo,
+  type AuditAction,
+  type AuthorizationNotice,
+  type PendingClient,
+  type PendingEscort,
+} from '@encanto/core/validation';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
@@ -31,28 +39,31 @@ async function accountByRut(db: DbOrTx, kind: ValidationKind, id: string): Promi
   return account;
 }
 
-export async function pendingClients(db: DbOrTx): Promise<PendingClient[]> {
-  return (await q.listPending(db, 'client')).map((r) => ({
-    rut_cliente: r.rut,
+/** What both queues show of a pending account; the age is today's in Chile, so a minor stands out. */
+function pendingFields(r: q.PendingRow, today: string) {
+  return {
     nombre: r.nombre,
     nickname: r.nickname,
-    email: r.email,
+    fecha_nac: r.fechaNac,
+    edad: ageOn(r.fechaNac, today),
     motivo: r.motivo,
     documento: r.documento,
     creado: r.createdAt.toISOString(),
+  };
+}
+
+export async function pendingClients(db: DbOrTx): Promise<PendingClient[]> {
+  const today = todayInChile();
+  return (await q.listPending(db, 'client')).map((r) => ({
+    rut_cliente: r.rut,
+    email: r.email,
+    ...pendingFields(r, today),
   }));
 }
 
 export async function pendingEscorts(db: DbOrTx): Promise<PendingEscort[]> {
-  return (await q.listPending(db, 'escort')).map((r) => ({
-    rut_usuario: r.rut,
-    nombre: r.nombre,
-    nickname: r.nickname,
-    fecha_nac: r.fechaNac,
-    motivo: r.motivo,
-    documento: r.documento,
-    creado: r.createdAt.toISOString(),
-  }));
+  const today = todayInChile();
+  return (await q.listPending(db, 'escort')).map((r) => ({ rut_usuario: r.rut, ...pendingFields(r, today) }));
 }
 
 export async function autorizadoOf(
@@ -102,6 +113,9 @@ export async function authorize(
   if (account.autorizado === 'aprobado') throw conflict(msg.accountAlreadyApproved, 'ALREADY_APPROVED');
   if (!(await q.findDocumentByAccount(db, account.id)))
     throw conflict(msg.documentMissing, 'DOCUMENT_MISSING');
+  // Registration refuses minors, but a rectified birth date or an old record must not slip through either.
+  if (ageOn(account.fechaNac, todayInChile()) < limits.minimumAge)
+    throw conflict(msg.minorCannotBeAuthorized, 'UNDER_AGE');
   const motivo = msg.accountAuthorizedNotice;
   const approved = await db.transaction(async (tx) => {
     if (!(await q.approve(tx, account.id, motivo))) return false;
@@ -118,14 +132,16 @@ export async function authorize(
   if (!approved) throw conflict(msg.accountAlreadyApproved, 'ALREADY_APPROVED');
 }
 
+/** Rejects the document with the joined preset reasons and the admin's own words; returns the stored reason. */
 export async function reject(
   deps: MailDeps,
   admin: SessionAccount,
   kind: ValidationKind,
   id: string,
-  motivo: string,
-): Promise<void> {
+  reasons: { motivo: string; detalle: string },
+): Promise<string> {
   const { db, config } = deps;
+  const motivo = rejectionMotivo(reasons.motivo, reasons.detalle);
   const account = await accountByRut(db, kind, id);
   // Rejection keeps the account pending; an approved account is not "rejected" after the fact.
   if (account.autorizado === 'aprobado') throw conflict(msg.accountAlreadyApproved, 'ALREADY_APPROVED');
@@ -141,6 +157,7 @@ export async function reject(
       `Puedes subir tu documento nuevamente aquí: ${config.siteUrl}${uploadPath(kind)}`,
     ]);
   });
+  return motivo;
 }
 
 /** The spec's separate "notice" call: (re)sets the approval notice of an approved account. */
@@ -163,7 +180,12 @@ export async function informApproved(
   });
 }
 
-const decision = (admin: SessionAccount, account: ValidationAccount, action: string, reasons: string) => ({
+const decision = (
+  admin: SessionAccount,
+  account: ValidationAccount,
+  action: AuditAction,
+  reasons: string,
+) => ({
   adminId: admin.id,
   adminNickname: admin.nickname,
   accountId: account.id,

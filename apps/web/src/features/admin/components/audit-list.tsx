@@ -1,4 +1,20 @@
-import { auditActionLabel, type AuditEntry } from '@encanto/core/validation';
+import { auditActionLabel, type AuditAction, type AuditEntry } from '@encanto/core/validation';
+
+/** The badge's tone: what let someone in or back, what kept or took someone out, what waits on a person. */
+const tone: Partial<Record<AuditAction, 'ok' | 'bad' | 'warn'>> = {
+  aprobado: 'ok',
+  'aviso-aprobado': 'ok',
+  perfil_reincorporado: 'ok',
+  rectificacion_aplicada: 'ok',
+  rechazado: 'bad',
+  perfil_suspendido: 'bad',
+  rectificacion_rechazada: 'bad',
+  perfil_en_espera: 'warn',
+};
+
+/** Who decided: an admin's nickname, or the words for the system and the account holder. */
+const actor = (admin: string) =>
+  admin === 'sistema' ? 'Sistema' : admin === 'titular' ? 'Titular de la cuenta' : admin;
 
 const dateTime = new Intl.DateTimeFormat('es-CL', {
   dateStyle: 'medium',
@@ -14,7 +30,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
       <thead>
         <tr>
           <th scope="col">Fecha</th>
-          <th scope="col">Administrador</th>
+          <th scope="col">Responsable</th>
           <th scope="col">Cuenta</th>
           <th scope="col">Decisión</th>
           <th scope="col">Motivos</th>
@@ -26,15 +42,19 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
             <td data-label="Fecha">
               <time dateTime={e.fecha}>{dateTime.format(new Date(e.fecha))}</time>
             </td>
-            <td data-label="Administrador">{e.admin}</td>
+            <td data-label="Responsable">{actor(e.admin)}</td>
             <td data-label="Cuenta">
               <span>
                 {e.cuenta}
-                {e.tipo && <span className="admin-kind"> ({e.tipo})</span>}
+                {e.tipo && (
+                  <span className="admin-kind"> ({e.tipo === 'usuario' ? 'escort' : 'cliente'})</span>
+                )}
               </span>
             </td>
             <td data-label="Decisión">
-              <span className={`admin-badge admin-badge-${e.accion}`}>{auditActionLabel(e.accion)}</span>
+              <span className={`admin-badge admin-badge-${tone[e.accion as AuditAction] ?? 'plain'}`}>
+                {auditActionLabel(e.accion)}
+              </span>
             </td>
             <td data-label="Motivos">{e.motivos ?? '—'}</td>
           </tr>

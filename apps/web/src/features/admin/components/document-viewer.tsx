@@ -9,7 +9,7 @@ export interface ViewedAccount {
   kind: ValidationKind;
   nickname: string;
   /** Label/value pairs shown beside the photo, to compare with the document. */
-  details: [string, string][];
+  details: [string, ReactNode][];
 }
 
 const ZOOMS = [1, 1.5, 2, 3];
@@ -19,10 +19,13 @@ export function DocumentViewer({
   account,
   onClose,
   actions,
+  warning,
 }: {
   account: ViewedAccount;
   onClose: () => void;
   actions?: ReactNode;
+  /** Shown above the data, before anything else (an under-18 birth date). */
+  warning?: ReactNode;
 }) {
   const info = useQuery({
     queryKey: ['admin-document', account.kind, account.nickname],
@@ -35,6 +38,7 @@ export function DocumentViewer({
 
   return (
     <Modal title={`Datos de ${account.nickname}`} onClose={onClose} wide>
+      {warning}
       <div className="doc-viewer">
         <dl className="doc-viewer-data">
           {account.details.map(([label, value]) => (

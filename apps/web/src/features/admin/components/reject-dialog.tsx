@@ -1,15 +1,23 @@
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { limits } from '@encanto/core/constants';
 import {
   clientRejectionReasons,
   escortRejectionReasons,
+  joinReasons,
   rejectionFormSchema,
+  rejectionMotivo,
   type RejectionForm,
   type ValidationKind,
 } from '@encanto/core/validation';
 import { Modal } from './modal.tsx';
 
-/** Rechazar: the spec's fixed reasons as checkboxes; at least one. */
+/**
+ * Rechazar: the spec's fixed reasons as checkboxes (at least one), plus the
+ * admin's own words for what the presets cannot say ("el RUT no se lee"). The
+ * person reads exactly the preview, so the admin writes it for them.
+ */
 export function RejectDialog({
   kind,
   nickname,
@@ -18,19 +26,30 @@ export function RejectDialog({
 }: {
   kind: ValidationKind;
   nickname: string;
-  onSubmit: (reasons: string[]) => Promise<void>;
+  onSubmit: (reasons: string[], detalle: string) => Promise<void>;
   onClose: () => void;
 }) {
+  const ids = useId();
   const reasons = kind === 'cliente' ? clientRejectionReasons : escortRejectionReasons;
   const form = useForm<RejectionForm>({
     resolver: zodResolver(rejectionFormSchema),
-    defaultValues: { reasons: [] },
+    defaultValues: { reasons: [], detalle: '' },
   });
-  const error = form.formState.errors.reasons?.message;
+  const checked = useWatch({ control: form.control, name: 'reasons' });
+  const detalle = useWatch({ control: form.control, name: 'detalle' });
+  const reasonError = form.formState.errors.reasons?.message;
+  const detailError = form.formState.errors.detalle?.message;
+  const preview =
+    checked.length > 0 ? rejectionMotivo(joinReasons(checked), detalle.replace(/\s+/g, ' ')) : null;
   return (
     <Modal title={`Rechazar a ${nickname}`} onClose={onClose}>
-      <form className="reject-form" noValidate onSubmit={form.handleSubmit((v) => onSubmit(v.reasons))}>
-        <fieldset className="field">
+      <form
+        className="reject-form"
+        noValidate
+        // The parsed values: the free text collapsed to one line, as the server stores it.
+        onSubmit={form.handleSubmit((v) => onSubmit(v.reasons, v.detalle ?? ''))}
+      >
+        <fieldset className="field" aria-describedby={reasonError ? `${ids}-reasons` : undefined}>
           <legend>Motivo del rechazo</legend>
           {reasons.map((r) => (
             <label key={r} className="reject-reason">
@@ -39,12 +58,42 @@ export function RejectDialog({
             </label>
           ))}
         </fieldset>
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
+        {reasonError && (
+          <p className="field-error" id={`${ids}-reasons`} role="alert">
+            {reasonError}
           </p>
         )}
+        <div className="field">
+          <label htmlFor={`${ids}-detail`}>Detalle para la persona (opcional)</label>
+          <textarea
+            id={`${ids}-detail`}
+            rows={3}
+            maxLength={limits.rejectionDetailMax}
+            aria-invalid={detailError ? true : undefined}
+            aria-describedby={`${ids}-detail-hint${detailError ? ` ${ids}-detail-error` : ''}`}
+            placeholder="Por ejemplo: el RUT de la foto no se alcanza a leer."
+            {...form.register('detalle')}
+          />
+          <span className="field-hint" id={`${ids}-detail-hint`}>
+            Se agrega después de los motivos marcados. {detalle.length}/{limits.rejectionDetailMax}{' '}
+            caracteres.
+          </span>
+          {detailError && (
+            <p className="field-error" id={`${ids}-detail-error`} role="alert">
+              {detailError}
+            </p>
+          )}
+        </div>
+        {preview && (
+          <div className="reject-preview">
+            <span className="reject-preview-label">Motivo que verá la persona</span>
+            <p>{preview}</p>
+          </div>
+        )}
         <div className="doc-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancelar
+          </button>
           <button type="submit" className="button button-danger" disabled={form.formState.isSubmitting}>
             Rechazar
           </button>

@@ -1,20 +1,27 @@
 import { useEffect } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
-import { useHead } from '../../../lib/head.tsx';
+import { ADMIN_PANEL, useAdminHead } from '../../../lib/admin-head.ts';
 import { clearSession, useHydrated, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 
-/** Tabs of the console; other admin features add theirs here. */
-const tabs = [
-  { to: paths.adminEscorts, label: 'Usuarios' },
+/** Tabs of the console, named for what they hold; other admin features add theirs here. */
+const tabs: { to: string; label: string; also?: string }[] = [
+  { to: paths.adminEscorts, label: 'Escorts' },
   { to: paths.adminClients, label: 'Clientes' },
-  { to: '/pendientes/auditoria', label: 'Auditoría' },
-  { to: paths.adminReports, label: 'Denuncias' },
-  { to: paths.adminRectifications, label: 'Correcciones' },
+  // A reported profile's view belongs to Denuncias: the tab stays marked there.
+  { to: paths.adminReports, label: 'Denuncias', also: paths.adminProfile('') },
+  { to: paths.adminRectifications, label: 'Rectificaciones' },
+  { to: paths.adminAudit, label: 'Auditoría' },
   // admin tabs
 ];
+
+/** The console's title until a page, once shown, sets its own (see useAdminHead). */
+function ConsoleHead() {
+  useAdminHead(null);
+  return null;
+}
 
 /**
  * /pendientes: needs a stored token and stored tipo 'admin', else /login-admin
@@ -25,9 +32,9 @@ export default function AdminLayout() {
   const hydrated = useHydrated();
   const session = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const site = useSite();
   const allowed = session.token !== null && session.tipo === 'admin';
-  useHead({ title: `Panel de Pendientes – ${site.name}`, robots: 'noindex,nofollow' });
 
   useEffect(() => {
     if (hydrated && !allowed) void navigate(paths.adminLogin, { replace: true });
@@ -62,9 +69,10 @@ export default function AdminLayout() {
         )}
       </header>
       <main className="admin-main" id="contenido">
-        <h1 className="admin-title">Panel de Pendientes</h1>
+        <h1 className="admin-title">{ADMIN_PANEL}</h1>
         {!hydrated || !allowed ? (
           <div aria-busy="true">
+            <ConsoleHead />
             <span className="visually-hidden">Cargando...</span>
             <div className="skeleton skeleton-title" />
           </div>
@@ -75,7 +83,9 @@ export default function AdminLayout() {
                 <NavLink
                   key={t.to}
                   to={t.to}
-                  className={({ isActive }) => `admin-tab${isActive ? ' active' : ''}`}
+                  className={({ isActive }) =>
+                    `admin-tab${isActive || (t.also && pathname.startsWith(t.also)) ? ' active' : ''}`
+                  }
                 >
                   {t.label}
                 </NavLink>

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '@encanto/core/validation';
+import { useAdminHead } from '../../../lib/admin-head.ts';
 import { api } from '../../../lib/api-client.ts';
 import { AuditList } from '../components/audit-list.tsx';
 
@@ -7,6 +8,7 @@ const PAGE = 50;
 
 /** /pendientes/auditoria: every admin decision, newest first, 50 at a time. */
 export default function AuditPage() {
+  useAdminHead('Auditoría');
   const query = useInfiniteQuery({
     queryKey: ['admin-audit'],
     initialPageParam: 0,

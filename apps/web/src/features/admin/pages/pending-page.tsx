@@ -9,56 +9,18 @@ import {
   type PendingEscort,
   type ValidationKind,
 } from '@encanto/core/validation';
+import { paths } from '../../../config/paths.ts';
+import { useAdminHead } from '../../../lib/admin-head.ts';
 import { api, errorText } from '../../../lib/api-client.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { ApproveDialog } from '../components/approve-dialog.tsx';
 import { AuditList } from '../components/audit-list.tsx';
+import { BirthDate } from '../components/birth-date.tsx';
 import { DocumentViewer, type ViewedAccount } from '../components/document-viewer.tsx';
+import { MinorWarning, MinorsSummary } from '../components/minor-warning.tsx';
+import { PendingTable } from '../components/pending-table.tsx';
 import { RejectDialog } from '../components/reject-dialog.tsx';
-
-interface Row {
-  rut: string;
-  nombre: string;
-  nickname: string;
-  /** Nacimiento (usuarios) or Email (clientes). */
-  extra: string;
-  motivo: string | null;
-  documento: string | null;
-}
-
-const birthDate = (iso: string) => iso.split('-').reverse().join('-');
-
-const config = {
-  usuario: {
-    title: 'Usuarios Pendientes',
-    extraLabel: 'Nacimiento',
-    reject: 'informar-rechazo-escort',
-    ok: msg.escortAuthorized,
-    fail: msg.escortAuthorizeError,
-    toRow: (r: PendingEscort): Row => ({
-      rut: r.rut_usuario,
-      nombre: r.nombre,
-      nickname: r.nickname,
-      extra: birthDate(r.fecha_nac),
-      motivo: r.motivo,
-      documento: r.documento,
-    }),
-  },
-  cliente: {
-    title: 'Clientes Pendientes',
-    extraLabel: 'Email',
-    reject: 'informa-rechazar-cliente',
-    ok: msg.clientAuthorized,
-    fail: msg.clientAuthorizeError,
-    toRow: (r: PendingClient): Row => ({
-      rut: r.rut_cliente,
-      nombre: r.nombre,
-      nickname: r.nickname,
-      extra: r.email,
-      motivo: r.motivo,
-      documento: r.documento,
-    }),
-  },
-} as const;
+import { authorizeBlock, isMinor, pendingKinds, type PendingRow } from '../pending-kinds.ts';
 
 type Status = { text: string; error: boolean; detail?: string } | null;
 
@@ -68,26 +30,26 @@ const failure = (text: string, err: unknown): Status => {
   return detail ? { text, error: true, detail } : { text, error: true };
 };
 
-/** /pendientes/usuarios and /pendientes/clientes: the pending accounts with Ver datos, Rechazar, Autorizar. */
+/** /pendientes/usuarios (escorts) and /pendientes/clientes: the pending accounts with Ver datos, Rechazar, Autorizar. */
 export default function PendingPage({ kind }: { kind: ValidationKind }) {
-  const c = config[kind];
+  const c = pendingKinds[kind];
+  useAdminHead(c.section);
   const queryClient = useQueryClient();
   const listKey = ['admin-pending', kind] as const;
   const list = useQuery({
     queryKey: listKey,
     staleTime: 0,
-    queryFn: async () => {
-      const rows = await api<(PendingEscort | PendingClient)[]>(`/${kind}/pendientes`);
-      return rows.map((r) => (c.toRow as (x: typeof r) => Row)(r));
-    },
+    queryFn: async () =>
+      (await api<(PendingEscort | PendingClient)[]>(`/${kind}/pendientes`)).map((r) => c.toRow(r)),
   });
   const audit = useQuery({
     queryKey: ['admin-audit-latest'],
     staleTime: 0,
     queryFn: () => api<AuditEntry[]>('/admin/auditoria?limite=5'),
   });
-  const [viewing, setViewing] = useState<Row | null>(null);
-  const [rejecting, setRejecting] = useState<Row | null>(null);
+  const [viewing, setViewing] = useState<PendingRow | null>(null);
+  const [rejecting, setRejecting] = useState<PendingRow | null>(null);
+  const [approving, setApproving] = useState<PendingRow | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const { busyKey, run } = useAction(() =>
     Promise.all([
@@ -97,23 +59,26 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
     ]),
   );
 
-  const authorize = (row: Row) =>
+  const authorize = (row: PendingRow) =>
     run(
       () => api(`/${kind}/autorizar/${encodeURIComponent(row.rut)}`, { method: 'PUT' }),
       {
         onSuccess: () => setStatus({ text: c.ok, error: false }),
         onError: (err) => setStatus(failure(c.fail, err)),
-        onSettled: () => setViewing(null),
+        onSettled: () => {
+          setApproving(null);
+          setViewing(null);
+        },
       },
       row.rut,
     );
 
-  const reject = (row: Row, reasons: string[]) =>
+  const reject = (row: PendingRow, reasons: string[], detalle: string) =>
     run(
       () =>
         api(`/${kind}/${c.reject}/${encodeURIComponent(row.rut)}`, {
           method: 'POST',
-          body: { motivo: joinReasons(reasons) },
+          body: { motivo: joinReasons(reasons), detalle },
         }),
       {
         onSuccess: () => setStatus({ text: msg.rejectionSent(row.nickname), error: false }),
@@ -125,13 +90,18 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
       },
     );
 
-  const details = (row: Row): ViewedAccount['details'] => [
-    ['RUT', row.rut],
-    ['Nombre Completo', row.nombre],
-    ['Nickname', row.nickname],
-    [c.extraLabel, row.extra],
-    ...(row.motivo ? ([['Último rechazo', row.motivo]] as [string, string][]) : []),
-  ];
+  const details = (row: PendingRow): ViewedAccount['details'] => {
+    const list: ViewedAccount['details'] = [
+      ['RUT', row.rut],
+      ['Nombre Completo', row.nombre],
+      ['Nickname', row.nickname],
+    ];
+    if (row.email) list.push(['Email', row.email]);
+    list.push(['Fecha de nacimiento', <BirthDate fecha={row.fechaNac} edad={row.edad} />]);
+    if (row.motivo) list.push(['Último rechazo', row.motivo]);
+    return list;
+  };
+  const minors = list.data?.filter((r) => isMinor(r.edad)).length ?? 0;
 
   return (
     <section aria-labelledby={`pending-${kind}`}>
@@ -152,6 +122,7 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
           </p>
         )}
       </div>
+      {minors > 0 && <MinorsSummary count={minors} />}
       {list.isPending ? (
         <div className="skeleton" style={{ height: 200 }} />
       ) : list.isError ? (
@@ -159,70 +130,14 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
       ) : list.data.length === 0 ? (
         <p className="empty">No hay cuentas pendientes.</p>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">RUT</th>
-              <th scope="col">Nombre Completo</th>
-              <th scope="col">Nickname</th>
-              <th scope="col">{c.extraLabel}</th>
-              <th scope="col">Documento</th>
-              <th scope="col">
-                <span className="visually-hidden">Acciones</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((row) => (
-              <tr key={row.rut} data-nickname={row.nickname}>
-                <td data-label="RUT">{row.rut}</td>
-                <td data-label="Nombre Completo">{row.nombre}</td>
-                <td data-label="Nickname">{row.nickname}</td>
-                <td data-label={c.extraLabel} className="admin-cell-wrap">
-                  {row.extra}
-                </td>
-                <td data-label="Documento">
-                  {row.documento ? (
-                    <span className="admin-badge admin-badge-doc">
-                      {row.motivo ? 'Rechazado' : 'Por revisar'}
-                    </span>
-                  ) : (
-                    <span className="admin-badge admin-badge-none">
-                      {row.motivo ? 'Rechazado, sin nuevo documento' : 'Sin documento'}
-                    </span>
-                  )}
-                </td>
-                <td className="admin-actions">
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    onClick={() => setViewing(row)}
-                    aria-label={`Ver datos de ${row.nickname}`}
-                  >
-                    Ver datos
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-danger"
-                    onClick={() => setRejecting(row)}
-                    aria-label={`Rechazar a ${row.nickname}`}
-                  >
-                    Rechazar
-                  </button>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={busyKey === row.rut}
-                    onClick={() => void authorize(row)}
-                    aria-label={`Autorizar a ${row.nickname}`}
-                  >
-                    Autorizar
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PendingTable
+          rows={list.data}
+          withEmail={kind === 'cliente'}
+          busyKey={typeof busyKey === 'string' ? busyKey : null}
+          onView={setViewing}
+          onReject={setRejecting}
+          onAuthorize={setApproving}
+        />
       )}
 
       <section className="admin-latest" aria-labelledby={`latest-${kind}`}>
@@ -230,7 +145,7 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
           <h2 id={`latest-${kind}`} className="admin-section-title">
             Últimas decisiones
           </h2>
-          <Link to="/pendientes/auditoria">Ver registro completo</Link>
+          <Link to={paths.adminAudit}>Ver registro completo</Link>
         </div>
         {audit.data && <AuditList entries={audit.data} />}
       </section>
@@ -239,6 +154,7 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
         <DocumentViewer
           account={{ kind, nickname: viewing.nickname, details: details(viewing) }}
           onClose={() => setViewing(null)}
+          warning={isMinor(viewing.edad) ? <MinorWarning edad={viewing.edad} /> : undefined}
           actions={
             <>
               <button type="button" className="button button-danger" onClick={() => setRejecting(viewing)}>
@@ -247,8 +163,9 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
               <button
                 type="button"
                 className="button"
-                disabled={busyKey === viewing.rut}
-                onClick={() => void authorize(viewing)}
+                disabled={authorizeBlock(viewing) !== null || busyKey === viewing.rut}
+                title={authorizeBlock(viewing) ?? undefined}
+                onClick={() => setApproving(viewing)}
               >
                 Autorizar
               </button>
@@ -260,8 +177,17 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
         <RejectDialog
           kind={kind}
           nickname={rejecting.nickname}
-          onSubmit={(reasons) => reject(rejecting, reasons)}
+          onSubmit={(reasons, detalle) => reject(rejecting, reasons, detalle)}
           onClose={() => setRejecting(null)}
+        />
+      )}
+      {approving && (
+        <ApproveDialog
+          row={approving}
+          noun={c.noun}
+          busy={busyKey === approving.rut}
+          onConfirm={() => void authorize(approving)}
+          onClose={() => setApproving(null)}
         />
       )}
     </section>

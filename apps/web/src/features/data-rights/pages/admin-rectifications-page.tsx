@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { rectifiableFieldLabels, type AdminRectification } from '@encanto/core/data-rights';
+import { useAdminHead } from '../../../lib/admin-head.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import {
@@ -23,6 +24,7 @@ const statusLabel: Record<AdminRectification['estado'], string> = {
  * leaves the data as it is. Compare with the document before applying.
  */
 export default function AdminRectificationsPage() {
+  useAdminHead('Rectificaciones');
   const [filter, setFilter] = useState<RectificationFilter>('abierta');
   const list = useAdminRectifications(filter);
   const refresh = useRefreshRectifications();

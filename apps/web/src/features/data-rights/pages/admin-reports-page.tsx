@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { reportReasonLabels, type Report } from '@encanto/core/data-rights';
 import { paths } from '../../../config/paths.ts';
+import { useAdminHead } from '../../../lib/admin-head.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import {
@@ -28,6 +29,7 @@ const urgent = new Set(['menor', 'trata']);
  * (hidden until reinstated) or Reincorporar; every decision lands in the audit log.
  */
 export default function AdminReportsPage() {
+  useAdminHead('Denuncias');
   const [filter, setFilter] = useState<ReportFilter>('abierta');
   const list = useReports(filter);
   const refresh = useRefreshReports();
@@ -86,7 +88,7 @@ export default function AdminReportsPage() {
               )}
               {r.perfil_existe ? (
                 <div className="dr-actions">
-                  <Link className="button button-secondary" to={paths.ownCard(r.nickname_usuario)}>
+                  <Link className="button button-secondary" to={paths.adminProfile(r.nickname_usuario)}>
                     Ver perfil
                   </Link>
                   {r.estado === 'abierta' && (

@@ -7,8 +7,11 @@ import { RequireAuth } from '../../../components/require-auth.tsx';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
-import { getStored, setStored } from '../../../lib/session.ts';
+import { getStored, setStored, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
+import { fetchDocumentInfo } from '../../../lib/api/documents.ts';
+import { forgetApproval, useNoticeOwner, useRejection } from '../api/rejection.ts';
+import { RejectionPanel } from '../components/rejection-panel.tsx';
 
 /** Type from route state, then the stored type, defaulting to usuario (spec). */
 function resolveKind(state: unknown): ValidationKind {
@@ -29,9 +32,14 @@ async function isValidated(kind: ValidationKind): Promise<boolean> {
   }
 }
 
-function ValidatedProgress() {
+function ValidatedProgress({ kind }: { kind: ValidationKind }) {
   const navigate = useNavigate();
+  const owner = useNoticeOwner(kind);
   const [steps, setSteps] = useState(0);
+  // This screen is the success message: the one on listings and profiles is not shown again.
+  useEffect(() => {
+    if (owner) void forgetApproval(owner);
+  }, [owner]);
   useEffect(() => {
     // The account is approved now: the pending marker is no longer true.
     setStored({ tipo: null });
@@ -48,6 +56,9 @@ function ValidatedProgress() {
   return (
     <>
       <h1 className="page-title">Tu cuenta está validada</h1>
+      <p className="message message-success validated-copy" role="status">
+        ¡Listo! Revisamos tu documento y autorizamos tu cuenta. Te llevamos al sitio…
+      </p>
       <div
         className="progress validation-progress"
         role="progressbar"
@@ -64,24 +75,58 @@ function ValidatedProgress() {
 
 function PendingValidation() {
   const location = useLocation();
-  const kind = resolveKind(location.state);
+  // Resolved once: a validated account drops the stored tipo, and the screen must not change kind then.
+  const [kind] = useState(() => resolveKind(location.state));
+  const nickname = useSession().nickname ?? '';
   const status = useQuery({
     queryKey: ['validation-status', kind],
     queryFn: () => isValidated(kind),
     retry: false,
     staleTime: 0,
   });
-  if (status.isPending) return <p aria-live="polite">Cargando...</p>;
-  if (status.data) return <ValidatedProgress />;
+  const pending = status.data === false;
+  const rejection = useRejection(kind);
+  // The upload screen's own query: going there after this shows the document at once.
+  const document = useQuery({
+    queryKey: ['validation-document', kind, nickname],
+    queryFn: () => fetchDocumentInfo(kind, nickname),
+    enabled: pending && nickname !== '',
+    retry: false,
+  });
+  if (status.isPending || rejection.isLoading || document.isLoading)
+    return <p aria-live="polite">Cargando...</p>;
+  if (status.data) return <ValidatedProgress kind={kind} />;
+  const upload = kind === 'cliente' ? paths.uploadDocClient : paths.uploadDocEscort;
   return (
     <>
       <h1 className="page-title">Tu cuenta aún no ha sido validada</h1>
-      <p className="pending-copy">
-        Sube una foto de tu documento de identidad. Un administrador la revisará y te avisaremos por correo.
-      </p>
-      <Link className="button" to={kind === 'cliente' ? paths.uploadDocClient : paths.uploadDocEscort}>
-        Validar mi cuenta
-      </Link>
+      {rejection.data ? (
+        <RejectionPanel motivo={rejection.data}>
+          <Link className="button" to={upload}>
+            Subir un nuevo documento
+          </Link>
+        </RejectionPanel>
+      ) : document.data ? (
+        <>
+          <p className="pending-copy">
+            Recibimos tu documento. Un administrador lo revisará y te avisaremos por correo cuando tu cuenta
+            esté validada.
+          </p>
+          <Link className="button button-secondary" to={upload}>
+            Ver mi documento
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="pending-copy">
+            Sube una foto de tu documento de identidad. Un administrador la revisará y te avisaremos por
+            correo.
+          </p>
+          <Link className="button" to={upload}>
+            Validar mi cuenta
+          </Link>
+        </>
+      )}
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { limits, timings } from '@encanto/core/constants';
+import { timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { ValidationKind } from '@encanto/core/validation';
-import { FilePicker } from '../../../components/file-picker.tsx';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
@@ -18,13 +17,21 @@ import {
   uploadDocument,
   usePrivateImage,
 } from '../../../lib/api/documents.ts';
+import { useRejection } from '../api/rejection.ts';
+import { DocumentFileInput } from '../components/document-file-input.tsx';
+import { DocumentInstructions } from '../components/document-instructions.tsx';
+import { RejectionPanel } from '../components/rejection-panel.tsx';
 
 /** Status text is green, or red when it starts with 'Error' (spec). */
-function StatusMessage({ text }: { text: string }) {
+function StatusMessage({ id, text }: { id: string; text: string }) {
   if (!text) return null;
   const error = text.startsWith('Error');
   return (
-    <p className={`message ${error ? 'message-error' : 'message-success'}`} role={error ? 'alert' : 'status'}>
+    <p
+      id={id}
+      className={`message ${error ? 'message-error' : 'message-success'}`}
+      role={error ? 'alert' : 'status'}
+    >
       {text}
     </p>
   );
@@ -35,7 +42,7 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
   const nickname = session.nickname ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const inputId = useId();
+  const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [status, setStatus] = useState('');
@@ -56,12 +63,17 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
     enabled: nickname !== '',
     retry: false,
   });
+  const rejection = useRejection(kind);
   const image = usePrivateImage(info.data?.imageUrl);
   const validated =
     info.error instanceof ApiError &&
     info.error.status === 403 &&
     info.error.mensaje === msg.accountValidated;
   const hasImage = Boolean(info.data);
+  const motivo = rejection.data ?? null;
+  // A rejected document is replaced in one step: the new photo is what answers the rejection.
+  const replacing = hasImage && motivo !== null;
+  const statusId = `${ids}-status`;
 
   // The redirect timer must not fire after the person has left the page.
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -69,7 +81,7 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
 
   async function onUpload(event: FormEvent) {
     event.preventDefault();
-    if (hasImage) {
+    if (hasImage && !replacing) {
       setStatus(msg.deleteImageFirst);
       return;
     }
@@ -77,21 +89,28 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
       setStatus(msg.fileAndNicknameRequired);
       return;
     }
+    const rejected = replacing ? info.data!.publicId : null;
     setProgress(0);
     setStatus('');
-    await run(() => uploadDocument(kind, nickname, file, setProgress), {
-      onSuccess: () => {
-        setStatus(msg.imageUploaded);
-        setFile(null);
-        if (fileInput.current) fileInput.current.value = '';
-        timer.current = setTimeout(() => void navigate(profile), timings.postUploadRedirectMs);
+    await run(
+      async () => {
+        if (rejected) await deleteDocument(kind, nickname, rejected);
+        return uploadDocument(kind, nickname, file, setProgress);
       },
-      onError: (err) => {
-        const detail = errorText(err, '');
-        setStatus(detail ? `${msg.imageUploadError} ${detail}` : msg.imageUploadError);
+      {
+        onSuccess: () => {
+          setStatus(msg.imageUploaded);
+          setFile(null);
+          if (fileInput.current) fileInput.current.value = '';
+          timer.current = setTimeout(() => void navigate(profile), timings.postUploadRedirectMs);
+        },
+        onError: (err) => {
+          const detail = errorText(err, '');
+          setStatus(detail ? `${msg.imageUploadError} ${detail}` : msg.imageUploadError);
+        },
+        onSettled: () => setProgress(null),
       },
-      onSettled: () => setProgress(null),
-    });
+    );
   }
 
   async function onDelete() {
@@ -119,62 +138,54 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
     );
   }
 
+  const picker = (label: string) => (
+    <DocumentFileInput
+      id={ids}
+      label={label}
+      file={file}
+      inputRef={fileInput}
+      invalid={status.startsWith('Error')}
+      describedBy={status ? statusId : undefined}
+      onPick={(picked, error) => {
+        setFile(picked);
+        setStatus(error);
+      }}
+    />
+  );
+  const preview = (alt: string) => (
+    <div className={`doc-preview${replacing ? ' doc-preview-rejected' : ''}`}>
+      {image.status === 'ready' ? (
+        <img src={image.src} alt={alt} />
+      ) : image.status === 'error' ? (
+        <p className="message message-error">{msg.imageFetchError}</p>
+      ) : (
+        <div className="skeleton doc-preview-skeleton" aria-label="Cargando imagen" />
+      )}
+    </div>
+  );
+
   return (
-    // With a document under review the status comes first on phones; the instructions matter less then.
-    <div className={`doc-upload${hasImage ? ' doc-upload-waiting' : ''}`}>
-      <section className="form-card doc-instructions" aria-labelledby={`${inputId}-how`}>
-        <h2 id={`${inputId}-how`}>Sube tu documento de identidad</h2>
-        <p>
-          Para validar tu cuenta necesitamos una foto de tu documento de identidad: cédula de identidad,
-          pasaporte o licencia de conducir. Tómala de frente, con buena luz y sin reflejos, de modo que se
-          lean tu nombre, tu RUT y tu fecha de nacimiento.
-        </p>
-        <figure className="doc-example">
-          <img
-            src="/assets/ejemplo-documento.svg"
-            alt="Ejemplo: una cédula completa, derecha y bien iluminada"
-            width={480}
-            height={300}
-          />
-          <figcaption>Ejemplo de foto correcta</figcaption>
-        </figure>
-        <p className="field-hint">
-          Tu documento se guarda cifrado y solo lo ve el Administrador para validar tu cuenta. Nunca se
-          publica.
-        </p>
-      </section>
+    // With a document under review or rejected, the form comes first on phones; the instructions matter less then.
+    <div className={`doc-upload${hasImage || motivo ? ' doc-upload-waiting' : ''}`}>
+      <DocumentInstructions titleId={`${ids}-how`} />
 
       <form className="form-card doc-form" onSubmit={(e) => void onUpload(e)} aria-busy={busy}>
-        {info.isPending && nickname ? (
+        {motivo && <RejectionPanel motivo={motivo} />}
+        {(info.isPending || rejection.isLoading) && nickname ? (
           <p aria-live="polite">Cargando...</p>
+        ) : replacing ? (
+          <>
+            <p className="field-hint doc-rejected-label">Documento rechazado:</p>
+            {preview('Documento de identidad rechazado')}
+            {picker('Nueva foto de tu documento')}
+          </>
         ) : hasImage ? (
           <>
             <p className="message doc-wait">{msg.waitForAdmin}</p>
-            <div className="doc-preview">
-              {image.status === 'ready' ? (
-                <img src={image.src} alt="Documento de identidad cargado" />
-              ) : image.status === 'error' ? (
-                <p className="message message-error">{msg.imageFetchError}</p>
-              ) : (
-                <div className="skeleton doc-preview-skeleton" aria-label="Cargando imagen" />
-              )}
-            </div>
+            {preview('Documento de identidad cargado')}
           </>
         ) : (
-          <div className="field">
-            <label htmlFor={inputId}>Foto de tu documento</label>
-            <FilePicker
-              ref={fileInput}
-              id={inputId}
-              file={file}
-              label="Elegir foto"
-              hint={`JPG, PNG, WebP o HEIC, hasta ${limits.documentMaxBytes / (1024 * 1024)} MB`}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setStatus('');
-              }}
-            />
-          </div>
+          picker('Foto de tu documento')
         )}
 
         {progress !== null && (
@@ -191,21 +202,26 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
         )}
 
         <div className="doc-actions">
-          <button className="button" type="submit" disabled={busy || hasImage || !file}>
-            Subir Foto
+          <button className="button" type="submit" disabled={busy || (hasImage && !replacing) || !file}>
+            {replacing ? 'Subir nueva foto' : 'Subir Foto'}
           </button>
-          <button
-            className="button button-secondary"
-            type="button"
-            disabled={busy || !hasImage}
-            onClick={() => void onDelete()}
-          >
-            Eliminar Imagen
-          </button>
+          {!replacing && (
+            <button
+              className="button button-secondary"
+              type="button"
+              disabled={busy || !hasImage}
+              onClick={() => void onDelete()}
+            >
+              Eliminar Imagen
+            </button>
+          )}
         </div>
-        {hasImage && <p className="field-hint">Para cambiarla, primero elimina la imagen actual.</p>}
+        {hasImage && !replacing && (
+          <p className="field-hint">Para cambiarla, primero elimina la imagen actual.</p>
+        )}
+        {replacing && <p className="field-hint">La nueva foto reemplaza a la rechazada.</p>}
         <div aria-live="polite">
-          <StatusMessage text={status} />
+          <StatusMessage id={statusId} text={status} />
         </div>
       </form>
     </div>
