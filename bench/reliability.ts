@@ -863,6 +863,8 @@ async function instantInvalidation(aUrl: string, bUrl: string, escortToken: stri
     return [card, Array.isArray(list) ? list.find((e) => e.nickname === nick)?.apellido : undefined];
   };
   const before = await onB(); // cached on B from here on
+  // The form sends the photo it shows: an unchanged url is kept, a new one would be downloaded.
+  const current = (await call(aUrl, 'GET', `/api/usuario/publico/${nick}`)).body.url;
   const name = 'Renombrada';
   const put = await call(aUrl, 'PUT', '/api/usuario/modificar', {
     token: escortToken,
@@ -870,7 +872,7 @@ async function instantInvalidation(aUrl: string, bUrl: string, escortToken: stri
       rut_usuario: '10000001-1',
       apellido: name,
       fono: '987654321',
-      url: 'https://fotos.example.cl/esc000001.jpg',
+      url: current,
       medidas: '90/60/90',
       legenda: 'Perfil cambiado durante la prueba.',
     },

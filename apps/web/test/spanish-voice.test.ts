@@ -224,6 +224,11 @@ const urls = [
   paths.adminReports,
   paths.adminRectifications,
   paths.deleteAccount,
+  paths.adminProfile('camila'),
+  paths.myMeetings,
+  paths.requests,
+  paths.meeting('00000000-0000-4000-8000-000000000001'),
+  `${paths.unsubscribe}?token=abc`,
   '/esto-no-existe',
 ];
 

@@ -45,13 +45,13 @@ describe('rejection reasons', () => {
     );
   });
 
-  it('every audit code reads as Spanish words, never as the code; an unknown code is shown as it is', () => {
+  it('every audit code reads as Spanish words, never as the code; an unknown code reads as its words', () => {
     for (const [code, label] of Object.entries(auditActionLabels)) {
       expect(label).not.toMatch(/[_-]/);
       expect(label).not.toBe(code);
     }
     expect(auditActionLabel('perfil_en_espera')).toBe('Perfil en espera por denuncia');
-    expect(auditActionLabel('codigo_nuevo')).toBe('codigo_nuevo');
+    expect(auditActionLabel('codigo_nuevo')).toBe('Codigo nuevo');
   });
 
   it('notices read as the spec words them', () => {

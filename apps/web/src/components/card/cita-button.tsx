@@ -35,11 +35,17 @@ export function CitaButton({ nickname }: { nickname: string }) {
   const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(timings.requestMessageMs);
   const [open, setOpen] = useState(false);
+  // A request just sent is pending before the refreshed state arrives: a quick second click warns, never reopens the form.
+  const [sentAt, setSentAt] = useState(0);
+  const justSent = sentAt > 0 && state.dataUpdatedAt < sentAt;
   if (!pair) return null;
 
   const cancel = () =>
     run(() => cancelRequest(pair), {
-      onSuccess: () => show('success', msg.requestCancelled),
+      onSuccess: () => {
+        setSentAt(0);
+        show('success', msg.requestCancelled);
+      },
       onError: () => show('error', msg.requestCancelError),
     });
 
@@ -59,6 +65,7 @@ export function CitaButton({ nickname }: { nickname: string }) {
   const done = (outcome: { ok: true } | { ok: false; error: unknown }) => {
     if (outcome.ok) {
       setOpen(false);
+      setSentAt(Date.now());
       show('success', msg.requestSent);
       void refresh();
       return;
@@ -80,7 +87,7 @@ export function CitaButton({ nickname }: { nickname: string }) {
         <button
           type="button"
           className="button cita-button"
-          onClick={() => (s?.pendiente ? pendingWarning() : setOpen(true))}
+          onClick={() => (s?.pendiente || justSent ? pendingWarning() : setOpen(true))}
           disabled={busy}
           aria-expanded={open}
         >
