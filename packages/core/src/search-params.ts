@@ -71,3 +71,30 @@ export const hasFilters = (filters: ListingFilters) => filterParams(filters).len
 export function queryString(pairs: [string, string][]): string {
   return pairs.length ? `?${new URLSearchParams(pairs).toString()}` : '';
 }
+
+/** Where a listing looks: a comuna (by key), a landing city slug, a region slug, or all of Chile. */
+export type ListingPlace =
+  { comuna: string } | { ciudad: string } | { region: string } | Record<string, never>;
+
+/**
+ * The API path of one page of a listing (`cursor` absent on the first). The page's hook and the
+ * server's prefetch build it with this one function, so the server-rendered data is found.
+ */
+export function listingApiPath(place: ListingPlace, filters: ListingFilters, cursor?: string): string {
+  const pairs: [string, string][] = [
+    ...(Object.entries(place) as [string, string][]),
+    ...filterParams(filters),
+    ['limite', String(searchLimits.defaultLimit)],
+  ];
+  if (cursor) pairs.push(['cursor', cursor]);
+  return `/escorts${queryString(pairs)}`;
+}
+
+/** The page number and API cursor a listing URL asks for (`?pagina=3&cursor=…`); page 1 without a cursor. */
+export function pageFromQuery(query: URLSearchParams): { pagina: number; cursor: string | undefined } {
+  const cursor = query.get('cursor') || undefined;
+  const n = Number(query.get('pagina'));
+  return cursor && Number.isInteger(n) && n > 1 && n < 100_000
+    ? { pagina: n, cursor }
+    : { pagina: 1, cursor: undefined };
+}

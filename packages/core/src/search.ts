@@ -10,8 +10,16 @@ import { slugify } from './text.ts';
 export const regionSlug = (name: string) => slugify(name);
 
 const regionSlugs = new Set(regions.map((r) => regionSlug(r.name)));
-/** Comuna slug -> the key profiles are stored under (they differ for O'Higgins: 'o-higgins', 'ohiggins'). */
-const comunaSlugs = new Map(comunas.map((c) => [c.slug, cityKey(c.name)]));
+/**
+ * Comuna slug -> the key profiles are stored under. They differ for O'Higgins ('o-higgins',
+ * 'ohiggins'); both spellings are taken, as the pages build the key from the comuna's name.
+ */
+const comunaSlugs = new Map(
+  comunas.flatMap((c) => [
+    [c.slug, cityKey(c.name)],
+    [cityKey(c.name), cityKey(c.name)],
+  ]),
+);
 
 /** The stored comuna key of a comuna slug the schema accepted. */
 export const cityKeyOfComuna = (slug: string) => comunaSlugs.get(slug.toLowerCase());
