@@ -18,12 +18,8 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import type { Db } from '../apps/api/src/db/client.ts';
-import {
-  listByCityKey,
-  listLatest,
-  listedCities,
-  publicCards,
-} from '../apps/api/src/modules/directory/queries.ts';
+import { listedCities, publicCards } from '../apps/api/src/modules/directory/queries.ts';
+import { firstListingPage } from '../apps/api/src/modules/directory/search.ts';
 import { findAccountByNickname } from '../apps/api/src/modules/accounts/queries.ts';
 import { commentsByClient, commentsOnEscort } from '../apps/api/src/modules/comments/queries.ts';
 import { readTotals } from '../apps/api/src/modules/ratings/queries.ts';
@@ -126,8 +122,11 @@ async function explainAll(url: string): Promise<string> {
   const client = await one(`select id from accounts where nickname = 'cli000001'`);
   const token = await insertSession(pool, `'${client.id}'::uuid`);
   const cases: [string, () => Promise<unknown>][] = [
-    [`Listing by city (GET /api/usuario/ciudad/${CITY}): listByCityKey`, () => listByCityKey(db, 'santiago')],
-    ['Latest (GET /api/ultimos): listLatest', () => listLatest(db)],
+    [
+      `Listing by city (GET /api/usuario/ciudad/${CITY}): firstListingPage`,
+      () => firstListingPage(db, 'santiago'),
+    ],
+    ['Latest (GET /api/ultimos): firstListingPage', () => firstListingPage(db)],
     [
       `Card by nickname (GET /api/usuario/publico/${escortNick(1)}, /Card): findAccountByNickname`,
       () => findAccountByNickname(db, escortNick(1), 'escort'),

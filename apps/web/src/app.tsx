@@ -38,6 +38,7 @@ export function App({ afterPage }: { afterPage?: ReactNode }) {
           <Route index element={<SplashPage />} />
           <Route path="Escort" element={<ListingPage />} />
           <Route path="Escort/:city" element={<ListingPage />} />
+          <Route path="Escort/region/:region" element={<ListingPage />} />
           <Route path="Informacion" element={<InfoPage />} />
           <Route path="Soporte" element={<SupportPage />} />
           {accountRoutes}

@@ -1,32 +1,63 @@
 import { matchPath } from 'react-router';
-import { cityFetchNames, cityFetchPath, findCityPage } from '@encanto/core/landing';
+import { findPickerComuna, findPickerRegion } from '@encanto/core/geo-picker';
+import { findCityPage } from '@encanto/core/landing';
+import {
+  filtersFromQuery,
+  listingApiPath,
+  pageFromQuery,
+  type ListingPlace,
+} from '@encanto/core/search-params';
+import { slugify } from '@encanto/core/text';
+
+type Params = Record<string, string | undefined>;
+
+/** A listing page's one API read: the page of the search its URL names (filters, page cursor). */
+const listing =
+  (place: (p: Params) => ListingPlace | undefined) =>
+  (p: Params, query: URLSearchParams): string[] => {
+    const where = place(p);
+    return where ? [listingApiPath(where, filtersFromQuery(query), pageFromQuery(query).cursor)] : [];
+  };
 
 /**
  * API GETs whose answers a page needs in its first HTML. The server runs them
  * (as an anonymous visitor) before rendering and seeds the query cache with the
  * same keys the page's hooks use, so public pages arrive complete without JS.
  */
-const prefetchRoutes: { pattern: string; paths: (params: Record<string, string | undefined>) => string[] }[] =
-  [
-    { pattern: '/Escort', paths: () => ['/ultimos'] },
-    { pattern: '/Escort/:city', paths: (p) => [`/usuario/ciudad/${encodeURIComponent(p.city ?? '')}`] },
-    {
-      pattern: '/escorts/:slug',
-      paths: (p) => {
-        const page = findCityPage(p.slug ?? '');
-        return page ? cityFetchNames(page).map(cityFetchPath) : [];
-      },
-    },
-    {
-      pattern: '/Card/:nickname',
-      paths: (p) => [`/usuario/publico/${encodeURIComponent(p.nickname ?? '')}`],
-    },
-  ];
+const prefetchRoutes: { pattern: string; paths: (params: Params, query: URLSearchParams) => string[] }[] = [
+  { pattern: '/Escort', paths: listing(() => ({})) },
+  {
+    pattern: '/Escort/region/:region',
+    paths: listing((p) => {
+      const region = findPickerRegion(p.region ?? '');
+      return region ? { region: region.slug } : undefined;
+    }),
+  },
+  {
+    pattern: '/Escort/:city',
+    paths: listing((p) => {
+      const match = findPickerComuna(p.city ?? '');
+      return match ? { comuna: slugify(match.comuna) } : undefined;
+    }),
+  },
+  {
+    pattern: '/escorts/:slug',
+    paths: listing((p) => {
+      const page = findCityPage(p.slug ?? '');
+      return page ? { ciudad: page.slug } : undefined;
+    }),
+  },
+  {
+    pattern: '/Card/:nickname',
+    paths: (p) => [`/usuario/publico/${encodeURIComponent(p.nickname ?? '')}`],
+  },
+];
 
-export function prefetchPaths(pathname: string): string[] {
+export function prefetchPaths(pathname: string, search = ''): string[] {
+  const query = new URLSearchParams(search);
   for (const route of prefetchRoutes) {
     const match = matchPath({ path: route.pattern, caseSensitive: false, end: true }, pathname);
-    if (match) return route.paths(match.params);
+    if (match) return route.paths(match.params, query);
   }
   return [];
 }

@@ -180,6 +180,7 @@ const urls = [
   '/Escort/Santiago',
   '/Escort/General-Lagos',
   '/Escort/La-Serena',
+  '/Escort/region/metropolitana-de-santiago',
   '/escorts/santiago',
   '/escorts/linares',
   '/escorts/gotham',

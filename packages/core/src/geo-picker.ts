@@ -1,6 +1,6 @@
 import type { ZoneId } from './geo.ts';
 import { geoNames } from './geo-names.ts';
-import { foldText } from './text.ts';
+import { foldText, slugify } from './text.ts';
 
 /**
  * The zone > region > comuna picker's catalogue, built from the generated
@@ -47,3 +47,22 @@ export function findPickerComuna(nameOrSegment: string): PickerMatch | undefined
   }
   return index.get(foldText(nameOrSegment.replace(/-/g, ' ')));
 }
+
+export interface PickerRegionMatch {
+  zone: ZoneId;
+  name: string;
+  /** The search's region slug, as in /Escort/region/{slug}. */
+  slug: string;
+}
+
+/** A region by its slug ('metropolitana-de-santiago'), for /Escort/region/{slug}; undefined when unknown. */
+export function findPickerRegion(slug: string): PickerRegionMatch | undefined {
+  const wanted = slug.toLowerCase();
+  for (const z of pickerZones)
+    for (const r of z.regions)
+      if (slugify(r.name) === wanted) return { zone: z.id, name: r.name, slug: wanted };
+  return undefined;
+}
+
+/** The region slug of a region name: the search's `region` value. */
+export const pickerRegionSlug = (name: string) => slugify(name);

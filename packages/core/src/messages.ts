@@ -254,6 +254,18 @@ export const msg = {
   // Listings
   noUsersIn: (city: string) => `Aún no hay escorts en ${city}.`,
   noEscortsIn: (city: string) => `Aún no hay escorts publicadas en ${city}.`,
+  noMatches: 'No hay escorts que coincidan con estos filtros.',
+  searchZone: 'La zona debe ser norte, central o sur.',
+  searchRegion: 'La región no existe.',
+  searchComuna: 'La comuna no existe.',
+  searchCity: 'La ciudad no existe.',
+  searchGender: 'El género debe ser Femenino, Masculino o Transexual.',
+  searchAge: 'La edad debe ser un número entero entre 18 y 99.',
+  searchAgeRange: 'La edad mínima no puede ser mayor que la edad máxima.',
+  searchFlag: 'Usa true o false.',
+  searchOrder: 'El orden debe ser recientes, calificacion o comentarios.',
+  searchLimit: 'El límite debe ser un número entero entre 1 y 60.',
+  searchCursor: 'El cursor no es válido; vuelve a la primera página.',
   maintenance: 'En mantención',
   rootMissing: "No se encontró el elemento con id 'root'.",
   // Data rights (Ley 21.719), reports and blocking (not worded by the spec)

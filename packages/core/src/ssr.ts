@@ -26,6 +26,6 @@ export interface RenderResult {
 export interface ServerEntry {
   /** Renders a URL with the API answers already fetched for it (keyed by API path). */
   render(url: string, site: SsrSite, data: Record<string, unknown>): Promise<RenderResult>;
-  /** The public API paths (without /api) a page needs, fetched before rendering. */
-  prefetchPaths(pathname: string): string[];
+  /** The public API paths (without /api) a page needs, fetched before rendering; `search` is the URL's query ('?…' or ''). */
+  prefetchPaths(pathname: string, search?: string): string[];
 }

@@ -63,10 +63,12 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   };
 
   const renderHtml = async (url: string) => {
-    const pathname = url.split('?')[0] ?? '/';
+    const mark = url.indexOf('?');
+    const pathname = mark < 0 ? url : url.slice(0, mark);
+    const search = mark < 0 ? '' : url.slice(mark);
     const data: Record<string, unknown> = {};
     await Promise.all(
-      entry.prefetchPaths(decodeURIComponentSafe(pathname)).map(async (apiPath) => {
+      entry.prefetchPaths(decodeURIComponentSafe(pathname), search).map(async (apiPath) => {
         const res = await app.inject({ method: 'GET', url: `/api${apiPath}` });
         if (res.statusCode === 200) data[apiPath] = res.json();
       }),

@@ -222,6 +222,7 @@ export const accessTable: Record<string, Entry> = {
   'GET /api/health': { access: 'public' },
   'GET /api/ready': { access: 'public' },
   'GET /api/ultimos': { access: 'public' },
+  'GET /api/escorts': { access: 'public' },
   'GET /api/privacidad': { access: 'public' },
   'GET /api/usuario/ciudad/{city}': { access: 'public', params: { city: 'Santiago' } },
   'GET /api/usuario/publico/{nickname}': {

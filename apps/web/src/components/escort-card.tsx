@@ -1,7 +1,40 @@
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import type { EscortCard as Card } from '@encanto/core/escorts';
+import type { EscortCard as BaseCard } from '@encanto/core/escorts';
+import type { EscortListCard } from '@encanto/core/search';
 import { photoUrl } from '@encanto/core/landing';
 import { paths } from '../config/paths.ts';
+
+/** The spec's card, or the search's richer one (comuna, availability, verified, rating). */
+type Card = BaseCard & Partial<Omit<EscortListCard, keyof BaseCard>>;
+
+const decimal = (n: number) =>
+  n.toLocaleString('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** Five stars filled to the average (to the nearest half), then the number and the count. */
+function Rating({ promedio, calificaciones }: { promedio: number | null; calificaciones: number }) {
+  if (promedio === null || calificaciones === 0)
+    return <span className="escort-card-rating escort-card-rating-none">Sin calificaciones</span>;
+  const count = calificaciones === 1 ? '1 calificación' : `${calificaciones} calificaciones`;
+  return (
+    <span
+      className="escort-card-rating"
+      role="img"
+      aria-label={`Calificación ${decimal(promedio)} de 5, ${count}`}
+    >
+      <span
+        className="stars"
+        aria-hidden="true"
+        style={{ '--fill': `${(Math.round(promedio * 2) / 10) * 100}%` } as CSSProperties}
+      >
+        ★★★★★
+      </span>
+      <span aria-hidden="true">
+        {decimal(promedio)} ({calificaciones})
+      </span>
+    </span>
+  );
+}
 
 interface Props {
   escort: Card;
@@ -50,7 +83,25 @@ export function EscortCard({ escort, city, eager, state }: Props) {
         >
           {escort.apellido}
         </Link>
-        <span className="escort-card-age">{escort.edad} años</span>
+        <span className="escort-card-age">
+          {escort.edad} años
+          {escort.verificada !== undefined ? <> · {escort.ciudad}</> : null}
+        </span>
+        {escort.verificada !== undefined ? (
+          <span className="escort-card-facts">
+            <span className={`escort-card-dot escort-card-dot-${escort.estado}`}>
+              {escort.estado === 'disponible' ? 'Disponible' : 'No disponible'}
+            </span>
+            {escort.verificada ? (
+              <span className="escort-card-verified" title="Identidad verificada">
+                Verificada
+              </span>
+            ) : null}
+          </span>
+        ) : null}
+        {escort.calificaciones !== undefined ? (
+          <Rating promedio={escort.promedio ?? null} calificaciones={escort.calificaciones} />
+        ) : null}
       </div>
     </article>
   );

@@ -5,6 +5,7 @@ export const paths = {
   home: '/',
   escorts: '/Escort',
   escortsCity: (city: string) => `/Escort/${citySegment(city)}`,
+  escortsRegion: (slug: string) => `/Escort/region/${slug}`,
   cityLanding: (slug: string) => `/escorts/${slug}`,
   card: (nickname: string) => `/Card/${encodeURIComponent(nickname)}`,
   ownCard: (nickname: string) => `/TuCard/${encodeURIComponent(nickname)}`,

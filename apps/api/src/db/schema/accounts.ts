@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -75,17 +76,47 @@ export const escortProfiles = pgTable(
     /** Approved AND NOT paused AND NOT suspended: the public card exists (inactive shows "not available"). */
     public: boolean('public').notNull().default(false),
     galleryCount: integer('gallery_count').notNull().default(0),
+    /*
+     * Search columns: copies of account and marketplace facts kept by triggers (migration
+     * 20261125171408_discovery_search), so every filter and sort of GET /api/escorts reads one table
+     * through one index, whichever code path changed the fact.
+     */
+    genero: text('genero').notNull().default(''),
+    fechaNac: date('fecha_nac', { mode: 'string' }),
+    regionKey: text('region_key').notNull().default(''),
+    zona: text('zona').notNull().default(''),
+    hasPhoto: boolean('has_photo').notNull().default(false),
+    /** Overall rating average x 1000 (0 without ratings): an integer so cursors compare exactly. */
+    ratingScore: integer('rating_score').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('escort_profiles_listing_idx')
-      .on(t.cityKey, t.createdAt.desc())
-      .where(sql`${t.listed}`),
-    index('escort_profiles_latest_idx')
-      .on(t.createdAt.desc())
-      .where(sql`${t.listed}`),
-  ],
+  (t) => {
+    // One index per place column and sort, all over public profiles; the search scans one
+    // backwards from its cursor (plain ascending columns: ORDER BY … DESC is NULLS FIRST).
+    const places = { all: [], city: [t.cityKey], region: [t.regionKey], zona: [t.zona] };
+    const publicIndex = (name: string, cols: [AnyPgColumn, ...AnyPgColumn[]]) =>
+      index(name)
+        .on(...cols)
+        .where(sql`${t.public}`);
+    return Object.entries(places).flatMap(([name, place]) => [
+      publicIndex(`escort_search_${name}_recientes_idx`, [
+        ...place,
+        t.hasPhoto,
+        t.createdAt,
+        t.accountId,
+      ] as never),
+      publicIndex(`escort_search_${name}_calificacion_idx`, [
+        ...place,
+        t.ratingScore,
+        t.ratingCount,
+        t.accountId,
+      ] as never),
+      publicIndex(`escort_search_${name}_comentarios_idx`, [...place, t.commentCount, t.accountId] as never),
+    ]);
+  },
 );
 
 export const sessions = pgTable(

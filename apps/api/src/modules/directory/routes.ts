@@ -2,11 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import { escortCardSchema, escortOwnCardSchema, escortPublicSchema } from '@encanto/core/escorts';
+import { escortSearchQuerySchema, escortSearchResultSchema } from '@encanto/core/search';
 import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { sendCached } from '../../lib/send-cached.ts';
-import { escortsInCity, latestEscorts, ownEscortCard, publicEscort } from './service.ts';
+import { ownEscortCard, publicEscort } from './service.ts';
+import { firstListingPage, searchEscorts } from './search.ts';
 
 const listSchema = z.array(escortCardSchema);
+const searchAnswerSchema = escortSearchResultSchema.extend({ anterior: z.string().nullable() });
+
+/** One cache entry per search, whatever the order or case of the query's spelling. */
+const searchCacheKey = (q: Record<string, unknown>) =>
+  `escorts:${JSON.stringify(Object.entries(q).sort(([a], [b]) => a.localeCompare(b)))}`;
 const nicknameParams = z.object({ nickname: z.string().min(1).max(60) });
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +22,22 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['directorio'], summary: 'Últimas escorts registradas', response: { 200: listSchema } },
     },
-    (request, reply) => sendCached(request, reply, 'ultimos', () => latestEscorts(app.db)),
+    (request, reply) => sendCached(request, reply, 'ultimos', () => firstListingPage(app.db)),
+  );
+
+  app.get(
+    '/escorts',
+    {
+      schema: {
+        tags: ['directorio'],
+        summary:
+          'Búsqueda de escorts publicadas: filtros por lugar, género, edad, disponibilidad y galería; orden y páginas por cursor',
+        querystring: escortSearchQuerySchema,
+        response: { 200: searchAnswerSchema, ...errorResponses(400) },
+      },
+    },
+    (request, reply) =>
+      sendCached(request, reply, searchCacheKey(request.query), () => searchEscorts(app.db, request.query)),
   );
 
   app.get(
@@ -30,7 +52,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       sendCached(request, reply, `ciudad:${request.params.city.toLowerCase()}`, () =>
-        escortsInCity(app.db, request.params.city),
+        firstListingPage(app.db, request.params.city),
       ),
   );
 

@@ -1,11 +1,10 @@
 import { ageOn, todayInChile } from '@encanto/core/age';
-import { cityKey } from '@encanto/core/geo';
 import { srcsetFor } from '@encanto/core/media';
 import type { EscortCard, EscortOwnCard, EscortPublic } from '@encanto/core/escorts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
-import { listByCityKey, listLatest, type CardRow } from './queries.ts';
+import type { CardRow } from './queries.ts';
 
 /** `today` (Chile) is passed in by listings so 60 cards share one date computation. */
 export function toCard(row: CardRow, today: string = todayInChile()): EscortCard {
@@ -19,18 +18,6 @@ export function toCard(row: CardRow, today: string = todayInChile()): EscortCard
     srcset: srcsetFor(row.url),
     estado: row.estado,
   };
-}
-
-export async function escortsInCity(db: DbOrTx, city: string): Promise<EscortCard[]> {
-  const key = cityKey(city);
-  if (!key) return [];
-  const today = todayInChile();
-  return (await listByCityKey(db, key)).map((row) => toCard(row, today));
-}
-
-export async function latestEscorts(db: DbOrTx): Promise<EscortCard[]> {
-  const today = todayInChile();
-  return (await listLatest(db)).map((row) => toCard(row, today));
 }
 
 type ProfileRow = CardRow & {

@@ -1,19 +1,21 @@
-import { useParams } from 'react-router';
-import type { EscortCard } from '@encanto/core/escorts';
-import { findPickerComuna } from '@encanto/core/geo-picker';
+import { Link, useParams } from 'react-router';
+import { findPickerComuna, findPickerRegion, pickerRegionSlug } from '@encanto/core/geo-picker';
 import { msg } from '@encanto/core/messages';
-import { EscortGrid } from '../../components/escort-card.tsx';
+import type { ListingPlace } from '@encanto/core/search-params';
+import { slugify } from '@encanto/core/text';
 import { AuthorizationAlert } from '../../components/authorization-alert.tsx';
+import NotFoundPage from '../../components/not-found-page.tsx';
 import { useHead } from '../../lib/head.tsx';
-import { useApiQuery } from '../../lib/query.ts';
 import { useSite } from '../../lib/site.tsx';
 import { paths } from '../../config/paths.ts';
 import { CityPicker } from './components/city-picker.tsx';
-import { GridSkeleton } from './components/grid-skeleton.tsx';
+import { SearchResults } from './components/search-results.tsx';
+import { useListingUrl } from './components/use-listing-url.ts';
 
 /**
- * /Escort (latest) and /Escort/{city}. /Escort/La-Serena has its own route and
- * passes its segment, and its city name from navigation state.
+ * /Escort (everyone), /Escort/{comuna} and /Escort/region/{region}. /Escort/La-Serena has its
+ * own route and passes its segment, and its city name from navigation state. An unknown comuna
+ * or region is the 404 page, never a page titled with the address's words.
  */
 export default function ListingPage({
   cityName: givenName,
@@ -22,36 +24,87 @@ export default function ListingPage({
   cityName?: string | undefined;
   segment?: string | undefined;
 }) {
-  const { city } = useParams();
+  const { city, region: regionParam } = useParams();
   const segment = givenSegment ?? city;
-  const site = useSite();
   const match = segment ? findPickerComuna(segment) : undefined;
-  const cityName = givenName ?? match?.comuna ?? segment?.replace(/-/g, ' ');
-  const path = segment ? `/usuario/ciudad/${encodeURIComponent(segment)}` : '/ultimos';
-  const query = useApiQuery<EscortCard[]>(path);
-  const title = cityName ? `Escorts ${cityName}` : '¡Últimas escorts registradas!';
+  const region = regionParam !== undefined ? findPickerRegion(regionParam) : undefined;
+  if ((segment && !match) || (regionParam !== undefined && !region)) return <NotFoundPage />;
+  if (region) {
+    return (
+      <Listing
+        key={region.slug}
+        title={`Escorts en ${region.name}`}
+        canonicalPath={paths.escortsRegion(region.slug)}
+        place={{ region: region.slug }}
+        picker={{ zone: region.zone, region: region.name }}
+        emptyText={msg.noUsersIn(region.name)}
+        description={`Escorts verificadas en la región de ${region.name}`}
+      />
+    );
+  }
+  const cityName = match ? (givenName ?? match.comuna) : undefined;
+  return (
+    <Listing
+      key={match?.comuna ?? 'todas'}
+      title={cityName ? `Escorts ${cityName}` : '¡Últimas escorts registradas!'}
+      canonicalPath={match ? paths.escortsCity(match.comuna) : paths.escorts}
+      place={match ? { comuna: slugify(match.comuna) } : {}}
+      picker={match}
+      cityName={cityName}
+      regionLink={
+        match ? { name: match.region, to: paths.escortsRegion(pickerRegionSlug(match.region)) } : undefined
+      }
+      emptyText={cityName ? msg.noUsersIn(cityName) : msg.noMatches}
+      description={cityName ? `Escorts verificadas en ${cityName}` : undefined}
+    />
+  );
+}
+
+function Listing({
+  title,
+  canonicalPath,
+  place,
+  picker,
+  cityName,
+  regionLink,
+  emptyText,
+  description,
+}: {
+  title: string;
+  canonicalPath: string;
+  place: ListingPlace;
+  picker: Parameters<typeof CityPicker>[0]['active'];
+  cityName?: string | undefined;
+  regionLink?: { name: string; to: string } | undefined;
+  emptyText: string;
+  description: string | undefined;
+}) {
+  const site = useSite();
+  const { narrowed } = useListingUrl();
   useHead({
     title: `${title} – ${site.name}`,
-    description: cityName
-      ? `Escorts verificadas en ${cityName}: fotos, edad y contacto directo en ${site.name}.`
+    description: description
+      ? `${description}: fotos, edad y contacto directo en ${site.name}.`
       : `Las últimas escorts verificadas registradas en ${site.name}, en todo Chile.`,
-    canonical: `${site.url}${cityName ? paths.escortsCity(cityName) : paths.escorts}`,
+    canonical: `${site.url}${canonicalPath}`,
+    // Filters and later pages are views of the plain list: followed, not indexed.
+    ...(narrowed ? { robots: 'noindex,follow' } : {}),
   });
-  // A failed load reads as an empty list, as the spec says.
-  const escorts = query.data ?? [];
   return (
     <section className="page listing">
       {/* validation: pending alert */}
       <AuthorizationAlert />
       <h1 className="page-title">{title}</h1>
-      <CityPicker key={match?.comuna ?? 'none'} active={match} />
-      {query.isPending ? (
-        <GridSkeleton />
-      ) : escorts.length > 0 ? (
-        <EscortGrid escorts={escorts} city={cityName} label={title} />
-      ) : cityName ? (
-        <p className="empty">{msg.noUsersIn(cityName)}</p>
+      <CityPicker
+        key={`${picker?.region ?? ''}:${picker && 'comuna' in picker ? picker.comuna : ''}`}
+        active={picker}
+      />
+      {regionLink ? (
+        <p className="listing-region-link">
+          <Link to={regionLink.to}>Ver todas las escorts de la región {regionLink.name}</Link>
+        </p>
       ) : null}
+      <SearchResults place={place} city={cityName} label={title} emptyText={emptyText} />
     </section>
   );
 }

@@ -1,15 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ZoneId } from '@encanto/core/geo';
-import { pickerZoneLabels, pickerZones, pickerZoneWords, type PickerMatch } from '@encanto/core/geo-picker';
+import { pickerRegionSlug, pickerZoneLabels, pickerZones, pickerZoneWords } from '@encanto/core/geo-picker';
 import { paths } from '../../../config/paths.ts';
 
 /**
  * Zone buttons, then the region select, then the comuna buttons: a visitor on
  * a phone reaches any comuna's listing in three choices. On a city's page the
- * picker opens on that city's zone and region with the comuna highlighted.
+ * picker opens on that city's zone and region with the comuna highlighted. Choosing a
+ * region opens that region's whole list (/Escort/region/{slug}).
  */
-export function CityPicker({ active }: { active: PickerMatch | undefined }) {
+export function CityPicker({
+  active,
+}: {
+  active: { zone: ZoneId; region: string; comuna?: string | undefined } | undefined;
+}) {
   const navigate = useNavigate();
   const selectId = useId();
   const [zone, setZone] = useState<ZoneId | null>(active?.zone ?? null);
@@ -52,7 +57,10 @@ export function CityPicker({ active }: { active: PickerMatch | undefined }) {
             id={selectId}
             className="city-picker-select"
             value={region}
-            onChange={(e) => setRegion(e.target.value)}
+            onChange={(e) => {
+              setRegion(e.target.value);
+              void navigate(paths.escortsRegion(pickerRegionSlug(e.target.value)));
+            }}
           >
             <option value="" disabled>
               {`Elige una región de la zona ${pickerZoneWords[zoneData.id]}`}
@@ -68,7 +76,9 @@ export function CityPicker({ active }: { active: PickerMatch | undefined }) {
       {regionData ? (
         <div
           ref={comunasRef}
-          className={active ? 'city-picker-comunas city-picker-comunas-compact' : 'city-picker-comunas'}
+          className={
+            active?.comuna ? 'city-picker-comunas city-picker-comunas-compact' : 'city-picker-comunas'
+          }
           role="group"
           aria-label={`Comunas de ${regionData.name}`}
         >

@@ -1,8 +1,7 @@
 import { Link, useParams } from 'react-router';
-import type { EscortCard } from '@encanto/core/escorts';
+import { pickerRegionSlug } from '@encanto/core/geo-picker';
 import {
-  cityFetchNames,
-  cityFetchPath,
+  cityListingPath,
   cityPageDescription,
   cityPageHeading,
   cityPageJsonLd,
@@ -15,13 +14,11 @@ import {
   type CityPage,
 } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
-import { EscortGrid } from '../../../components/escort-card.tsx';
 import { useHead } from '../../../lib/head.tsx';
-import { useApiQuery } from '../../../lib/query.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
 import NotFoundPage from '../../../components/not-found-page.tsx';
-import { GridSkeleton } from '../components/grid-skeleton.tsx';
+import { SearchResults, useListingResults } from '../components/search-results.tsx';
 
 /** /escorts/{slug}: one of the 56 city landing pages; any other slug is the 404 page. */
 export default function CityLandingPage() {
@@ -31,26 +28,20 @@ export default function CityLandingPage() {
   return <CityLanding key={page.slug} page={page} />;
 }
 
-/** The spec's fetch: one request, or for Chillán and Los Ángeles a second unaccented one when the first is empty. */
-function useCityEscorts(page: CityPage) {
-  const [first, retry] = cityFetchNames(page);
-  const primary = useApiQuery<EscortCard[]>(cityFetchPath(first!));
-  const needRetry = retry !== undefined && (primary.isError || primary.data?.length === 0);
-  const second = useApiQuery<EscortCard[]>(needRetry ? cityFetchPath(retry) : null);
-  const source = needRetry ? second : primary;
-  return { escorts: source.data ?? [], loading: primary.isPending || (needRetry && second.isPending) };
-}
-
 function CityLanding({ page }: { page: CityPage }) {
   const site = useSite();
-  const { escorts, loading } = useCityEscorts(page);
+  const place = { ciudad: page.slug };
+  // The same call SearchResults makes (one request): its first cards feed the JSON-LD and photo.
+  const { url, query } = useListingResults(place);
+  const escorts = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
   const canonical = `${site.url}${paths.cityLanding(page.slug)}`;
   const first = escorts.find((e) => e.url);
   useHead({
     title: cityPageTitle(page, site.name),
     description: cityPageDescription(page, site.name),
     canonical,
-    robots: 'index,follow',
+    robots: url.narrowed ? 'noindex,follow' : 'index,follow',
     ...(first ? { image: photoUrl(first.url, site.url) } : {}),
     jsonLd: cityPageJsonLd(page, { siteName: site.name, siteUrl: site.url, escorts }),
   });
@@ -72,19 +63,25 @@ function CityLanding({ page }: { page: CityPage }) {
         <h1 className="page-title">{cityPageHeading(page)}</h1>
         <p className="city-landing-lead">
           {page.region} ·{' '}
-          {escorts.length > 0
-            ? `${escorts.length} ${escorts.length === 1 ? 'perfil verificado' : 'perfiles verificados'}`
+          {total > 0 && !url.narrowed
+            ? `${total.toLocaleString('es-CL')} ${total === 1 ? 'perfil verificado' : 'perfiles verificados'}`
             : 'Perfiles verificados'}
+        </p>
+        <p className="listing-region-link">
+          <Link to={paths.escortsRegion(pickerRegionSlug(page.region))}>
+            Ver todas las escorts de la región {page.region}
+          </Link>
+          {' · '}
+          <Link to={cityListingPath(page)}>Escorts de la comuna</Link>
         </p>
       </header>
 
-      {loading ? (
-        <GridSkeleton />
-      ) : escorts.length > 0 ? (
-        <EscortGrid escorts={escorts} city={page.city} label={`Escorts en ${page.city}`} />
-      ) : (
-        <p className="empty">{msg.noEscortsIn(page.city)}</p>
-      )}
+      <SearchResults
+        place={place}
+        city={page.city}
+        label={`Escorts en ${page.city}`}
+        emptyText={msg.noEscortsIn(page.city)}
+      />
 
       {page.slug === 'linares' ? (
         <section className="city-landing-text" aria-labelledby="linares-texto">

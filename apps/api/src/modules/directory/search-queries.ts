@@ -1,0 +1,131 @@
+import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import type { SearchOrder } from '@encanto/core/search-params';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, escortProfiles as ep, ratingTotals } from '../../db/schema/index.ts';
+
+/** The search after the service resolved places and ages: every field narrows the public profiles. */
+export interface SearchFilter {
+  cityKey?: string | undefined;
+  regionKey?: string | undefined;
+  zona?: string | undefined;
+  genero?: string | undefined;
+  /** Born on or before: the youngest age wanted. */
+  bornBy?: string | undefined;
+  /** Born after: the oldest age wanted. */
+  bornAfter?: string | undefined;
+  disponible?: boolean | undefined;
+  conGaleria?: boolean | undefined;
+}
+
+/** A row's position in its sort, as text, so a cursor round-trips exactly (timestamps keep microseconds). */
+export type SortKey = string[];
+
+/**
+ * Each sort's columns, all descending, with the account id last so the order is total. The
+ * escort_search_* indexes hold the same columns after the place column: a row comparison
+ * `(…) < (…)` against the cursor is a range of one index, read backwards, never OFFSET.
+ */
+const sorts: Record<SearchOrder, { cols: SQL[]; casts: string[] }> = {
+  recientes: {
+    cols: [sql`${ep.hasPhoto}`, sql`${ep.createdAt}`, sql`${ep.accountId}`],
+    casts: ['boolean', 'timestamptz', 'uuid'],
+  },
+  calificacion: {
+    cols: [sql`${ep.ratingScore}`, sql`${ep.ratingCount}`, sql`${ep.accountId}`],
+    casts: ['integer', 'integer', 'uuid'],
+  },
+  comentarios: { cols: [sql`${ep.commentCount}`, sql`${ep.accountId}`], casts: ['integer', 'uuid'] },
+};
+
+export const sortKeyLength = (orden: SearchOrder) => sorts[orden].cols.length;
+
+function conditions(f: SearchFilter): SQL[] {
+  const out: (SQL | undefined)[] = [
+    eq(ep.public, true),
+    f.cityKey !== undefined ? eq(ep.cityKey, f.cityKey) : undefined,
+    f.regionKey !== undefined ? eq(ep.regionKey, f.regionKey) : undefined,
+    f.zona !== undefined ? eq(ep.zona, f.zona) : undefined,
+    f.genero !== undefined ? eq(ep.genero, f.genero) : undefined,
+    f.bornBy !== undefined ? lte(ep.fechaNac, f.bornBy) : undefined,
+    f.bornAfter !== undefined ? gt(ep.fechaNac, f.bornAfter) : undefined,
+    f.disponible ? eq(ep.estado, 'disponible') : undefined,
+    f.conGaleria ? gt(ep.galleryCount, 0) : undefined,
+  ];
+  return out.filter((c): c is SQL => c !== undefined);
+}
+
+export interface SearchRow {
+  nickname: string;
+  apellido: string;
+  fechaNac: string;
+  genero: string;
+  ciudad: string;
+  url: string;
+  estado: 'disponible' | 'inactiva';
+  galleryCount: number;
+  ratingCount: number;
+  ratingSum: number;
+  key: SortKey;
+}
+
+/**
+ * One page in display order. `after` continues below a row, `before` reads the rows above one
+ * (for the previous page link) and returns them in display order too. Fetches `limit + 1` so the
+ * caller knows whether another page exists in that direction.
+ */
+export async function searchPage(
+  db: DbOrTx,
+  filter: SearchFilter,
+  orden: SearchOrder,
+  limit: number,
+  from?: { key: SortKey; direction: 'after' | 'before' },
+): Promise<SearchRow[]> {
+  const { cols, casts } = sorts[orden];
+  const where = conditions(filter);
+  const backwards = from?.direction === 'before';
+  if (from) {
+    const given = sql.join(
+      from.key.map((v, i) => sql`${v}::${sql.raw(casts[i]!)}`),
+      sql`, `,
+    );
+    where.push(sql`(${sql.join(cols, sql`, `)}) ${sql.raw(backwards ? '>' : '<')} (${given})`);
+  }
+  const direction = sql.raw(backwards ? 'asc' : 'desc');
+  const keyText = sql.join(
+    cols.map((c) => sql`${c}::text`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({
+      nickname: accounts.nickname,
+      apellido: accounts.apellido,
+      fechaNac: accounts.fechaNac,
+      genero: accounts.genero,
+      ciudad: accounts.ciudad,
+      url: accounts.url,
+      estado: ep.estado,
+      galleryCount: ep.galleryCount,
+      ratingCount: sql<number>`coalesce(${ratingTotals.count}, 0)`.mapWith(Number),
+      ratingSum:
+        sql<number>`coalesce(${ratingTotals.sum1} + ${ratingTotals.sum2} + ${ratingTotals.sum3} + ${ratingTotals.sum4} + ${ratingTotals.sum5}, 0)`.mapWith(
+          Number,
+        ),
+      key: sql<SortKey>`array[${keyText}]`,
+    })
+    .from(ep)
+    .innerJoin(accounts, eq(accounts.id, ep.accountId))
+    .leftJoin(ratingTotals, eq(ratingTotals.accountId, ep.accountId))
+    .where(and(...where))
+    .orderBy(...cols.map((c) => sql`${c} ${direction}`))
+    .limit(limit + 1);
+  return rows;
+}
+
+/** How many public profiles match, for the page's "N perfiles" (one index range, counted). */
+export async function searchTotal(db: DbOrTx, filter: SearchFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(ep)
+    .where(and(...conditions(filter)));
+  return row?.n ?? 0;
+}

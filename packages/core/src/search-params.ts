@@ -1,0 +1,100 @@
+/**
+ * The search's words without zod or the geography data, so the listing pages
+ * (in the visitor's bundle) build the same query strings the API validates.
+ */
+import { generoValues } from './constants.ts';
+
+export const searchOrderValues = ['recientes', 'calificacion', 'comentarios'] as const;
+export type SearchOrder = (typeof searchOrderValues)[number];
+
+export const searchOrderLabels: Record<SearchOrder, string> = {
+  recientes: 'Más recientes',
+  calificacion: 'Mejor calificadas',
+  comentarios: 'Más comentadas',
+};
+
+export const searchLimits = { minAge: 18, maxAge: 99, defaultLimit: 24, maxLimit: 60 } as const;
+
+export const searchGeneroValues = generoValues;
+
+/** The filters a listing page keeps in its URL (besides the place, which is in the path). */
+export interface ListingFilters {
+  genero?: string | undefined;
+  edad_min?: number | undefined;
+  edad_max?: number | undefined;
+  disponible?: boolean | undefined;
+  con_galeria?: boolean | undefined;
+  orden?: SearchOrder | undefined;
+}
+
+const intIn = (v: string | null, min: number, max: number) => {
+  if (v === null || !/^\d{1,3}$/.test(v)) return undefined;
+  const n = Number(v);
+  return n >= min && n <= max ? n : undefined;
+};
+
+/**
+ * A page URL's filters, leniently: a value the API would refuse is dropped, so
+ * a hand-edited link still shows a list (the API route itself answers 400).
+ */
+export function filtersFromQuery(query: URLSearchParams): ListingFilters {
+  const genero = query.get('genero') ?? '';
+  const orden = query.get('orden') ?? '';
+  return {
+    genero: (generoValues as readonly string[]).includes(genero) ? genero : undefined,
+    edad_min: intIn(query.get('edad_min'), searchLimits.minAge, searchLimits.maxAge),
+    edad_max: intIn(query.get('edad_max'), searchLimits.minAge, searchLimits.maxAge),
+    disponible: query.get('disponible') === 'true' || undefined,
+    con_galeria: query.get('con_galeria') === 'true' || undefined,
+    orden:
+      (searchOrderValues as readonly string[]).includes(orden) && orden !== 'recientes'
+        ? (orden as SearchOrder)
+        : undefined,
+  };
+}
+
+/** The filters as query parameters, in a fixed order so one choice has one URL (and one cache entry). */
+export function filterParams(filters: ListingFilters): [string, string][] {
+  const out: [string, string][] = [];
+  if (filters.genero) out.push(['genero', filters.genero]);
+  if (filters.edad_min !== undefined) out.push(['edad_min', String(filters.edad_min)]);
+  if (filters.edad_max !== undefined) out.push(['edad_max', String(filters.edad_max)]);
+  if (filters.disponible) out.push(['disponible', 'true']);
+  if (filters.con_galeria) out.push(['con_galeria', 'true']);
+  if (filters.orden && filters.orden !== 'recientes') out.push(['orden', filters.orden]);
+  return out;
+}
+
+export const hasFilters = (filters: ListingFilters) => filterParams(filters).length > 0;
+
+/** `?a=1&b=2` or '' from pairs. */
+export function queryString(pairs: [string, string][]): string {
+  return pairs.length ? `?${new URLSearchParams(pairs).toString()}` : '';
+}
+
+/** Where a listing looks: a comuna (by key), a landing city slug, a region slug, or all of Chile. */
+export type ListingPlace =
+  { comuna: string } | { ciudad: string } | { region: string } | Record<string, never>;
+
+/**
+ * The API path of one page of a listing (`cursor` absent on the first). The page's hook and the
+ * server's prefetch build it with this one function, so the server-rendered data is found.
+ */
+export function listingApiPath(place: ListingPlace, filters: ListingFilters, cursor?: string): string {
+  const pairs: [string, string][] = [
+    ...(Object.entries(place) as [string, string][]),
+    ...filterParams(filters),
+    ['limite', String(searchLimits.defaultLimit)],
+  ];
+  if (cursor) pairs.push(['cursor', cursor]);
+  return `/escorts${queryString(pairs)}`;
+}
+
+/** The page number and API cursor a listing URL asks for (`?pagina=3&cursor=…`); page 1 without a cursor. */
+export function pageFromQuery(query: URLSearchParams): { pagina: number; cursor: string | undefined } {
+  const cursor = query.get('cursor') || undefined;
+  const n = Number(query.get('pagina'));
+  return cursor && Number.isInteger(n) && n > 1 && n < 100_000
+    ? { pagina: n, cursor }
+    : { pagina: 1, cursor: undefined };
+}

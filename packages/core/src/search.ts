@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { estadoValues, generoValues } from './constants.ts';
+import { cityKey, comunas, regions, zones } from './geo.ts';
+import { cityPages } from './landing.ts';
+import { msg } from './messages.ts';
+import { searchLimits, searchOrderValues } from './search-params.ts';
+import { slugify } from './text.ts';
+
+/** Region slugs as the search takes them: 'metropolitana-de-santiago', 'biobio'. */
+export const regionSlug = (name: string) => slugify(name);
+
+const regionSlugs = new Set(regions.map((r) => regionSlug(r.name)));
+/**
+ * Comuna slug -> the key profiles are stored under. They differ for O'Higgins ('o-higgins',
+ * 'ohiggins'); both spellings are taken, as the pages build the key from the comuna's name.
+ */
+const comunaSlugs = new Map(
+  comunas.flatMap((c) => [
+    [c.slug, cityKey(c.name)],
+    [cityKey(c.name), cityKey(c.name)],
+  ]),
+);
+
+/** The stored comuna key of a comuna slug the schema accepted. */
+export const cityKeyOfComuna = (slug: string) => comunaSlugs.get(slug.toLowerCase());
+const citySlugs = new Map(cityPages.map((p) => [p.slug, cityKey(p.comuna ?? p.city)]));
+
+/** The comuna key (escort_profiles.city_key) a landing slug lists; undefined for an unknown slug. */
+export const cityKeyOfLanding = (slug: string) => citySlugs.get(slug.toLowerCase());
+
+const oneOf = (set: { has(v: string): boolean }, message: string) =>
+  z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .refine((v) => set.has(v), { error: message });
+
+const age = z
+  .string()
+  .regex(/^\d{1,2}$/, { error: msg.searchAge })
+  .transform(Number)
+  .refine((n) => n >= searchLimits.minAge && n <= searchLimits.maxAge, { error: msg.searchAge });
+
+const flag = z.enum(['true', 'false'], { error: msg.searchFlag }).transform((v) => v === 'true');
+
+/**
+ * GET /api/escorts: every filter optional. Query values arrive as text; the
+ * route and the bench build the same object. Later profile fields (rates,
+ * services, place) join here.
+ */
+export const escortSearchQuerySchema = z
+  .object({
+    zona: z.enum(
+      zones.map((zz) => zz.id),
+      { error: msg.searchZone },
+    ),
+    region: oneOf(regionSlugs, msg.searchRegion),
+    comuna: oneOf(comunaSlugs, msg.searchComuna),
+    ciudad: oneOf(citySlugs, msg.searchCity),
+    genero: z.enum(generoValues, { error: msg.searchGender }),
+    edad_min: age,
+    edad_max: age,
+    disponible: flag,
+    con_galeria: flag,
+    orden: z.enum(searchOrderValues, { error: msg.searchOrder }),
+    limite: z
+      .string()
+      .regex(/^\d{1,2}$/, { error: msg.searchLimit })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= searchLimits.maxLimit, { error: msg.searchLimit }),
+    cursor: z.string().min(1, { error: msg.searchCursor }).max(400, { error: msg.searchCursor }),
+  })
+  .partial()
+  .refine((q) => q.edad_min === undefined || q.edad_max === undefined || q.edad_min <= q.edad_max, {
+    error: msg.searchAgeRange,
+    path: ['edad_min'],
+  });
+export type EscortSearchQuery = z.output<typeof escortSearchQuerySchema>;
+
+/** A listing card: the public card's fields plus what the result grid shows. */
+export const escortListCardSchema = z.object({
+  nickname: z.string(),
+  apellido: z.string(),
+  edad: z.number().int(),
+  genero: z.string(),
+  ciudad: z.string(),
+  url: z.string(),
+  srcset: z.string(),
+  estado: z.enum(estadoValues),
+  /** Every listed profile passed identity review: true on every card. */
+  verificada: z.boolean(),
+  /** Overall average of the published ratings, one decimal; null without ratings. */
+  promedio: z.number().nullable(),
+  calificaciones: z.number().int(),
+  galeria: z.number().int(),
+});
+export type EscortListCard = z.infer<typeof escortListCardSchema>;
+
+export const escortSearchResultSchema = z.object({
+  items: z.array(escortListCardSchema),
+  /** Opaque cursor of the next page; null on the last one. */
+  siguiente: z.string().nullable(),
+  total: z.number().int(),
+});
+export type EscortSearchResult = z.infer<typeof escortSearchResultSchema>;
