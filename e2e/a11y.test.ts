@@ -10,6 +10,7 @@ import {
 } from './helpers/browser.ts';
 import { demoEscort } from './helpers/demo.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
+import { enterAdminCode } from './helpers/api.ts';
 import { violations } from './helpers/axe.ts';
 
 let browser: Browser;
@@ -144,6 +145,9 @@ describe('axe-core: no serious or critical violation', () => {
     await page.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByLabel('Tipo de perfil').fill('admin');
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await page.getByLabel('Código de 6 dígitos').waitFor();
+    expect(await violations(page), 'code step').toEqual([]);
+    await enterAdminCode(page);
     await page.waitForURL('**/pendientes/**', { timeout: 15_000 });
     await page.locator('h1').first().waitFor();
     expect(await violations(page)).toEqual([]);

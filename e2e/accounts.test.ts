@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ageNoticeStorageKey } from '@encanto/core/constants';
-import { randomRut as rut } from './helpers/api.ts';
+import { enterAdminCode, randomRut as rut } from './helpers/api.ts';
 import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
 
@@ -262,6 +262,7 @@ describe('accounts journeys', () => {
     await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
     await page.getByLabel('Tipo de perfil').fill('admin');
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await enterAdminCode(page);
     await page.waitForURL('**/pendientes/**');
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(stored).toMatchObject({ tipo: 'admin', tipo_perfil: 'admin' });

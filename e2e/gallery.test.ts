@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { portrait as sharedPortrait } from './helpers/api.ts';
+import { adminToken, portrait as sharedPortrait } from './helpers/api.ts';
 import {
   baseUrl,
   desktop,
@@ -11,7 +11,6 @@ import {
   screenshot,
 } from './helpers/browser.ts';
 import { demoEscort, DEMO_PASSWORD } from './helpers/demo.ts';
-import { E2E_ADMIN } from './helpers/global-setup.ts';
 import { tinyMp4 } from '../apps/api/test/helpers/gallery-media.ts';
 
 let browser: Browser;
@@ -206,12 +205,7 @@ describe('gallery and lightbox', () => {
 
 describe('rentals', () => {
   it('/Cards/{city} shows En mantención, the city’s rentals and a disabled search', async () => {
-    const login = await fetch(`${baseUrl()}/api/usuario/login-admin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: E2E_ADMIN.email, pass: E2E_ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken();
     const added = await fetch(`${baseUrl()}/api/arriendo/agregar`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import sharp from 'sharp';
 import { formatRut, rutCheckDigit } from '@encanto/core/rut';
 import { baseUrl } from './browser.ts';
 import { E2E_ADMIN } from './global-setup.ts';
+import { nextAdminCode } from './totp.ts';
 
 /** Calls the real API; throws with the status and body unless the answer is 2xx. */
 export async function call<T>(
@@ -94,12 +96,8 @@ export function portrait(
 
 /** A bearer token for the e2e administrator (E2E_ADMIN). */
 export async function adminToken(): Promise<string> {
-  return (
-    await call<{ token: string }>('/usuario/login-admin', {
-      method: 'POST',
-      body: { email: E2E_ADMIN.email, pass: E2E_ADMIN.password },
-    })
-  ).token;
+  // Logged in once by the global setup (password + TOTP code): every file shares that session.
+  return inject('adminToken');
 }
 
 export interface Person {
@@ -183,5 +181,14 @@ export async function loginAdmin(page: Page) {
   await page.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByLabel('Tipo de perfil').fill('admin');
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await enterAdminCode(page);
   await page.waitForURL('**/pendientes/usuarios', { timeout: 15_000 });
+}
+
+/** The admin login's second step: a code computed from the e2e ADMIN_TOTP_SECRET, typed in. */
+export async function enterAdminCode(page: Page) {
+  const field = page.getByLabel('Código de 6 dígitos');
+  await field.waitFor({ timeout: 15_000 });
+  await field.fill(await nextAdminCode(inject('dataDir')));
+  await page.getByRole('button', { name: 'Verificar' }).click();
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_ADMIN_TOTP_SECRET, nextAdminCode } from './totp.ts';
 
 export const E2E_ADMIN = { email: 'admin@e2e.cl', password: 'admin12345' };
 /** SUPPORT_EMAIL of the e2e server, so pages can be shown to take the address from the configuration. */
@@ -30,6 +31,7 @@ export default async function setup(project: TestProject) {
       DOCUMENT_KEY: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_TOTP_SECRET: E2E_ADMIN_TOTP_SECRET,
       SUPPORT_EMAIL: E2E_SUPPORT_EMAIL,
       RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
@@ -52,6 +54,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  // One API login of the admin for every file (adminToken()): each second-step code works once.
+  project.provide('adminToken', await loginAdminByApi(baseUrl, dataDir));
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -59,9 +63,30 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/** The admin's password step and TOTP step through the API; the session token. */
+export async function loginAdminByApi(baseUrl: string, dataDir: string): Promise<string> {
+  const post = async (url: string, body: object) => {
+    const res = await fetch(`${baseUrl}/api${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const data = (await res.json()) as Record<string, string>;
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(data)}`);
+    return data;
+  };
+  const step = await post('/usuario/login-admin', { email: E2E_ADMIN.email, pass: E2E_ADMIN.password });
+  const done = await post('/login/segundo-factor', {
+    desafio: step.desafio,
+    codigo: await nextAdminCode(dataDir),
+  });
+  return done.token!;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    adminToken: string;
   }
 }

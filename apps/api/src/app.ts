@@ -24,6 +24,8 @@ import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { profilePhotoRoutes } from './modules/profiles/photo-routes.ts';
 import { registerMediaFiles } from './plugins/media-files.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { validationRoutes } from './modules/validation/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -100,6 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(directoryRoutes);
       await api.register(accountRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(sessionRoutes);
       await api.register(validationRoutes);
       await api.register(auditRoutes);
       await api.register(profileRoutes);

@@ -11,7 +11,11 @@ import { depsOf } from './deps.ts';
 export async function bootstrap(app: FastifyInstance): Promise<SeedResult | undefined> {
   const { config } = app;
   if (config.adminEmail && config.adminPassword) {
-    await ensureAdmin(app.db, { email: config.adminEmail, password: config.adminPassword });
+    await ensureAdmin(app.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      totpSecret: config.adminTotpSecret,
+    });
     app.log.info({ email: config.adminEmail }, 'admin account ready');
   }
   return config.demoData ? seedDemoData(depsOf(app)) : undefined;

@@ -31,6 +31,13 @@ const envSchema = z.object({
     .max(128)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Base32 TOTP secret of the bootstrapped admin, so automation can compute her codes. */
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z2-7]{16,}=*$/, 'ADMIN_TOTP_SECRET must be base32 (at least 16 characters)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Encanto <no-responder@encanto.local>'),
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
@@ -88,6 +95,7 @@ export interface Config {
   demoData: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  adminTotpSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** How often the outbox worker looks for mail to send. */
@@ -176,6 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? !production,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    adminTotpSecret: e.ADMIN_TOTP_SECRET?.toUpperCase(),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailPollMs: e.MAIL_POLL_MS,

@@ -53,6 +53,23 @@ export const msg = {
   clientLoginFailed: 'Credenciales inválidas o error de servidor.',
   adminBadCredentials: 'Credenciales incorrectas o tipo de perfil inválido.',
   wrongProfileType: 'Tipo de perfil incorrecto.',
+  // Two-step login and passkeys (issue 18)
+  secondFactorWrong: 'El código no es correcto. Revisa tu app de autenticación e inténtalo de nuevo.',
+  secondFactorReused: 'Ese código ya se usó. Espera el siguiente código de tu app.',
+  secondFactorExpired:
+    'El paso de verificación venció o se agotaron los intentos. Ingresa de nuevo con tu contraseña.',
+  secondFactorTooMany: 'Demasiados códigos incorrectos. Espera 15 minutos e inténtalo de nuevo.',
+  secondFactorRequired: 'Esta sección pide verificación en dos pasos. Ingresa de nuevo con tu código.',
+  secondFactorCodeInvalid: 'Escribe el código de 6 dígitos o un código de recuperación.',
+  totpAlreadyOn: 'La verificación en dos pasos ya está activa.',
+  totpNotPending: 'Primero genera un código QR nuevo.',
+  totpNotOn: 'La verificación en dos pasos no está activa.',
+  adminFactorRequired: 'Los administradores no pueden desactivar la verificación en dos pasos.',
+  passkeyFailed: 'No se pudo verificar la passkey. Inténtalo de nuevo.',
+  passkeyUnknown: 'Esa passkey no está registrada en Encanto.',
+  sessionNotFound: 'Esa sesión ya no existe.',
+  twoFactorPasswordWrong: 'La contraseña no es correcta.',
+  twoFactorDisabled: 'La verificación en dos pasos quedó desactivada.',
   incompleteData: 'El servidor respondió con datos incompletos.',
   // Registration results
   registerError: 'Error al registrar usuario.',

@@ -14,12 +14,16 @@ import {
 } from '@encanto/core/passwords';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { ensureAdmin } from '../modules/accounts/admin-bootstrap.ts';
+import { findAccountByEmail } from '../modules/accounts/service.ts';
+import { resetTwoFactor } from '../modules/two-factor/service.ts';
 import { stripVideos } from './strip-videos.ts';
 import { claimPgliteDir, type PgliteClaim } from '../modules/backup/control.ts';
 
 /**
  * `npm run admin -- create [--email e-mail] [--password password] [--nickname nick]`
+ * `npm run admin -- reset-2fa EMAIL` clears an admin's second factor (she enrols again at login).
  * (`strip-videos` is the other command: cli/strip-videos.ts)
  *
  * Creates an admin account, or sets a new password on an existing one, in the
@@ -30,10 +34,13 @@ import { claimPgliteDir, type PgliteClaim } from '../modules/backup/control.ts';
  */
 
 const USAGE = `Usage: npm run admin -- create [--email <e-mail>] [--password <password>] [--nickname <nickname>]
+       npm run admin -- reset-2fa <e-mail>
        npm run admin -- strip-videos
 
 create: creates an admin account (or sets a new password on an existing one) in
 the configured database. Missing values are asked for interactively.
+reset-2fa: clears an admin's two-step login (app, recovery codes, passkeys) and
+ends her sessions; her next login asks her to enrol an authenticator app again.
 strip-videos: rewrites gallery videos stored before uploads were cleaned of
 metadata (location, dates, device). Run once after upgrading; stop the server
 first with the embedded database.`;
@@ -149,6 +156,22 @@ async function create(args: string[]): Promise<void> {
     if (!parsedNick.success) fail(parsedNick.error.issues[0]!.message);
   }
 
+  await withDatabase(async (db) => {
+    try {
+      await ensureAdmin(db, {
+        email: email,
+        password: parsedPassword.data,
+        ...(values.nickname ? { nickname: values.nickname } : {}),
+      });
+      process.stdout.write(`Admin ${email} is ready: log in at /login-admin.\n`);
+    } catch (err) {
+      fail(`Could not create the admin: ${(err as Error).message}`);
+    }
+  });
+}
+
+/** Opens the configured database for one command and closes it (and the PGlite claim) after. */
+async function withDatabase(work: (db: Db) => Promise<void>): Promise<void> {
   const config = loadConfig();
   let database;
   let claim: PgliteClaim | undefined;
@@ -165,23 +188,32 @@ async function create(args: string[]): Promise<void> {
     );
   }
   try {
-    await ensureAdmin(database.db, {
-      email: email,
-      password: parsedPassword.data,
-      ...(values.nickname ? { nickname: values.nickname } : {}),
-    });
-    process.stdout.write(`Admin ${email} is ready: log in at /login-admin.\n`);
-  } catch (err) {
-    fail(`Could not create the admin: ${(err as Error).message}`);
+    await work(database.db);
   } finally {
     await database.close();
     await claim?.release();
   }
 }
 
+/** `reset-2fa EMAIL`: an admin who lost her phone and her recovery codes enrols again at next login. */
+async function resetTwoFactorCommand(args: string[]): Promise<void> {
+  const email = args[0];
+  if (!email || !emailSchema.safeParse(email).success) fail('Usage: npm run admin -- reset-2fa <e-mail>');
+  await withDatabase(async (db) => {
+    const admin = await findAccountByEmail(db, email, 'admin');
+    if (!admin) fail(`No admin account has the e-mail ${email}.`);
+    await resetTwoFactor(db, admin.id);
+    process.stdout.write(
+      `Two-step login of ${email} cleared and its sessions ended: the next login at /login-admin enrols a new app.\n`,
+    );
+  });
+}
+
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'create') {
   await create(rest).catch((err: unknown) => fail((err as Error).message));
+} else if (command === 'reset-2fa') {
+  await resetTwoFactorCommand(rest).catch((err: unknown) => fail((err as Error).message));
 } else if (command === 'strip-videos') {
   process.exitCode = await stripVideos().catch((err: unknown) => fail((err as Error).message));
 } else {

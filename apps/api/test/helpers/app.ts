@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
+import { TEST_ADMIN_TOTP_SECRET } from './two-factor.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import type { Services } from '../../src/services.ts';
 import { withDatabase } from './global-setup.ts';
@@ -57,6 +58,8 @@ export async function createTestApp(
     DOCUMENT_KEY: randomBytes(32).toString('hex'),
     // The outbox worker polls often, so a test waiting for a mail waits milliseconds.
     MAIL_POLL_MS: '25',
+    // The bootstrapped admin (ADMIN_EMAIL) gets this TOTP secret; tests compute her codes from it.
+    ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET,
     ...options.env,
   });
   const { database, drop } = await openTestDatabase();

@@ -76,7 +76,8 @@ export async function createAccount(app: FastifyInstance, options: FixtureOption
     await syncEscortVisibility(app.db, id);
     app.services.publicCache.clear();
   }
-  const token = await createSession(app.db, id);
+  // A fixture session stands for a finished login, second factor included (admin routes need it).
+  const token = await createSession(app.db, id, { secondFactor: true });
   return { id, kind: options.kind, nickname, email, rut, token, password: FIXTURE_PASSWORD };
 }
 

@@ -250,6 +250,22 @@ export const accessTable: Record<string, Entry> = {
     body: (w) => ({ email: w.admin.email, pass: FIXTURE_PASSWORD }),
   },
   'POST /api/logout': { access: 'public' },
+  // The second login step answers to a `desafio`, not a session: anyone may call, an unknown one is
+  // 401 CHALLENGE_EXPIRED (not an authorization refusal).
+  'POST /api/login/segundo-factor': { access: 'public', body: { desafio: 'd'.repeat(43), codigo: '123456' } },
+  'POST /api/login/inscribir-totp': { access: 'public', body: { desafio: 'd'.repeat(43) } },
+  'GET /api/cuenta/2fa': { access: 'any-auth' },
+  'POST /api/cuenta/2fa/totp': { access: 'any-auth' },
+  'POST /api/cuenta/2fa/totp/confirmar': { access: 'any-auth', body: { codigo: '123456' } },
+  'DELETE /api/cuenta/2fa': { access: 'any-auth', body: { pass: FIXTURE_PASSWORD, codigo: '123456' } },
+  'GET /api/cuenta/sesiones': { access: 'any-auth' },
+  // Each role names a session id that is not its own: 404, never another account's session ended.
+  'DELETE /api/cuenta/sesiones/{id}': {
+    access: 'any-auth',
+    params: { id: '00000000-0000-4000-8000-000000000000' },
+  },
+  'DELETE /api/cuenta/sesiones': { access: 'any-auth' },
+  'POST /api/login/confirmar-totp': { access: 'public', body: { desafio: 'd'.repeat(43), codigo: '123456' } },
   'GET /api/cliente/profile/{id}': { access: 'self-client-or-admin', params: (w) => ({ id: w.client.rut }) },
   'GET /api/usuario/profile/{id}': { access: 'self-escort-or-admin', params: (w) => ({ id: w.escort.rut }) },
   'GET /api/cliente/nickname/{nick}': { access: 'any-auth', params: (w) => ({ nick: w.client.nickname }) },

@@ -9,6 +9,7 @@ import { ensureAdmin } from '../../src/modules/accounts/admin-bootstrap.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
 import { sha256 } from '../../src/lib/tokens.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { loginWithSecondFactor } from '../helpers/two-factor.ts';
 import { bearer, createAccount, FIXTURE_PASSWORD, type FixtureAccount } from '../helpers/fixtures.ts';
 
 /**
@@ -37,13 +38,7 @@ const whoAmI = (token: string) =>
   });
 
 async function adminLogin(pass: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/usuario/login-admin',
-    payload: { email: ADMIN_EMAIL, pass },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { token: string }).token;
+  return (await loginWithSecondFactor(t.app, '/api/usuario/login-admin', { email: ADMIN_EMAIL, pass })).token;
 }
 
 /** Opens n sessions of the account (its other devices). */

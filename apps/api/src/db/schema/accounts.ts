@@ -130,6 +130,10 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Whether this login passed a second factor: admin routes answer only to such sessions. */
+    secondFactor: boolean('second_factor').notNull().default(false),
+    /** The browser's User-Agent at login, for the coarse device name in "Sesiones activas". */
+    userAgent: text('user_agent').notNull().default(''),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),

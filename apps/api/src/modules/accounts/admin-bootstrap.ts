@@ -2,12 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { setTotpSecret } from '../two-factor/service.ts';
 import { setPasswordHash } from './service.ts';
 
 export interface AdminInput {
   email: string;
   password: string;
   nickname?: string;
+  /** ADMIN_TOTP_SECRET: the admin's TOTP secret, set as already confirmed. */
+  totpSecret?: string | undefined;
 }
 
 /**
@@ -17,6 +20,11 @@ export interface AdminInput {
  * old one); the same password, as at every restart, leaves them alone.
  */
 export async function ensureAdmin(db: Db, input: AdminInput): Promise<void> {
+  const id = await ensureAdminAccount(db, input);
+  if (input.totpSecret) await setTotpSecret(db, id, input.totpSecret);
+}
+
+async function ensureAdminAccount(db: Db, input: AdminInput): Promise<string> {
   const emailNorm = input.email.trim().toLowerCase();
   const [existing] = await db
     .select({ id: accounts.id, kind: accounts.kind, passHash: accounts.passHash })
@@ -24,28 +32,32 @@ export async function ensureAdmin(db: Db, input: AdminInput): Promise<void> {
     .where(eq(accounts.emailNorm, emailNorm));
   if (existing) {
     if (existing.kind !== 'admin') throw new Error(`${input.email} belongs to a non-admin account`);
-    if (await verifyPassword(existing.passHash, input.password)) return;
+    if (await verifyPassword(existing.passHash, input.password)) return existing.id;
     const passHash = await hashPassword(input.password);
     await db.transaction((tx) => setPasswordHash(tx, existing.id, passHash));
-    return;
+    return existing.id;
   }
   const passHash = await hashPassword(input.password);
   const nickname = input.nickname ?? `admin${emailNorm.replace(/[^a-z0-9]/g, '').slice(0, 5)}`;
-  await db.insert(accounts).values({
-    kind: 'admin',
-    rut: `ADMIN-${nickname}`,
-    rutNorm: `ADMIN${nickname.toUpperCase()}`,
-    nombre: 'Administrador',
-    apellido: nickname,
-    nickname,
-    email: input.email.trim(),
-    emailNorm,
-    fechaNac: '1990-01-01',
-    genero: 'Femenino',
-    fono: '000000000',
-    ciudad: 'Santiago',
-    passHash,
-    autorizado: 'aprobado',
-    tipoPerfil: 'admin',
-  });
+  const [row] = await db
+    .insert(accounts)
+    .values({
+      kind: 'admin',
+      rut: `ADMIN-${nickname}`,
+      rutNorm: `ADMIN${nickname.toUpperCase()}`,
+      nombre: 'Administrador',
+      apellido: nickname,
+      nickname,
+      email: input.email.trim(),
+      emailNorm,
+      fechaNac: '1990-01-01',
+      genero: 'Femenino',
+      fono: '000000000',
+      ciudad: 'Santiago',
+      passHash,
+      autorizado: 'aprobado',
+      tipoPerfil: 'admin',
+    })
+    .returning({ id: accounts.id });
+  return row!.id;
 }

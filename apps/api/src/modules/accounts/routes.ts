@@ -2,24 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import {
-  clientLoginResponseSchema,
   clientPublicSchema,
   clientProfileSchema,
   clientRegisteredSchema,
   clientRegisterSchema,
-  escortLoginResponseSchema,
   escortProfileSchema,
   escortRegisteredSchema,
   escortRegisterSchema,
   loginSchema,
 } from '@encanto/core/accounts';
 import { msg } from '@encanto/core/messages';
+import { clientLoginStepSchema, escortLoginStepSchema } from '@encanto/core/two-factor';
 import { requireAccount, requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { revokeSession } from '../sessions/service.ts';
 import { recoveryRoutes } from '../recovery/routes.ts';
 import { accountLimiters, accountLimits } from './rate-limits.ts';
 import { availabilityRoutes } from './availability-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
+import { loginStepRoutes, loginContext as ctx } from './login-routes.ts';
 import {
   clientByNickname,
   clientProfile,
@@ -91,10 +91,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cuentas'],
         summary: 'Ingreso de cliente',
         body: loginSchema,
-        response: { 200: clientLoginResponseSchema },
+        response: { 200: clientLoginStepSchema },
       },
     },
-    (request) => guard.attempt(request.ip, request.body.email, () => loginClient(app.db, request.body)),
+    (request) =>
+      guard.attempt(request.ip, request.body.email, () => loginClient(app.db, request.body, ctx(request))),
   );
 
   app.post(
@@ -105,11 +106,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cuentas'],
         summary: 'Ingreso de escort',
         body: loginSchema,
-        response: { 200: escortLoginResponseSchema },
+        response: { 200: escortLoginStepSchema },
       },
     },
     (request) =>
-      guard.attempt(request.ip, request.body.email, () => loginEscortOrAdmin(app.db, 'escort', request.body)),
+      guard.attempt(request.ip, request.body.email, () =>
+        loginEscortOrAdmin(app.db, 'escort', request.body, ctx(request)),
+      ),
   );
 
   app.post(
@@ -120,11 +123,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cuentas'],
         summary: 'Ingreso de administrador',
         body: loginSchema,
-        response: { 200: escortLoginResponseSchema },
+        response: { 200: escortLoginStepSchema },
       },
     },
     (request) =>
-      guard.attempt(request.ip, request.body.email, () => loginEscortOrAdmin(app.db, 'admin', request.body)),
+      guard.attempt(request.ip, request.body.email, () =>
+        loginEscortOrAdmin(app.db, 'admin', request.body, ctx(request)),
+      ),
   );
 
   app.post(
@@ -202,5 +207,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(availabilityRoutes, { limiters });
   await app.register(passwordRoutes, { limiters });
+  await app.register(loginStepRoutes, { limiters });
   await app.register(recoveryRoutes, { limiters });
 };

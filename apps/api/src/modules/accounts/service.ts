@@ -11,7 +11,9 @@ import {
   type EscortRegisterInput,
   type LoginInput,
 } from '@encanto/core/accounts';
+import type { SecondFactorPending } from '@encanto/core/two-factor';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { factorKind, factorsOf, openChallenge } from '../two-factor/service.ts';
 import { conflict, isUniqueViolation, AppError, notFound, unauthorized } from '../../errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createSession, revokeAllSessions, type SessionAccount } from '../sessions/service.ts';
@@ -166,7 +168,54 @@ async function authenticate(
   return row;
 }
 
-export async function loginClient(db: DbOrTx, input: LoginInput): Promise<ClientLoginResponse> {
+export interface LoginContext {
+  userAgent?: string | undefined;
+}
+
+type LoginKind = 'client' | 'escort' | 'admin';
+type LoginAnswer<K extends LoginKind> = K extends 'client' ? ClientLoginResponse : EscortLoginResponse;
+
+/**
+ * After a right password: the login answer when the account has no second factor, otherwise a
+ * `desafio` for POST /api/login/segundo-factor. An admin without a factor must enrol one first.
+ */
+async function afterPassword<K extends LoginKind>(
+  db: DbOrTx,
+  row: AccountRow,
+  loginKind: K,
+  ctx: LoginContext,
+): Promise<LoginAnswer<K> | SecondFactorPending> {
+  const kind = factorKind(await factorsOf(db, row.id));
+  if (kind) return { segundo_factor: kind, desafio: await openChallenge(db, row.id, loginKind, 'verify') };
+  if (loginKind === 'admin') {
+    return { segundo_factor: 'inscribir', desafio: await openChallenge(db, row.id, loginKind, 'enrol') };
+  }
+  return finishLogin(db, row.id, loginKind, { ...ctx, secondFactor: false });
+}
+
+/**
+ * The answer a login route gives once every step passed: a new session and the account's fields,
+ * shaped as that route answers (clients vs escorts and admins).
+ */
+export async function finishLogin<K extends LoginKind>(
+  db: DbOrTx,
+  accountId: string,
+  loginKind: K,
+  options: LoginContext & { secondFactor: boolean },
+): Promise<LoginAnswer<K>> {
+  const row = await findById(db, accountId);
+  if (!row) throw unauthorized(msg.badCredentials, 'BAD_CREDENTIALS');
+  const token = await createSession(db, row.id, options);
+  const common = { token, nickname: row.nickname, autorizado: row.autorizado, email: row.email };
+  if (loginKind === 'client') return { ...common, rut_cliente: row.rut } as LoginAnswer<K>;
+  return { ...common, rut_usuario: row.rut, tipo_perfil: row.tipoPerfil } as LoginAnswer<K>;
+}
+
+export async function loginClient(
+  db: DbOrTx,
+  input: LoginInput,
+  ctx: LoginContext = {},
+): Promise<ClientLoginResponse | SecondFactorPending> {
   // The spec's client screen tells an unknown e-mail apart by code EMAIL_NOT_FOUND.
   const row = await authenticate(
     db,
@@ -175,21 +224,15 @@ export async function loginClient(db: DbOrTx, input: LoginInput): Promise<Client
     new AppError(404, 'EMAIL_NOT_FOUND', msg.emailNotFound),
     unauthorized(msg.badCredentials, 'BAD_CREDENTIALS'),
   );
-  const token = await createSession(db, row.id);
-  return {
-    token,
-    nickname: row.nickname,
-    rut_cliente: row.rut,
-    autorizado: row.autorizado,
-    email: row.email,
-  };
+  return afterPassword(db, row, 'client', ctx);
 }
 
 export async function loginEscortOrAdmin(
   db: DbOrTx,
   kind: 'escort' | 'admin',
   input: LoginInput,
-): Promise<EscortLoginResponse> {
+  ctx: LoginContext = {},
+): Promise<EscortLoginResponse | SecondFactorPending> {
   const bad = kind === 'admin' ? msg.adminBadCredentials : msg.badCredentials;
   const row = await authenticate(
     db,
@@ -198,15 +241,13 @@ export async function loginEscortOrAdmin(
     unauthorized(bad, 'BAD_CREDENTIALS'),
     unauthorized(bad, 'BAD_CREDENTIALS'),
   );
-  const token = await createSession(db, row.id);
-  return {
-    token,
-    nickname: row.nickname,
-    rut_usuario: row.rut,
-    autorizado: row.autorizado,
-    email: row.email,
-    tipo_perfil: row.tipoPerfil,
-  };
+  return afterPassword(db, row, kind, ctx);
+}
+
+/** The account's password is right (turning two-step login off asks for it again). */
+export async function passwordMatches(db: DbOrTx, accountId: string, pass: string): Promise<boolean> {
+  const row = await findById(db, accountId);
+  return Boolean(row && (await verifyPassword(row.passHash, pass)));
 }
 
 // ---- Availability --------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import { timings, type AccountKind, type Autorizado } from '@encanto/core/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, sessions } from '../../db/schema/index.ts';
@@ -12,17 +12,32 @@ export interface SessionAccount {
   email: string;
   autorizado: Autorizado;
   sessionId: string;
+  /** Whether the login behind this session passed a second factor. */
+  secondFactor: boolean;
+}
+
+export interface SessionOptions {
+  /** The login passed a second factor (TOTP, recovery code or passkey). */
+  secondFactor?: boolean;
+  /** The User-Agent at login, shown coarsely in the session list. */
+  userAgent?: string | undefined;
 }
 
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
 
 /** Opaque token for the browser; only its SHA-256 is stored, so a database leak yields no usable session. */
-export async function createSession(db: DbOrTx, accountId: string): Promise<string> {
+export async function createSession(
+  db: DbOrTx,
+  accountId: string,
+  options: SessionOptions = {},
+): Promise<string> {
   const token = randomToken();
   await db.insert(sessions).values({
     accountId,
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + timings.sessionTtlMs),
+    secondFactor: options.secondFactor ?? false,
+    userAgent: (options.userAgent ?? '').slice(0, 400),
   });
   await markActive(db, accountId, new Date());
   return token;
@@ -50,6 +65,7 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Session
   const [row] = await db
     .select({
       sessionId: sessions.id,
+      secondFactor: sessions.secondFactor,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       id: accounts.id,
@@ -70,6 +86,9 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Session
     )
     .limit(1);
   if (!row) return null;
+  // An administrator's session counts only if its login passed the second factor: one opened by a
+  // password alone (a session from before two-step login existed) answers as no session at all.
+  if (row.kind === 'admin' && !row.secondFactor) return null;
   // Sliding expiry, written at most once an hour per session to keep reads cheap.
   if (now.getTime() - row.lastSeenAt.getTime() > SLIDE_AFTER_MS) {
     const expiresAt = Math.min(
@@ -103,4 +122,34 @@ export async function revokeAllSessions(
         ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
         : eq(sessions.accountId, accountId),
     );
+}
+
+/** The account's live sessions, newest activity first, for "Sesiones activas". */
+export async function listSessions(db: DbOrTx, accountId: string) {
+  const now = new Date();
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - timings.sessionMaxAgeMs)),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Ends one of the account's sessions by id; false when it is not (or no longer) hers. */
+export async function revokeSessionById(db: DbOrTx, accountId: string, sessionId: string): Promise<boolean> {
+  const gone = await db
+    .delete(sessions)
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return gone.length > 0;
 }

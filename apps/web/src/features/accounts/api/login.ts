@@ -6,6 +6,11 @@ import {
   type LoginInput,
 } from '@encanto/core/accounts';
 import { msg } from '@encanto/core/messages';
+import {
+  secondFactorPendingSchema,
+  type SecondFactorPending,
+  type TotpEnrolment,
+} from '@encanto/core/two-factor';
 import { api } from '../../../lib/api-client.ts';
 import { setStored } from '../../../lib/session.ts';
 
@@ -26,11 +31,13 @@ function complete<T>(
   return parsed.data;
 }
 
-export async function loginClient(input: LoginInput): Promise<ClientLoginResponse> {
-  const data = complete(
-    clientLoginResponseSchema,
-    await api('/cliente/login', { method: 'POST', body: input, anonymous: true }),
-  );
+/** The password step's answer when a second step is owed (issue 18). */
+function pendingStep(data: unknown): SecondFactorPending | null {
+  const parsed = secondFactorPendingSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+function storeClient(data: ClientLoginResponse): void {
   const pending = data.autorizado === 'pendiente';
   // Role is inferred from nickname + rut_cliente; tipo marks a pending account. Never a password.
   setStored({
@@ -42,14 +49,9 @@ export async function loginClient(input: LoginInput): Promise<ClientLoginRespons
     tipo_perfil: null,
     tipo: pending ? 'cliente' : null,
   });
-  return data;
 }
 
-export async function loginEscort(input: LoginInput): Promise<EscortLoginResponse> {
-  const data = complete(
-    escortLoginResponseSchema,
-    await api('/usuario/login', { method: 'POST', body: input, anonymous: true }),
-  );
+function storeEscort(data: EscortLoginResponse): void {
   const pending = data.autorizado === 'pendiente';
   setStored({
     token: data.token,
@@ -61,25 +63,9 @@ export async function loginEscort(input: LoginInput): Promise<EscortLoginRespons
     // A pending escort keeps tipo=usuario stored; an approved one has it removed.
     tipo: pending ? 'usuario' : null,
   });
-  return data;
 }
 
-/** Admin login: the typed profile type must equal the server's tipo_perfil, else the new session is dropped. */
-export async function loginAdmin(input: LoginInput & { tipo_perfil: string }): Promise<EscortLoginResponse> {
-  const data = complete(
-    escortLoginResponseSchema,
-    await api('/usuario/login-admin', {
-      method: 'POST',
-      body: { email: input.email, pass: input.pass },
-      anonymous: true,
-    }),
-  );
-  if (input.tipo_perfil.trim() !== data.tipo_perfil) {
-    await fetch('/api/logout', { method: 'POST', headers: { authorization: `Bearer ${data.token}` } }).catch(
-      () => undefined,
-    );
-    throw new WrongProfileTypeError();
-  }
+function storeAdmin(data: EscortLoginResponse): void {
   setStored({
     token: data.token,
     nickname: data.nickname,
@@ -89,6 +75,84 @@ export async function loginAdmin(input: LoginInput & { tipo_perfil: string }): P
     tipo_perfil: data.tipo_perfil,
     rut_cliente: null,
   });
+}
+
+export type LoginKind = 'cliente' | 'usuario' | 'admin';
+
+/** Stores a finished login of the given screen and returns it. */
+function finish(kind: LoginKind, data: unknown): ClientLoginResponse | EscortLoginResponse {
+  if (kind === 'cliente') {
+    const done = complete(clientLoginResponseSchema, data);
+    storeClient(done);
+    return done;
+  }
+  const done = complete(escortLoginResponseSchema, data);
+  if (kind === 'admin') storeAdmin(done);
+  else storeEscort(done);
+  return done;
+}
+
+export async function loginClient(input: LoginInput): Promise<ClientLoginResponse | SecondFactorPending> {
+  const data = await api('/cliente/login', { method: 'POST', body: input, anonymous: true });
+  return pendingStep(data) ?? (finish('cliente', data) as ClientLoginResponse);
+}
+
+export async function loginEscort(input: LoginInput): Promise<EscortLoginResponse | SecondFactorPending> {
+  const data = await api('/usuario/login', { method: 'POST', body: input, anonymous: true });
+  return pendingStep(data) ?? (finish('usuario', data) as EscortLoginResponse);
+}
+
+/** The second step: a TOTP or recovery code for the `desafio`; stores the finished login. */
+export async function submitSecondFactor(kind: LoginKind, desafio: string, codigo: string) {
+  const data = await api('/login/segundo-factor', {
+    method: 'POST',
+    body: { desafio, codigo },
+    anonymous: true,
+  });
+  return finish(kind, data);
+}
+
+/** An admin without a second factor: the secret and QR code for her app. */
+export const startAdminEnrolment = (desafio: string) =>
+  api<TotpEnrolment>('/login/inscribir-totp', { method: 'POST', body: { desafio }, anonymous: true });
+
+/** Confirms the admin's app with a code: stores the login, returns the recovery codes to show once. */
+export async function confirmAdminEnrolment(desafio: string, codigo: string): Promise<string[]> {
+  const data = await api<{ codigos_recuperacion?: string[] }>('/login/confirmar-totp', {
+    method: 'POST',
+    body: { desafio, codigo },
+    anonymous: true,
+  });
+  finish('admin', data);
+  return data.codigos_recuperacion ?? [];
+}
+
+/**
+ * Admin login: the typed profile type must equal the server's tipo_perfil, else the new session is
+ * dropped. When a second step is owed no session exists yet, and the admin route only answers admins,
+ * whose profile type is 'admin': the typed one is compared with that.
+ */
+export async function loginAdmin(
+  input: LoginInput & { tipo_perfil: string },
+): Promise<EscortLoginResponse | SecondFactorPending> {
+  const answer = await api('/usuario/login-admin', {
+    method: 'POST',
+    body: { email: input.email, pass: input.pass },
+    anonymous: true,
+  });
+  const pending = pendingStep(answer);
+  if (pending) {
+    if (input.tipo_perfil.trim() !== 'admin') throw new WrongProfileTypeError();
+    return pending;
+  }
+  const data = complete(escortLoginResponseSchema, answer);
+  if (input.tipo_perfil.trim() !== data.tipo_perfil) {
+    await fetch('/api/logout', { method: 'POST', headers: { authorization: `Bearer ${data.token}` } }).catch(
+      () => undefined,
+    );
+    throw new WrongProfileTypeError();
+  }
+  storeAdmin(data);
   return data;
 }
 

@@ -6,7 +6,9 @@ import { useHydrated } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { paths } from '../../../config/paths.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
-import { loginClient, loginEscort } from '../api/login.ts';
+import type { SecondFactorPending } from '@encanto/core/two-factor';
+import { loginClient, loginEscort, submitSecondFactor } from '../api/login.ts';
+import { SecondFactorStep } from './second-factor-step.tsx';
 import { loginFailureText } from '../account-messages.ts';
 
 /** 'Ingresar - Cliente' and 'Ingresar - Escort': e-mail (no spaces), password with show/hide, 'Iniciar Sesión'. */
@@ -18,7 +20,14 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
   const [email, setEmail] = useState('');
   const [pass, setPass] = useState('');
   const [error, setError] = useState('');
+  const [pending, setPending] = useState<SecondFactorPending | null>(null);
   const { busy, run } = useAction();
+
+  const landed = (data: { autorizado: string; nickname: string }) => {
+    if (data.autorizado === 'pendiente')
+      void navigate(paths.pending, { state: { tipo: type, nickname: data.nickname } });
+    else void navigate(type === 'cliente' ? paths.escorts : paths.escortProfile);
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -27,16 +36,14 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
       return;
     }
     setError('');
-    const login = (): Promise<{ autorizado: string; nickname: string }> =>
+    const login = (): Promise<{ autorizado: string; nickname: string } | SecondFactorPending> =>
       type === 'cliente' ? loginClient({ email, pass }) : loginEscort({ email, pass });
     await run(login, {
       onSuccess: (data) => {
-        if (data.autorizado === 'pendiente')
-          void navigate(paths.pending, { state: { tipo: type, nickname: data.nickname } });
-        else void navigate(type === 'cliente' ? paths.escorts : paths.escortProfile);
+        if ('desafio' in data) setPending(data);
+        else landed(data);
       },
       onError: (err) => setError(loginFailureText(type, err)),
-      keepBusyOnSuccess: true,
     });
   };
 
@@ -46,37 +53,48 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
       <h1 id={`${id}-title`} className="account-title">
         {title}
       </h1>
-      <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(inputFilters.email(e.target.value))}
-            onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-pass`}>Contraseña</label>
-          <PasswordInput
-            id={`${id}-pass`}
-            autoComplete="current-password"
-            value={pass}
-            onChange={(e) => setPass(e.target.value)}
-          />
-        </div>
-        <Link className="account-link" to={type === 'cliente' ? paths.forgotClient : paths.forgotEscort}>
-          ¿Olvidaste tu contraseña?
-        </Link>
-        <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
-        <button type="submit" className="button button-block" disabled={busy || !hydrated}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          Iniciar Sesión
-        </button>
-      </form>
+      {pending ? (
+        <SecondFactorStep
+          submit={(codigo) => submitSecondFactor(type, pending.desafio, codigo)}
+          onDone={landed}
+          onRestart={() => {
+            setPending(null);
+            setPass('');
+          }}
+        />
+      ) : (
+        <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(inputFilters.email(e.target.value))}
+              onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-pass`}>Contraseña</label>
+            <PasswordInput
+              id={`${id}-pass`}
+              autoComplete="current-password"
+              value={pass}
+              onChange={(e) => setPass(e.target.value)}
+            />
+          </div>
+          <Link className="account-link" to={type === 'cliente' ? paths.forgotClient : paths.forgotEscort}>
+            ¿Olvidaste tu contraseña?
+          </Link>
+          <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
+          <button type="submit" className="button button-block" disabled={busy || !hydrated}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            Iniciar Sesión
+          </button>
+        </form>
+      )}
       <p className="account-alt">
         ¿No tienes cuenta?{' '}
         <Link to={type === 'cliente' ? paths.registerClient : paths.registerEscort}>Regístrate</Link>

@@ -8,7 +8,10 @@ import { useHead } from '../../../lib/head.tsx';
 import { useSite } from '../../../lib/site.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
-import { loginAdmin } from '../api/login.ts';
+import type { SecondFactorPending } from '@encanto/core/two-factor';
+import { loginAdmin, submitSecondFactor } from '../api/login.ts';
+import { AdminEnrolment } from '../components/admin-enrolment.tsx';
+import { SecondFactorStep } from '../components/second-factor-step.tsx';
 import { adminLoginFailureText } from '../account-messages.ts';
 
 /** /login-admin and /Admin: 'ADMINISTRADOR' with e-mail, password and the free-text profile type. */
@@ -21,7 +24,12 @@ export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState({ email: '', pass: '', tipo_perfil: '' });
   const [error, setError] = useState('');
+  const [pending, setPending] = useState<SecondFactorPending | null>(null);
   const { busy, run } = useAction();
+  const restart = () => {
+    setPending(null);
+    setForm((f) => ({ ...f, pass: '' }));
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -31,9 +39,11 @@ export default function AdminLoginPage() {
     }
     setError('');
     await run(() => loginAdmin(form), {
-      onSuccess: () => void navigate(paths.adminPanel),
+      onSuccess: (answer) => {
+        if ('desafio' in answer) setPending(answer);
+        else void navigate(paths.adminPanel);
+      },
       onError: (err) => setError(adminLoginFailureText(err)),
-      keepBusyOnSuccess: true,
     });
   };
 
@@ -43,44 +53,58 @@ export default function AdminLoginPage() {
         <h1 id={`${id}-title`} className="account-title">
           ADMINISTRADOR
         </h1>
-        <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="username"
-              value={form.email}
-              onChange={(e) => setForm((f) => ({ ...f, email: inputFilters.email(e.target.value) }))}
-              onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-pass`}>Contraseña</label>
-            <PasswordInput
-              id={`${id}-pass`}
-              autoComplete="current-password"
-              value={form.pass}
-              onChange={(e) => setForm((f) => ({ ...f, pass: e.target.value }))}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-tipo`}>Tipo de perfil</label>
-            <input
-              id={`${id}-tipo`}
-              type="text"
-              autoComplete="off"
-              placeholder="admin"
-              value={form.tipo_perfil}
-              onChange={(e) => setForm((f) => ({ ...f, tipo_perfil: e.target.value }))}
-            />
-          </div>
-          <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
-          <button type="submit" className="button button-block" disabled={busy || !hydrated}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            Iniciar Sesión
-          </button>
-        </form>
+        {pending?.segundo_factor === 'inscribir' ? (
+          <AdminEnrolment
+            desafio={pending.desafio}
+            onFinished={() => void navigate(paths.adminPanel)}
+            onRestart={restart}
+          />
+        ) : pending ? (
+          <SecondFactorStep
+            submit={(codigo) => submitSecondFactor('admin', pending.desafio, codigo)}
+            onDone={() => void navigate(paths.adminPanel)}
+            onRestart={restart}
+          />
+        ) : (
+          <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+            <div className="field">
+              <label htmlFor={`${id}-email`}>Email</label>
+              <input
+                id={`${id}-email`}
+                type="email"
+                autoComplete="username"
+                value={form.email}
+                onChange={(e) => setForm((f) => ({ ...f, email: inputFilters.email(e.target.value) }))}
+                onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-pass`}>Contraseña</label>
+              <PasswordInput
+                id={`${id}-pass`}
+                autoComplete="current-password"
+                value={form.pass}
+                onChange={(e) => setForm((f) => ({ ...f, pass: e.target.value }))}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-tipo`}>Tipo de perfil</label>
+              <input
+                id={`${id}-tipo`}
+                type="text"
+                autoComplete="off"
+                placeholder="admin"
+                value={form.tipo_perfil}
+                onChange={(e) => setForm((f) => ({ ...f, tipo_perfil: e.target.value }))}
+              />
+            </div>
+            <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
+            <button type="submit" className="button button-block" disabled={busy || !hydrated}>
+              {busy ? <span className="spinner" aria-hidden="true" /> : null}
+              Iniciar Sesión
+            </button>
+          </form>
+        )}
       </section>
     </div>
   );

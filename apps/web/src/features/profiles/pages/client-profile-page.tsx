@@ -10,6 +10,7 @@ import { ClientDataForm } from '../components/client-data-form.tsx';
 import { ProfileAvatar } from '../components/profile-avatar.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
 import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
+import { SecuritySection } from '../../../components/security/security-section.tsx';
 import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
 
 /** /profileCliente: the client's own data, photo and password. */
@@ -60,6 +61,7 @@ function ClientProfile() {
             <ChangePasswordForm />
           </div>
           <NotificationSettings />
+          <SecuritySection />
           <MyDataSection />
         </div>
       </div>

@@ -15,6 +15,7 @@ import { ReviewNotice } from '../components/review-notice.tsx';
 import { PendingRequests } from '../../../components/requests/pending-requests.tsx';
 import { ClientsToRate } from '../../../components/requests/to-rate.tsx';
 import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
+import { SecuritySection } from '../../../components/security/security-section.tsx';
 import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
 
 /** /ProfileUsuario: where an approved escort lands after login. */
@@ -71,6 +72,7 @@ function EscortProfile() {
             <ClientsToRate />
           </div>
           <NotificationSettings />
+          <SecuritySection />
           <MyDataSection />
         </div>
       </div>

@@ -1,0 +1,28 @@
+import { useSession } from '../../lib/session.ts';
+import { useSessions } from '../../lib/api/security.ts';
+import { SessionsBlock } from './sessions-block.tsx';
+import { TwoFactorBlock } from './two-factor-block.tsx';
+
+/** 'SEGURIDAD' on both profile screens: two-step login, passkeys and the active sessions (issue 18). */
+export function SecuritySection() {
+  const session = useSession();
+  const signedIn = session.token !== null;
+  const sessions = useSessions(signedIn);
+  if (!signedIn) return null;
+  return (
+    <section
+      id="seguridad"
+      tabIndex={-1}
+      className="form-card profile-section sec-section"
+      aria-labelledby="seguridad-title"
+    >
+      <h2 id="seguridad-title">SEGURIDAD</h2>
+      <TwoFactorBlock onSessionsChanged={() => void sessions.refetch()} />
+      <SessionsBlock
+        sessions={sessions.data}
+        loading={sessions.isPending}
+        refresh={() => sessions.refetch()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { useId, useState, type FormEvent } from 'react';
+import { msg } from '@encanto/core/messages';
+import type { TotpEnrolment } from '@encanto/core/two-factor';
+import { errorText } from '../../lib/api-client.ts';
+import { confirmTotp, disableTotp, startTotp, useTwoFactorStatus } from '../../lib/api/security.ts';
+import { useAction } from '../../lib/use-action.ts';
+import { PasswordInput } from '../password-input.tsx';
+import { CodeInput } from './code-input.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
+import { TotpSetup } from './totp-setup.tsx';
+
+/**
+ * "Verificación en dos pasos": off → QR and first code → recovery codes (once); on → turn off with
+ * the password and a code. Turning it on or off signs the other devices out (the server does it).
+ */
+export function TwoFactorBlock({ onSessionsChanged }: { onSessionsChanged: () => void }) {
+  const id = useId();
+  const status = useTwoFactorStatus();
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [disabling, setDisabling] = useState(false);
+  const [pass, setPass] = useState('');
+  const [codigo, setCodigo] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const { busy, run } = useAction(() => status.refetch());
+
+  const begin = () => {
+    setError('');
+    setDone('');
+    void run(startTotp, {
+      onSuccess: setEnrolment,
+      onError: (err) => setError(errorText(err, msg.genericRetry)),
+    });
+  };
+  const confirm = (code: string) => {
+    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
+      setError(msg.secondFactorCodeInvalid);
+      return;
+    }
+    setError('');
+    void run(() => confirmTotp(code.trim()), {
+      onSuccess: (res) => {
+        setEnrolment(null);
+        setCodes(res.codigos_recuperacion);
+        onSessionsChanged();
+      },
+      onError: (err) => setError(errorText(err, msg.secondFactorWrong)),
+    });
+  };
+  const turnOff = (e: FormEvent) => {
+    e.preventDefault();
+    if (!pass || codigo.trim().length < 6) {
+      setError(msg.completeAllFields);
+      return;
+    }
+    setError('');
+    void run(() => disableTotp(pass, codigo.trim()), {
+      onSuccess: () => {
+        setDisabling(false);
+        setPass('');
+        setCodigo('');
+        setCodes(null);
+        setDone(msg.twoFactorDisabled);
+        onSessionsChanged();
+      },
+      onError: (err) => setError(errorText(err, msg.secondFactorWrong)),
+    });
+  };
+
+  const on = status.data?.totp ?? false;
+  return (
+    <div className="sec-block" aria-labelledby={`${id}-title`} role="group">
+      <h3 id={`${id}-title`}>Verificación en dos pasos</h3>
+      {status.isPending ? (
+        <div className="skeleton dr-skeleton" aria-hidden="true" />
+      ) : codes ? (
+        <>
+          <p className="sec-status">Activada: al ingresar te pediremos el código de tu app.</p>
+          <RecoveryCodes codes={codes} />
+          <button type="button" className="button button-secondary" onClick={() => setCodes(null)}>
+            Ya los guardé
+          </button>
+        </>
+      ) : enrolment ? (
+        <>
+          <TotpSetup enrolment={enrolment} busy={busy} error={error} onConfirm={confirm} />
+          <button type="button" className="link-button" onClick={() => setEnrolment(null)}>
+            Cancelar
+          </button>
+        </>
+      ) : on ? (
+        <>
+          <p className="sec-status">
+            Activada. Te quedan {status.data?.codigos_restantes ?? 0} códigos de recuperación sin usar.
+          </p>
+          {status.data?.obligatorio ? (
+            <p className="field-hint">Las cuentas de administración no pueden desactivarla.</p>
+          ) : disabling ? (
+            <form className="form" onSubmit={turnOff} noValidate>
+              <div className="field">
+                <label htmlFor={`${id}-pass`}>Contraseña</label>
+                <PasswordInput
+                  id={`${id}-pass`}
+                  autoComplete="current-password"
+                  value={pass}
+                  onChange={(e) => setPass(e.target.value)}
+                />
+              </div>
+              <CodeInput id={`${id}-code`} value={codigo} onChange={setCodigo} recovery={false} />
+              <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
+              <div className="sec-actions">
+                <button type="submit" className="button" disabled={busy}>
+                  Desactivar
+                </button>
+                <button type="button" className="button button-secondary" onClick={() => setDisabling(false)}>
+                  Cancelar
+                </button>
+              </div>
+            </form>
+          ) : (
+            <button type="button" className="button button-secondary" onClick={() => setDisabling(true)}>
+              Desactivar la verificación en dos pasos
+            </button>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="sec-status">
+            Desactivada. Además de tu contraseña, pide un código de tu teléfono al ingresar: si alguien conoce
+            tu contraseña, igual no podrá entrar.
+          </p>
+          <div aria-live="polite">
+            {done && <p className="message message-success">{done}</p>}
+            {error && <p className="message message-error">{error}</p>}
+          </div>
+          <button type="button" className="button" onClick={begin} disabled={busy}>
+            Activar con una app de autenticación
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

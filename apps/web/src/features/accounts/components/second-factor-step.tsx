@@ -1,0 +1,75 @@
+import { useId, useState, type FormEvent } from 'react';
+import { msg } from '@encanto/core/messages';
+import { errorText } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { CodeInput } from '../../../components/security/code-input.tsx';
+
+/**
+ * The login's second step: the code of the authenticator app, or one of the recovery codes. The
+ * parent does the call (it knows which login screen's answer to store) and moves on when it works.
+ */
+export function SecondFactorStep<T>({
+  submit,
+  onDone,
+  onRestart,
+}: {
+  submit: (codigo: string) => Promise<T>;
+  onDone: (result: T) => void;
+  onRestart: () => void;
+}) {
+  const id = useId();
+  const [codigo, setCodigo] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [error, setError] = useState('');
+  const { busy, run } = useAction();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = codigo.trim();
+    if ((!recovery && !/^\d{6}$/.test(trimmed.replace(/\s+/g, ''))) || (recovery && trimmed.length < 6)) {
+      setError(msg.secondFactorCodeInvalid);
+      return;
+    }
+    setError('');
+    await run(() => submit(trimmed), {
+      onSuccess: onDone,
+      onError: (err) => setError(errorText(err, msg.secondFactorWrong)),
+      keepBusyOnSuccess: true,
+    });
+  };
+
+  return (
+    <div className="tf-step">
+      <h2 className="tf-step-title">Verificación en dos pasos</h2>
+      <p className="tf-hint">
+        {recovery
+          ? 'Escribe uno de tus códigos de recuperación. Cada uno sirve una sola vez.'
+          : 'Abre tu app de autenticación y escribe el código de 6 dígitos.'}
+      </p>
+      <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <CodeInput id={`${id}-code`} value={codigo} onChange={setCodigo} recovery={recovery} />
+        <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
+        <button type="submit" className="button button-block" disabled={busy}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          Verificar
+        </button>
+      </form>
+      <div className="tf-alt">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setRecovery((r) => !r);
+            setCodigo('');
+            setError('');
+          }}
+        >
+          {recovery ? 'Usar el código de la app' : 'Usar un código de recuperación'}
+        </button>
+        <button type="button" className="link-button" onClick={onRestart}>
+          Volver a ingresar
+        </button>
+      </div>
+    </div>
+  );
+}

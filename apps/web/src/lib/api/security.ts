@@ -1,0 +1,20 @@
+import type { PasskeyInfo, SessionInfo, TotpEnrolment, TwoFactorStatus } from '@encanto/core/two-factor';
+import { api } from '../api-client.ts';
+import { useApiQuery } from '../query.ts';
+
+/** Two-step login, passkeys and active sessions of the signed-in account (issue 18). */
+export const useTwoFactorStatus = (enabled = true) =>
+  useApiQuery<TwoFactorStatus>(enabled ? '/cuenta/2fa' : null, { staleTime: 0 });
+export const useSessions = (enabled = true) =>
+  useApiQuery<SessionInfo[]>(enabled ? '/cuenta/sesiones' : null, { staleTime: 0 });
+export const usePasskeys = (enabled = true) =>
+  useApiQuery<PasskeyInfo[]>(enabled ? '/cuenta/passkeys' : null, { staleTime: 0 });
+
+export const startTotp = () => api<TotpEnrolment>('/cuenta/2fa/totp', { method: 'POST' });
+export const confirmTotp = (codigo: string) =>
+  api<{ codigos_recuperacion: string[] }>('/cuenta/2fa/totp/confirmar', { method: 'POST', body: { codigo } });
+export const disableTotp = (pass: string, codigo: string) =>
+  api<void>('/cuenta/2fa', { method: 'DELETE', body: { pass, codigo } });
+
+export const endSession = (id: string) => api<void>(`/cuenta/sesiones/${id}`, { method: 'DELETE' });
+export const endOtherSessions = () => api<void>('/cuenta/sesiones', { method: 'DELETE' });

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { clientLoginResponseSchema, escortLoginResponseSchema } from './accounts.ts';
+import { msg } from './messages.ts';
+
+/** Lifetimes and limits of the second step (issue 18). */
+export const twoFactorLimits = {
+  challengeTtlMs: 5 * 60_000,
+  wrongPerChallenge: 5,
+  wrongPerAccount: 10,
+  accountWindowMs: 15 * 60_000,
+  recoveryCodes: 10,
+  webauthnTtlMs: 5 * 60_000,
+} as const;
+
+export const secondFactorKindValues = ['totp', 'passkey', 'totp_o_passkey', 'inscribir'] as const;
+export type SecondFactorKind = (typeof secondFactorKindValues)[number];
+
+/** What a login route answers when the password was right but a second step is owed. */
+export const secondFactorPendingSchema = z.object({
+  segundo_factor: z.enum(secondFactorKindValues),
+  desafio: z.string(),
+});
+export type SecondFactorPending = z.infer<typeof secondFactorPendingSchema>;
+
+export const clientLoginStepSchema = z.union([clientLoginResponseSchema, secondFactorPendingSchema]);
+export const escortLoginStepSchema = z.union([escortLoginResponseSchema, secondFactorPendingSchema]);
+/** The finished login of any of the three routes. */
+export const anyLoginResponseSchema = z.union([clientLoginResponseSchema, escortLoginResponseSchema]);
+
+const desafio = z.string({ error: msg.secondFactorExpired }).trim().min(10).max(100);
+/** A 6-digit TOTP code (spaces allowed) or a recovery code like `abcd-efgh-23`. */
+export const codeField = z
+  .string({ error: msg.secondFactorCodeInvalid })
+  .trim()
+  .min(6, msg.secondFactorCodeInvalid)
+  .max(20, msg.secondFactorCodeInvalid);
+
+export const secondFactorBodySchema = z.object({ desafio, codigo: codeField });
+export const challengeBodySchema = z.object({ desafio });
+
+export const totpEnrolmentSchema = z.object({
+  secreto: z.string(),
+  otpauth_url: z.string(),
+  qr_svg: z.string(),
+});
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+export const recoveryCodesSchema = z.object({ codigos_recuperacion: z.array(z.string()) });
+
+export const confirmTotpBodySchema = z.object({ codigo: codeField });
+export const disableTwoFactorBodySchema = z.object({
+  pass: z.string({ error: msg.completeAllFields }).min(1, msg.completeAllFields).max(200),
+  codigo: codeField,
+});
+
+export const twoFactorStatusSchema = z.object({
+  totp: z.boolean(),
+  passkeys: z.number().int(),
+  codigos_restantes: z.number().int(),
+  obligatorio: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  creada: z.string(),
+  ultima_actividad: z.string(),
+  dispositivo: z.string(),
+  actual: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const passkeyInfoSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  creada: z.string(),
+  ultimo_uso: z.string().nullable(),
+});
+export type PasskeyInfo = z.infer<typeof passkeyInfoSchema>;
+
+/** A WebAuthn response as the browser library produces it; the server library checks its shape. */
+export const webauthnResponseBodySchema = z.object({
+  respuesta: z.record(z.string(), z.unknown()),
+  nombre: z.string().trim().max(60).optional(),
+});
+
+/**
+ * A coarse, Spanish device name from a User-Agent: "Chrome en Android". Coarse on purpose: enough
+ * to recognise one's own phone, not a fingerprint.
+ */
+export function deviceName(userAgent: string): string {
+  const ua = userAgent || '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /SamsungBrowser/.test(ua)
+        ? 'Samsung Internet'
+        : /Firefox\/|FxiOS/.test(ua)
+          ? 'Firefox'
+          : /Chrome\/|CriOS|Chromium/.test(ua)
+            ? 'Chrome'
+            : /Safari\//.test(ua)
+              ? 'Safari'
+              : null;
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'iPhone'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'Mac'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
+  if (browser && system) return `${browser} en ${system}`;
+  if (browser) return browser;
+  if (system) return `Navegador en ${system}`;
+  return 'Dispositivo desconocido';
+}
