@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useForm, Controller, type Resolver, type UseFormRegister } from 'react-hook-form';
+import { useForm, useWatch, Controller, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   clientRegisterFormSchema,
@@ -10,7 +10,7 @@ import {
 } from '@encanto/core/accounts';
 import { latestAdultBirthDate } from '@encanto/core/age';
 import { defaultAvatars, generoValues, limits, type Genero } from '@encanto/core/constants';
-import { inputFilters } from '@encanto/core/fields';
+import { inputFilters, nicknameField, normalizeNickname } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { filterRutInput } from '@encanto/core/rut';
 import { useHydrated } from '../../../lib/session.ts';
@@ -66,7 +66,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
   const { run } = useAction();
   useCommonPasswords();
 
-  const { register, handleSubmit, control, formState, setValue, getValues } = useForm<Values>({
+  const { register, handleSubmit, control, formState, setValue, getValues, trigger } = useForm<Values>({
     resolver: zodResolver(c.formSchema as never) as unknown as Resolver<Values>,
     mode: 'onTouched',
     defaultValues: {
@@ -85,6 +85,10 @@ export function RegisterForm({ type }: { type: AccountType }) {
     },
   });
   const errors = formState.errors;
+  const nickname = String(useWatch({ control, name: 'nickname' }) ?? '');
+  // What a refused nickname would become: offered with a button, never applied behind her back.
+  const suggestion = errors.nickname ? normalizeNickname(nickname) : '';
+  const offerSuggestion = suggestion !== nickname && nicknameField.safeParse(suggestion).success;
   // register() that keeps what was typed or autofilled before hydration (lib/keep-typed.ts).
   const keep = ((name: string) =>
     keepTypedRegistered(register(name), (typed) => setValue(name, typed))) as UseFormRegister<Values>;
@@ -169,13 +173,29 @@ export function RegisterForm({ type }: { type: AccountType }) {
           <label htmlFor={`${id}-nickname`}>Nickname</label>
           <input
             {...fieldProps('nickname')}
-            {...filtered('nickname', inputFilters.nickname, 'nickname')}
+            {...filtered('nickname', (v) => v, 'nickname')}
             autoComplete="nickname"
             autoCapitalize="none"
-            maxLength={limits.nicknameMax}
+            spellCheck={false}
           />
           <AvailabilityStatus status={status.nickname} id={`${id}-nickname-av`} />
           {fieldError('nickname')}
+          {offerSuggestion && (
+            <p className="field-hint nickname-suggestion">
+              {msg.nicknameSuggestion} <strong>{suggestion}</strong>{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  checks.reset('nickname');
+                  setValue('nickname', suggestion, { shouldValidate: true });
+                  scheduleCheck('nickname');
+                }}
+              >
+                {msg.nicknameUseSuggestion(suggestion)}
+              </button>
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor={`${id}-fecha_nac`}>Fecha de nacimiento</label>
@@ -207,6 +227,11 @@ export function RegisterForm({ type }: { type: AccountType }) {
             {...fieldProps('pass')}
             aria-describedby={`${id}-pass-hint ${id}-pass-msg`}
             {...keep('pass')}
+            onChange={async (e) => {
+              await register('pass').onChange(e);
+              // A repeat already left is compared again with every change of the password.
+              if (formState.touchedFields.pass2) await trigger('pass2');
+            }}
             autoComplete="new-password"
           />
           <p id={`${id}-pass-hint`} className="field-hint">
