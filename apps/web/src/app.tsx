@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { MainLayout } from './components/layout/main-layout.tsx';
 import { PageSkeleton } from './components/ui/page-skeleton.tsx';
+import { ScrollRestoration } from './components/layout/scroll-restoration.tsx';
 import { accountRoutes } from './features/accounts/routes.tsx';
 import { directoryPages } from './features/directory/routes.tsx';
 import { validationRoutes } from './features/validation/routes.tsx';
@@ -31,32 +32,35 @@ const NotFoundPage = lazy(() => import('./components/not-found-page.tsx'));
  */
 export function App({ afterPage }: { afterPage?: ReactNode }) {
   return (
-    <Suspense fallback={<PageSkeleton />}>
-      {afterPage}
-      <Routes>
-        <Route element={<MainLayout />}>
-          <Route index element={<SplashPage />} />
-          <Route path="Escort" element={<ListingPage />} />
-          <Route path="Escort/:city" element={<ListingPage />} />
-          <Route path="Escort/region/:region" element={<ListingPage />} />
-          <Route path="Informacion" element={<InfoPage />} />
-          <Route path="Soporte" element={<SupportPage />} />
-          {accountRoutes}
-          {validationRoutes}
-          {profileRoutes}
-          <Route path="Escort/La-Serena" element={<directoryPages.LaSerena />} />
-          <Route path="escorts/:slug" element={<directoryPages.CityLanding />} />
-          <Route path="Card/:nickname" element={<directoryPages.Card />} />
-          <Route path="TuCard/:nickname" element={<directoryPages.OwnCard />} />
-          {marketplaceRoutes}
-          {meetingRoutes}
-          {galleryRoutes}
-          {rentalRoutes}
-          {dataRightsRoutes}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-        {adminRoutes(dataRightsAdminRoutes)}
-      </Routes>
-    </Suspense>
+    <>
+      <ScrollRestoration />
+      <Suspense fallback={<PageSkeleton />}>
+        {afterPage}
+        <Routes>
+          <Route element={<MainLayout />}>
+            <Route index element={<SplashPage />} />
+            <Route path="Escort" element={<ListingPage />} />
+            <Route path="Escort/:city" element={<ListingPage />} />
+            <Route path="Escort/region/:region" element={<ListingPage />} />
+            <Route path="Informacion" element={<InfoPage />} />
+            <Route path="Soporte" element={<SupportPage />} />
+            {accountRoutes}
+            {validationRoutes}
+            {profileRoutes}
+            <Route path="Escort/La-Serena" element={<directoryPages.LaSerena />} />
+            <Route path="escorts/:slug" element={<directoryPages.CityLanding />} />
+            <Route path="Card/:nickname" element={<directoryPages.Card />} />
+            <Route path="TuCard/:nickname" element={<directoryPages.OwnCard />} />
+            {marketplaceRoutes}
+            {meetingRoutes}
+            {galleryRoutes}
+            {rentalRoutes}
+            {dataRightsRoutes}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          {adminRoutes(dataRightsAdminRoutes)}
+        </Routes>
+      </Suspense>
+    </>
   );
 }

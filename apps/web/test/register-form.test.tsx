@@ -108,10 +108,6 @@ describe('registration form, server-rendered then hydrated', () => {
     const { user } = openForm('usuario');
     await user.type(field('RUT'), '12.345.678-9');
     await user.type(field('Nombre completo'), 'Ana Pérez');
-    await user.type(field('Nickname'), 'Va Le!');
-    // The nickname filter keeps lowercase letters and digits only.
-    expect(field('Nickname').value).toBe('vale');
-    await user.clear(field('Nickname'));
     await user.type(field('Nickname'), 'ab');
     await user.type(field('Fecha de nacimiento'), '2015-06-01');
     await user.type(field('Email'), 'ana@correo');
@@ -121,7 +117,7 @@ describe('registration form, server-rendered then hydrated', () => {
     for (const text of [
       msg.rutFormat,
       msg.fullName,
-      msg.nickname,
+      msg.nicknameTooShort,
       msg.underage,
       msg.email,
       msg.escortPasswordLength,
@@ -133,6 +129,44 @@ describe('registration form, server-rendered then hydrated', () => {
     await user.type(field('Contraseña'), 'abcdefg');
     await user.tab();
     expect(await screen.findByText(msg.escortPasswordMix)).toBeTruthy();
+  });
+
+  it('a nickname is never changed behind her back: the rule that failed, then the offered form', async () => {
+    const { user } = openForm('cliente');
+    await user.type(field('Nickname'), 'Va Lé!');
+    // Typed as is; nothing is filtered away while typing.
+    expect(field('Nickname').value).toBe('Va Lé!');
+    await user.tab();
+    expect(await screen.findByText(msg.nicknameUppercase)).toBeTruthy();
+    expect(screen.getByText(msg.nicknameSuggestion, { exact: false }).textContent).toContain('vale');
+    await user.click(screen.getByRole('button', { name: msg.nicknameUseSuggestion('vale') }));
+    expect(field('Nickname').value).toBe('vale');
+    await waitFor(() => expect(screen.queryByText(msg.nicknameUppercase)).toBeNull());
+    expect(screen.queryByRole('button', { name: msg.nicknameUseSuggestion('vale') })).toBeNull();
+
+    for (const [typed, message] of [
+      ['ángel', msg.nicknameAccents],
+      ['ana_99', msg.nickname],
+      ['abcdefghijkl', msg.nicknameTooLong],
+    ] as const) {
+      await user.clear(field('Nickname'));
+      await user.type(field('Nickname'), typed);
+      await user.tab();
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(field('Nickname').value).toBe(typed);
+    }
+  });
+
+  it('mismatched passwords are reported when the repeat is left, with the rest of the form empty', async () => {
+    const { user } = openForm('cliente');
+    await user.type(field('Contraseña'), 'clave123');
+    await user.type(field('Repetir contraseña'), 'clave124');
+    await user.tab();
+    expect(await screen.findByText(msg.passwordsDontMatch)).toBeTruthy();
+    // Fixing the password itself clears it too.
+    await user.clear(field('Contraseña'));
+    await user.type(field('Contraseña'), 'clave124');
+    await waitFor(() => expect(screen.queryByText(msg.passwordsDontMatch)).toBeNull());
   });
 
   it('client: a short RUT or passport and a short phone get the client texts', async () => {

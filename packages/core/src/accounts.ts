@@ -83,17 +83,31 @@ export const escortRegisterSchema = z.object({
 });
 export type EscortRegisterInput = z.infer<typeof escortRegisterSchema>;
 
+/**
+ * The repeat must equal the password. It runs whenever both are typed, even while other fields still
+ * fail (zod skips an object refinement after any issue unless told when), so a mismatch shows as soon
+ * as the repeat is left.
+ */
+const passwordsMatch = {
+  path: ['pass2'],
+  message: msg.passwordsDontMatch,
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { pass?: unknown; pass2?: unknown } | null;
+    return typeof v?.pass === 'string' && typeof v.pass2 === 'string' && v.pass2 !== '';
+  },
+};
+
 /** The forms add the repeat-password field, which is never sent. */
 export const clientRegisterFormSchema = clientRegisterSchema
   .omit({ apellido: true, url: true })
   .extend({ pass2: z.string({ error: msg.allRequired }).min(1, msg.allRequired) })
-  .refine((v) => v.pass === v.pass2, { path: ['pass2'], message: msg.passwordsDontMatch });
+  .refine((v) => v.pass === v.pass2, passwordsMatch);
 export type ClientRegisterForm = z.infer<typeof clientRegisterFormSchema>;
 
 export const escortRegisterFormSchema = escortRegisterSchema
   .omit({ apellido: true, url: true })
   .extend({ pass2: z.string({ error: msg.completeRequired }).min(1, msg.completeRequired) })
-  .refine((v) => v.pass === v.pass2, { path: ['pass2'], message: msg.passwordsDontMatch });
+  .refine((v) => v.pass === v.pass2, passwordsMatch);
 export type EscortRegisterForm = z.infer<typeof escortRegisterFormSchema>;
 
 export const clientRegisteredSchema = z.object({

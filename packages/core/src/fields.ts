@@ -31,12 +31,32 @@ export const fullNameField = z
   .min(limits.fullNameMin, msg.fullName)
   .max(100, msg.fullName);
 
+/**
+ * Lowercase a-z and digits, 4 to 10 long. Each rule has its own words, so the visitor reads the rule
+ * that failed (issue 19): capitals, then accents or ñ, then spaces and symbols (the spec's text), then
+ * the length. The checks do not stop at the first failure; forms and the API show the first message.
+ */
 export const nicknameField = z
   .string({ error: msg.nicknameRequired })
   .min(1, msg.nicknameRequired)
-  .regex(/^[a-z0-9]+$/, msg.nickname)
-  .min(limits.nicknameMin, msg.nickname)
-  .max(limits.nicknameMax, msg.nickname);
+  .regex(/^\P{Lu}*$/u, msg.nicknameUppercase)
+  .regex(/^(?:[a-z]|\P{Ll})*$/u, msg.nicknameAccents)
+  .regex(/^[a-z0-9]*$/, msg.nickname)
+  .min(limits.nicknameMin, msg.nicknameTooShort)
+  .max(limits.nicknameMax, msg.nicknameTooLong);
+
+/**
+ * The nickname a typed one would become (lowercase, accents and ñ dropped to their letter, spaces and
+ * symbols removed, cut to the maximum). Forms offer it, never apply it silently.
+ */
+export function normalizeNickname(v: string): string {
+  return v
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, limits.nicknameMax);
+}
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[a-zA-Z]{2,6}$/;
 export const emailField = z
@@ -106,11 +126,6 @@ export const estadoField = z.enum(estadoValues, { error: msg.statusChangeFailed 
 
 /** Typing filters the forms apply as the user types. */
 export const inputFilters = {
-  nickname: (v: string) =>
-    v
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, '')
-      .slice(0, limits.nicknameMax),
   email: (v: string) => v.replace(/\s/g, ''),
   phone: (v: string) => v.replace(/\D/g, '').slice(0, limits.phoneDigits),
   digits: (v: string, max: number) => v.replace(/\D/g, '').slice(0, max),

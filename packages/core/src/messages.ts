@@ -13,6 +13,13 @@ export const msg = {
   fullName: 'El nombre debe tener al menos 10 caracteres.',
   nickname: 'Solo letras y números (sin espacios ni símbolos)',
   nicknameRequired: 'El nickname es obligatorio y no puede estar vacío.',
+  nicknameUppercase: 'Usa solo minúsculas en el nickname.',
+  nicknameAccents: 'El nickname no puede llevar tildes ni ñ.',
+  nicknameTooShort: `El nickname debe tener al menos ${limits.nicknameMin} caracteres.`,
+  nicknameTooLong: `El nickname puede tener como máximo ${limits.nicknameMax} caracteres.`,
+  /** Before the suggested nickname, which the visitor can take with one button. */
+  nicknameSuggestion: 'Así quedaría tu nickname:',
+  nicknameUseSuggestion: (v: string) => `Usar «${v}»`,
   email: 'El email no es válido o contiene espacios.',
   emailRequired: 'El correo electrónico es obligatorio y no puede estar vacío.',
   phone: 'El teléfono debe contener solo 9 dígitos y no debe contener espacios.',

@@ -9,7 +9,7 @@ import {
   recoveryFormSchema,
 } from '../src/accounts.ts';
 import { latestAdultBirthDate } from '../src/age.ts';
-import { inputFilters } from '../src/fields.ts';
+import { inputFilters, nicknameField, normalizeNickname } from '../src/fields.ts';
 import { msg } from '../src/messages.ts';
 import { filterRutInput } from '../src/rut.ts';
 
@@ -59,6 +59,27 @@ describe('registration schemas carry the spec messages', () => {
     expect(first(clientRegisterFormSchema, { ...client, nickname: 'a b' })).toBe(msg.nickname);
     expect(first(clientRegisterFormSchema, { ...client, genero: '' })).toBe(msg.genderRequired);
   });
+  it('each nickname rule has its own message', () => {
+    const nick = (nickname: string) => first(clientRegisterFormSchema, { ...client, nickname });
+    expect(nicknameField.safeParse('').error?.issues[0]?.message).toBe(msg.nicknameRequired);
+    expect(nick('AnaSoto')).toBe(msg.nicknameUppercase);
+    expect(nick('ÁNGELA')).toBe(msg.nicknameUppercase);
+    expect(nick('ángela')).toBe(msg.nicknameAccents);
+    expect(nick('muñeca')).toBe(msg.nicknameAccents);
+    expect(nick('ana_99')).toBe(msg.nickname);
+    expect(nick('ana 99')).toBe(msg.nickname);
+    expect(nick('abc')).toBe(msg.nicknameTooShort);
+    expect(nick('abcdefghijk')).toBe(msg.nicknameTooLong);
+    expect(nick('ana99')).toBeNull();
+  });
+  it('a mismatched repeat is reported even while other fields still fail', () => {
+    const r = clientRegisterFormSchema.safeParse({ pass: 'clave123', pass2: 'clave124' });
+    expect(r.success).toBe(false);
+    const pass2 = r.error?.issues.filter((i) => i.path.join('.') === 'pass2').map((i) => i.message);
+    expect(pass2).toEqual([msg.passwordsDontMatch]);
+    const empty = clientRegisterFormSchema.safeParse({ pass: 'clave123', pass2: '' });
+    expect(empty.error?.issues.find((i) => i.path.join('.') === 'pass2')?.message).toBe(msg.allRequired);
+  });
   it('both kinds: the two consents must be exactly true (Ley 21.719)', () => {
     for (const schema of [clientRegisterFormSchema, escortRegisterFormSchema]) {
       const valid = schema === clientRegisterFormSchema ? client : escort;
@@ -94,8 +115,10 @@ describe('registration schemas carry the spec messages', () => {
 });
 
 describe('typing filters', () => {
-  it('nickname lowercased with other characters removed, max 10', () => {
-    expect(inputFilters.nickname('Ana_María 99!xyzw')).toBe('anamara99x');
+  it('the suggested nickname: lowercase, accents and ñ to their letter, no spaces or symbols, max 10', () => {
+    expect(normalizeNickname('Ana_María 99!xyzw')).toBe('anamaria99');
+    expect(normalizeNickname('Ñandú Sur')).toBe('nandusur');
+    expect(nicknameField.safeParse(normalizeNickname('  JOSÉ-7 ')).success).toBe(true);
   });
   it('e-mail without spaces, phone digits only (9), RUT digits/K/dots/hyphen uppercased', () => {
     expect(inputFilters.email(' a b@c.cl ')).toBe('ab@c.cl');

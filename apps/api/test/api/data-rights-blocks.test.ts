@@ -32,7 +32,7 @@ describe('/api/bloqueos', () => {
   });
 
   it('400 for a malformed nickname; 404 for an unknown client or an escort nickname', async () => {
-    const bad = await call('POST', escort, { nickname_cliente: 'Con Espacios!' });
+    const bad = await call('POST', escort, { nickname_cliente: 'con espacios!' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().mensaje).toBe('Solo letras y números (sin espacios ni símbolos)');
     for (const nickname of ['nadie999', escort.nickname]) {

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { forgotFailureText } from '../account-messages.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { setStored, useHydrated } from '../../../lib/session.ts';
+import { keepTyped } from '../../../lib/keep-typed.ts';
 import { useSite } from '../../../lib/site.tsx';
 import type { AccountType } from '../api/availability.ts';
 import { clientEmailRegistered, requestRecovery } from '../api/recovery.ts';
@@ -73,6 +74,7 @@ export function ForgotForm({ type }: { type: AccountType }) {
               inputMode="email"
               autoComplete="email"
               value={email}
+              ref={keepTyped(email, (v) => setEmail(inputFilters.email(v)))}
               onChange={(e) => setEmail(inputFilters.email(e.target.value))}
               onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
             />

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { useHydrated } from '../../../lib/session.ts';
+import { keepTyped } from '../../../lib/keep-typed.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { paths } from '../../../config/paths.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
@@ -72,6 +73,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
               inputMode="email"
               autoComplete="email"
               value={email}
+              ref={keepTyped(email, (v) => setEmail(inputFilters.email(v)))}
               onChange={(e) => setEmail(inputFilters.email(e.target.value))}
               onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
             />
@@ -82,6 +84,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
               id={`${id}-pass`}
               autoComplete="current-password"
               value={pass}
+              ref={keepTyped(pass, setPass)}
               onChange={(e) => setPass(e.target.value)}
             />
           </div>

@@ -7,6 +7,7 @@ import { msg } from '@encanto/core/messages';
 import { paths } from '../../../config/paths.ts';
 import { recoverFailureText } from '../account-messages.ts';
 import { getStored, setStored, useHydrated } from '../../../lib/session.ts';
+import { keepTyped } from '../../../lib/keep-typed.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { useCommonPasswords } from '../../../lib/use-common-passwords.ts';
@@ -86,6 +87,12 @@ export function RecoverForm({
   const set =
     (key: keyof typeof values, filter: (v: string) => string) => (e: { target: { value: string } }) =>
       setValues((v) => ({ ...v, [key]: filter(e.target.value) }));
+  // The value and change handler of a field, plus the ref that keeps what was typed before hydration.
+  const bind = (key: keyof typeof values, filter: (v: string) => string) => ({
+    value: values[key],
+    onChange: set(key, filter),
+    ref: keepTyped(values[key], (typed) => set(key, filter)({ target: { value: typed } })),
+  });
   // Typed as is: spaces and symbols belong to the password (issue 14).
   const asTyped = (v: string) => v;
 
@@ -109,29 +116,18 @@ export function RecoverForm({
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={limits.provisionalCodeDigits}
-            value={values.codigo}
-            onChange={set('codigo', (v) => inputFilters.digits(v, limits.provisionalCodeDigits))}
+            {...bind('codigo', (v) => inputFilters.digits(v, limits.provisionalCodeDigits))}
             className="code-input"
           />
         </div>
         <div className="field">
           <label htmlFor={`${id}-nueva`}>Nueva contraseña</label>
-          <PasswordInput
-            id={`${id}-nueva`}
-            autoComplete="new-password"
-            value={values.nueva}
-            onChange={set('nueva', asTyped)}
-          />
+          <PasswordInput id={`${id}-nueva`} autoComplete="new-password" {...bind('nueva', asTyped)} />
           <p className="field-hint">{msg.newPasswordHint}</p>
         </div>
         <div className="field">
           <label htmlFor={`${id}-repetir`}>Repetir contraseña</label>
-          <PasswordInput
-            id={`${id}-repetir`}
-            autoComplete="new-password"
-            value={values.repetir}
-            onChange={set('repetir', asTyped)}
-          />
+          <PasswordInput id={`${id}-repetir`} autoComplete="new-password" {...bind('repetir', asTyped)} />
         </div>
         <div aria-live="polite">
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}

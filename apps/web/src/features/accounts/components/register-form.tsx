@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useForm, Controller, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, Controller, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   clientRegisterFormSchema,
@@ -10,11 +10,12 @@ import {
 } from '@encanto/core/accounts';
 import { latestAdultBirthDate } from '@encanto/core/age';
 import { defaultAvatars, generoValues, limits, type Genero } from '@encanto/core/constants';
-import { inputFilters } from '@encanto/core/fields';
+import { inputFilters, nicknameField, normalizeNickname } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { filterRutInput } from '@encanto/core/rut';
 import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
+import { keepTypedRegistered } from '../../../lib/keep-typed.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useCommonPasswords } from '../../../lib/use-common-passwords.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -65,7 +66,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
   const { run } = useAction();
   useCommonPasswords();
 
-  const { register, handleSubmit, control, formState, setValue, getValues } = useForm<Values>({
+  const { register, handleSubmit, control, formState, setValue, getValues, trigger } = useForm<Values>({
     resolver: zodResolver(c.formSchema as never) as unknown as Resolver<Values>,
     mode: 'onTouched',
     defaultValues: {
@@ -84,6 +85,13 @@ export function RegisterForm({ type }: { type: AccountType }) {
     },
   });
   const errors = formState.errors;
+  const nickname = String(useWatch({ control, name: 'nickname' }) ?? '');
+  // What a refused nickname would become: offered with a button, never applied behind her back.
+  const suggestion = errors.nickname ? normalizeNickname(nickname) : '';
+  const offerSuggestion = suggestion !== nickname && nicknameField.safeParse(suggestion).success;
+  // register() that keeps what was typed or autofilled before hydration (lib/keep-typed.ts).
+  const keep = ((name: string) =>
+    keepTypedRegistered(register(name), (typed) => setValue(name, typed))) as UseFormRegister<Values>;
   const keyOf = (field: CheckedField) => (field === 'rut' ? c.rutKey : field);
 
   /** On blur, a checked field asks whether its value is free, if the value passes its own rule. */
@@ -118,7 +126,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
   );
 
   const filtered = (name: string, filter: (v: string) => string, field?: CheckedField) => {
-    const reg = register(name);
+    const reg = keepTypedRegistered(register(name), (typed) => setValue(name, filter(String(typed))));
     return {
       ...reg,
       onChange: async (e: { target: { value: string } }) => {
@@ -158,26 +166,42 @@ export function RegisterForm({ type }: { type: AccountType }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-nombre`}>Nombre completo</label>
-          <input {...fieldProps('nombre')} {...register('nombre')} autoComplete="name" maxLength={100} />
+          <input {...fieldProps('nombre')} {...keep('nombre')} autoComplete="name" maxLength={100} />
           {fieldError('nombre')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-nickname`}>Nickname</label>
           <input
             {...fieldProps('nickname')}
-            {...filtered('nickname', inputFilters.nickname, 'nickname')}
+            {...filtered('nickname', (v) => v, 'nickname')}
             autoComplete="nickname"
             autoCapitalize="none"
-            maxLength={limits.nicknameMax}
+            spellCheck={false}
           />
           <AvailabilityStatus status={status.nickname} id={`${id}-nickname-av`} />
           {fieldError('nickname')}
+          {offerSuggestion && (
+            <p className="field-hint nickname-suggestion">
+              {msg.nicknameSuggestion} <strong>{suggestion}</strong>{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  checks.reset('nickname');
+                  setValue('nickname', suggestion, { shouldValidate: true });
+                  scheduleCheck('nickname');
+                }}
+              >
+                {msg.nicknameUseSuggestion(suggestion)}
+              </button>
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor={`${id}-fecha_nac`}>Fecha de nacimiento</label>
           <input
             {...fieldProps('fecha_nac')}
-            {...register('fecha_nac')}
+            {...keep('fecha_nac')}
             type="date"
             max={latestAdultBirthDate()}
             min="1900-01-01"
@@ -202,7 +226,12 @@ export function RegisterForm({ type }: { type: AccountType }) {
           <PasswordInput
             {...fieldProps('pass')}
             aria-describedby={`${id}-pass-hint ${id}-pass-msg`}
-            {...register('pass')}
+            {...keep('pass')}
+            onChange={async (e) => {
+              await register('pass').onChange(e);
+              // A repeat already left is compared again with every change of the password.
+              if (formState.touchedFields.pass2) await trigger('pass2');
+            }}
             autoComplete="new-password"
           />
           <p id={`${id}-pass-hint`} className="field-hint">
@@ -212,7 +241,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-pass2`}>Repetir contraseña</label>
-          <PasswordInput {...fieldProps('pass2')} {...register('pass2')} autoComplete="new-password" />
+          <PasswordInput {...fieldProps('pass2')} {...keep('pass2')} autoComplete="new-password" />
           {fieldError('pass2')}
         </div>
         <div className="field">
@@ -233,7 +262,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
           <div className="radio-row">
             {generoValues.map((g) => (
               <label key={g} className="radio">
-                <input type="radio" value={g} {...register('genero')} />
+                <input type="radio" value={g} {...keep('genero')} />
                 <span>{g}</span>
               </label>
             ))}
@@ -252,7 +281,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
             />
           )}
         />
-        <ConsentChecks idPrefix={id} register={register} errors={errors} />
+        <ConsentChecks idPrefix={id} register={keep} errors={errors} />
         <div aria-live="assertive">{formError && <p className="message message-error">{formError}</p>}</div>
         <button
           type="submit"

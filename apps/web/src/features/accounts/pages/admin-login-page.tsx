@@ -6,6 +6,7 @@ import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { useSite } from '../../../lib/site.tsx';
+import { keepTyped } from '../../../lib/keep-typed.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import type { SecondFactorPending } from '@encanto/core/two-factor';
@@ -74,6 +75,7 @@ export default function AdminLoginPage() {
                 type="email"
                 autoComplete="username"
                 value={form.email}
+                ref={keepTyped(form.email, (v) => setForm((f) => ({ ...f, email: inputFilters.email(v) })))}
                 onChange={(e) => setForm((f) => ({ ...f, email: inputFilters.email(e.target.value) }))}
                 onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
               />
@@ -84,6 +86,7 @@ export default function AdminLoginPage() {
                 id={`${id}-pass`}
                 autoComplete="current-password"
                 value={form.pass}
+                ref={keepTyped(form.pass, (v) => setForm((f) => ({ ...f, pass: v })))}
                 onChange={(e) => setForm((f) => ({ ...f, pass: e.target.value }))}
               />
             </div>
@@ -95,6 +98,7 @@ export default function AdminLoginPage() {
                 autoComplete="off"
                 placeholder="admin"
                 value={form.tipo_perfil}
+                ref={keepTyped(form.tipo_perfil, (v) => setForm((f) => ({ ...f, tipo_perfil: v })))}
                 onChange={(e) => setForm((f) => ({ ...f, tipo_perfil: e.target.value }))}
               />
             </div>
