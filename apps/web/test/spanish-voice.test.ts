@@ -166,6 +166,7 @@ const card: EscortCard = {
 };
 const publicCard: EscortPublic = {
   ...card,
+  fotos_verificadas: true,
   medidas: '90/60/90',
   legenda: 'Hola, soy Camila.',
   fono: '912345678',
@@ -223,6 +224,8 @@ const urls = [
   '/pendientes/auditoria',
   paths.adminReports,
   paths.adminRectifications,
+  paths.adminPhotoChecks,
+  paths.adminSignals,
   paths.deleteAccount,
   '/esto-no-existe',
 ];

@@ -51,6 +51,8 @@ export const paths = {
   adminAudit: '/pendientes/auditoria',
   adminProfile: (nickname: string) => `/pendientes/perfil/${encodeURIComponent(nickname)}`,
   adminRectifications: '/pendientes/rectificaciones',
+  adminPhotoChecks: '/pendientes/fotos',
+  adminSignals: '/pendientes/senales',
   deleteAccount: '/EliminarCuenta',
 } as const;
 

@@ -75,6 +75,8 @@ export const escortProfiles = pgTable(
     /** Approved AND NOT paused AND NOT suspended: the public card exists (inactive shows "not available"). */
     public: boolean('public').notNull().default(false),
     galleryCount: integer('gallery_count').notNull().default(0),
+    /** An admin compared a selfie with her photos; a new profile photo or gallery image sets it back. */
+    fotosVerificadas: boolean('fotos_verificadas').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,7 @@ const tabs: { to: string; label: string; also?: string }[] = [
   // A reported profile's view belongs to Denuncias: the tab stays marked there.
   { to: paths.adminReports, label: 'Denuncias', also: paths.adminProfile('') },
   { to: paths.adminRectifications, label: 'Rectificaciones' },
+  { to: paths.adminPhotoChecks, label: 'Fotos' },
   { to: paths.adminAudit, label: 'Auditoría' },
   // admin tabs
 ];

@@ -16,6 +16,7 @@ import { PendingRequests } from '../../../components/requests/pending-requests.t
 import { ClientsToRate } from '../../../components/requests/to-rate.tsx';
 import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
 import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
+import { PhotoVerificationSection } from '../../../components/safety/photo-verification-section.tsx';
 
 /** /ProfileUsuario: where an approved escort lands after login. */
 export default function EscortProfilePage() {
@@ -61,6 +62,7 @@ function EscortProfile() {
           <EstadoSection rut={p.rut_usuario} estado={p.estado} />
           <EscortDataForm profile={p} />
           <ProfilePhotoForm />
+          <PhotoVerificationSection approved={p.autorizado === 'aprobado'} />
           <div id="solicitudes" tabIndex={-1} className="profile-slot">
             <PendingRequests />
           </div>

@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import { Route } from 'react-router';
+
+const AdminPhotoChecksPage = lazy(() => import('./pages/admin-photo-checks-page.tsx'));
+
+/** Children of the admin console at /pendientes: verified photos (issue 21). */
+export const safetyAdminRoutes = (
+  <>
+    <Route path="fotos" element={<AdminPhotoChecksPage />} />
+  </>
+);
