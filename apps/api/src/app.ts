@@ -36,6 +36,7 @@ import { galleryRoutes } from './modules/gallery/routes.ts';
 import { rentalRoutes } from './modules/rentals/routes.ts';
 import { seoRoutes } from './modules/directory/seo-routes.ts';
 import { photoVerificationRoutes } from './modules/photo-verification/routes.ts';
+import { signalRoutes } from './modules/signals/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(rentalRoutes);
       await api.register(dataRightsRoutes);
       await api.register(photoVerificationRoutes);
+      await api.register(signalRoutes);
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }),
       );

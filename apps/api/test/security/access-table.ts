@@ -567,6 +567,13 @@ export const accessTable: Record<string, Entry> = {
     params: { id: randomUuid() },
     body: { motivo: 'No coincide con las fotos' },
   },
+  'GET /api/admin/senales': { access: 'admin' },
+  // A key that names no current group: 404 for the admin, refused for everyone else.
+  'POST /api/admin/senales/{clave}/descartar': {
+    access: 'admin',
+    params: { clave: 'misma_foto-0123456789abcdef0123' },
+    body: { nota: 'Revisado, sin relación' },
+  },
   'PUT /api/admin/rectificaciones/{id}': {
     access: 'admin',
     params: (w) => ({ id: w.rectificationId }),
