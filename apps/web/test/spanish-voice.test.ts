@@ -227,6 +227,7 @@ const urls = [
   paths.adminPhotoChecks,
   paths.adminSignals,
   paths.deleteAccount,
+  `${paths.contactConfirm}?token=abc123abc123`,
   '/esto-no-existe',
 ];
 

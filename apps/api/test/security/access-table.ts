@@ -568,6 +568,18 @@ export const accessTable: Record<string, Entry> = {
     body: { motivo: 'No coincide con las fotos' },
   },
   'GET /api/admin/senales': { access: 'admin' },
+  'POST /api/usuario/seguridad/checkin': {
+    access: 'escort',
+    body: () => ({
+      vence: new Date(Date.now() + 3_600_000).toISOString(),
+      contacto_email: 'amiga@correo.cl',
+    }),
+  },
+  'GET /api/usuario/seguridad/checkin': { access: 'escort' },
+  // Another escort's (or an unknown) check-in is 404 for an escort: its existence is not told.
+  'POST /api/usuario/seguridad/checkin/{id}/estoy-bien': { access: 'escort', params: { id: randomUuid() } },
+  // The mailed link decides, not a session: a wrong token is 404 for everyone.
+  'POST /api/seguridad/contacto/confirmar': { access: 'public', body: { token: 'token-que-no-existe-123' } },
   // A key that names no current group: 404 for the admin, refused for everyone else.
   'POST /api/admin/senales/{clave}/descartar': {
     access: 'admin',

@@ -54,6 +54,7 @@ export const paths = {
   adminPhotoChecks: '/pendientes/fotos',
   adminSignals: '/pendientes/senales',
   deleteAccount: '/EliminarCuenta',
+  contactConfirm: '/ContactoSeguridad',
 } as const;
 
 /**
