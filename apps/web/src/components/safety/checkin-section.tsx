@@ -25,7 +25,11 @@ function CheckinItem({ c, busy, onClose }: { c: Checkin; busy: boolean; onClose:
       </h3>
       <p className="safety-meta">
         Contacto: {c.contacto_email}
-        {c.contacto_confirmado ? ' (confirmado)' : ' — aún no confirma que acepta ser tu contacto'}
+        {c.contacto_confirmado
+          ? ' (confirmado)'
+          : c.estado === 'activo'
+            ? ' — aún no confirma que acepta ser tu contacto'
+            : ''}
       </p>
       {c.cita ? (
         <p className="safety-meta">
