@@ -37,6 +37,9 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { rentalRoutes } from './modules/rentals/routes.ts';
 import { seoRoutes } from './modules/directory/seo-routes.ts';
+import { photoVerificationRoutes } from './modules/photo-verification/routes.ts';
+import { signalRoutes } from './modules/signals/routes.ts';
+import { checkinRoutes } from './modules/checkins/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,6 +119,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(galleryRoutes);
       await api.register(rentalRoutes);
       await api.register(dataRightsRoutes);
+      await api.register(photoVerificationRoutes);
+      await api.register(signalRoutes);
+      await api.register(checkinRoutes);
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }),
       );

@@ -13,6 +13,7 @@ import { rentalRoutes } from './features/rentals/routes.tsx';
 import { marketplaceRoutes } from './features/marketplace/routes.tsx';
 import { meetingRoutes } from './features/meetings/routes.tsx';
 import { dataRightsAdminRoutes, dataRightsRoutes } from './features/data-rights/routes.tsx';
+import { safetyAdminRoutes, safetyRoutes } from './features/safety/routes.tsx';
 
 // Pages load on demand so a visitor downloads only the code of the page they open.
 const SplashPage = lazy(() => import('./features/splash/splash-page.tsx'));
@@ -56,9 +57,15 @@ export function App({ afterPage }: { afterPage?: ReactNode }) {
             {galleryRoutes}
             {rentalRoutes}
             {dataRightsRoutes}
+            {safetyRoutes}
             <Route path="*" element={<NotFoundPage />} />
           </Route>
-          {adminRoutes(dataRightsAdminRoutes)}
+          {adminRoutes(
+            <>
+              {dataRightsAdminRoutes}
+              {safetyAdminRoutes}
+            </>,
+          )}
         </Routes>
       </Suspense>
     </>

@@ -166,6 +166,7 @@ const card: EscortCard = {
 };
 const publicCard: EscortPublic = {
   ...card,
+  fotos_verificadas: true,
   medidas: '90/60/90',
   legenda: 'Hola, soy Camila.',
   fono: '912345678',
@@ -224,12 +225,15 @@ const urls = [
   '/pendientes/auditoria',
   paths.adminReports,
   paths.adminRectifications,
+  paths.adminPhotoChecks,
+  paths.adminSignals,
   paths.deleteAccount,
   paths.adminProfile('camila'),
   paths.myMeetings,
   paths.requests,
   paths.meeting('00000000-0000-4000-8000-000000000001'),
   `${paths.unsubscribe}?token=abc`,
+  `${paths.contactConfirm}?token=abc123abc123`,
   '/esto-no-existe',
 ];
 

@@ -22,6 +22,8 @@ export const escortPublicSchema = escortCardSchema.extend({
   fono: z.string(),
   autorizado: z.literal('aprobado'),
   actualizado: z.string(),
+  /** An admin compared a selfie with these photos and none changed since (issue 21). */
+  fotos_verificadas: z.boolean(),
 });
 export type EscortPublic = z.infer<typeof escortPublicSchema>;
 

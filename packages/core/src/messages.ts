@@ -1,5 +1,6 @@
 import { formatLongDate } from './age.ts';
 import { meetingMessages } from './meeting-messages.ts';
+import { safetyMessages } from './safety-messages.ts';
 import { limits } from './constants.ts';
 
 /**
@@ -332,4 +333,5 @@ export const msg = {
   blockError: 'No se pudo bloquear. Inténtalo de nuevo.',
   blockedNeutral: 'No es posible realizar esta acción con este perfil.',
   ...meetingMessages,
+  ...safetyMessages,
 } as const;

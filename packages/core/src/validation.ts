@@ -130,6 +130,10 @@ export const auditActionLabels = {
   documento_eliminado_por_plazo: 'Documento eliminado por plazo de conservación',
   cuenta_eliminada: 'Cuenta eliminada por su titular',
   cuenta_eliminada_por_inactividad: 'Cuenta eliminada por inactividad',
+  fotos_verificadas: 'Fotos verificadas con selfie',
+  verificacion_fotos_rechazada: 'Verificación de fotos rechazada',
+  selfie_eliminada_por_plazo: 'Selfie de verificación eliminada por plazo de conservación',
+  senal_descartada: 'Señal descartada',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 

@@ -118,6 +118,7 @@ export async function seedDemoData(
         url: photo.url,
         variants: photo.variants,
         bytes: photo.bytes,
+        phash: photo.phash,
         createdAt: p.approvedAt ?? p.createdAt,
       };
     });

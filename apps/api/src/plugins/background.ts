@@ -2,14 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { depsOf } from '../deps.ts';
 import { startMailWorker, type MailWorker } from '../modules/mail/worker.ts';
 import { publishDueReviews } from '../modules/ratings/service.ts';
+import { sweepCheckins } from '../modules/checkins/service.ts';
 
 /** How often reviews whose window ended join the averages (they are visible at once; only the sums wait). */
 export const REVIEW_SWEEP_MS = 60_000;
+/** Check-ins past their deadline alert the contact "within one minute": a sweep every 20 s leaves room for a retry. */
+export const CHECKIN_SWEEP_MS = 20_000;
 
 export interface Background {
   mail: MailWorker;
   /** Adds the ratings whose window ended to the running sums; returns how many. */
   publishReviews(): Promise<number>;
+  /** Alerts the contacts of expired check-ins and reminds those 10 minutes from their deadline. */
+  sweepCheckins(): Promise<{ alerts: number; reminders: number }>;
   stop(): Promise<void>;
 }
 
@@ -19,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-/** The in-process workers every instance runs: the mail outbox and the review sweep. */
+/** The in-process workers every instance runs: the mail outbox, the review sweep and the check-in clock. */
 export function registerBackground(app: FastifyInstance): Background {
   const deps = depsOf(app);
   const mail = startMailWorker({
@@ -40,12 +45,27 @@ export function registerBackground(app: FastifyInstance): Background {
     publishReviews().catch((err: unknown) => app.log.error({ err }, 'review sweep failed'));
   }, REVIEW_SWEEP_MS);
   timer.unref();
+  let checking: Promise<{ alerts: number; reminders: number }> = Promise.resolve({ alerts: 0, reminders: 0 });
+  const checkins = () => {
+    // One sweep at a time in this process; other processes are kept apart by SKIP LOCKED.
+    checking = checking.then(
+      () => sweepCheckins(deps),
+      () => sweepCheckins(deps),
+    );
+    return checking;
+  };
+  const checkinTimer = setInterval(() => {
+    checkins().catch((err: unknown) => app.log.error({ err }, 'check-in sweep failed'));
+  }, CHECKIN_SWEEP_MS);
+  checkinTimer.unref();
   const background: Background = {
     mail,
     publishReviews,
+    sweepCheckins: checkins,
     stop: async () => {
       clearInterval(timer);
-      await Promise.all([mail.stop(), sweeping.catch(() => 0)]);
+      clearInterval(checkinTimer);
+      await Promise.all([mail.stop(), sweeping.catch(() => 0), checking.catch(() => null)]);
     },
   };
   app.decorate('background', background);

@@ -4,10 +4,12 @@ import type { TestApp } from '../helpers/app.ts';
 import { bearer, type FixtureAccount } from '../helpers/fixtures.ts';
 
 /** Uploads a small identity-document photo as the account itself; returns the document's publicId. */
-export async function uploadDocument(t: TestApp, account: FixtureAccount): Promise<string> {
-  const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#88aacc' } })
-    .jpeg()
-    .toBuffer();
+export async function uploadDocument(t: TestApp, account: FixtureAccount, image?: Buffer): Promise<string> {
+  const bytes =
+    image ??
+    (await sharp({ create: { width: 600, height: 400, channels: 3, background: '#88aacc' } })
+      .jpeg()
+      .toBuffer());
   const boundary = 'xxBOUNDARYxx';
   const payload = Buffer.concat([
     Buffer.from(

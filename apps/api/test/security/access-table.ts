@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { FIXTURE_PASSWORD, uniqueRut } from '../helpers/fixtures.ts';
 import { signUnsubscribe } from '../../src/modules/notifications/tokens.ts';
 import { roles, uniqueSuffix, type Role, type World } from './world.ts';
@@ -71,6 +71,7 @@ export async function resolveMake<T>(make: Make<T> | undefined, w: World): Promi
 
 const nick = () => `n${randomBytes(4).toString('hex')}`.slice(0, 9);
 const publicIdLike = () => randomBytes(16).toString('hex');
+const randomUuid = () => randomUUID();
 const pair = (w: World) => ({ nickname_usuario: w.escort.nickname, nickname_cliente: w.client.nickname });
 const notas = { nota1: 7, nota2: 8, nota3: 9, nota4: 6, nota5: 10 };
 /** A meeting time two days ahead, as ISO 8601 with an offset. */
@@ -562,6 +563,46 @@ export const accessTable: Record<string, Entry> = {
     body: { campo: 'nombre', valor: 'Nombre Corregido' },
   },
   'GET /api/admin/rectificaciones': { access: 'admin' },
+
+  // ---- trust and safety (issue 21) ----
+  // Approved escorts only (a client is 403 by kind); the selfie itself is read by its owner or an admin.
+  'GET /api/usuario/verificacion-fotos/codigo': { access: 'escort' },
+  'GET /api/usuario/verificacion-fotos': { access: 'escort' },
+  // Without a live code the escort's upload is a 400 with its own code, never an authorization refusal.
+  'POST /api/usuario/verificacion-fotos': { access: 'escort', body: UPLOAD },
+  // An unknown selfie is 404 before ownership is asked, so nobody can probe which ids exist
+  // (photo-verification.test.ts checks the owner/admin/other cases on a real selfie).
+  'GET /api/usuario/verificacion-fotos/selfie/{publicId}': {
+    access: 'self-escort-or-admin',
+    params: () => ({ publicId: publicIdLike() }),
+    cells: { client: 'hidden', otherClient: 'hidden', otherEscort: 'hidden' },
+  },
+  'GET /api/admin/verificaciones-fotos': { access: 'admin' },
+  'POST /api/admin/verificaciones-fotos/{id}/aprobar': { access: 'admin', params: { id: randomUuid() } },
+  'POST /api/admin/verificaciones-fotos/{id}/rechazar': {
+    access: 'admin',
+    params: { id: randomUuid() },
+    body: { motivo: 'No coincide con las fotos' },
+  },
+  'GET /api/admin/senales': { access: 'admin' },
+  'POST /api/usuario/seguridad/checkin': {
+    access: 'escort',
+    body: () => ({
+      vence: new Date(Date.now() + 3_600_000).toISOString(),
+      contacto_email: 'amiga@correo.cl',
+    }),
+  },
+  'GET /api/usuario/seguridad/checkin': { access: 'escort' },
+  // Another escort's (or an unknown) check-in is 404 for an escort: its existence is not told.
+  'POST /api/usuario/seguridad/checkin/{id}/estoy-bien': { access: 'escort', params: { id: randomUuid() } },
+  // The mailed link decides, not a session: a wrong token is 404 for everyone.
+  'POST /api/seguridad/contacto/confirmar': { access: 'public', body: { token: 'token-que-no-existe-123' } },
+  // A key that names no current group: 404 for the admin, refused for everyone else.
+  'POST /api/admin/senales/{clave}/descartar': {
+    access: 'admin',
+    params: { clave: 'misma_foto-0123456789abcdef0123' },
+    body: { nota: 'Revisado, sin relación' },
+  },
   'PUT /api/admin/rectificaciones/{id}': {
     access: 'admin',
     params: (w) => ({ id: w.rectificationId }),

@@ -52,7 +52,10 @@ export const paths = {
   adminAudit: '/pendientes/auditoria',
   adminProfile: (nickname: string) => `/pendientes/perfil/${encodeURIComponent(nickname)}`,
   adminRectifications: '/pendientes/rectificaciones',
+  adminPhotoChecks: '/pendientes/fotos',
+  adminSignals: '/pendientes/senales',
   deleteAccount: '/EliminarCuenta',
+  contactConfirm: '/ContactoSeguridad',
 } as const;
 
 /**

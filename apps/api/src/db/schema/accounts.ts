@@ -90,6 +90,8 @@ export const escortProfiles = pgTable(
     ratingScore: integer('rating_score').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    /** An admin compared a selfie with her photos; a new profile photo or gallery image sets it back. */
+    fotosVerificadas: boolean('fotos_verificadas').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

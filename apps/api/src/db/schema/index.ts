@@ -6,3 +6,4 @@ export * from './marketplace.ts';
 export * from './platform.ts';
 export * from './conversations.ts';
 export * from './two-factor.ts';
+export * from './safety.ts';

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { mediaPurposeValues, mediaTypeValues } from '@encanto/core/media';
 import { accounts } from './accounts.ts';
 
@@ -24,7 +25,19 @@ export const media = pgTable(
     url: text('url').notNull(),
     variants: jsonb('variants').$type<MediaVariant[]>().notNull().default([]),
     bytes: integer('bytes').notNull().default(0),
+    /** Perceptual hash of an image (null for videos): finds the same photo under several accounts. */
+    phash: bigint('phash', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('media_account_idx').on(t.accountId, t.purpose, t.createdAt)],
+  (t) => [
+    index('media_account_idx').on(t.accountId, t.purpose, t.createdAt),
+    // Five 13-bit bands of the hash: two hashes within 4 bits share at least one band (pigeonhole),
+    // so the near-duplicate search is five indexed equality joins instead of comparing every pair.
+    ...phashBands.map((b) => index(`media_phash_b${b.n}_idx`).on(phashBand(t.phash, b.n))),
+  ],
 );
+
+/** The bands of PHASH_BANDS; the threshold they guarantee is PHASH_MAX_DISTANCE (modules/signals). */
+export const phashBands = [0, 1, 2, 3, 4].map((n) => ({ n }));
+export const phashBand = (column: unknown, n: number) =>
+  sql`((${column} >> ${sql.raw(String(n * 13))}) & 8191)`;

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid, bigserial } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uuid, bigserial } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 /** The identity document an account uploaded; the encrypted bytes live in the private document store. */
@@ -10,6 +10,8 @@ export const identityDocuments = pgTable('identity_documents', {
   publicId: text('public_id').notNull(),
   width: text('width'),
   height: text('height'),
+  /** Perceptual hash of the document picture: the same document under two accounts is a signal. */
+  phash: bigint('phash', { mode: 'bigint' }),
   /** First rejection of this document by an admin; it is deleted a fixed time after (a new upload is a new row). */
   rejectedAt: timestamp('rejected_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

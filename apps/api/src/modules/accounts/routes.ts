@@ -30,6 +30,8 @@ import {
   registerEscort,
   accountIdByRut,
 } from './service.ts';
+import { recordRegistration } from '../signals/service.ts';
+import { depsOf } from '../../deps.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(40) });
 
@@ -38,6 +40,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const registerLimit = { rateLimit: accountLimits.registerPerIp };
   const limiters = accountLimiters(app);
   const { guard, passwordIp: loginIp } = limiters;
+  const deps = depsOf(app);
+  // For the admin's "many accounts from one address" signal; a failure here never undoes a registration.
+  const markRegistration = (accountId: string, ip: string) =>
+    recordRegistration(deps, accountId, ip).catch((err: unknown) =>
+      app.log.warn({ err }, 'registration mark not stored'),
+    );
 
   app.post(
     '/cliente/registro',
@@ -52,6 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await registerClient(app.db, request.body);
+      await markRegistration(row.id, request.ip);
       return reply.status(201).send({
         mensaje: msg.clientRegistered,
         cliente: {
@@ -78,7 +87,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await registerEscort(app.db, request.body);
+      const row = await registerEscort(app.db, request.body);
+      await markRegistration(row.id, request.ip);
       return reply.status(201).send({ success: true as const, mensaje: msg.registrationOk });
     },
   );

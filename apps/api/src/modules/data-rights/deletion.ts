@@ -6,6 +6,7 @@ import { forbidden, notFound, unauthorized } from '../../errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { HOLDER_ACTOR, recordDecision } from '../audit/service.ts';
 import { deleteImageIfUnused } from '../media/references.ts';
+import { selfieKeysOf } from '../photo-verification/service.ts';
 import {
   anonymiseAuthoredContent,
   deleteAccountRow,
@@ -63,6 +64,8 @@ export async function eraseAccount(
     await deleteReportsAbout(tx, accountId);
     const files = await takeMediaRows(tx, accountId);
     const document = await takeDocumentRow(tx, accountId);
+    // Selfie rows go with the account (cascade); their encrypted files are removed below.
+    const selfies = await selfieKeysOf(tx, accountId);
     await recordDecision(tx, {
       adminId: null,
       adminNickname: erasure.actor,
@@ -72,13 +75,14 @@ export async function eraseAccount(
       reasons: erasure.reasons,
     });
     await deleteAccountRow(tx, accountId);
-    return { files, document };
+    return { files, document, selfies };
   });
   if (!taken) return false;
 
   const results = await Promise.allSettled([
     ...taken.files.map((f) => deleteImageIfUnused(db, media, f.publicId, f.variants)),
     ...(taken.document ? [documents.delete(taken.document.storageKey)] : []),
+    ...taken.selfies.map((key) => documents.delete(key)),
   ]);
   for (const r of results) {
     if (r.status === 'rejected')

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { retentionDays } from '@encanto/core/constants';
 import { depsOf, type Deps } from '../../deps.ts';
 import { recordDecision, SYSTEM_ACTOR } from '../audit/service.ts';
+import { purgeDecidedSelfies } from '../photo-verification/service.ts';
+import { purgeRegistrationMarks } from '../signals/service.ts';
 import { deleteInactivePending, noticeInactivePending } from './inactive-accounts.ts';
 import {
   deleteDocumentIfSame,
@@ -94,6 +96,8 @@ export async function runRetention(deps: RetentionDeps, now: Date = new Date()) 
   return {
     approvedDocuments: await purgeExpiredDocuments(deps, now),
     rejectedDocuments: await purgeRejectedDocuments(deps, now),
+    selfies: await purgeDecidedSelfies(deps, now),
+    registrationMarks: await purgeRegistrationMarks(deps.db, now),
     inactiveNotices: await noticeInactivePending(deps, now),
     inactiveDeleted: await deleteInactivePending(deps, now),
   };

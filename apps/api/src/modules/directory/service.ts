@@ -27,6 +27,7 @@ type ProfileRow = CardRow & {
   autorizado: 'pendiente' | 'aprobado';
   public: boolean;
   listed: boolean;
+  fotosVerificadas: boolean;
   updatedAt: Date;
   accountUpdatedAt: Date;
 };
@@ -50,6 +51,7 @@ async function findEscortProfile(db: DbOrTx, nickname: string): Promise<ProfileR
     autorizado: a.autorizado,
     public: p.public,
     listed: p.listed,
+    fotosVerificadas: p.fotosVerificadas,
     updatedAt: p.updatedAt,
     accountUpdatedAt: a.updatedAt,
   };
@@ -67,6 +69,7 @@ function toProfile(row: ProfileRow) {
     legenda: row.legenda,
     fono: row.fono,
     actualizado: newest(row),
+    fotos_verificadas: row.fotosVerificadas,
   };
 }
 

@@ -69,6 +69,7 @@ export async function insertGalleryItem(
     url: string;
     variants: MediaVariant[];
     bytes: number;
+    phash: bigint | null;
   },
 ): Promise<GalleryRow> {
   const [row] = await tx

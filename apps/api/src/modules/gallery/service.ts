@@ -6,8 +6,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound, unsupportedType } from '../../errors.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
-import { ingestImage, deleteImage } from '../media/images.ts';
-import { hasMp4Signature, ingestVideo } from '../media/video.ts';
+import { ingestImage, deleteImage, type StoredImage } from '../media/images.ts';
+import { hasMp4Signature, ingestVideo, type StoredVideo } from '../media/video.ts';
+import { resetPhotoVerification } from '../photo-verification/service.ts';
 import {
   deleteGalleryItem,
   galleryCount,
@@ -69,7 +70,7 @@ export async function addGalleryItem(
   if (bytes.length === 0) throw unsupportedType(msg.galleryTypeByBytes);
   const { db, media: store } = deps;
   const options = { maxBytes: limits.galleryMaxBytes };
-  let stored;
+  let stored: StoredVideo | StoredImage;
   let mediaType: 'image' | 'video';
   try {
     if (hasMp4Signature(bytes)) {
@@ -97,7 +98,10 @@ export async function addGalleryItem(
         url: stored.url,
         variants: stored.variants,
         bytes: stored.bytes,
+        phash: 'phash' in stored ? stored.phash : null,
       });
+      // A new picture nobody compared with a selfie: the badge goes until she verifies again.
+      if (mediaType === 'image') await resetPhotoVerification(tx, accountId);
       return { row, total };
     });
   } catch (err) {

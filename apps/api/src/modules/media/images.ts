@@ -3,6 +3,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { imageWidths, defaultImageWidth } from '@encanto/core/media';
 import { tooLarge, unsupportedType } from '../../errors.ts';
 import type { MediaStore } from './store.ts';
+import { perceptualHash } from './perceptual-hash.ts';
 import { assertNoActiveContent } from './upload-guard.ts';
 import type { MediaVariant } from '../../db/schema/media.ts';
 
@@ -13,6 +14,8 @@ export interface StoredImage {
   url: string;
   variants: MediaVariant[];
   bytes: number;
+  /** Perceptual hash of the decoded picture (modules/media/perceptual-hash.ts). */
+  phash: bigint;
 }
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -85,7 +88,8 @@ export async function ingestImage(
     throw unsupportedType();
   }
   const main = variants.find((v) => v.key.endsWith(`-${defaultImageWidth}.webp`)) ?? variants[0]!;
-  return { publicId: hash, url: store.url(main.key), variants, bytes: total };
+  const phash = await perceptualHash(image.open());
+  return { publicId: hash, url: store.url(main.key), variants, bytes: total, phash };
 }
 
 /** Deletes every stored variant of an image. */

@@ -278,3 +278,20 @@ export async function commentedOn(
     .limit(1);
   return row !== undefined;
 }
+
+/** A meeting of this escort with the client's nickname, for the safety check-in (any status; the caller decides). */
+export async function escortMeetingWithClient(db: DbOrTx, escortId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: meetings.id,
+      status: meetings.status,
+      fechaHora: meetings.fechaHora,
+      lugar: meetings.lugar,
+      cliente: accounts.nickname,
+    })
+    .from(meetings)
+    .innerJoin(accounts, eq(accounts.id, meetings.clientId))
+    .where(and(eq(meetings.id, id), eq(meetings.escortId, escortId)))
+    .limit(1);
+  return row;
+}

@@ -6,6 +6,7 @@ import { findAccountByNickname, type NicknameAccount } from '../accounts/service
 import type { SessionAccount } from '../sessions/service.ts';
 import {
   clickActive,
+  escortMeetingWithClient,
   commentableMeeting,
   commentedOn,
   hasAnyMeeting,
@@ -113,3 +114,7 @@ export const reviewDeadline = reviewEndOf;
 
 /** SQL condition: reviews of the meeting `meetingId` are visible to everyone at `now`. */
 export const reviewVisible = reviewVisibleSql;
+
+/** The escort's meeting by id with the client's nickname, or undefined when it is not hers. */
+export const escortMeetingDetails = (db: DbOrTx, escortId: string, id: string) =>
+  escortMeetingWithClient(db, escortId, id);

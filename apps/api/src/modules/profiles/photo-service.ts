@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict, notFound, tooLarge, unsupportedType } from '../../errors.ts';
 import { ingestImage, type StoredImage } from '../media/images.ts';
 import { deleteImageIfUnused } from '../media/references.ts';
+import { resetPhotoVerification } from '../photo-verification/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { findAccount, findProfilePhoto, lockAccount, updateAccount } from './queries.ts';
 
@@ -32,8 +33,11 @@ export async function attachProfilePhoto(tx: DbOrTx, accountId: string, stored: 
     url: stored.url,
     variants: stored.variants,
     bytes: stored.bytes,
+    phash: stored.phash,
   });
   await updateAccount(tx, accountId, { url: stored.url });
+  // A new photo nobody compared with a selfie: the badge goes until she verifies again.
+  await resetPhotoVerification(tx, accountId);
 }
 
 /**

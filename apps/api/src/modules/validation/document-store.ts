@@ -3,7 +3,9 @@ import path from 'node:path';
 import { limits } from '@encanto/core/constants';
 import { unsupportedType } from '../../errors.ts';
 import type { Config } from '../../config.ts';
+import sharp from 'sharp';
 import { decodeImage } from '../media/images.ts';
+import { perceptualHash } from '../media/perceptual-hash.ts';
 import { diskDocumentBlobs, type DocumentBlobs } from './document-blobs.ts';
 import { s3DocumentBlobs } from './s3-document-blobs.ts';
 import { loadMasterKey } from '../../lib/master-key.ts';
@@ -104,6 +106,8 @@ export interface PreparedDocument {
   width: number;
   height: number;
   contentType: 'image/jpeg';
+  /** Perceptual hash: the same document uploaded to two accounts is a signal for the admin. */
+  phash: bigint;
 }
 
 /**
@@ -125,7 +129,13 @@ export async function prepareDocument(bytes: Buffer): Promise<PreparedDocument> 
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height, contentType: 'image/jpeg' };
+    return {
+      data,
+      width: info.width,
+      height: info.height,
+      contentType: 'image/jpeg',
+      phash: await perceptualHash(sharp(data)),
+    };
   } catch {
     throw unsupportedType();
   }

@@ -44,6 +44,7 @@ export async function uploadDocument(
         publicId,
         width: prepared.width,
         height: prepared.height,
+        phash: prepared.phash,
       });
       // A new document answers the rejection, so its notice is cleared (spec: after upload the message is cleared).
       await q.setMotivo(tx, account.id, null);

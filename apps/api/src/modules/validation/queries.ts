@@ -102,7 +102,14 @@ export async function findDocumentByPublicId(
 
 export async function insertDocument(
   db: DbOrTx,
-  values: { accountId: string; storageKey: string; publicId: string; width: number; height: number },
+  values: {
+    accountId: string;
+    storageKey: string;
+    publicId: string;
+    width: number;
+    height: number;
+    phash: bigint;
+  },
 ): Promise<void> {
   await db
     .insert(identityDocuments)

@@ -221,3 +221,9 @@ export async function clearNotice(
   if (caller.id !== account.id) throw forbidden();
   await q.setMotivo(db, account.id, null);
 }
+
+/** Where an admin reads an account's identity document, or null once it is deleted (photo verification compares it). */
+export async function documentUrlOf(db: DbOrTx, accountId: string): Promise<string | null> {
+  const doc = await q.findDocumentByAccount(db, accountId);
+  return doc ? `/api/upload/documento/${doc.publicId}` : null;
+}

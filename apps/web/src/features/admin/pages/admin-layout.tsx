@@ -5,6 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { ADMIN_PANEL, useAdminHead } from '../../../lib/admin-head.ts';
 import { clearSession, useHydrated, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
+import { useSignals } from '../../../lib/api/safety.ts';
 
 /** Tabs of the console, named for what they hold; other admin features add theirs here. */
 const tabs: { to: string; label: string; also?: string }[] = [
@@ -13,9 +14,23 @@ const tabs: { to: string; label: string; also?: string }[] = [
   // A reported profile's view belongs to Denuncias: the tab stays marked there.
   { to: paths.adminReports, label: 'Denuncias', also: paths.adminProfile('') },
   { to: paths.adminRectifications, label: 'Rectificaciones' },
+  { to: paths.adminPhotoChecks, label: 'Fotos' },
+  { to: paths.adminSignals, label: 'Señales' },
   { to: paths.adminAudit, label: 'Auditoría' },
   // admin tabs
 ];
+
+/** Open signals that involve a listed profile: what the admin should look at first. */
+function SignalCount() {
+  const signals = useSignals();
+  const n = signals.data?.filter((s) => s.perfil_publicado).length ?? 0;
+  if (n === 0) return null;
+  return (
+    <span className="safety-tab-count" aria-label={`${n} con perfil publicado`}>
+      {n}
+    </span>
+  );
+}
 
 /** The console's title until a page, once shown, sets its own (see useAdminHead). */
 function ConsoleHead() {
@@ -88,6 +103,7 @@ export default function AdminLayout() {
                   }
                 >
                   {t.label}
+                  {t.to === paths.adminSignals ? <SignalCount /> : null}
                 </NavLink>
               ))}
             </nav>

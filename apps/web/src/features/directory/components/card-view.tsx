@@ -9,6 +9,7 @@ import { CardGallery } from '../../../components/card/card-gallery.tsx';
 import { FavoriteStar } from '../../../components/card/favorite-star.tsx';
 import { CitaButton } from '../../../components/card/cita-button.tsx';
 import { ReportDialog } from '../../../components/card/report-dialog.tsx';
+import { VerifiedPhotosBadge } from '../../../components/card/verified-photos-badge.tsx';
 
 // Parts only a signed-in person sees load on demand, so a visitor's first view of
 // a card carries no form or schema code (JS budget, issue 6).
@@ -20,7 +21,8 @@ const CommentsPanel = lazy(() =>
 );
 
 /** What the card shows: the full public record, or while it loads the listing card from navigation state. */
-export type CardData = EscortCard & Partial<Pick<EscortPublic, 'medidas' | 'legenda' | 'fono'>>;
+export type CardData = EscortCard &
+  Partial<Pick<EscortPublic, 'medidas' | 'legenda' | 'fono' | 'fotos_verificadas'>>;
 
 const PHOTO_SIZES = '(min-width: 900px) 440px, 100vw';
 
@@ -89,6 +91,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
           <span className="status-dot" aria-hidden="true" />
           {inactive ? 'No disponible' : 'Disponible'}
         </p>
+        {escort.fotos_verificadas ? <VerifiedPhotosBadge /> : null}
         {inactive ? <p className="profile-card-note">Este perfil no está disponible por ahora.</p> : null}
 
         <dl className="profile-card-facts">

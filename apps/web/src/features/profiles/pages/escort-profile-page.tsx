@@ -17,6 +17,8 @@ import { ClientsToRate } from '../../../components/requests/to-rate.tsx';
 import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
 import { SecuritySection } from '../../../components/security/security-section.tsx';
 import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
+import { PhotoVerificationSection } from '../../../components/safety/photo-verification-section.tsx';
+import { CheckinSection } from '../../../components/safety/checkin-section.tsx';
 
 /** /ProfileUsuario: where an approved escort lands after login. */
 export default function EscortProfilePage() {
@@ -62,6 +64,8 @@ function EscortProfile() {
           <EstadoSection rut={p.rut_usuario} estado={p.estado} />
           <EscortDataForm profile={p} />
           <ProfilePhotoForm />
+          <PhotoVerificationSection approved={p.autorizado === 'aprobado'} />
+          <CheckinSection />
           <div id="solicitudes" tabIndex={-1} className="profile-slot">
             <PendingRequests />
           </div>

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { msg } from '@encanto/core/messages';
+import type { AdminPhotoVerification } from '@encanto/core/safety';
+import { errorText } from '../../../lib/api-client.ts';
+import { usePrivateImage } from '../../../lib/api/documents.ts';
+import {
+  adminPhotoChecksPath,
+  approvePhotoCheck,
+  rejectPhotoCheck,
+  useAdminPhotoChecks,
+  useRefresh,
+} from '../../../lib/api/safety.ts';
+import { useAdminHead } from '../../../lib/admin-head.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+
+/** A picture behind the authenticated endpoints (selfie, identity document), fetched with the session. */
+function PrivatePicture({ url, caption }: { url: string; caption: string }) {
+  const image = usePrivateImage(url);
+  return (
+    <figure>
+      {image.status === 'ready' ? (
+        <a href={image.src} target="_blank" rel="noreferrer">
+          <img src={image.src} alt={caption} />
+        </a>
+      ) : image.status === 'error' ? (
+        <p className="message message-error">No se pudo cargar.</p>
+      ) : (
+        <div className="skeleton" style={{ aspectRatio: '3 / 4' }} />
+      )}
+      <figcaption>{caption}</figcaption>
+    </figure>
+  );
+}
+
+function CheckItem({
+  check,
+  busy,
+  onApprove,
+  onReject,
+}: {
+  check: AdminPhotoVerification;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: (motivo: string) => void;
+}) {
+  const [motivo, setMotivo] = useState('');
+  const fieldId = `motivo-${check.id}`;
+  return (
+    <li className="safety-item">
+      <h3>{check.nickname}</h3>
+      <p className="safety-meta">
+        Enviada el {formatDateTime(check.enviada)} · Código que debe verse en el papel:{' '}
+        <strong>{check.codigo}</strong>
+      </p>
+      <div className="safety-compare">
+        <PrivatePicture url={check.selfie_url} caption="Selfie con el código" />
+        <figure>
+          <img src={check.foto_perfil} alt={`Foto de perfil de ${check.nickname}`} />
+          <figcaption>Foto de perfil</figcaption>
+        </figure>
+        {check.galeria.map((url, i) => (
+          <figure key={url}>
+            <img src={url} alt={`Galería ${i + 1} de ${check.nickname}`} loading="lazy" />
+            <figcaption>Galería {i + 1}</figcaption>
+          </figure>
+        ))}
+        {check.documento_url ? (
+          <PrivatePicture url={check.documento_url} caption="Documento de identidad" />
+        ) : (
+          <p className="safety-meta">El documento de identidad ya fue eliminado por plazo.</p>
+        )}
+      </div>
+      <div className="safety-actions">
+        <button type="button" className="button" disabled={busy} onClick={onApprove}>
+          Aprobar fotos
+        </button>
+        <div className="field">
+          <label htmlFor={fieldId}>Motivo del rechazo</label>
+          <input
+            id={fieldId}
+            value={motivo}
+            maxLength={300}
+            placeholder="Por ejemplo: no se ve el código"
+            onChange={(e) => setMotivo(e.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={busy}
+          onClick={() => onReject(motivo)}
+        >
+          Rechazar
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** /pendientes/fotos: selfies to compare with each profile's photos, gallery and identity document. */
+export default function AdminPhotoChecksPage() {
+  useAdminHead('Fotos por verificar');
+  const checks = useAdminPhotoChecks();
+  const { busyKey, run } = useAction<string>(useRefresh(adminPhotoChecksPath));
+  const [message, show] = useTimedMessage(5000);
+  const handlers = {
+    onSuccess: (res: { mensaje: string }) => show('success', res.mensaje),
+    onError: (err: unknown) => show('error', errorText(err, msg.genericRetry)),
+  };
+
+  return (
+    <section aria-labelledby="fotos-title">
+      <h2 id="fotos-title" className="admin-section-title">
+        Fotos por verificar
+      </h2>
+      <p className="safety-meta">
+        Compara la cara de la selfie con la foto de perfil, la galería y el documento, y revisa que el papel
+        muestre el código. Al aprobar, el perfil muestra «Fotos verificadas».
+      </p>
+      <div aria-live="polite" className="message-slot">
+        {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
+      </div>
+      {checks.isPending ? (
+        <div className="skeleton" style={{ height: 160 }} />
+      ) : checks.isError ? (
+        <p className="message message-error">No se pudo cargar la lista.</p>
+      ) : checks.data.length === 0 ? (
+        <p>No hay selfies por revisar.</p>
+      ) : (
+        <ul className="safety-list">
+          {checks.data.map((c) => (
+            <CheckItem
+              key={c.id}
+              check={c}
+              busy={busyKey !== null}
+              onApprove={() => void run(() => approvePhotoCheck(c.id), handlers, c.id)}
+              onReject={(motivo) => void run(() => rejectPhotoCheck(c.id, motivo), handlers, c.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
