@@ -176,7 +176,10 @@ export async function rowsMentioning(
     const rows = ((result as unknown as { rows?: unknown[] }).rows ??
       (result as unknown as unknown[])) as unknown[];
     const hits = rows.filter((r) => {
-      const text = JSON.stringify(r).toLowerCase();
+      // Perceptual hashes are 64-bit integers (BigInt on PGlite), which JSON cannot write as they are.
+      const text = JSON.stringify(r, (_k, v: unknown) =>
+        typeof v === 'bigint' ? v.toString() : v,
+      ).toLowerCase();
       return needles.some((n) => text.includes(n.toLowerCase()));
     });
     if (hits.length > 0) found[table_name] = hits;
