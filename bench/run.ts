@@ -6,7 +6,7 @@
  * server returning the same bytes. Writes its tables into bench/RESULTS.md.
  *
  *   npm run bench                      # both databases, 10 s per run, 2 rounds
- *   npm run bench -- --scale           # also the 1k -> 100k scale run (bench/scale.ts)
+ *   npm run bench -- --scale           # also the 1k -> 100k scale run (bench/scale.ts) and the search's (bench/discovery.ts)
  *   BENCH_SECONDS=5 BENCH_ROUNDS=1 BENCH_DRIVERS=postgres npm run bench
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
@@ -318,6 +318,9 @@ async function main() {
   if (process.argv.includes('--scale')) {
     const { runScale } = await import('./scale.ts');
     await runScale();
+    // Issue 15: the search's filter/sort combinations at 100,000 escorts (bench/discovery.ts).
+    const { runDiscovery } = await import('./discovery.ts');
+    await runDiscovery();
   }
 }
 

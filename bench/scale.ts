@@ -18,7 +18,11 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import type { Db } from '../apps/api/src/db/client.ts';
-import { listedCities, publicCards } from '../apps/api/src/modules/directory/queries.ts';
+import {
+  listedCities,
+  publicCardsFrom,
+  publicCardStarts,
+} from '../apps/api/src/modules/directory/queries.ts';
 import { firstListingPage } from '../apps/api/src/modules/directory/search.ts';
 import { findAccountByNickname } from '../apps/api/src/modules/accounts/queries.ts';
 import { commentsByClient, commentsOnEscort } from '../apps/api/src/modules/comments/queries.ts';
@@ -149,7 +153,14 @@ async function explainAll(url: string): Promise<string> {
     ["Client's favourites (GET /api/favorites/mios): listFavorites", () => listFavorites(db, client.id!)],
     ["Escort's pending requests: pendingForEscort", () => pendingForEscort(db, escort.id!)],
     ['Sitemap, cities with listings (GET /sitemap.xml, cached 5 s): listedCities', () => listedCities(db)],
-    ['Sitemap, public cards (GET /sitemap.xml, cached 5 s): publicCards', () => publicCards(db, 49_000)],
+    [
+      'Sitemap index, child starts (GET /sitemap.xml, cached 5 s): publicCardStarts',
+      () => publicCardStarts(db, 10_000),
+    ],
+    [
+      'Sitemap child, 10,000 profiles (GET /sitemaps/perfiles/{id}.xml, cached 5 s): publicCardsFrom',
+      () => publicCardsFrom(db, '00000000-0000-0000-0000-000000000000', 10_000),
+    ],
   ];
   const out: string[] = [];
   for (const [title, run] of cases) {

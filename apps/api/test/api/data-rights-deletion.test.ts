@@ -15,6 +15,7 @@ import {
   reports,
   sessions,
 } from '../../src/db/schema/index.ts';
+import { sitemapText } from '../helpers/sitemap.ts';
 import {
   addComment,
   addDocument,
@@ -125,7 +126,7 @@ describe('DELETE /api/cuenta by an escort', () => {
     const listed = await t.app.inject('/api/usuario/ciudad/Temuco');
     expect(listed.json().map((c: { nickname: string }) => c.nickname)).toContain(escort.nickname);
     expect((await t.app.inject(`/api/usuario/publico/${escort.nickname}`)).statusCode).toBe(200);
-    expect((await t.app.inject('/sitemap.xml')).body).toContain(`/Card/${escort.nickname}`);
+    expect(await sitemapText(t.app)).toContain(`/Card/${escort.nickname}`);
     const store = t.app.services.media;
     const herKeys = [...profile.variants, ...gallery.variants, ...video.variants].map((v) =>
       store.localPath!(v.key),
@@ -179,7 +180,7 @@ describe('DELETE /api/cuenta by an escort', () => {
     const after = await t.app.inject('/api/usuario/ciudad/Temuco');
     expect(after.json().map((c: { nickname: string }) => c.nickname)).not.toContain(escort.nickname);
     expect((await t.app.inject('/api/ultimos')).body).not.toContain(escort.nickname);
-    expect((await t.app.inject('/sitemap.xml')).body).not.toContain(`/Card/${escort.nickname}`);
+    expect(await sitemapText(t.app)).not.toContain(`/Card/${escort.nickname}`);
 
     // Her token no longer works.
     expect((await t.app.inject({ url: '/api/cuenta/mis-datos', headers: bearer(escort) })).statusCode).toBe(

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { auditLog, escortProfiles, reports } from '../../src/db/schema/index.ts';
+import { sitemapText } from '../helpers/sitemap.ts';
 
 let t: TestApp;
 let admin: FixtureAccount;
@@ -104,7 +105,7 @@ describe('POST /api/denuncias', () => {
     expect(await flags(escort)).toMatchObject({ suspended: true, listed: false, public: false });
     expect(await card(escort.nickname)).toBe(404);
     expect((await t.app.inject('/api/usuario/ciudad/Osorno')).body).not.toContain(escort.nickname);
-    expect((await t.app.inject('/sitemap.xml')).body).not.toContain(`/Card/${escort.nickname}`);
+    expect(await sitemapText(t.app)).not.toContain(`/Card/${escort.nickname}`);
     expect(await audit(escort)).toEqual([['perfil_en_espera', 'sistema']]);
   });
 });

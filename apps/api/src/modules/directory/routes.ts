@@ -17,6 +17,12 @@ const searchCacheKey = (q: Record<string, unknown>) =>
 const nicknameParams = z.object({ nickname: z.string().min(1).max(60) });
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The count of a filter, in the public cache beside the pages (cleared with them on any public write).
+  const totalInCache = async (filterKey: string, count: () => Promise<number>) => {
+    const entry = await app.services.publicCache.getOrCompute(`escorts-total:${filterKey}`, count);
+    return JSON.parse(entry.body) as number;
+  };
+
   app.get(
     '/ultimos',
     {
@@ -37,7 +43,9 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      sendCached(request, reply, searchCacheKey(request.query), () => searchEscorts(app.db, request.query)),
+      sendCached(request, reply, searchCacheKey(request.query), () =>
+        searchEscorts(app.db, request.query, totalInCache),
+      ),
   );
 
   app.get(

@@ -107,8 +107,21 @@ function toListCard(row: SearchRow, today: string): EscortListCard {
   };
 }
 
+/**
+ * How the total is found: counted each time by default; the route passes one that keeps it in the
+ * public cache per filter (not per order or cursor), so later pages and other orders reuse the count,
+ * which is the costly part of a broad search (bench/RESULTS.md, issue 15).
+ */
+export type TotalSource = (filterKey: string, count: () => Promise<number>) => Promise<number>;
+
+const countEachTime: TotalSource = (_key, count) => count();
+
 /** GET /api/escorts: one page of public profiles in the chosen order, with the cursors around it. */
-export async function searchEscorts(db: DbOrTx, query: EscortSearchQuery): Promise<SearchAnswer> {
+export async function searchEscorts(
+  db: DbOrTx,
+  query: EscortSearchQuery,
+  totals: TotalSource = countEachTime,
+): Promise<SearchAnswer> {
   const { limite = searchLimits.defaultLimit, cursor, orden = 'recientes', ...criteria } = query;
   const today = todayInChile();
   const filter = toFilter(criteria, today);
@@ -125,7 +138,7 @@ export async function searchEscorts(db: DbOrTx, query: EscortSearchQuery): Promi
     siguiente: last && (backwards || more) ? encodeCursor('after', orden, last.key) : null,
     anterior:
       first && (backwards ? more : from !== undefined) ? encodeCursor('before', orden, first.key) : null,
-    total: await searchTotal(db, filter),
+    total: await totals(JSON.stringify(filter), () => searchTotal(db, filter)),
   };
 }
 
