@@ -23,7 +23,9 @@ import { passwordRoutes } from './password-routes.ts';
 import {
   clientByNickname,
   clientProfile,
+  clientSession,
   escortProfile,
+  escortSession,
   loginClient,
   loginEscortOrAdmin,
   registerClient,
@@ -52,8 +54,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await registerClient(app.db, request.body);
+      // Signed in at once: she has just chosen the password a login would ask for again.
+      const sesion = await clientSession(app.db, row);
       return reply.status(201).send({
         mensaje: msg.clientRegistered,
+        sesion,
         cliente: {
           rut_cliente: row.rut,
           nombre: row.nombre,
@@ -78,8 +83,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await registerEscort(app.db, request.body);
-      return reply.status(201).send({ success: true as const, mensaje: msg.registrationOk });
+      const row = await registerEscort(app.db, request.body);
+      const sesion = await escortSession(app.db, row);
+      return reply.status(201).send({ success: true as const, mensaje: msg.registrationOk, sesion });
     },
   );
 

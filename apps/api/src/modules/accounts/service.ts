@@ -175,6 +175,11 @@ export async function loginClient(db: DbOrTx, input: LoginInput): Promise<Client
     new AppError(404, 'EMAIL_NOT_FOUND', msg.emailNotFound),
     unauthorized(msg.badCredentials, 'BAD_CREDENTIALS'),
   );
+  return clientSession(db, row);
+}
+
+/** A new session for a client and the login answer that carries it (login and registration). */
+export async function clientSession(db: DbOrTx, row: AccountRow): Promise<ClientLoginResponse> {
   const token = await createSession(db, row.id);
   return {
     token,
@@ -198,6 +203,11 @@ export async function loginEscortOrAdmin(
     unauthorized(bad, 'BAD_CREDENTIALS'),
     unauthorized(bad, 'BAD_CREDENTIALS'),
   );
+  return escortSession(db, row);
+}
+
+/** A new session for an escort or admin and the login answer that carries it (login and registration). */
+export async function escortSession(db: DbOrTx, row: AccountRow): Promise<EscortLoginResponse> {
   const token = await createSession(db, row.id);
   return {
     token,

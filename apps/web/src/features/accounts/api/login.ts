@@ -27,10 +27,12 @@ function complete<T>(
 }
 
 export async function loginClient(input: LoginInput): Promise<ClientLoginResponse> {
-  const data = complete(
-    clientLoginResponseSchema,
-    await api('/cliente/login', { method: 'POST', body: input, anonymous: true }),
-  );
+  return storeClientSession(await api('/cliente/login', { method: 'POST', body: input, anonymous: true }));
+}
+
+/** Keeps a client's session from a login or registration answer (`sesion`). */
+export function storeClientSession(answer: unknown): ClientLoginResponse {
+  const data = complete(clientLoginResponseSchema, answer);
   const pending = data.autorizado === 'pendiente';
   // Role is inferred from nickname + rut_cliente; tipo marks a pending account. Never a password.
   setStored({
@@ -46,10 +48,12 @@ export async function loginClient(input: LoginInput): Promise<ClientLoginRespons
 }
 
 export async function loginEscort(input: LoginInput): Promise<EscortLoginResponse> {
-  const data = complete(
-    escortLoginResponseSchema,
-    await api('/usuario/login', { method: 'POST', body: input, anonymous: true }),
-  );
+  return storeEscortSession(await api('/usuario/login', { method: 'POST', body: input, anonymous: true }));
+}
+
+/** Keeps an escort's session from a login or registration answer (`sesion`). */
+export function storeEscortSession(answer: unknown): EscortLoginResponse {
+  const data = complete(escortLoginResponseSchema, answer);
   const pending = data.autorizado === 'pendiente';
   setStored({
     token: data.token,
