@@ -100,14 +100,18 @@ describe('accounts journeys', () => {
     }
   });
 
-  it('registers a client: filters, availability spinner, success screen, redirect to login', async () => {
+  it('registers a client: filters, availability spinner, success screen, signed in on the pending screen', async () => {
     const { page, errors, context } = await openPage(browser);
     await page.goto('/registro/cliente');
     await hydrated(page);
     await page.getByLabel('RUT o Pasaporte').fill(rut());
     await page.getByLabel('Nickname').pressSequentially(`Cli ${stamp}!`);
+    // Never changed behind her back: the value stays as typed, the rule is named, the fix is offered.
+    await expect(page.getByLabel('Nickname').inputValue()).resolves.toBe(`Cli ${stamp}!`);
+    await page.getByLabel('Nickname').press('Tab');
+    await page.getByText('Usa solo minúsculas en el nickname.').waitFor();
+    await page.getByRole('button', { name: `Usar «${client.nickname}»` }).click();
     await expect(page.getByLabel('Nickname').inputValue()).resolves.toBe(client.nickname);
-    await page.getByLabel('Nombre completo').focus();
     // The check waits 2 s after blur with a spinner, then answers.
     await page.getByRole('status', { name: 'Verificando disponibilidad' }).first().waitFor({ timeout: 1000 });
     await expect(page.getByRole('button', { name: 'Registrarse' }).isDisabled()).resolves.toBe(true);
@@ -121,13 +125,18 @@ describe('accounts journeys', () => {
     await page.getByRole('button', { name: 'Registrarse' }).click();
     await page.waitForURL('**/RegistroExitoso');
     await page.getByText('¡Registro exitoso!').waitFor();
-    await page.getByText(client.nickname).waitFor();
+    await page.getByText(client.nickname, { exact: true }).waitFor();
     await page.getByText('Redirigiendo...').waitFor();
     await expect(page.getByRole('progressbar').count()).resolves.toBe(1);
     await screenshot(page, 'registro-exitoso-phone');
     const started = Date.now();
-    await page.waitForURL('**/Login/clienteLogin', { timeout: 6000 });
+    // Signed in by the registration itself (issue 19): no second login, straight to the pending screen.
+    await page.waitForURL('**/PendienteValidacion', { timeout: 6000 });
     expect(Date.now() - started).toBeGreaterThan(1500);
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    expect(stored).toMatchObject({ nickname: client.nickname, tipo: 'cliente' });
+    expect(stored.token).toBeTruthy();
+    await page.getByRole('button', { name: `[${client.nickname}]` }).waitFor();
     expect(appErrors(errors)).toEqual([]);
     await context.close();
   });
@@ -191,7 +200,12 @@ describe('accounts journeys', () => {
     await page.waitForFunction(() => !document.querySelector('[aria-label="Verificando disponibilidad"]'));
     await page.getByRole('button', { name: 'Registrarse' }).click();
     await page.waitForURL('**/RegistroExitoso');
-    await page.waitForURL('**/Login/EscortLogin', { timeout: 6000 });
+    await page.waitForURL('**/PendienteValidacion', { timeout: 6000 });
+    expect(await page.evaluate(() => localStorage.getItem('tipo'))).toBe('usuario');
+    // The rest happens as on another device, signed out.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/Login/EscortLogin');
+    await hydrated(page);
 
     // Forgot password: the button locks for 5 s; the mail carries the code and the link.
     await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
@@ -219,6 +233,8 @@ describe('accounts journeys', () => {
     await page.getByLabel('Repetir contraseña').fill(escort.newPass);
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await page.getByText('Contraseña actualizada correctamente.').waitFor();
+    // The way in right away, besides the redirect.
+    await page.getByRole('link', { name: 'Iniciar sesión', exact: true }).waitFor();
     await screenshot(page, 'recupera-pass-phone');
     await page.waitForURL('**/Login/EscortLogin', { timeout: 6000 });
     await expect(page.evaluate(() => localStorage.getItem('emailRecuperacion'))).resolves.toBeNull();

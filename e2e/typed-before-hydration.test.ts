@@ -201,6 +201,8 @@ describe('typed before hydration (CPU 6x slower)', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await page.getByText('Contraseña actualizada correctamente.').waitFor({ timeout: 15_000 });
     client.pass = 'nueva-clave-9';
+    await page.getByRole('link', { name: 'Iniciar sesión', exact: true }).click();
+    await page.waitForURL('**/Login/clienteLogin');
     await context.close();
   });
 

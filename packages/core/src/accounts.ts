@@ -110,19 +110,6 @@ export const escortRegisterFormSchema = escortRegisterSchema
   .refine((v) => v.pass === v.pass2, passwordsMatch);
 export type EscortRegisterForm = z.infer<typeof escortRegisterFormSchema>;
 
-export const clientRegisteredSchema = z.object({
-  mensaje: z.string(),
-  cliente: z.object({
-    rut_cliente: z.string(),
-    nombre: z.string(),
-    apellido: z.string(),
-    nickname: z.string(),
-    email: z.string(),
-    autorizado: z.enum(autorizadoValues),
-  }),
-});
-export const escortRegisteredSchema = z.object({ success: z.literal(true), mensaje: z.string() });
-
 // ---- Login ------------------------------------------------------------------
 
 export const loginSchema = z.object({
@@ -154,6 +141,28 @@ export const escortLoginResponseSchema = z.object({
   tipo_perfil: z.string(),
 });
 export type EscortLoginResponse = z.infer<typeof escortLoginResponseSchema>;
+
+/**
+ * Registration answers carry `sesion`, the same answer a login gives, so the new account is signed in
+ * at once (issue 19: no second login).
+ */
+export const clientRegisteredSchema = z.object({
+  mensaje: z.string(),
+  sesion: clientLoginResponseSchema,
+  cliente: z.object({
+    rut_cliente: z.string(),
+    nombre: z.string(),
+    apellido: z.string(),
+    nickname: z.string(),
+    email: z.string(),
+    autorizado: z.enum(autorizadoValues),
+  }),
+});
+export const escortRegisteredSchema = z.object({
+  success: z.literal(true),
+  mensaje: z.string(),
+  sesion: escortLoginResponseSchema,
+});
 
 // ---- Availability -----------------------------------------------------------
 

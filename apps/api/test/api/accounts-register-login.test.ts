@@ -47,6 +47,24 @@ describe('client registration', () => {
     expect(JSON.stringify(res.json())).not.toContain('pass');
   });
 
+  it('signs the new client in: the answer carries a working session, as a login would', async () => {
+    const body = clientPayload();
+    const res = await post('/api/cliente/registro', body);
+    expect(res.statusCode).toBe(201);
+    const sesion = res.json().sesion as { token: string };
+    expect(res.json().sesion).toMatchObject({
+      nickname: body.nickname,
+      rut_cliente: body.rut_cliente,
+      autorizado: 'pendiente',
+      email: body.email,
+    });
+    const me = await t.app.inject({
+      url: `/api/cliente/profile/${encodeURIComponent(body.rut_cliente)}`,
+      headers: { authorization: `Bearer ${sesion.token}` },
+    });
+    expect(me.statusCode).toBe(200);
+  });
+
   it('accepts a passport as ID and keeps passports apart', async () => {
     const a = await post('/api/cliente/registro', clientPayload({ rut_cliente: 'AB1234567' }));
     const b = await post('/api/cliente/registro', clientPayload({ rut_cliente: 'CD1234567' }));
@@ -136,7 +154,17 @@ describe('escort registration', () => {
     const body = escortPayload({ ciudad: 'San Jose de Maipo', genero: 'Transexual' });
     const res = await post('/api/usuario/registro', body);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ success: true, mensaje: msg.registrationOk });
+    expect(res.json()).toMatchObject({
+      success: true,
+      mensaje: msg.registrationOk,
+      sesion: { nickname: body.nickname, autorizado: 'pendiente', tipo_perfil: 'usuario' },
+    });
+    const { token } = res.json().sesion as { token: string };
+    const me = await t.app.inject({
+      url: `/api/usuario/profile/${encodeURIComponent(res.json().sesion.rut_usuario as string)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
     const [row] = await t.app.db.select().from(accounts).where(eq(accounts.nickname, body.nickname));
     expect(row).toMatchObject({
       kind: 'escort',

@@ -23,7 +23,9 @@ import { loginStepRoutes, loginContext as ctx } from './login-routes.ts';
 import {
   clientByNickname,
   clientProfile,
+  clientSession,
   escortProfile,
+  escortSession,
   loginClient,
   loginEscortOrAdmin,
   registerClient,
@@ -61,8 +63,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await registerClient(app.db, request.body);
       await markRegistration(row.id, request.ip);
+      // Signed in at once: she has just chosen the password a login would ask for again.
+      const sesion = await clientSession(app.db, row, ctx(request));
       return reply.status(201).send({
         mensaje: msg.clientRegistered,
+        sesion,
         cliente: {
           rut_cliente: row.rut,
           nombre: row.nombre,
@@ -89,7 +94,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await registerEscort(app.db, request.body);
       await markRegistration(row.id, request.ip);
-      return reply.status(201).send({ success: true as const, mensaje: msg.registrationOk });
+      const sesion = await escortSession(app.db, row, ctx(request));
+      return reply.status(201).send({ success: true as const, mensaje: msg.registrationOk, sesion });
     },
   );
 

@@ -244,6 +244,24 @@ export async function loginEscortOrAdmin(
   return afterPassword(db, row, kind, ctx);
 }
 
+/** Registration signs the new account in at once, with the answer a login gives (a new account has no second factor). */
+export function clientSession(
+  db: DbOrTx,
+  row: AccountRow,
+  ctx: LoginContext = {},
+): Promise<ClientLoginResponse> {
+  return finishLogin(db, row.id, 'client', { ...ctx, secondFactor: false });
+}
+
+/** The escort's registration answer carries her session too (see clientSession). */
+export function escortSession(
+  db: DbOrTx,
+  row: AccountRow,
+  ctx: LoginContext = {},
+): Promise<EscortLoginResponse> {
+  return finishLogin(db, row.id, 'escort', { ...ctx, secondFactor: false });
+}
+
 /** The account's password is right (turning two-step login off asks for it again). */
 export async function passwordMatches(db: DbOrTx, accountId: string, pass: string): Promise<boolean> {
   const row = await findById(db, accountId);

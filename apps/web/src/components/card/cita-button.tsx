@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
@@ -38,6 +38,18 @@ export function CitaButton({ nickname }: { nickname: string }) {
   // A request just sent is pending before the refreshed state arrives: a quick second click warns, never reopens the form.
   const [sentAt, setSentAt] = useState(0);
   const justSent = sentAt > 0 && state.dataUpdatedAt < sentAt;
+  // 'Cita' makes way for the form; when the form closes, focus comes back to it (issue 19).
+  const returnFocus = useRef(false);
+  const close = () => {
+    returnFocus.current = true;
+    setOpen(false);
+  };
+  const citaRef = (el: HTMLButtonElement | null) => {
+    if (el && returnFocus.current) {
+      returnFocus.current = false;
+      el.focus();
+    }
+  };
   if (!pair) return null;
 
   const cancel = () =>
@@ -64,7 +76,7 @@ export function CitaButton({ nickname }: { nickname: string }) {
 
   const done = (outcome: { ok: true } | { ok: false; error: unknown }) => {
     if (outcome.ok) {
-      setOpen(false);
+      close();
       setSentAt(Date.now());
       show('success', msg.requestSent);
       void refresh();
@@ -72,7 +84,7 @@ export function CitaButton({ nickname }: { nickname: string }) {
     }
     const err = outcome.error;
     if (err instanceof ApiError && err.status === 409) {
-      setOpen(false);
+      close();
       pendingWarning();
     } else if (err instanceof ApiError && err.code === 'NOT_AUTHORIZED')
       show('error', msg.requestNotAuthorized);
@@ -87,6 +99,7 @@ export function CitaButton({ nickname }: { nickname: string }) {
         <button
           type="button"
           className="button cita-button"
+          ref={citaRef}
           onClick={() => (s?.pendiente || justSent ? pendingWarning() : setOpen(true))}
           disabled={busy}
           aria-expanded={open}
@@ -96,7 +109,7 @@ export function CitaButton({ nickname }: { nickname: string }) {
       )}
       {open ? (
         <Suspense fallback={<div className="skeleton request-form-skeleton" />}>
-          <RequestForm pair={pair} onDone={done} onCancel={() => setOpen(false)} />
+          <RequestForm pair={pair} onDone={done} onCancel={close} />
         </Suspense>
       ) : null}
       <div className="cita-messages" aria-live="polite">

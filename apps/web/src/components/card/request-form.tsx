@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { chileLocalToIso, formatDuration } from '@encanto/core/chile-time';
@@ -39,6 +39,11 @@ export default function RequestForm({
   const { run } = useAction();
   const mensaje = useWatch({ control: form.control, name: 'mensaje' }) ?? '';
   const errors = form.formState.errors;
+  // Opened by 'Cita', which leaves the screen: focus goes to the form's first field, not to the page.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, []);
 
   const submit = form.handleSubmit((v) =>
     run(
@@ -55,6 +60,7 @@ export default function RequestForm({
 
   return (
     <form
+      ref={formRef}
       className="form-card request-form"
       onSubmit={(e) => void submit(e)}
       noValidate

@@ -5,11 +5,18 @@ import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api-client.ts';
 import { clearSession, useSession } from '../../lib/session.ts';
 
-/** '[nickname]' dropdown: closes on outside click or touch, on scroll and on Escape. */
+/**
+ * '[nickname]' dropdown: closes on outside click or touch, on scroll and on Escape. The button says
+ * whether it is open (aria-expanded); opened from the keyboard, focus goes to the first item, the
+ * arrows move between items, and Escape closes it and gives focus back to the button (issue 19).
+ */
+const firstItem = (box: HTMLElement | null) => box?.querySelector<HTMLElement>('[role="menuitem"]');
+
 export function AccountMenu() {
   const session = useSession();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -18,8 +25,24 @@ export function AccountMenu() {
       if (e.type === 'scroll' || !ref.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+        return;
+      }
+      const items = Array.from(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+      e.preventDefault();
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      items[(at + step + items.length) % items.length]?.focus();
     };
+    // Tabbing out of the menu closes it, as a click outside does.
+    const onFocusOut = (e: FocusEvent) => {
+      if (e.relatedTarget && !ref.current?.contains(e.relatedTarget as Node)) setOpen(false);
+    };
+    const box = ref.current;
+    box?.addEventListener('focusout', onFocusOut);
     document.addEventListener('mousedown', close);
     document.addEventListener('touchstart', close);
     window.addEventListener('scroll', close, { passive: true });
@@ -29,6 +52,7 @@ export function AccountMenu() {
       document.removeEventListener('touchstart', close);
       window.removeEventListener('scroll', close);
       document.removeEventListener('keydown', onKey);
+      box?.removeEventListener('focusout', onFocusOut);
     };
   }, [open]);
 
@@ -57,7 +81,13 @@ export function AccountMenu() {
         className="account-menu-button"
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpen((v) => !v)}
+        ref={buttonRef}
+        onClick={(e) => {
+          // detail 0: Enter or Space, not a pointer; the keyboard user lands on the first item.
+          const byKeyboard = e.detail === 0;
+          setOpen((v) => !v);
+          if (byKeyboard && !open) requestAnimationFrame(() => firstItem(ref.current)?.focus());
+        }}
       >
         [{session.nickname}]
       </button>

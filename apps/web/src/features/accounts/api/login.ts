@@ -92,6 +92,12 @@ function finish(kind: LoginKind, data: unknown): ClientLoginResponse | EscortLog
   return done;
 }
 
+/** Keeps a client's session from a registration answer (`sesion`, shaped as a login answer). */
+export const storeClientSession = (answer: unknown) => finish('cliente', answer) as ClientLoginResponse;
+
+/** Keeps an escort's session from a registration answer (`sesion`). */
+export const storeEscortSession = (answer: unknown) => finish('usuario', answer) as EscortLoginResponse;
+
 export async function loginClient(input: LoginInput): Promise<ClientLoginResponse | SecondFactorPending> {
   const data = await api('/cliente/login', { method: 'POST', body: input, anonymous: true });
   return pendingStep(data) ?? (finish('cliente', data) as ClientLoginResponse);

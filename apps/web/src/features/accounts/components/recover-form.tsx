@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { recoveryFormSchema } from '@encanto/core/accounts';
 import { limits, timings } from '@encanto/core/constants';
 import { inputFilters } from '@encanto/core/fields';
@@ -73,8 +73,7 @@ export function RecoverForm({
           setDone(true);
           setMessage({ text: msg.passwordUpdated, kind: 'success' });
           timer.current = setTimeout(
-            () =>
-              void navigate(type === 'cliente' ? paths.clientLogin : paths.escortLogin, { replace: true }),
+            () => void navigate(loginPath, { replace: true }),
             timings.recoveryRedirectMs,
           );
         },
@@ -84,6 +83,7 @@ export function RecoverForm({
     );
   };
 
+  const loginPath = type === 'cliente' ? paths.clientLogin : paths.escortLogin;
   const set =
     (key: keyof typeof values, filter: (v: string) => string) => (e: { target: { value: string } }) =>
       setValues((v) => ({ ...v, [key]: filter(e.target.value) }));
@@ -132,9 +132,16 @@ export function RecoverForm({
         <div aria-live="polite">
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
         </div>
-        <button type="submit" className="button button-block" disabled={busy || done || !hydrated}>
-          Cambiar contraseña
-        </button>
+        {done ? (
+          // The new password works now: the way in, without waiting for the redirect.
+          <Link className="button button-block" to={loginPath} replace>
+            Iniciar sesión
+          </Link>
+        ) : (
+          <button type="submit" className="button button-block" disabled={busy || !hydrated}>
+            Cambiar contraseña
+          </button>
+        )}
       </form>
     </section>
   );

@@ -20,6 +20,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { useCommonPasswords } from '../../../lib/use-common-passwords.ts';
 import { api } from '../../../lib/api-client.ts';
 import { registerFailureText } from '../account-messages.ts';
+import { storeClientSession, storeEscortSession } from '../api/login.ts';
 import { CityPicker } from '../../../components/city-picker.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import type { AccountType, CheckedField } from '../api/availability.ts';
@@ -107,8 +108,18 @@ export function RegisterForm({ type }: { type: AccountType }) {
     setFormError('');
     const { pass2: _repeat, ...rest } = values;
     const body = { ...rest, apellido: values.nickname, url: defaultAvatars[values.genero as Genero] };
-    await run(() => api(c.endpoint, { method: 'POST', body, anonymous: true }), {
-      onSuccess: () => void navigate(paths.registered, { state: { tipo: type, nickname: values.nickname } }),
+    await run(() => api<{ sesion?: unknown }>(c.endpoint, { method: 'POST', body, anonymous: true }), {
+      onSuccess: (answer) => {
+        // The answer signs her in (no second login); an answer without a session leaves her signed out.
+        let signedIn = true;
+        try {
+          if (type === 'cliente') storeClientSession(answer.sesion);
+          else storeEscortSession(answer.sesion);
+        } catch {
+          signedIn = false;
+        }
+        void navigate(paths.registered, { state: { tipo: type, nickname: values.nickname, signedIn } });
+      },
       onError: (err) => setFormError(registerFailureText(err)),
     });
   };

@@ -5,18 +5,27 @@ import { paths } from '../../../config/paths.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { useSite } from '../../../lib/site.tsx';
 
-/** /RegistroExitoso: welcome, nickname, '¡Registro exitoso!', progress bar, then the matching login after 2.5 s. */
+/**
+ * /RegistroExitoso: welcome, nickname, '¡Registro exitoso!', progress bar, then after 2.5 s the pending
+ * screen (where the identity document is uploaded), already signed in by the registration. Without a
+ * session (an old answer, storage refused) it is the matching login, as before.
+ */
 export default function RegisteredPage() {
   const site = useSite();
   useHead({ title: `Registro exitoso – ${site.name}`, robots: 'noindex,nofollow' });
   const navigate = useNavigate();
-  const state = (useLocation().state ?? {}) as { tipo?: string; nickname?: string };
-  const target = state.tipo === 'usuario' ? paths.escortLogin : paths.clientLogin;
+  const state = (useLocation().state ?? {}) as { tipo?: string; nickname?: string; signedIn?: boolean };
+  const login = state.tipo === 'usuario' ? paths.escortLogin : paths.clientLogin;
+  const target = state.signedIn ? paths.pending : login;
+  const { tipo, nickname } = state;
 
   useEffect(() => {
-    const timer = setTimeout(() => void navigate(target, { replace: true }), timings.registrationRedirectMs);
+    const timer = setTimeout(
+      () => void navigate(target, { replace: true, state: { tipo, nickname } }),
+      timings.registrationRedirectMs,
+    );
     return () => clearTimeout(timer);
-  }, [navigate, target]);
+  }, [navigate, target, tipo, nickname]);
 
   return (
     <div className="page page-center account-done">
