@@ -59,8 +59,9 @@ describe('gallery and lightbox', () => {
   it('an escort uploads two images and a video on her phone; the client-side checks speak the spec', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page);
-    await gotoHydrated(page, '/ImagenesUsuario');
-    await expect(page.locator('h1').innerText()).resolves.toBe('Subir Foto de Perfil');
+    await gotoHydrated(page, '/panel/fotos');
+    await expect(page.locator('h1').innerText()).resolves.toBe('Fotos');
+    await page.getByRole('heading', { name: 'Subir fotos y videos' }).waitFor();
     await page.getByText('No tienes fotos cargadas.').waitFor();
     await expect(page.locator('#gallery-file').getAttribute('accept')).resolves.toBe('image/*,video/mp4');
     await screenshot(page, 'gallery-empty-phone');
@@ -193,7 +194,7 @@ describe('gallery and lightbox', () => {
   it('the escort deletes the video from her gallery', async () => {
     const { page, errors, context } = await openPage(browser, desktop);
     await login(page);
-    await gotoHydrated(page, '/ImagenesUsuario');
+    await gotoHydrated(page, '/panel/fotos');
     await page.locator('.gallery-tile').nth(2).waitFor();
     await screenshot(page, 'gallery-uploader-desktop');
     await page.getByRole('button', { name: 'Eliminar video 3' }).click();

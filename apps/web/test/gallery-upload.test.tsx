@@ -5,7 +5,8 @@ import { userEvent } from '@testing-library/user-event';
 import { limits, timings } from '@encanto/core/constants';
 import type { GalleryItem } from '@encanto/core/gallery';
 import { msg } from '@encanto/core/messages';
-import GalleryUploadPage from '../src/features/gallery/pages/gallery-upload-page.tsx';
+import { GalleryManager } from '../src/features/profiles/components/gallery-manager.tsx';
+import { RequireAuth } from '../src/components/require-auth.tsx';
 import { clearSession, setStored } from '../src/lib/session.ts';
 import { fakeApi, fakeFile, type Route } from './helpers/fake-api.ts';
 import { renderHydrated } from './helpers/render-hydrated.tsx';
@@ -28,13 +29,18 @@ const item = (n: number, tipo: GalleryItem['tipo'] = 'imagen'): GalleryItem => (
   height: 800,
 });
 
-/** /ImagenesUsuario for a signed-in escort whose gallery holds `items`, with the 2 s busy hold on a fake clock. */
+/** The gallery of /panel/fotos for a signed-in escort whose gallery holds `items`, with the 2 s busy hold on a fake clock. */
 function openPage(items: GalleryItem[], routes: Record<string, Route> = {}) {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
   setStored({ token: 'tok', nickname: 'valentina', rut_usuario: '12.345.678-5' });
   const gallery = { items };
   const api = fakeApi({ [`GET ${listPath}`]: () => ({ body: { imagenes: gallery.items } }), ...routes });
-  const view = renderHydrated(<GalleryUploadPage />, { url: '/ImagenesUsuario' });
+  const view = renderHydrated(
+    <RequireAuth kind="usuario">
+      <GalleryManager />
+    </RequireAuth>,
+    { url: '/panel/fotos' },
+  );
   // The picker accepts images and MP4; a person can still choose "all files", so the page checks again.
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, applyAccept: false });
   return { ...view, api, user, gallery };
@@ -47,9 +53,9 @@ describe('gallery upload page, server-rendered then hydrated', () => {
   it('the server sends the guard’s skeleton; the hydrated page shows the uploader and the count', async () => {
     const { html, hydrationErrors } = openPage([item(1), item(2)]);
     expect(html).toContain('Cargando...');
-    expect(html).not.toContain('Subir Foto de Perfil');
+    expect(html).not.toContain('Subir fotos y videos');
     expect(await screen.findByText(`2 / ${limits.galleryMaxItems}`)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Subir Foto de Perfil' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Subir fotos y videos' })).toBeTruthy();
     expect(subir().disabled).toBe(true);
     expect(hydrationErrors).toEqual([]);
   });

@@ -33,7 +33,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
       onSuccess: (data) => {
         if (data.autorizado === 'pendiente')
           void navigate(paths.pending, { state: { tipo: type, nickname: data.nickname } });
-        else void navigate(type === 'cliente' ? paths.escorts : paths.escortProfile);
+        else void navigate(type === 'cliente' ? paths.escorts : paths.escortHome);
       },
       onError: (err) => setError(loginFailureText(type, err)),
       keepBusyOnSuccess: true,

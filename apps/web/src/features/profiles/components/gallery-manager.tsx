@@ -3,13 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { limits, timings } from '@encanto/core/constants';
 import { checkGalleryFile, galleryAccept, type GalleryItem } from '@encanto/core/gallery';
 import { msg } from '@encanto/core/messages';
-import { RequireAuth } from '../../../components/require-auth.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { useHead } from '../../../lib/head.tsx';
 import { apiKey } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useSite } from '../../../lib/site.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import {
   isVideoItem,
@@ -22,17 +19,8 @@ import { GalleryGrid } from '../../../components/gallery-grid.tsx';
 
 type Notice = { kind: 'success' | 'error'; lines: string[] } | null;
 
-export default function GalleryUploadPage() {
-  const site = useSite();
-  useHead({ title: `Mis fotos y videos – ${site.name}`, robots: 'noindex' });
-  return (
-    <RequireAuth kind="usuario">
-      <GalleryUploader />
-    </RequireAuth>
-  );
-}
-
-function GalleryUploader() {
+/** The escort's gallery on "Fotos": upload, list and delete her photos and videos. */
+export function GalleryManager() {
   const { nickname } = useSession();
   const queryClient = useQueryClient();
   const gallery = useOwnGallery(nickname);
@@ -118,8 +106,10 @@ function GalleryUploader() {
   };
 
   return (
-    <div className="page gallery-page">
-      <h1 className="page-title">Subir Foto de Perfil</h1>
+    <section className="gallery-page" aria-labelledby="gallery-title">
+      <h2 id="gallery-title" className="dashboard-section-title">
+        Subir fotos y videos
+      </h2>
       <p className="gallery-lead">
         Fotos y videos MP4 de hasta 2&nbsp;MB, hasta {limits.galleryMaxItems} en total. Se publican en tu
         tarjeta.
@@ -218,6 +208,6 @@ function GalleryUploader() {
           />
         )}
       </section>
-    </div>
+    </section>
   );
 }
