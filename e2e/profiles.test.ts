@@ -186,7 +186,7 @@ describe('escort area (/panel)', () => {
     await context.close();
   });
 
-  it('uploads a photo with progress, refuses a second one, deletes it (files gone)', async () => {
+  it('uploads a photo with progress, replaces it in one step, deletes it after confirming (files gone)', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page, escort);
     await page.goto('/panel/fotos');
@@ -233,21 +233,29 @@ describe('escort area (/panel)', () => {
     expect((await fetch(`${baseUrl()}${src}`)).status).toBe(200);
     await screenshot(page, 'profile-escort-phone-photo');
 
-    // A second photo while one exists: delete first.
+    // A second photo replaces the first in one step: the card always has one.
     await section.getByLabel('Elegir imagen').setInputFiles({
       name: 'otra.jpg',
       mimeType: 'image/jpeg',
       buffer: await portrait('#1e3a8a', '#93c5fd'),
     });
-    await section.getByRole('button', { name: 'Cargar imagen' }).click();
-    await section
-      .locator('.message-error', { hasText: 'Debes eliminar la imagen actual antes de cargar una nueva.' })
-      .waitFor();
+    await section.getByRole('button', { name: 'Reemplazar foto' }).click();
+    await section.getByText('Foto de perfil reemplazada.').waitFor();
+    await expect.poll(() => avatar.getAttribute('src')).not.toBe(src);
+    const replaced = (await avatar.getAttribute('src'))!;
+    expect((await fetch(`${baseUrl()}${replaced}`)).status).toBe(200);
+    expect((await fetch(`${baseUrl()}${src}`)).status).toBe(404);
 
+    // Deleting asks first; Cancelar keeps the photo.
     await section.getByRole('button', { name: 'Eliminar imagen' }).click();
+    await section.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(avatar.getAttribute('src')).resolves.toBe(replaced);
+    await section.getByRole('button', { name: 'Eliminar imagen' }).click();
+    await screenshot(page, 'profile-escort-phone-photo-confirm');
+    await section.getByRole('button', { name: 'Sí, eliminar' }).click();
     await section.getByText('Imagen eliminada exitosamente.').waitFor();
     await expect.poll(() => avatar.getAttribute('src')).toBe('/assets/avatars/femenino.svg');
-    expect((await fetch(`${baseUrl()}${src}`)).status).toBe(404);
+    expect((await fetch(`${baseUrl()}${replaced}`)).status).toBe(404);
 
     // The url path: an external address.
     await section.getByText('Ingresar URL').click();
@@ -384,7 +392,7 @@ describe('own areas on every screen width', () => {
         await login(page, who === 'escort' ? escort : client);
         for (const path of pages) {
           await page.goto(path);
-          await page.locator('.dashboard-page h1').waitFor();
+          await page.locator('.dashboard-main h1').waitFor();
           // Let the section's data arrive before measuring.
           await page.waitForLoadState('networkidle');
           const overflow = await page.evaluate(

@@ -69,7 +69,9 @@ describe('gallery upload page, server-rendered then hydrated', () => {
     expect(await screen.findByText(msg.fileTypeNotAllowed('clip.mov'))).toBeTruthy();
     await user.upload(picker(), fakeFile('grande.jpg', 'image/jpeg', limits.galleryMaxBytes + 1));
     expect(await screen.findByText(msg.fileTooLarge('grande.jpg'))).toBeTruthy();
-    expect(screen.getByText('Ningún archivo seleccionado')).toBeTruthy();
+    // Videos have their own, larger limit.
+    await user.upload(picker(), fakeFile('largo.mp4', 'video/mp4', limits.galleryVideoMaxBytes + 1));
+    expect(await screen.findByText(msg.videoFileTooLarge('largo.mp4'))).toBeTruthy();
     expect(subir().disabled).toBe(true);
     expect(api.writes()).toEqual([]);
   });
@@ -141,5 +143,63 @@ describe('gallery upload page, server-rendered then hydrated', () => {
       'DELETE /api/upload/eliminar-perfil-usuario/valentina/g1',
       'DELETE /api/upload/eliminar-video/valentina/g2',
     ]);
+  });
+
+  it('uploads three files from one pick, each with its own progress and error, one after the other', async () => {
+    const { user, api, gallery } = openPage([item(1)], {
+      'POST /api/upload/subir-imagenes/valentina': (call) => {
+        const name = (call.form!.get('file') as File).name;
+        if (name === 'mala.jpg') return { status: 415, body: { mensaje: msg.galleryTypeByBytes, code: 'X' } };
+        gallery.items = [...gallery.items, item(gallery.items.length + 1)];
+        return { status: 201, body: { mensaje: msg.imageUploaded } };
+      },
+    });
+    await screen.findByText(`1 / ${limits.galleryMaxItems}`);
+    await user.upload(picker(), [
+      fakeFile('uno.jpg', 'image/jpeg'),
+      fakeFile('mala.jpg', 'image/jpeg'),
+      fakeFile('clip.mp4', 'video/mp4', 5 * 1024 * 1024),
+    ]);
+    expect(picker().multiple).toBe(true);
+    for (const name of ['uno.jpg', 'mala.jpg', 'clip.mp4']) expect(screen.getByText(name)).toBeTruthy();
+    await user.click(subir());
+    expect(await screen.findByText('2 archivos subidos.')).toBeTruthy();
+    expect(screen.getByText(msg.galleryTypeByBytes)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Progreso de uno.jpg' })).toBeTruthy();
+    expect(api.writes().map((c) => (c.form!.get('file') as File).name)).toEqual([
+      'uno.jpg',
+      'mala.jpg',
+      'clip.mp4',
+    ]);
+    expect(await screen.findByText(`3 / ${limits.galleryMaxItems}`)).toBeTruthy();
+    // After the 2 s hold the finished files leave the list; the failed one stays with its reason.
+    await act(() => vi.advanceTimersByTimeAsync(timings.galleryBusyMs));
+    await waitFor(() => expect(screen.queryByText('uno.jpg')).toBeNull());
+    expect(screen.getByText('mala.jpg')).toBeTruthy();
+  });
+
+  it('reorders by keyboard and picks a cover: PUT orden with every publicId, focus stays on the item', async () => {
+    const { user, api } = openPage([item(1), item(2), item(3)], {
+      'PUT /api/upload/orden/valentina': (call) => {
+        const orden = (call.body as { orden: string[] }).orden;
+        return { body: { imagenes: orden.map((id) => item(Number(id.slice(1)))) } };
+      },
+    });
+    const later = await screen.findByRole('button', { name: 'Mover foto 1 después' });
+    expect(screen.getByRole('button', { name: 'Mover foto 1 antes' })).toHaveProperty('disabled', true);
+    later.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(msg.galleryOrderSaved)).toBeTruthy();
+    // g1 is now second, and the focus followed it.
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Mover foto 2 después'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Usar foto 3 como portada' }));
+    expect(await screen.findByText(msg.galleryCoverSaved)).toBeTruthy();
+    expect(api.writes().map((c) => (c.body as { orden: string[] }).orden)).toEqual([
+      ['g2', 'g1', 'g3'],
+      ['g3', 'g2', 'g1'],
+    ]);
+    expect(screen.getByText('Portada')).toBeTruthy();
   });
 });

@@ -5,3 +5,4 @@ export * from './media.ts';
 export * from './marketplace.ts';
 export * from './platform.ts';
 export * from './conversations.ts';
+export * from './stats.ts';

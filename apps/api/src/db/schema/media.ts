@@ -24,6 +24,8 @@ export const media = pgTable(
     url: text('url').notNull(),
     variants: jsonb('variants').$type<MediaVariant[]>().notNull().default([]),
     bytes: integer('bytes').notNull().default(0),
+    /** Gallery order chosen by the escort (0 first: the cover); ties fall back to upload time. */
+    position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('media_account_idx').on(t.accountId, t.purpose, t.createdAt)],
