@@ -75,7 +75,7 @@ export async function replaceProfilePhoto(
 ): Promise<UploadResult> {
   const { db } = deps;
   const stored = await ingestImage(deps.media, bytes, { maxBytes: limits.profilePhotoMaxBytes });
-  let old: { publicId: string; variants: MediaVariant[] } | null = null;
+  let old: { publicId: string; variants: MediaVariant[] } | null;
   try {
     old = await db.transaction(async (tx) => {
       await lockAccount(tx, caller.id);
