@@ -366,6 +366,43 @@ describe('client area (/mi-cuenta)', () => {
   });
 });
 
+describe('statistics', () => {
+  it('a person opening her card shows in Estadísticas (chart and table) and in Resumen; her own visits do not', async () => {
+    const visitor = await openPage(browser, phone);
+    await visitor.page.goto(`/Card/${escort.nickname}`);
+    await visitor.page.getByRole('heading', { level: 1 }).waitFor();
+    await visitor.page.waitForLoadState('networkidle');
+    await visitor.context.close();
+
+    const { page, errors, context } = await openPage(browser, phone);
+    await login(page, escort);
+    const before = await call<{ vistas: number }[]>('/usuario/estadisticas?dias=1', {
+      token: await apiToken(escort),
+    });
+    expect(before[0]!.vistas).toBeGreaterThanOrEqual(1);
+    // Her own look at her card is not a view.
+    await page.goto(`/Card/${escort.nickname}`);
+    await page.waitForLoadState('networkidle');
+    await page.goto('/panel/estadisticas');
+    await page.getByRole('heading', { name: 'Últimos 30 días' }).waitFor();
+    await expect(page.getByTestId('total-vistas').innerText()).resolves.toBe(String(before[0]!.vistas));
+    await expect(page.locator('.stats-chart rect').count()).resolves.toBe(30);
+    await expect(page.locator('.stats-chart figcaption').innerText()).resolves.toMatch(
+      /^Vistas de tu tarjeta: \d+ en 30 días/,
+    );
+    await page.getByText('Ver los números de cada día').click();
+    await expect(page.locator('.stats-table tbody tr').count()).resolves.toBe(30);
+    await screenshot(page, 'statistics-phone');
+    await page.getByText('Favoritos', { exact: true }).click();
+    await expect(page.locator('.stats-chart figcaption').innerText()).resolves.toMatch(/^Favoritos/);
+    await page.goto('/panel');
+    await page.getByRole('heading', { name: 'Tus últimos 30 días' }).waitFor();
+    await expect(page.getByTestId('total-vistas').innerText()).resolves.toBe(String(before[0]!.vistas));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('own areas on every screen width', () => {
   const escortPages = [
     '/panel',

@@ -35,6 +35,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { rentalRoutes } from './modules/rentals/routes.ts';
 import { seoRoutes } from './modules/directory/seo-routes.ts';
+import { registerViewCounter, statisticsRoutes } from './modules/statistics/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerUploads(app);
   registerPublicWrites(app);
   registerMetrics(app);
+  registerViewCounter(app);
 
   await app.register(
     async (api) => {
@@ -112,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(galleryRoutes);
       await api.register(rentalRoutes);
       await api.register(dataRightsRoutes);
+      await api.register(statisticsRoutes);
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }),
       );

@@ -63,6 +63,7 @@ export function App({ afterPage }: { afterPage?: ReactNode }) {
             <Route path="perfil" element={<profilePages.EscortProfile />} />
             <Route path="fotos" element={<profilePages.Photos />} />
             <Route path="calificar" element={<profilePages.ToRate />} />
+            <Route path="estadisticas" element={<profilePages.Statistics />} />
             <Route path="cuenta" element={<profilePages.Account />} />
           </Route>
           {/* The client's area (Favoritos, Mis citas, Perfil, Cuenta). */}

@@ -216,6 +216,7 @@ export const msg = {
   requestWaiting: 'Tu solicitud está pendiente de respuesta.',
   requestAcceptedNotice: 'Tu cita fue aceptada. Ya puedes comentar y calificar este perfil.',
   profileUnavailable: 'Este perfil no está disponible.',
+  statsDays: 'Indica cuántos días quieres ver: de 1 a 90.',
   meetingNotFound: 'No hay una solicitud activa con este perfil.',
   commentAccessRequired: 'Solo puedes comentar después de que tu cita sea aceptada.',
   commentAlreadyToday: 'Ya comentaste este perfil hoy.',

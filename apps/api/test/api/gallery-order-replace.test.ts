@@ -97,12 +97,13 @@ describe('PUT /api/upload/reemplazar-perfil-escort/{nickname}', () => {
     const first = await replace(escort.nickname, await photo(), escort);
     expect(first.statusCode).toBe(200);
     const a = first.json() as { fileUrl: string; publicId: string; mensaje: string };
-    expect(a.mensaje).toBe(msg.imageReplaced);
+    expect(a.mensaje).toBe(msg.imageUploaded);
     expect(await onDisk(a.fileUrl)).toBe(true);
 
     const second = await replace(escort.nickname, await photo(), escort);
     expect(second.statusCode).toBe(200);
-    const b = second.json() as { fileUrl: string; publicId: string };
+    const b = second.json() as { fileUrl: string; publicId: string; mensaje: string };
+    expect(b.mensaje).toBe(msg.imageReplaced);
     expect(b.publicId).not.toBe(a.publicId);
     const [account] = await t.app.db
       .select({ url: accounts.url })

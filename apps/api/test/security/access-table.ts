@@ -501,6 +501,13 @@ export const accessTable: Record<string, Entry> = {
     access: 'self-escort',
     params: (w) => ({ nick: w.escort.nickname }),
   },
+  'POST /api/usuario/vista/{nick}': {
+    access: 'public',
+    params: (w) => ({ nick: w.otherEscort.nickname }),
+  },
+  'GET /api/usuario/estadisticas': {
+    access: 'escort',
+  },
   'PUT /api/upload/orden/{nick}': {
     access: 'self-escort',
     params: (w) => ({ nick: w.escort.nickname }),

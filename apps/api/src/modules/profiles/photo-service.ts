@@ -94,7 +94,11 @@ export async function replaceProfilePhoto(
   }
   // The same picture uploaded again keeps its (content-named) files: deleteImageIfUnused sees the new row.
   if (old) await removeFiles(deps, old.publicId, old.variants);
-  return { fileUrl: stored.url, publicId: stored.publicId, mensaje: msg.imageReplaced };
+  return {
+    fileUrl: stored.url,
+    publicId: stored.publicId,
+    mensaje: old ? msg.imageReplaced : msg.imageUploaded,
+  };
 }
 
 /**

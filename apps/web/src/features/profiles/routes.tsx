@@ -10,6 +10,7 @@ export const profilePages = {
   EscortProfile: lazy(() => import('./pages/escort-profile-page.tsx')),
   Photos: lazy(() => import('./pages/photos-page.tsx')),
   ToRate: lazy(() => import('./pages/to-rate-page.tsx')),
+  Statistics: lazy(() => import('./pages/statistics-page.tsx')),
   Account: lazy(() => import('./pages/account-page.tsx')),
   ClientProfile: lazy(() => import('./pages/client-profile-page.tsx')),
 };

@@ -12,6 +12,9 @@ import { EstadoSection } from '../components/estado-section.tsx';
 import { ProfileAvatar } from '../components/profile-avatar.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
 import { ReviewNotice } from '../components/review-notice.tsx';
+import { StatsTotalsView } from '../components/stats-totals.tsx';
+import { useStats } from '../../../lib/api/statistics.ts';
+import { statsTotals } from '@encanto/core/statistics';
 
 /**
  * /panel: where an approved escort lands (after login and after approval).
@@ -57,9 +60,32 @@ export default function SummaryPage() {
           <EstadoSection rut={p.rut_usuario} estado={p.estado} />
         </>
       )}
+      <LastThirtyDays />
       <div id="solicitudes" tabIndex={-1} className="profile-slot">
         <PendingRequests />
       </div>
     </DashboardPage>
+  );
+}
+
+/** "Last 30 days at a glance": the three totals, and the way to the full statistics. */
+function LastThirtyDays() {
+  const stats = useStats(60);
+  if (!stats.data) return null;
+  return (
+    <section className="form-card" aria-labelledby="resumen-30-dias">
+      <div className="requests-head">
+        <h2 id="resumen-30-dias" className="dashboard-section-title">
+          Tus últimos 30 días
+        </h2>
+        <Link to={paths.statistics} className="requests-all">
+          Ver estadísticas
+        </Link>
+      </div>
+      <StatsTotalsView
+        current={statsTotals(stats.data.slice(-30))}
+        previous={statsTotals(stats.data.slice(0, -30))}
+      />
+    </section>
   );
 }
