@@ -368,11 +368,25 @@ describe('client area (/mi-cuenta)', () => {
 
 describe('statistics', () => {
   it('a person opening her card shows in Estadísticas (chart and table) and in Resumen; her own visits do not', async () => {
-    const visitor = await openPage(browser, phone);
-    await visitor.page.goto(`/Card/${escort.nickname}`);
-    await visitor.page.getByRole('heading', { level: 1 }).waitFor();
-    await visitor.page.waitForLoadState('networkidle');
-    await visitor.context.close();
+    // A person's phone: headless Chromium names itself in its user agent, which counts as a bot.
+    const visitor = await browser.newContext({
+      viewport: phone,
+      baseURL: baseUrl(),
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    });
+    await visitor.addInitScript(() => {
+      try {
+        localStorage.setItem('mayor_de_edad', new Date().toISOString());
+      } catch {
+        // about:blank has no storage
+      }
+    });
+    const visit = await visitor.newPage();
+    await visit.goto(`/Card/${escort.nickname}`);
+    await visit.getByRole('heading', { level: 1 }).waitFor();
+    await visit.waitForLoadState('networkidle');
+    await visitor.close();
 
     const { page, errors, context } = await openPage(browser, phone);
     await login(page, escort);

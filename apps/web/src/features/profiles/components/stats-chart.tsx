@@ -14,8 +14,8 @@ export const shortDate = (fecha: string) => `${fecha.slice(8, 10)}/${fecha.slice
 
 const W = 600;
 const H = 180;
-const PAD_BOTTOM = 22;
-const PAD_TOP = 16;
+const PAD_BOTTOM = 2;
+const PAD_TOP = 6;
 
 /**
  * One bar per day, drawn as SVG (no chart library to download). The picture is
@@ -55,20 +55,15 @@ export function StatsChart({ days, metric }: { days: readonly StatsDay[]; metric
             </rect>
           );
         })}
-        {days.length > 0 ? (
-          <>
-            <text x="0" y={H - 6} className="stats-tick">
-              {shortDate(days[0]!.fecha)}
-            </text>
-            <text x={W} y={H - 6} className="stats-tick" textAnchor="end">
-              {shortDate(days.at(-1)!.fecha)}
-            </text>
-            <text x="0" y={PAD_TOP - 4} className="stats-tick">
-              {`máx. ${max}`}
-            </text>
-          </>
-        ) : null}
       </svg>
+      {/* Outside the SVG: it stretches to the width, which would squash its text. */}
+      {days.length > 0 ? (
+        <div className="stats-ticks" aria-hidden="true">
+          <span>{shortDate(days[0]!.fecha)}</span>
+          <span>{`máx. ${max} por día`}</span>
+          <span>{shortDate(days.at(-1)!.fecha)}</span>
+        </div>
+      ) : null}
       <figcaption id={`${id}-desc`}>{summary}</figcaption>
     </figure>
   );
