@@ -15,6 +15,9 @@ declare module 'fastify' {
 }
 
 const FLUSH_MS = 5000;
+/** Who a nickname is, kept as long as the public cache keeps a card: a view then costs no database read. */
+const LOOKUP_MS = 5000;
+const LOOKUP_MAX = 5000;
 
 /**
  * The batch of card views, on the root instance (so tests and shutdown reach
@@ -36,6 +39,18 @@ export function registerViewCounter(app: FastifyInstance): void {
 /** An escort's own statistics, and the beacon her public card sends when a person opens it. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const counter = app.viewCounter;
+  const lookups = new Map<string, { id: string | null; at: number }>();
+  const publicEscortId = async (nick: string): Promise<string | null> => {
+    const key = nick.toLowerCase();
+    const now = Date.now();
+    const hit = lookups.get(key);
+    if (hit && now - hit.at < LOOKUP_MS) return hit.id;
+    const escort = await findAccountByNickname(app.db, nick, 'escort');
+    const id = escort?.profile?.public ? escort.id : null;
+    if (lookups.size >= LOOKUP_MAX) lookups.clear();
+    lookups.set(key, { id, at: now });
+    return id;
+  };
 
   app.post(
     '/usuario/vista/:nick',
@@ -53,11 +68,11 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       const purpose = `${request.headers['sec-purpose'] ?? ''}${request.headers.purpose ?? ''}`;
       if (isBot(request.headers['user-agent']) || /prefetch|prerender/i.test(purpose))
         return reply.status(204).send();
-      const escort = await findAccountByNickname(app.db, request.params.nick, 'escort');
-      if (!escort?.profile?.public) return reply.status(204).send();
+      const escortId = await publicEscortId(request.params.nick);
+      if (!escortId) return reply.status(204).send();
       const viewer = await request.account();
-      if (viewer && (viewer.kind === 'admin' || viewer.id === escort.id)) return reply.status(204).send();
-      counter.add(escort.id, new Date());
+      if (viewer && (viewer.kind === 'admin' || viewer.id === escortId)) return reply.status(204).send();
+      counter.add(escortId, new Date());
       return reply.status(204).send();
     },
   );
