@@ -14,7 +14,6 @@ export const profileDailyStats = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     views: integer('views').notNull().default(0),
-    whatsappClicks: integer('whatsapp_clicks').notNull().default(0),
     favorites: integer('favorites').notNull().default(0),
     requests: integer('requests').notNull().default(0),
   },

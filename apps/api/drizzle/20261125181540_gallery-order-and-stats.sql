@@ -2,7 +2,6 @@ CREATE TABLE "profile_daily_stats" (
 	"account_id" uuid NOT NULL,
 	"day" date NOT NULL,
 	"views" integer DEFAULT 0 NOT NULL,
-	"whatsapp_clicks" integer DEFAULT 0 NOT NULL,
 	"favorites" integer DEFAULT 0 NOT NULL,
 	"requests" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "profile_daily_stats_account_id_day_pk" PRIMARY KEY("account_id","day")
