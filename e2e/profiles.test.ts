@@ -407,7 +407,7 @@ describe('statistics', () => {
     await page.getByText('Ver los números de cada día').click();
     await expect(page.locator('.stats-table tbody tr').count()).resolves.toBe(30);
     await screenshot(page, 'statistics-phone');
-    await page.getByText('Favoritos', { exact: true }).click();
+    await page.locator('.stats-metric label', { hasText: 'Favoritos' }).click();
     await expect(page.locator('.stats-chart figcaption').innerText()).resolves.toMatch(/^Favoritos/);
     await page.goto('/panel');
     await page.getByRole('heading', { name: 'Tus últimos 30 días' }).waitFor();
