@@ -47,6 +47,8 @@ async function pendingWithoutDocument() {
       fono: '912345678',
       genero: 'Femenino',
       ciudad: 'Santiago',
+      acepta_terminos: true,
+      acepta_datos_sensibles: true,
     },
   });
   return nickname;
@@ -121,6 +123,8 @@ describe('the admin review', () => {
         fono: '987654321',
         genero: 'Masculino',
         ciudad: 'Santiago',
+        acepta_terminos: true,
+        acepta_datos_sensibles: true,
       },
     });
     const login = await call<{ token: string }>('/cliente/login', {
@@ -267,6 +271,8 @@ describe('the admin review', () => {
         fono: '987654321',
         genero: 'Femenino',
         ciudad: 'Santiago',
+        acepta_terminos: true,
+        acepta_datos_sensibles: true,
       },
     });
     const login = await call<{ token: string }>('/cliente/login', {

@@ -249,7 +249,7 @@ describe('a meeting both can act on, between two browsers', () => {
     await screenshot(page, 'meetings-unsubscribe-phone');
     // Her settings show that kind off; the others stay on.
     await login(page, escort);
-    await page.goto('/ProfileUsuario#notificaciones');
+    await page.goto('/panel/cuenta#notificaciones');
     await hydrated(page);
     const settings = page.getByRole('region', { name: 'AVISOS POR CORREO' });
     await expect(settings.getByRole('switch', { name: /Solicitudes nuevas/ }).isChecked()).resolves.toBe(
