@@ -349,7 +349,9 @@ describe('the admin review', () => {
       .getByText('¡Listo! Revisamos tu documento y autorizamos tu cuenta.', { exact: false })
       .waitFor();
     await screenshot(user.page, 'admin-review-validated-1366');
-    await user.page.waitForURL('**/Cards', { timeout: 8_000 });
+    // An approved client lands on her own area with the success line, not on the rentals page.
+    await user.page.waitForURL('**/mi-cuenta/favoritos', { timeout: 8_000 });
+    await user.page.getByTestId('approved-message').waitFor();
     await user.page.goto('/Escort');
     await user.page.getByRole('heading', { level: 1 }).waitFor();
     await user.page.waitForLoadState('networkidle');

@@ -71,7 +71,7 @@ async function loginEscort(page: Page, email: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(pass);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForURL('**/ProfileUsuario', { timeout: 15_000 });
+  await page.waitForURL('**/panel', { timeout: 15_000 });
 }
 
 beforeAll(async () => {
@@ -108,6 +108,7 @@ describe('data rights in the browser', () => {
   it('Mis datos downloads the export as a JSON file', async () => {
     const t = await openPage(browser, phone);
     await loginEscort(t.page, leaving.email);
+    await t.page.goto('/panel/cuenta');
     const section = t.page.getByRole('region', { name: 'MIS DATOS' });
     await section.scrollIntoViewIfNeeded();
     await section.getByTestId('pause-state').waitFor();
@@ -132,6 +133,7 @@ describe('data rights in the browser', () => {
 
     const wide = await openPage(browser, desktop);
     await loginEscort(wide.page, leaving.email);
+    await wide.page.goto('/panel/cuenta');
     const mine = wide.page.getByRole('region', { name: 'MIS DATOS' });
     await mine.scrollIntoViewIfNeeded();
     await mine.getByTestId('pause-state').waitFor();
@@ -276,8 +278,8 @@ describe('data rights in the browser', () => {
     expect(again.status).toBe(403);
     expect(again.json!.mensaje).not.toMatch(/bloque/i);
 
-    // Mis datos lists the block, and Desbloquear undoes it.
-    await t.page.reload();
+    // Mis datos (in Cuenta) lists the block, and Desbloquear undoes it.
+    await t.page.goto('/panel/cuenta');
     await t.page.waitForLoadState('networkidle');
     const blocked = t.page.getByTestId('blocked-list');
     await blocked.getByText(pushy.nickname).waitFor();
@@ -299,6 +301,7 @@ describe('data rights in the browser', () => {
 
     const t = await openPage(browser, phone);
     await loginEscort(t.page, leaving.email);
+    await t.page.goto('/panel/cuenta');
     const section = t.page.getByRole('region', { name: 'MIS DATOS' });
     await section.getByRole('link', { name: 'Eliminar mi cuenta' }).click();
     await t.page.waitForURL('**/EliminarCuenta');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminToken, portrait as sharedPortrait } from './helpers/api.ts';
+import { adminToken, call, portrait as sharedPortrait } from './helpers/api.ts';
 import {
   baseUrl,
   desktop,
@@ -28,22 +28,6 @@ async function login(page: Page) {
   await page.waitForFunction(() => !!localStorage.getItem('token'));
 }
 
-async function uploadFile(page: Page, name: string, mimeType: string, buffer: Buffer, expectedCount: number) {
-  await page.locator('#gallery-file').setInputFiles({ name, mimeType, buffer });
-  await page.getByText(name, { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Subir', exact: true }).click();
-  await page.getByRole('progressbar', { name: 'Progreso de la subida' }).waitFor();
-  await expect(page.getByRole('button', { name: 'Subiendo…' }).isDisabled()).resolves.toBe(true);
-  await page.getByText('Imagen subida exitosamente.').waitFor();
-  await page
-    .locator('.gallery-tile')
-    .nth(expectedCount - 1)
-    .waitFor();
-  // The busy state lasts 2 s after the upload, then the picker is usable again.
-  await page.getByRole('progressbar').waitFor({ state: 'detached', timeout: 5000 });
-  await expect(page.locator('#gallery-file').isEnabled()).resolves.toBe(true);
-}
-
 const counter = (page: Page) => page.locator('#lightbox-counter').innerText();
 
 beforeAll(async () => {
@@ -58,8 +42,9 @@ describe('gallery and lightbox', () => {
   it('an escort uploads two images and a video on her phone; the client-side checks speak the spec', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page);
-    await gotoHydrated(page, '/ImagenesUsuario');
-    await expect(page.locator('h1').innerText()).resolves.toBe('Subir Foto de Perfil');
+    await gotoHydrated(page, '/panel/fotos');
+    await expect(page.locator('h1').innerText()).resolves.toBe('Fotos');
+    await page.getByRole('heading', { name: 'Subir fotos y videos' }).waitFor();
     await page.getByText('No tienes fotos cargadas.').waitFor();
     await expect(page.locator('#gallery-file').getAttribute('accept')).resolves.toBe('image/*,video/mp4');
     await screenshot(page, 'gallery-empty-phone');
@@ -76,16 +61,54 @@ describe('gallery and lightbox', () => {
     await page.getByText('El archivo "grande.jpg" supera el límite de 2 MB.').waitFor();
     await expect(page.getByRole('button', { name: 'Subir', exact: true }).isDisabled()).resolves.toBe(true);
 
-    await uploadFile(page, 'rosa.jpg', 'image/jpeg', await portrait('#9f1239', '#3b0a1f'), 1);
-    await uploadFile(page, 'noche.jpg', 'image/jpeg', await portrait('#4c1d95', '#0f172a'), 2);
-    await uploadFile(page, 'clip.mp4', 'video/mp4', tinyMp4(2048), 3);
+    // Three files in one pick, each with its own progress bar, uploaded in the order chosen.
+    await page.locator('#gallery-file').setInputFiles([
+      { name: 'rosa.jpg', mimeType: 'image/jpeg', buffer: await portrait('#9f1239', '#3b0a1f') },
+      { name: 'noche.jpg', mimeType: 'image/jpeg', buffer: await portrait('#4c1d95', '#0f172a') },
+      { name: 'clip.mp4', mimeType: 'video/mp4', buffer: tinyMp4(2048) },
+    ]);
+    for (const name of ['rosa.jpg', 'noche.jpg', 'clip.mp4'])
+      await page.getByText(name, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Subir', exact: true }).click();
+    await page.getByRole('progressbar', { name: 'Progreso de rosa.jpg' }).waitFor();
+    await page.getByText('3 archivos subidos.').waitFor();
+    await page.locator('.gallery-tile').nth(2).waitFor();
+    // The busy state lasts 2 s after the uploads, then the picker is usable again.
+    await page.getByRole('progressbar').first().waitFor({ state: 'detached', timeout: 5000 });
+    await expect(page.locator('#gallery-file').isEnabled()).resolves.toBe(true);
+    await expect(page.getByText('Portada', { exact: true }).count()).resolves.toBe(1);
+
+    // Reordering by keyboard: the first photo moves after the second, and back; the focus follows it.
+    const ownOrder = async () =>
+      (
+        await call<{ imagenes: { publicId: string }[] }>(
+          `/upload/obtener-imagenes-por-usuario/${escort.nickname}`,
+          { token: await page.evaluate(() => localStorage.getItem('token') ?? '') },
+        )
+      ).imagenes.map((i) => i.publicId);
+    const uploaded = await ownOrder();
+    await page.getByRole('button', { name: 'Mover foto 1 después' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Orden guardado.').waitFor();
+    await expect.poll(ownOrder).toEqual([uploaded[1], uploaded[0], uploaded[2]]);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Mover foto 2 después');
+    await screenshot(page, 'gallery-reordered-phone');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      'Mover foto 2 antes',
+    );
+    await page.keyboard.press('Enter');
+    await expect.poll(ownOrder).toEqual(uploaded);
     await expect(page.locator('.gallery-tile video').count()).resolves.toBe(1);
     await expect(page.getByRole('button', { name: /^Eliminar (foto|video) \d$/ }).count()).resolves.toBe(3);
     await expect(page.getByText('3 / 15').count()).resolves.toBe(1);
     await screenshot(page, 'gallery-uploader-phone');
 
     // The lightbox works in the uploader too.
-    await page.getByRole('button', { name: 'Ver foto 2 de', exact: false }).click();
+    await page.getByRole('button', { name: /^Ver foto 2 de/ }).click();
     await page.getByRole('dialog').waitFor();
     await expect(counter(page)).resolves.toBe('2 / 3');
     await page.keyboard.press('Escape');
@@ -192,7 +215,7 @@ describe('gallery and lightbox', () => {
   it('the escort deletes the video from her gallery', async () => {
     const { page, errors, context } = await openPage(browser, desktop);
     await login(page);
-    await gotoHydrated(page, '/ImagenesUsuario');
+    await gotoHydrated(page, '/panel/fotos');
     await page.locator('.gallery-tile').nth(2).waitFor();
     await screenshot(page, 'gallery-uploader-desktop');
     await page.getByRole('button', { name: 'Eliminar video 3' }).click();

@@ -90,7 +90,7 @@ describe('marketplace journey between two browsers', () => {
     const e = await openPage(browser, desktop);
     await login(c.page, client);
     await login(e.page, escort);
-    expect(new URL(e.page.url()).pathname).toBe('/ProfileUsuario');
+    expect(new URL(e.page.url()).pathname).toBe('/panel');
     const requests = e.page.getByRole('region', { name: 'SOLICITUDES PENDIENTES' });
     await requests.getByText('No hay solicitudes pendientes.').waitFor();
 
@@ -172,7 +172,8 @@ describe('marketplace journey between two browsers', () => {
     await expect(c.page.getByRole('button', { name: 'Calificar', exact: true }).count()).resolves.toBe(0);
     await screenshot(c.page, 'marketplace-card-rated-phone');
 
-    // The escort rates the client from 'PENDIENTES POR CALIFICAR'.
+    // The escort rates the client from 'PENDIENTES POR CALIFICAR' (her area's Calificar clientes).
+    await e.page.goto('/panel/calificar');
     const toRate = e.page.getByRole('region', { name: 'PENDIENTES POR CALIFICAR' });
     const rateRow = toRate.getByRole('listitem').filter({ hasText: client.nickname });
     await rateRow.waitFor({ timeout: 15_000 });

@@ -81,7 +81,7 @@ describe('a meeting both can act on, between two browsers', () => {
     const e = await openPage(browser, desktop);
     await login(c.page, client);
     await login(e.page, escort);
-    await e.page.goto('/Solicitudes');
+    await e.page.goto('/panel/solicitudes');
     await hydrated(e.page);
     await e.page.getByText('No tienes citas próximas.').waitFor();
     expect(await badge(e.page)).toBe(0);
@@ -206,7 +206,7 @@ describe('a meeting both can act on, between two browsers', () => {
     for (const viewport of [phone, desktop]) {
       const tag = viewport === phone ? 'phone' : 'desktop';
       await c.page.setViewportSize(viewport);
-      await c.page.goto('/MisCitas?tab=proximas');
+      await c.page.goto('/mi-cuenta/citas?tab=proximas');
       await hydrated(c.page);
       await c.page.getByTestId('meeting-card').first().waitFor();
       await screenshot(c.page, `meetings-mis-citas-${tag}`);
@@ -249,7 +249,7 @@ describe('a meeting both can act on, between two browsers', () => {
     await screenshot(page, 'meetings-unsubscribe-phone');
     // Her settings show that kind off; the others stay on.
     await login(page, escort);
-    await page.goto('/ProfileUsuario#notificaciones');
+    await page.goto('/panel/cuenta#notificaciones');
     await hydrated(page);
     const settings = page.getByRole('region', { name: 'AVISOS POR CORREO' });
     await expect(settings.getByRole('switch', { name: /Solicitudes nuevas/ }).isChecked()).resolves.toBe(

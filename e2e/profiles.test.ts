@@ -49,17 +49,22 @@ afterAll(async () => {
   await browser.close();
 });
 
-describe('escort profile (/ProfileUsuario)', () => {
+describe('escort area (/panel)', () => {
   it('lands after login, formats medidas as typed, saves the data form', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page, escort);
-    expect(new URL(page.url()).pathname).toBe('/ProfileUsuario');
+    expect(new URL(page.url()).pathname).toBe('/panel');
     await page.getByRole('heading', { name: 'ACTUALIZAR ESTADO' }).waitFor();
     await expect(page.getByTestId('estado-actual').innerText()).resolves.toBe('Disponible');
-    // Verified account: 'Verificar Cuenta' is not a link any more.
-    await expect(page.getByRole('link', { name: /Verificar Cuenta/ }).count()).resolves.toBe(0);
-    await expect(page.getByText('Verificar Cuenta').isVisible()).resolves.toBe(true);
+    // Verified account: no link to the document upload, a plain "Cuenta verificada".
+    await expect(page.getByRole('link', { name: /Verificar cuenta/i }).count()).resolves.toBe(0);
+    await expect(page.getByText('Cuenta verificada').isVisible()).resolves.toBe(true);
     await screenshot(page, 'profile-escort-phone-top');
+    await page
+      .getByRole('navigation', { name: 'Secciones de mi panel' })
+      .getByRole('link', { name: 'Perfil' })
+      .click();
+    await page.waitForURL('**/panel/perfil');
 
     for (const label of ['Nombre', 'Fecha de Nacimiento', 'Correo Electrónico', 'Género', 'Ciudad']) {
       await expect(
@@ -96,15 +101,16 @@ describe('escort profile (/ProfileUsuario)', () => {
       fono: '987654321',
     });
 
-    // The sidebar name follows the new display name, and the legenda stays text.
+    // The legenda stays text, and Resumen's name follows the new display name.
     await page.reload();
-    await expect(page.locator('.profile-sidebar-name').innerText()).resolves.toBe('Valentina');
     await expect(page.getByLabel('Leyenda').inputValue()).resolves.toBe('<b>Hola</b>, soy Valentina.');
+    await page.goto('/panel');
+    await expect(page.locator('.profile-sidebar-name').innerText()).resolves.toBe('Valentina');
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('toggles estado through /ModificaEstado, which returns to the profile after about 2 s', async () => {
+  it('toggles estado through /ModificaEstado, which returns to Resumen after about 2 s', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page, escort);
     await page.getByRole('button', { name: 'Cambiar a inactiva' }).click();
@@ -113,7 +119,7 @@ describe('escort profile (/ProfileUsuario)', () => {
     await page.getByRole('heading', { name: 'Estado actualizado' }).waitFor();
     await expect(page.getByText('Tu estado ahora es: Inactiva.').isVisible()).resolves.toBe(true);
     await screenshot(page, 'profile-modifica-estado-phone');
-    await page.waitForURL('**/ProfileUsuario', { timeout: 6000 });
+    await page.waitForURL('**/panel', { timeout: 6000 });
     expect(Date.now() - arrived).toBeGreaterThan(1500);
     await expect(page.getByTestId('estado-actual').innerText()).resolves.toBe('Inactiva');
 
@@ -123,7 +129,7 @@ describe('escort profile (/ProfileUsuario)', () => {
 
     await page.getByRole('button', { name: 'Cambiar a disponible' }).click();
     await page.waitForURL('**/ModificaEstado');
-    await page.waitForURL('**/ProfileUsuario', { timeout: 6000 });
+    await page.waitForURL('**/panel', { timeout: 6000 });
     await expect(page.getByTestId('estado-actual').innerText()).resolves.toBe('Disponible');
 
     // A refusal shows the server's message for 4 s and stays on the profile; no answer at all shows the default.
@@ -140,7 +146,7 @@ describe('escort profile (/ProfileUsuario)', () => {
     const shown = Date.now();
     await refused.waitFor({ state: 'detached', timeout: 6000 });
     expect(Date.now() - shown).toBeGreaterThan(3000);
-    expect(new URL(page.url()).pathname).toBe('/ProfileUsuario');
+    expect(new URL(page.url()).pathname).toBe('/panel');
     await page.unroute('**/api/usuario/estado/**');
     await page.route('**/api/usuario/estado/**', (route) => route.fulfill({ status: 502, body: '' }));
     await page.getByRole('button', { name: 'Cambiar a inactiva' }).click();
@@ -172,7 +178,7 @@ describe('escort profile (/ProfileUsuario)', () => {
     const inCity = (await call<{ nickname: string }[]>('/usuario/ciudad/Valdivia')).map((c) => c.nickname);
     expect(inCity).toContain(escort.nickname);
 
-    await page.goto('/ProfileUsuario');
+    await page.goto('/panel/perfil');
     await expect(page.getByRole('textbox', { name: 'Ciudad', exact: true }).inputValue()).resolves.toBe(
       'Valdivia',
     );
@@ -180,9 +186,10 @@ describe('escort profile (/ProfileUsuario)', () => {
     await context.close();
   });
 
-  it('uploads a photo with progress, refuses a second one, deletes it (files gone)', async () => {
+  it('uploads a photo with progress, replaces it in one step, deletes it after confirming (files gone)', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page, escort);
+    await page.goto('/panel/fotos');
     const section = page.locator('#cambiar-foto');
     await section.getByRole('heading', { name: 'CAMBIAR FOTO PERFIL' }).waitFor();
     await expect(section.getByText('Ingresar URL').isVisible()).resolves.toBe(true);
@@ -224,24 +231,31 @@ describe('escort profile (/ProfileUsuario)', () => {
     await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/media\/.+-640\.webp$/);
     const src = (await avatar.getAttribute('src'))!;
     expect((await fetch(`${baseUrl()}${src}`)).status).toBe(200);
-    await expect(page.locator('.profile-sidebar .profile-avatar img').getAttribute('src')).resolves.toBe(src);
     await screenshot(page, 'profile-escort-phone-photo');
 
-    // A second photo while one exists: delete first.
+    // A second photo replaces the first in one step: the card always has one.
     await section.getByLabel('Elegir imagen').setInputFiles({
       name: 'otra.jpg',
       mimeType: 'image/jpeg',
       buffer: await portrait('#1e3a8a', '#93c5fd'),
     });
-    await section.getByRole('button', { name: 'Cargar imagen' }).click();
-    await section
-      .locator('.message-error', { hasText: 'Debes eliminar la imagen actual antes de cargar una nueva.' })
-      .waitFor();
+    await section.getByRole('button', { name: 'Reemplazar foto' }).click();
+    await section.getByText('Foto de perfil reemplazada.').waitFor();
+    await expect.poll(() => avatar.getAttribute('src')).not.toBe(src);
+    const replaced = (await avatar.getAttribute('src'))!;
+    expect((await fetch(`${baseUrl()}${replaced}`)).status).toBe(200);
+    expect((await fetch(`${baseUrl()}${src}`)).status).toBe(404);
 
+    // Deleting asks first; Cancelar keeps the photo.
     await section.getByRole('button', { name: 'Eliminar imagen' }).click();
+    await section.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(avatar.getAttribute('src')).resolves.toBe(replaced);
+    await section.getByRole('button', { name: 'Eliminar imagen' }).click();
+    await screenshot(page, 'profile-escort-phone-photo-confirm');
+    await section.getByRole('button', { name: 'Sí, eliminar' }).click();
     await section.getByText('Imagen eliminada exitosamente.').waitFor();
     await expect.poll(() => avatar.getAttribute('src')).toBe('/assets/avatars/femenino.svg');
-    expect((await fetch(`${baseUrl()}${src}`)).status).toBe(404);
+    expect((await fetch(`${baseUrl()}${replaced}`)).status).toBe(404);
 
     // The url path: an external address.
     await section.getByText('Ingresar URL').click();
@@ -257,17 +271,20 @@ describe('escort profile (/ProfileUsuario)', () => {
     await context.close();
   });
 
-  it('looks finished on desktop, and /profileUsuario opens the same page', async () => {
+  it('looks finished on desktop; the old /profileUsuario and /ImagenesUsuario redirect into the area', async () => {
     const { page, errors, context } = await openPage(browser, desktop);
     await login(page, escort);
-    await page.goto('/profileUsuario');
+    const moved = await page.goto('/profileUsuario');
+    expect(moved!.request().redirectedFrom()).not.toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/panel');
     await page.getByRole('heading', { name: 'ACTUALIZAR ESTADO' }).waitFor();
     await screenshot(page, 'profile-escort-desktop');
-    // Sidebar links scroll to their sections.
-    await page.getByRole('link', { name: 'Cambiar Contraseña' }).click();
+    await page.goto('/ImagenesUsuario');
+    expect(new URL(page.url()).pathname).toBe('/panel/fotos');
+    // The menu leads to each section's own page.
+    await page.getByRole('link', { name: 'Cuenta', exact: true }).click();
+    await page.waitForURL('**/panel/cuenta');
     await page.getByRole('heading', { name: 'CAMBIAR CONTRASEÑA' }).waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cambiar-contrasena');
-    await page.waitForTimeout(600);
     await screenshot(page, 'profile-escort-desktop-password');
     expect(errors).toEqual([]);
     await context.close();
@@ -275,7 +292,13 @@ describe('escort profile (/ProfileUsuario)', () => {
 
   it('the own-profile screens send a visitor without a session to /Login', async () => {
     const { page, context } = await openPage(browser, phone);
-    for (const path of ['/ProfileUsuario', '/profileCliente', '/CambiarCiudad', '/ModificaEstado']) {
+    for (const path of [
+      '/ProfileUsuario',
+      '/panel/fotos',
+      '/mi-cuenta/perfil',
+      '/CambiarCiudad',
+      '/ModificaEstado',
+    ]) {
       await page.goto(path);
       await page.waitForURL('**/Login**');
     }
@@ -283,7 +306,7 @@ describe('escort profile (/ProfileUsuario)', () => {
   });
 });
 
-describe('client profile (/profileCliente)', () => {
+describe('client area (/mi-cuenta)', () => {
   it('shows the loading text, then edits the phone only after ticking the checkbox', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page, client);
@@ -324,7 +347,7 @@ describe('client profile (/profileCliente)', () => {
     });
     await page.getByRole('button', { name: 'Cargar imagen' }).click();
     await page.getByText('Imagen subida exitosamente.').waitFor();
-    await expect.poll(() => page.locator('.profile-sidebar img').getAttribute('src')).toMatch(/^\/media\//);
+    await expect.poll(() => page.locator('.dashboard-card img').getAttribute('src')).toMatch(/^\/media\//);
     await screenshot(page, 'profile-client-phone-photo');
     await page.getByRole('button', { name: 'Eliminar Imagen' }).click();
     await page.getByText('Imagen eliminada exitosamente.').waitFor();
@@ -341,4 +364,102 @@ describe('client profile (/profileCliente)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+});
+
+describe('statistics', () => {
+  it('a person opening her card shows in Estadísticas (chart and table) and in Resumen; her own visits do not', async () => {
+    // A person's phone: headless Chromium names itself in its user agent, which counts as a bot.
+    const visitor = await browser.newContext({
+      viewport: phone,
+      baseURL: baseUrl(),
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    });
+    await visitor.addInitScript(() => {
+      try {
+        localStorage.setItem('mayor_de_edad', new Date().toISOString());
+      } catch {
+        // about:blank has no storage
+      }
+    });
+    const visit = await visitor.newPage();
+    await visit.goto(`/Card/${escort.nickname}`);
+    await visit.getByRole('heading', { level: 1 }).waitFor();
+    await visit.waitForLoadState('networkidle');
+    await visitor.close();
+
+    const { page, errors, context } = await openPage(browser, phone);
+    await login(page, escort);
+    const before = await call<{ vistas: number }[]>('/usuario/estadisticas?dias=1', {
+      token: await apiToken(escort),
+    });
+    expect(before[0]!.vistas).toBeGreaterThanOrEqual(1);
+    // Her own look at her card is not a view.
+    await page.goto(`/Card/${escort.nickname}`);
+    await page.waitForLoadState('networkidle');
+    await page.goto('/panel/estadisticas');
+    await page.getByRole('heading', { name: 'Últimos 30 días' }).waitFor();
+    await expect(page.getByTestId('total-vistas').innerText()).resolves.toBe(String(before[0]!.vistas));
+    await expect(page.locator('.stats-chart rect').count()).resolves.toBe(30);
+    await expect(page.locator('.stats-chart figcaption').innerText()).resolves.toMatch(
+      /^Vistas de tu tarjeta: \d+ en 30 días/,
+    );
+    await page.getByText('Ver los números de cada día').click();
+    await expect(page.locator('.stats-table tbody tr').count()).resolves.toBe(30);
+    await screenshot(page, 'statistics-phone');
+    await page.locator('.stats-metric label', { hasText: 'Favoritos' }).click();
+    await expect(page.locator('.stats-chart figcaption').innerText()).resolves.toMatch(/^Favoritos/);
+    await page.goto('/panel');
+    await page.getByRole('heading', { name: 'Tus últimos 30 días' }).waitFor();
+    await expect(page.getByTestId('total-vistas').innerText()).resolves.toBe(String(before[0]!.vistas));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('own areas on every screen width', () => {
+  const escortPages = [
+    '/panel',
+    '/panel/solicitudes',
+    '/panel/perfil',
+    '/panel/fotos',
+    '/panel/calificar',
+    '/panel/cuenta',
+  ];
+  const clientPages = ['/mi-cuenta/favoritos', '/mi-cuenta/citas', '/mi-cuenta/perfil', '/mi-cuenta/cuenta'];
+  const widths = [
+    { name: '320', viewport: { width: 320, height: 700 } },
+    { name: 'phone', viewport: phone },
+    { name: 'desktop', viewport: desktop },
+  ];
+
+  for (const [who, pages] of [
+    ['escort', escortPages],
+    ['client', clientPages],
+  ] as const) {
+    it(`${who}: every section, no sideways scroll at 320, 390 and 1366 px, every menu label visible`, async () => {
+      for (const { name, viewport } of widths) {
+        const { page, errors, context } = await openPage(browser, viewport);
+        await login(page, who === 'escort' ? escort : client);
+        for (const path of pages) {
+          await page.goto(path);
+          await page.locator('.dashboard-main h1').waitFor();
+          // Let the section's data arrive before measuring.
+          await page.waitForLoadState('networkidle');
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `${path} at ${name}`).toBeLessThanOrEqual(0);
+          const labels = page.locator('.dashboard-label');
+          for (let i = 0; i < (await labels.count()); i++) {
+            const box = await labels.nth(i).boundingBox();
+            expect(box && box.width > 10 && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+          }
+          await screenshot(page, `area-${who}${path.replaceAll('/', '-')}-${name}`);
+        }
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    });
+  }
 });

@@ -40,7 +40,8 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 90_000;
+  // A shared, busy machine can take longer to migrate and seed: E2E_READY_MS raises the wait.
+  const deadline = Date.now() + Number(process.env.E2E_READY_MS ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -49,7 +50,11 @@ export default async function setup(project: TestProject) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready');
+    if (Date.now() > deadline) {
+      // Do not leave a half-started server behind.
+      child.kill('SIGTERM');
+      throw new Error('server did not become ready');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);

@@ -40,6 +40,7 @@ import { seoRoutes } from './modules/directory/seo-routes.ts';
 import { photoVerificationRoutes } from './modules/photo-verification/routes.ts';
 import { signalRoutes } from './modules/signals/routes.ts';
 import { checkinRoutes } from './modules/checkins/routes.ts';
+import { registerViewCounter, statisticsRoutes } from './modules/statistics/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerUploads(app);
   registerPublicWrites(app);
   registerMetrics(app);
+  registerViewCounter(app);
 
   await app.register(
     async (api) => {
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(photoVerificationRoutes);
       await api.register(signalRoutes);
       await api.register(checkinRoutes);
+      await api.register(statisticsRoutes);
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }),
       );

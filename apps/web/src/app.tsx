@@ -1,17 +1,18 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { MainLayout } from './components/layout/main-layout.tsx';
 import { PageSkeleton } from './components/ui/page-skeleton.tsx';
 import { ScrollRestoration } from './components/layout/scroll-restoration.tsx';
 import { accountRoutes } from './features/accounts/routes.tsx';
 import { directoryPages } from './features/directory/routes.tsx';
 import { validationRoutes } from './features/validation/routes.tsx';
-import { profileRoutes } from './features/profiles/routes.tsx';
+import { profilePages, profileRoutes } from './features/profiles/routes.tsx';
 import { adminRoutes } from './features/admin/routes.tsx';
-import { galleryRoutes } from './features/gallery/routes.tsx';
 import { rentalRoutes } from './features/rentals/routes.tsx';
-import { marketplaceRoutes } from './features/marketplace/routes.tsx';
-import { meetingRoutes } from './features/meetings/routes.tsx';
+import { marketplacePages, marketplaceRoutes } from './features/marketplace/routes.tsx';
+import { meetingPages, meetingRoutes } from './features/meetings/routes.tsx';
+import { DashboardLayout } from './components/dashboard/dashboard-layout.tsx';
+import { legacyRedirects } from './config/paths.ts';
 import { dataRightsAdminRoutes, dataRightsRoutes } from './features/data-rights/routes.tsx';
 import { safetyAdminRoutes, safetyRoutes } from './features/safety/routes.tsx';
 
@@ -21,6 +22,12 @@ const ListingPage = lazy(() => import('./features/directory/listing-page.tsx'));
 const InfoPage = lazy(() => import('./features/info/info-page.tsx'));
 const SupportPage = lazy(() => import('./features/info/support-page.tsx'));
 const NotFoundPage = lazy(() => import('./components/not-found-page.tsx'));
+
+/** An address that moved: the server answers it with a 301; this covers links followed inside the app. */
+function Moved({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: to, search, hash }} replace />;
+}
 
 /**
  * The route table of the whole app: each feature exports its routes from its
@@ -54,7 +61,27 @@ export function App({ afterPage }: { afterPage?: ReactNode }) {
             <Route path="TuCard/:nickname" element={<directoryPages.OwnCard />} />
             {marketplaceRoutes}
             {meetingRoutes}
-            {galleryRoutes}
+            {/* The escort's area (Resumen, Solicitudes, Perfil, Fotos, Calificar clientes, Estadísticas, Cuenta). */}
+            <Route path="panel" element={<DashboardLayout kind="usuario" />}>
+              <Route index element={<profilePages.Summary />} />
+              <Route path="solicitudes" element={<meetingPages.Requests />} />
+              <Route path="perfil" element={<profilePages.EscortProfile />} />
+              <Route path="fotos" element={<profilePages.Photos />} />
+              <Route path="calificar" element={<profilePages.ToRate />} />
+              <Route path="estadisticas" element={<profilePages.Statistics />} />
+              <Route path="cuenta" element={<profilePages.Account />} />
+            </Route>
+            {/* The client's area (Favoritos, Mis citas, Perfil, Cuenta). */}
+            <Route path="mi-cuenta" element={<DashboardLayout kind="cliente" />}>
+              <Route index element={<Navigate to="favoritos" replace />} />
+              <Route path="favoritos" element={<marketplacePages.Favorites />} />
+              <Route path="citas" element={<meetingPages.MyMeetings />} />
+              <Route path="perfil" element={<profilePages.ClientProfile />} />
+              <Route path="cuenta" element={<profilePages.Account />} />
+            </Route>
+            {legacyRedirects.map((r) => (
+              <Route key={r.from} path={r.from.slice(1)} element={<Moved to={r.to} />} />
+            ))}
             {rentalRoutes}
             {dataRightsRoutes}
             {safetyRoutes}

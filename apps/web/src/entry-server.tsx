@@ -9,9 +9,16 @@ import { HeadContext, renderHead, safeJson, type HeadCollector } from './lib/hea
 import { SiteContext } from './lib/site.tsx';
 import type { ServerEntry } from '@encanto/core/ssr';
 import { prefetchPaths as pathsToPrefetch } from './ssr-prefetch.ts';
+import { legacyRedirects } from './config/paths.ts';
 
 // The API process loads this bundle by the ServerEntry contract (packages/core/src/ssr.ts).
 export const prefetchPaths: ServerEntry['prefetchPaths'] = pathsToPrefetch;
+
+/** Moved addresses (the spec's /ProfileUsuario and friends), matched like routes: case-insensitive. */
+export const redirectFor: ServerEntry['redirectFor'] = (pathname) => {
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  return legacyRedirects.find((r) => r.from.toLowerCase() === path)?.to ?? null;
+};
 
 /** Renders a URL to HTML once every lazy page and its seeded data are ready. */
 export const render: ServerEntry['render'] = (url, site, data) => {

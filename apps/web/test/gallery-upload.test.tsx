@@ -5,7 +5,8 @@ import { userEvent } from '@testing-library/user-event';
 import { limits, timings } from '@encanto/core/constants';
 import type { GalleryItem } from '@encanto/core/gallery';
 import { msg } from '@encanto/core/messages';
-import GalleryUploadPage from '../src/features/gallery/pages/gallery-upload-page.tsx';
+import { GalleryManager } from '../src/features/profiles/components/gallery-manager.tsx';
+import { RequireAuth } from '../src/components/require-auth.tsx';
 import { clearSession, setStored } from '../src/lib/session.ts';
 import { fakeApi, fakeFile, type Route } from './helpers/fake-api.ts';
 import { renderHydrated } from './helpers/render-hydrated.tsx';
@@ -28,13 +29,18 @@ const item = (n: number, tipo: GalleryItem['tipo'] = 'imagen'): GalleryItem => (
   height: 800,
 });
 
-/** /ImagenesUsuario for a signed-in escort whose gallery holds `items`, with the 2 s busy hold on a fake clock. */
+/** The gallery of /panel/fotos for a signed-in escort whose gallery holds `items`, with the 2 s busy hold on a fake clock. */
 function openPage(items: GalleryItem[], routes: Record<string, Route> = {}) {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
   setStored({ token: 'tok', nickname: 'valentina', rut_usuario: '12.345.678-5' });
   const gallery = { items };
   const api = fakeApi({ [`GET ${listPath}`]: () => ({ body: { imagenes: gallery.items } }), ...routes });
-  const view = renderHydrated(<GalleryUploadPage />, { url: '/ImagenesUsuario' });
+  const view = renderHydrated(
+    <RequireAuth kind="usuario">
+      <GalleryManager />
+    </RequireAuth>,
+    { url: '/panel/fotos' },
+  );
   // The picker accepts images and MP4; a person can still choose "all files", so the page checks again.
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, applyAccept: false });
   return { ...view, api, user, gallery };
@@ -47,9 +53,9 @@ describe('gallery upload page, server-rendered then hydrated', () => {
   it('the server sends the guard’s skeleton; the hydrated page shows the uploader and the count', async () => {
     const { html, hydrationErrors } = openPage([item(1), item(2)]);
     expect(html).toContain('Cargando...');
-    expect(html).not.toContain('Subir Foto de Perfil');
+    expect(html).not.toContain('Subir fotos y videos');
     expect(await screen.findByText(`2 / ${limits.galleryMaxItems}`)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Subir Foto de Perfil' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Subir fotos y videos' })).toBeTruthy();
     expect(subir().disabled).toBe(true);
     expect(hydrationErrors).toEqual([]);
   });
@@ -63,7 +69,9 @@ describe('gallery upload page, server-rendered then hydrated', () => {
     expect(await screen.findByText(msg.fileTypeNotAllowed('clip.mov'))).toBeTruthy();
     await user.upload(picker(), fakeFile('grande.jpg', 'image/jpeg', limits.galleryMaxBytes + 1));
     expect(await screen.findByText(msg.fileTooLarge('grande.jpg'))).toBeTruthy();
-    expect(screen.getByText('Ningún archivo seleccionado')).toBeTruthy();
+    // Videos have their own, larger limit.
+    await user.upload(picker(), fakeFile('largo.mp4', 'video/mp4', limits.galleryVideoMaxBytes + 1));
+    expect(await screen.findByText(msg.videoFileTooLarge('largo.mp4'))).toBeTruthy();
     expect(subir().disabled).toBe(true);
     expect(api.writes()).toEqual([]);
   });
@@ -135,5 +143,63 @@ describe('gallery upload page, server-rendered then hydrated', () => {
       'DELETE /api/upload/eliminar-perfil-usuario/valentina/g1',
       'DELETE /api/upload/eliminar-video/valentina/g2',
     ]);
+  });
+
+  it('uploads three files from one pick, each with its own progress and error, one after the other', async () => {
+    const { user, api, gallery } = openPage([item(1)], {
+      'POST /api/upload/subir-imagenes/valentina': (call) => {
+        const name = (call.form!.get('file') as File).name;
+        if (name === 'mala.jpg') return { status: 415, body: { mensaje: msg.galleryTypeByBytes, code: 'X' } };
+        gallery.items = [...gallery.items, item(gallery.items.length + 1)];
+        return { status: 201, body: { mensaje: msg.imageUploaded } };
+      },
+    });
+    await screen.findByText(`1 / ${limits.galleryMaxItems}`);
+    await user.upload(picker(), [
+      fakeFile('uno.jpg', 'image/jpeg'),
+      fakeFile('mala.jpg', 'image/jpeg'),
+      fakeFile('clip.mp4', 'video/mp4', 5 * 1024 * 1024),
+    ]);
+    expect(picker().multiple).toBe(true);
+    for (const name of ['uno.jpg', 'mala.jpg', 'clip.mp4']) expect(screen.getByText(name)).toBeTruthy();
+    await user.click(subir());
+    expect(await screen.findByText('2 archivos subidos.')).toBeTruthy();
+    expect(screen.getByText(msg.galleryTypeByBytes)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Progreso de uno.jpg' })).toBeTruthy();
+    expect(api.writes().map((c) => (c.form!.get('file') as File).name)).toEqual([
+      'uno.jpg',
+      'mala.jpg',
+      'clip.mp4',
+    ]);
+    expect(await screen.findByText(`3 / ${limits.galleryMaxItems}`)).toBeTruthy();
+    // After the 2 s hold the finished files leave the list; the failed one stays with its reason.
+    await act(() => vi.advanceTimersByTimeAsync(timings.galleryBusyMs));
+    await waitFor(() => expect(screen.queryByText('uno.jpg')).toBeNull());
+    expect(screen.getByText('mala.jpg')).toBeTruthy();
+  });
+
+  it('reorders by keyboard and picks a cover: PUT orden with every publicId, focus stays on the item', async () => {
+    const { user, api } = openPage([item(1), item(2), item(3)], {
+      'PUT /api/upload/orden/valentina': (call) => {
+        const orden = (call.body as { orden: string[] }).orden;
+        return { body: { imagenes: orden.map((id) => item(Number(id.slice(1)))) } };
+      },
+    });
+    const later = await screen.findByRole('button', { name: 'Mover foto 1 después' });
+    expect(screen.getByRole('button', { name: 'Mover foto 1 antes' })).toHaveProperty('disabled', true);
+    later.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(msg.galleryOrderSaved)).toBeTruthy();
+    // g1 is now second, and the focus followed it.
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Mover foto 2 después'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Usar foto 3 como portada' }));
+    expect(await screen.findByText(msg.galleryCoverSaved)).toBeTruthy();
+    expect(api.writes().map((c) => (c.body as { orden: string[] }).orden)).toEqual([
+      ['g2', 'g1', 'g3'],
+      ['g3', 'g2', 'g1'],
+    ]);
+    expect(screen.getByText('Portada')).toBeTruthy();
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { ApiError, errorText } from '../src/lib/api-client.ts';
 import {
   cityChangeProblem,
@@ -11,7 +10,8 @@ import {
   photoFileProblem,
   planImageDelete,
 } from '../src/features/profiles/profile-rules.ts';
-import { EscortSidebar, escortSections } from '../src/features/profiles/components/profile-sidebar.tsx';
+import { clientNav, escortNav } from '../src/components/dashboard/dashboard-layout.tsx';
+import { legacyRedirects, paths } from '../src/config/paths.ts';
 import { FilePicker } from '../src/components/file-picker.tsx';
 
 const stored = { imageUrl: '/media/ab/ab12-640.webp', publicId: 'ab12', origen: 'archivo' as const };
@@ -99,38 +99,29 @@ describe('city change messages', () => {
   });
 });
 
-describe('escort sidebar', () => {
-  const render = (verified: boolean) =>
-    renderToString(
-      <MemoryRouter>
-        <EscortSidebar
-          url="/assets/avatars/femenino.svg"
-          apellido="Valentina"
-          nickname="vale"
-          verified={verified}
-        />
-      </MemoryRouter>,
-    );
-
-  it('links to every section named by the spec', () => {
-    const html = render(false);
-    expect(escortSections.map((s) => s.label)).toEqual([
-      'Cambiar Estado',
-      'Actualizar Datos',
-      'Cambiar foto Perfil',
-      'Cambiar Contraseña',
-      'Calificar Clientes',
+describe('own area menus', () => {
+  it('the escort area has one labelled section per route, Solicitudes with the badge', () => {
+    expect(escortNav.map((s) => s.label)).toEqual([
+      'Resumen',
+      'Solicitudes',
+      'Perfil',
+      'Fotos',
+      'Calificar clientes',
+      'Estadísticas',
+      'Cuenta',
     ]);
-    for (const s of escortSections) expect(html).toContain(`href="#${s.id}"`);
+    expect(escortNav.filter((s) => s.badge).map((s) => s.to)).toEqual([paths.requests]);
+    expect(new Set(escortNav.map((s) => s.to)).size).toBe(escortNav.length);
   });
 
-  it("'Verificar Cuenta' leads to the document upload until verified, then is disabled with an OK mark", () => {
-    const pending = render(false);
-    expect(pending).toMatch(/<a[^>]*href="\/FotoParaValidarUsuario"[^>]*>.*Verificar Cuenta/);
-    expect(pending).toContain('profile-verify-alert');
-    const verified = render(true);
-    expect(verified).not.toContain('/FotoParaValidarUsuario');
-    expect(verified).toContain('aria-disabled="true"');
-    expect(verified).toContain('cuenta verificada');
+  it('the client area: Favoritos, Mis citas, Perfil, Cuenta', () => {
+    expect(clientNav.map((s) => s.label)).toEqual(['Favoritos', 'Mis citas', 'Perfil', 'Cuenta']);
+  });
+
+  it('the old addresses point into the areas', () => {
+    const to = Object.fromEntries(legacyRedirects.map((r) => [r.from, r.to]));
+    expect(to['/ProfileUsuario']).toBe(paths.escortHome);
+    expect(to['/ImagenesUsuario']).toBe(paths.photos);
+    expect(to['/profileCliente']).toBe(paths.clientProfile);
   });
 });

@@ -17,6 +17,8 @@ export const limits = {
   commentDislikesToDelete: 3,
   galleryMaxItems: 15,
   galleryMaxBytes: 2 * 1024 * 1024,
+  /** MP4 videos in the gallery: a few seconds of phone video (images keep the spec's 2 MB). */
+  galleryVideoMaxBytes: 25 * 1024 * 1024,
   documentMaxBytes: 8 * 1024 * 1024,
   profilePhotoMaxBytes: 8 * 1024 * 1024,
   structuredDataMaxProfiles: 12,

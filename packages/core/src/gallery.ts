@@ -28,6 +28,14 @@ export type GalleryUploadResult = z.infer<typeof galleryUploadResultSchema>;
 
 export const messageSchema = z.object({ mensaje: z.string() });
 
+/** PUT upload/orden: every publicId of her gallery once, in the new order (the first is the cover). */
+export const galleryOrderSchema = z.object({
+  orden: z
+    .array(z.string().min(1).max(100), { error: msg.galleryOrderMismatch })
+    .max(limits.galleryMaxItems, msg.galleryOrderMismatch),
+});
+export type GalleryOrder = z.infer<typeof galleryOrderSchema>;
+
 /** Types the uploader's file picker accepts; the server still decides by the bytes. */
 export const galleryAccept = 'image/*,video/mp4';
 
@@ -43,7 +51,10 @@ export function checkGalleryFile(
 ): GalleryFileCheck {
   const typeOk = file.type.startsWith('image/') || file.type === 'video/mp4';
   if (!typeOk) return { ok: false, mensaje: msg.fileTypeNotAllowed(file.name) };
-  if (file.size > limits.galleryMaxBytes) return { ok: false, mensaje: msg.fileTooLarge(file.name) };
+  if (file.type === 'video/mp4') {
+    if (file.size > limits.galleryVideoMaxBytes)
+      return { ok: false, mensaje: msg.videoFileTooLarge(file.name) };
+  } else if (file.size > limits.galleryMaxBytes) return { ok: false, mensaje: msg.fileTooLarge(file.name) };
   if (currentCount >= limits.galleryMaxItems) return { ok: false, mensaje: msg.galleryLimit };
   return { ok: true };
 }

@@ -173,6 +173,7 @@ export const msg = {
   noFileOrNickname: 'No se seleccionó archivo o no se encontró el nickname.',
   imageUploadError: 'Error al subir la imagen.',
   imageUploaded: 'Imagen subida exitosamente.',
+  imageReplaced: 'Foto de perfil reemplazada.',
   nicknameOrUrlMissing: 'No se encontró el nickname o la URL de la imagen.',
   nicknameOrPublicIdMissing: 'No se encontró el nickname o el publicId.',
   imageDeleteError: 'Error al eliminar la imagen.',
@@ -240,6 +241,7 @@ export const msg = {
   requestWaiting: 'Tu solicitud está pendiente de respuesta.',
   requestAcceptedNotice: 'Tu cita fue aceptada. Ya puedes comentar y calificar este perfil.',
   profileUnavailable: 'Este perfil no está disponible.',
+  statsDays: 'Indica cuántos días quieres ver: de 1 a 90.',
   meetingNotFound: 'No hay una solicitud activa con este perfil.',
   commentAccessRequired: 'Solo puedes comentar después de que tu cita sea aceptada.',
   commentAlreadyToday: 'Ya comentaste este perfil hoy.',
@@ -269,6 +271,11 @@ export const msg = {
   videoNotProcessable:
     'No pudimos procesar este video MP4. Guárdalo de nuevo desde tu teléfono o editor e inténtalo otra vez.',
   galleryTooLarge: 'El archivo supera el límite de 2 MB.',
+  galleryVideoTooLarge: 'El video supera el límite de 25 MB.',
+  videoFileTooLarge: (file: string) => `El video "${file}" supera el límite de 25 MB.`,
+  galleryOrderMismatch: 'El orden debe incluir cada foto y video de tu galería una sola vez.',
+  galleryOrderSaved: 'Orden guardado.',
+  galleryCoverSaved: 'Portada elegida.',
   galleryUploading: 'Subiendo…',
   // Rentals (arriendo)
   rentalUrl: 'La URL del mapa debe comenzar con https://.',

@@ -1,7 +1,7 @@
 /**
  * The contract between the API process and the web app's server bundle:
  * apps/api/src/web/plugin.ts imports apps/web/dist/server/entry-server.js at
- * run time and calls these two functions; apps/web/src/entry-server.tsx
+ * run time and calls these functions; apps/web/src/entry-server.tsx
  * implements them. A change on either side fails the other's typecheck.
  */
 
@@ -28,4 +28,6 @@ export interface ServerEntry {
   render(url: string, site: SsrSite, data: Record<string, unknown>): Promise<RenderResult>;
   /** The public API paths (without /api) a page needs, fetched before rendering; `search` is the URL's query ('?…' or ''). */
   prefetchPaths(pathname: string, search?: string): string[];
+  /** Where an address that moved now lives (answered with a 301), or null. */
+  redirectFor(pathname: string): string | null;
 }

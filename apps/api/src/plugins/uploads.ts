@@ -12,9 +12,15 @@ const MULTIPART_OVERHEAD = 16 * 1024;
  * Every upload form is one file and a few short text fields (the spec's
  * nickname); where the three former readers differed, the stricter limit was
  * kept (a second file or a fifth field is 413). fileSize is the largest any
- * route takes (the identity document); each route reads with its own.
+ * route takes (a gallery video); each route reads with its own.
  */
-const formLimits = { fileSize: limits.documentMaxBytes, files: 1, fields: 4, parts: 6, fieldSize: 200 };
+const formLimits = {
+  fileSize: Math.max(limits.documentMaxBytes, limits.galleryVideoMaxBytes),
+  files: 1,
+  fields: 4,
+  parts: 6,
+  fieldSize: 200,
+};
 
 const MULTIPART = 'multipart/form-data';
 

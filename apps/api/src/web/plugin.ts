@@ -53,6 +53,10 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
    * once by this instance's own writes.
    */
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [pathname, query] = request.url.split('?');
+    const moved = entry.redirectFor(decodeURIComponentSafe(pathname ?? '/'));
+    // Old bookmarks and the spec's links keep working; the browser keeps any #fragment.
+    if (moved) return reply.redirect(query ? `${moved}?${query}` : moved, 301);
     const page = await app.services.publicCache.getOrRender(`page:${request.url}`, () =>
       renderHtml(request.url),
     );

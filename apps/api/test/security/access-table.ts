@@ -166,6 +166,11 @@ const photoRoutes = (path: 'escort' | 'cliente', owner: 'escort' | 'client'): Re
     params: (w) => ({ nick: w[owner].nickname }),
     body: UPLOAD,
   },
+  [`PUT /api/upload/reemplazar-perfil-${path}/{nick}`]: {
+    access: `self-${owner}`,
+    params: (w) => ({ nick: w[owner].nickname }),
+    body: UPLOAD,
+  },
   [`DELETE /api/upload/eliminar-perfil-${path}/{a}/{b}`]: {
     access: `self-${owner}`,
     params: (w) => ({ a: w[owner].nickname, b: publicIdLike() }),
@@ -513,6 +518,18 @@ export const accessTable: Record<string, Entry> = {
   'GET /api/upload/obtener-imagenes-por-usuario/{nick}': {
     access: 'self-escort',
     params: (w) => ({ nick: w.escort.nickname }),
+  },
+  'POST /api/usuario/vista/{nick}': {
+    access: 'public',
+    params: (w) => ({ nick: w.otherEscort.nickname }),
+  },
+  'GET /api/usuario/estadisticas': {
+    access: 'escort',
+  },
+  'PUT /api/upload/orden/{nick}': {
+    access: 'self-escort',
+    params: (w) => ({ nick: w.escort.nickname }),
+    body: { orden: [] },
   },
   'GET /api/upload/escort-imagenes/{nick}': {
     access: 'public',

@@ -25,8 +25,16 @@ export const paths = {
   forgotEscort: '/OlvidoPassUsuario',
   recoverClient: '/RecuperaPassCliente',
   recoverEscort: '/RecuperaPassUsuario',
-  clientProfile: '/profileCliente',
-  escortProfile: '/ProfileUsuario',
+  /** The escort's area (one layout, one route per section); the spec's /ProfileUsuario redirects to its Resumen. */
+  escortHome: '/panel',
+  escortProfile: '/panel/perfil',
+  photos: '/panel/fotos',
+  toRate: '/panel/calificar',
+  statistics: '/panel/estadisticas',
+  escortAccount: '/panel/cuenta',
+  /** The client's area; the spec's /profileCliente redirects to its Perfil. */
+  clientProfile: '/mi-cuenta/perfil',
+  clientAccount: '/mi-cuenta/cuenta',
   pending: '/PendienteValidacion',
   uploadDocClient: '/FotoParaValidarCliente',
   uploadDocEscort: '/FotoParaValidarUsuario',
@@ -34,13 +42,12 @@ export const paths = {
   changeCity: '/CambiarCiudad',
   rentals: '/Arriendos',
   rentalsCity: (city?: string) => (city ? `/Cards/${citySegment(city)}` : '/Cards'),
-  gallery: '/ImagenesUsuario',
-  favorites: '/FavoritosCliente',
+  favorites: '/mi-cuenta/favoritos',
   acceptedClients: '/clientes-aceptados',
   /** The client's meetings (tabs: por responder, próximas, pasadas). */
-  myMeetings: '/MisCitas',
+  myMeetings: '/mi-cuenta/citas',
   /** The escort's meetings, the same tabs. */
-  requests: '/Solicitudes',
+  requests: '/panel/solicitudes',
   /** One meeting: its details, answers, conversation and reviews. */
   meeting: (id: string) => `/Cita/${encodeURIComponent(id)}`,
   /** Where a mail's unsubscribe link lands (no login: the token decides). */
@@ -59,6 +66,19 @@ export const paths = {
 } as const;
 
 /**
+ * Addresses of the spec and of earlier releases that now live in the areas
+ * above: each still answers, with a redirect (bookmarks, mails, the spec's links).
+ */
+export const legacyRedirects: readonly { from: string; to: string }[] = [
+  { from: '/ProfileUsuario', to: paths.escortHome },
+  { from: '/ImagenesUsuario', to: paths.photos },
+  { from: '/Solicitudes', to: paths.requests },
+  { from: '/profileCliente', to: paths.clientProfile },
+  { from: '/MisCitas', to: paths.myMeetings },
+  { from: '/FavoritosCliente', to: paths.favorites },
+];
+
+/**
  * Pages that are mostly a form (sign-in, registration, passwords, own profile,
  * uploads): no heart bubbles there, a click is for typing or choosing.
  */
@@ -73,13 +93,15 @@ const formPagePrefixes = [
   paths.recoverEscort,
   '/cliente/resetear-pass/',
   '/usuario/resetear-pass/',
-  paths.clientProfile,
-  paths.escortProfile,
+  '/panel',
+  '/mi-cuenta',
+  '/ProfileUsuario',
+  '/profileCliente',
   paths.uploadDocClient,
   paths.uploadDocEscort,
   paths.changeCity,
   paths.rentals,
-  paths.gallery,
+  '/ImagenesUsuario',
   paths.deleteAccount,
 ].map((p) => p.toLowerCase());
 

@@ -7,3 +7,4 @@ export * from './platform.ts';
 export * from './conversations.ts';
 export * from './two-factor.ts';
 export * from './safety.ts';
+export * from './stats.ts';

@@ -27,6 +27,8 @@ export const media = pgTable(
     bytes: integer('bytes').notNull().default(0),
     /** Perceptual hash of an image (null for videos): finds the same photo under several accounts. */
     phash: bigint('phash', { mode: 'bigint' }),
+    /** Gallery order chosen by the escort (0 first: the cover); ties fall back to upload time. */
+    position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,8 +2,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, escortProfiles, favorites } from '../../db/schema/index.ts';
 
-export async function addFavorite(db: DbOrTx, clientId: string, escortId: string): Promise<void> {
-  await db.insert(favorites).values({ clientId, escortId }).onConflictDoNothing();
+/** Whether a row was added (false when it was already a favourite). */
+export async function addFavorite(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {
+  const rows = await db
+    .insert(favorites)
+    .values({ clientId, escortId })
+    .onConflictDoNothing()
+    .returning({ escortId: favorites.escortId });
+  return rows.length > 0;
 }
 
 export async function removeFavorite(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { countEvent } from '../statistics/service.ts';
 import { msg } from '@encanto/core/messages';
 import { srcsetFor } from '@encanto/core/media';
 import { normalizeRut } from '@encanto/core/rut';
@@ -35,7 +36,8 @@ export async function add(
 ) {
   requireOwnRut(caller, body.rut_cliente);
   const escort = await publicEscort(db, body.nick_usuario);
-  await addFavorite(db, caller.id, escort.id);
+  // Only a new favourite counts in her statistics (adding twice is idempotent).
+  if (await addFavorite(db, caller.id, escort.id)) await countEvent(db, escort.id, 'favorites', new Date());
   return { nick_usuario: escort.nickname, rut_cliente: caller.rut };
 }
 

@@ -18,13 +18,23 @@ const rowColumns = {
   variants: media.variants,
 };
 
-/** Gallery items of one account, oldest first (the order she uploaded them). */
+/** Gallery items of one account in her chosen order (the first is the cover), then upload order. */
 export function listGallery(db: DbOrTx, accountId: string): Promise<GalleryRow[]> {
   return db
     .select(rowColumns)
     .from(media)
     .where(and(eq(media.accountId, accountId), eq(media.purpose, 'gallery')))
-    .orderBy(asc(media.createdAt), asc(media.id));
+    .orderBy(asc(media.position), asc(media.createdAt), asc(media.id));
+}
+
+/** Writes the chosen order: position i for the item with publicIds[i] (the caller checked the set). */
+export async function setGalleryPositions(tx: DbOrTx, accountId: string, publicIds: string[]): Promise<void> {
+  for (const [i, publicId] of publicIds.entries()) {
+    await tx
+      .update(media)
+      .set({ position: i })
+      .where(and(eq(media.accountId, accountId), eq(media.purpose, 'gallery'), eq(media.publicId, publicId)));
+  }
 }
 
 export async function galleryCount(db: DbOrTx, accountId: string): Promise<number | undefined> {
@@ -72,9 +82,11 @@ export async function insertGalleryItem(
     phash: bigint | null;
   },
 ): Promise<GalleryRow> {
+  // A new item goes last in her chosen order.
+  const next = sql<number>`(select coalesce(max(${media.position}) + 1, 0) from ${media} where ${media.accountId} = ${values.accountId} and ${media.purpose} = 'gallery')`;
   const [row] = await tx
     .insert(media)
-    .values({ ...values, purpose: 'gallery' })
+    .values({ ...values, purpose: 'gallery', position: next })
     .returning(rowColumns);
   return row!;
 }

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
-import { galleryListSchema, galleryUploadResultSchema, messageSchema } from '@encanto/core/gallery';
+import {
+  galleryListSchema,
+  galleryOrderSchema,
+  galleryUploadResultSchema,
+  messageSchema,
+} from '@encanto/core/gallery';
 import { depsOf } from '../../deps.ts';
 import { badRequest, tooLarge } from '../../errors.ts';
 import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
@@ -16,14 +21,16 @@ import {
   ownGallery,
   publicGallery,
   removeGalleryItem,
+  reorderGallery,
 } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 const nickParams = z.object({ nick: z.string().min(1).max(60) });
 const deleteParams = z.object({ a: z.string().min(1).max(60), b: z.string().min(1).max(100) });
+// Read up to the video limit; an image over its own 2 MB is refused by the service once the type is known.
 const upload = {
-  maxBytes: limits.galleryMaxBytes,
-  tooLarge: () => tooLarge(msg.galleryTooLarge),
+  maxBytes: limits.galleryVideoMaxBytes,
+  tooLarge: () => tooLarge(msg.galleryVideoTooLarge),
   invalid: () => badRequest(msg.fileAndNicknameRequired),
 };
 
@@ -38,7 +45,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: sessionSecurity,
         tags: ['galería'],
-        summary: 'Sube una imagen o un video mp4 (máx. 2 MB, 15 por escort) a la galería propia',
+        summary: 'Sube una imagen (máx. 2 MB) o un video mp4 (máx. 25 MB) a la galería propia; 15 por escort',
         consumes: ['multipart/form-data'],
         params: nickParams,
         response: { 201: galleryUploadResultSchema, ...errors, ...errorResponses(409, 413, 415) },
@@ -67,6 +74,25 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const account = await requireSelf(request, { nickname: request.params.nick }, { kind: 'escort' });
       return { imagenes: await ownGallery(app.db, account.id) };
+    },
+  );
+
+  app.put(
+    '/upload/orden/:nick',
+    {
+      config: publicWrite,
+      schema: {
+        security: sessionSecurity,
+        tags: ['galería'],
+        summary: 'Ordena la galería propia: orden = todos sus publicId; el primero es la portada',
+        params: nickParams,
+        body: galleryOrderSchema,
+        response: { 200: galleryListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const account = await requireSelf(request, { nickname: request.params.nick }, { kind: 'escort' });
+      return { imagenes: await reorderGallery(app.db, account.id, request.body.orden) };
     },
   );
 

@@ -4,7 +4,7 @@ import { srcsetFor } from '@encanto/core/media';
 import type { GalleryItem, GalleryUploadResult } from '@encanto/core/gallery';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound, unsupportedType } from '../../errors.ts';
+import { AppError, badRequest, notFound, tooLarge, unsupportedType } from '../../errors.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
 import { ingestImage, deleteImage, type StoredImage } from '../media/images.ts';
 import { hasMp4Signature, ingestVideo, type StoredVideo } from '../media/video.ts';
@@ -16,6 +16,7 @@ import {
   listGallery,
   publicIdInUse,
   releaseGallerySlot,
+  setGalleryPositions,
   takeGallerySlot,
   type GalleryRow,
 } from './queries.ts';
@@ -69,15 +70,16 @@ export async function addGalleryItem(
 ): Promise<GalleryUploadResult> {
   if (bytes.length === 0) throw unsupportedType(msg.galleryTypeByBytes);
   const { db, media: store } = deps;
-  const options = { maxBytes: limits.galleryMaxBytes };
   let stored: StoredVideo | StoredImage;
   let mediaType: 'image' | 'video';
   try {
+    // A few seconds of phone video weigh megabytes: videos get their own, larger limit.
     if (hasMp4Signature(bytes)) {
-      stored = await ingestVideo(store, bytes, options);
+      stored = await ingestVideo(store, bytes, { maxBytes: limits.galleryVideoMaxBytes });
       mediaType = 'video';
     } else {
-      stored = await ingestImage(store, bytes, options);
+      if (bytes.length > limits.galleryMaxBytes) throw tooLarge(msg.galleryTooLarge);
+      stored = await ingestImage(store, bytes, { maxBytes: limits.galleryMaxBytes });
       mediaType = 'image';
     }
   } catch (err) {
@@ -128,4 +130,21 @@ export async function removeGalleryItem(
   if (!row) throw notFound(msg.galleryItemNotFound);
   // Same bytes uploaded twice (or used as a profile photo) share one content-hash name.
   if (!(await publicIdInUse(deps.db, row.publicId))) await deleteImage(deps.media, row.variants);
+}
+
+/**
+ * Her chosen order (PUT upload/orden): `orden` must name each of her items
+ * exactly once; the first one is the cover, shown first on the card and in
+ * the lightbox.
+ */
+export async function reorderGallery(db: DbOrTx, accountId: string, orden: string[]): Promise<GalleryItem[]> {
+  return db.transaction(async (tx) => {
+    const current = await listGallery(tx, accountId);
+    const mine = new Set(current.map((r) => r.publicId));
+    const named = new Set(orden);
+    if (named.size !== orden.length || named.size !== mine.size || orden.some((id) => !mine.has(id)))
+      throw badRequest(msg.galleryOrderMismatch, undefined, 'ORDER_MISMATCH');
+    await setGalleryPositions(tx, accountId, orden);
+    return (await listGallery(tx, accountId)).map(toItem);
+  });
 }

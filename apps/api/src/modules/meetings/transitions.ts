@@ -1,3 +1,4 @@
+import { countEvent } from '../statistics/service.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
 import type { AcceptResult } from '@encanto/core/marketplace';
@@ -73,6 +74,7 @@ export async function requestMeeting(
         updatedAt: now,
       });
       await tell(tx, deps, escort, 'solicitud', id);
+      await countEvent(tx, escort.id, 'requests', now);
       return id;
     });
   } catch (err) {

@@ -15,6 +15,7 @@ import {
   clearProfileImage,
   deleteProfilePhoto,
   getProfileImage,
+  replaceProfilePhoto,
   uploadProfilePhoto,
 } from './photo-service.ts';
 
@@ -79,6 +80,26 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
         if (nickname.toLowerCase() !== caller.nickname.toLowerCase()) await owner(request, nickname, kind);
         const result = await uploadProfilePhoto(deps, caller, file);
         return reply.status(201).send(result);
+      },
+    );
+
+    app.put(
+      `/upload/reemplazar-perfil-${path}/:nick`,
+      {
+        config: publicWrite,
+        schema: {
+          security: sessionSecurity,
+          tags: ['fotos'],
+          summary: `Reemplaza la foto de perfil (${path}) en un paso: guarda la nueva, la muestra y luego borra la anterior`,
+          consumes: ['multipart/form-data'],
+          params: nickParams,
+          response: { 200: uploadResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const caller = await owner(request, request.params.nick, kind);
+        const { file } = await readSingleFile(request, upload);
+        return replaceProfilePhoto(deps, caller, file);
       },
     );
   }

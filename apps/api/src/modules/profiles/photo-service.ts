@@ -67,6 +67,45 @@ export async function uploadProfilePhoto(
 }
 
 /**
+ * Replaces the profile photo in one step, so the card is never without one:
+ * the new image is checked and stored first, then one transaction points the
+ * profile at it and drops the old row, and only after the commit are the old
+ * files deleted. With no photo yet it is a plain upload.
+ */
+export async function replaceProfilePhoto(
+  deps: Pick<Deps, 'db' | 'media' | 'log'>,
+  caller: SessionAccount,
+  bytes: Buffer,
+): Promise<UploadResult> {
+  const { db } = deps;
+  const stored = await ingestImage(deps.media, bytes, { maxBytes: limits.profilePhotoMaxBytes });
+  let old: { publicId: string; variants: MediaVariant[] } | null;
+  try {
+    old = await db.transaction(async (tx) => {
+      await lockAccount(tx, caller.id);
+      const [previous] = await tx
+        .select({ id: media.id, publicId: media.publicId, variants: media.variants })
+        .from(media)
+        .where(and(eq(media.accountId, caller.id), eq(media.purpose, 'profile')))
+        .limit(1);
+      if (previous) await tx.delete(media).where(eq(media.id, previous.id));
+      await attachProfilePhoto(tx, caller.id, stored);
+      return previous ? { publicId: previous.publicId, variants: previous.variants } : null;
+    });
+  } catch (err) {
+    await deleteImageIfUnused(db, deps.media, stored.publicId, stored.variants);
+    throw err;
+  }
+  // The same picture uploaded again keeps its (content-named) files: deleteImageIfUnused sees the new row.
+  if (old) await removeFiles(deps, old.publicId, old.variants);
+  return {
+    fileUrl: stored.url,
+    publicId: stored.publicId,
+    mensaje: old ? msg.imageReplaced : msg.imageUploaded,
+  };
+}
+
+/**
  * A photo given as a link: downloaded once from a public address
  * (media/remote-image.ts), then checked, stripped of metadata and re-encoded
  * exactly like an upload, so the profile points at our own media and no

@@ -69,7 +69,7 @@ export function AccountMenu() {
 
   const settings =
     session.role === 'usuario'
-      ? paths.escortProfile
+      ? paths.escortHome
       : session.role === 'admin'
         ? paths.adminPanel
         : paths.clientProfile;

@@ -2,7 +2,6 @@ import { NavLink, Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.tsx';
-import { Icon } from '../ui/icon.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { MeetingsBadge } from './meetings-badge.tsx';
 
@@ -29,33 +28,14 @@ export function Navbar() {
           </NavLink>
         )}
         {isEscort && (
-          <>
-            {/* Labels are hidden for escorts: icons with accessible names. */}
-            <NavLink to={paths.changeCity} aria-label="Ciudad" title="Ciudad" className="navbar-icon">
-              <Icon name="pin" />
-            </NavLink>
-            <NavLink to={paths.rentals} aria-label="Lugar" title="Lugar" className="navbar-icon">
-              <Icon name="home" />
-            </NavLink>
-            <NavLink to={paths.gallery} aria-label="Imágenes" title="Imágenes" className="navbar-icon">
-              <Icon name="image" />
-            </NavLink>
-          </>
-        )}
-      </nav>
-      <div className="navbar-account">
-        {isEscort && (
-          // Beside the account menu rather than in the row of links: the escort's icons fill that row on phones.
-          <NavLink
-            to={paths.requests}
-            aria-label="Solicitudes"
-            title="Solicitudes"
-            className="navbar-icon navbar-account-icon navbar-with-badge"
-          >
-            <Icon name="calendar" />
+          // One labelled entry to her area, with the count of requests waiting (the area's menu has the rest).
+          <NavLink to={paths.escortHome} className="navbar-with-badge">
+            Mi panel
             <MeetingsBadge />
           </NavLink>
         )}
+      </nav>
+      <div className="navbar-account">
         {session.token ? (
           <AccountMenu />
         ) : (

@@ -37,3 +37,7 @@ export function useDeleteGalleryItem(nickname: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiKey(ownGalleryPath(nickname)) }),
   });
 }
+
+/** Her chosen order, every item once; the first is the cover. */
+export const saveGalleryOrder = (nickname: string, orden: string[]) =>
+  api<GalleryList>(`/upload/orden/${enc(nickname)}`, { method: 'PUT', body: { orden } });

@@ -27,7 +27,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
   const landed = (data: { autorizado: string; nickname: string }) => {
     if (data.autorizado === 'pendiente')
       void navigate(paths.pending, { state: { tipo: type, nickname: data.nickname } });
-    else void navigate(type === 'cliente' ? paths.escorts : paths.escortProfile);
+    else void navigate(type === 'cliente' ? paths.escorts : paths.escortHome);
   };
 
   const onSubmit = async (e: FormEvent) => {

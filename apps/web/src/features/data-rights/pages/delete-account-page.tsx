@@ -52,7 +52,7 @@ function DeleteAccount({ onDeleted }: { onDeleted: (mensaje: string) => void }) 
   const { busy, run } = useAction();
   const [error, setError] = useState<string | null>(null);
   const escort = session.role === 'usuario';
-  const back = escort ? paths.escortProfile : paths.clientProfile;
+  const back = escort ? paths.escortAccount : paths.clientAccount;
 
   if (session.role === 'admin') {
     return (
@@ -135,7 +135,7 @@ function DeleteAccount({ onDeleted }: { onDeleted: (mensaje: string) => void }) 
         {escort && (
           <p className="field-hint">
             Si solo quieres desaparecer por un tiempo, puedes{' '}
-            <Link to={`${paths.escortProfile}#mis-datos`}>pausar tu perfil</Link> sin borrar nada.
+            <Link to={`${paths.escortAccount}#mis-datos`}>pausar tu perfil</Link> sin borrar nada.
           </p>
         )}
       </section>

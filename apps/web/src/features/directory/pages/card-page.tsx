@@ -7,6 +7,7 @@ import { useHead } from '../../../lib/head.tsx';
 import { apiKey, useApiQuery } from '../../../lib/query.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useCountView } from '../../../lib/api/statistics.ts';
 import NotFoundPage from '../../../components/not-found-page.tsx';
 import { CardView, type CardData } from '../components/card-view.tsx';
 import { CardSkeleton } from '../components/card-skeleton.tsx';
@@ -45,6 +46,7 @@ export default function CardPage() {
 
 function PublicCard({ escort }: { escort: CardData }) {
   const site = useSite();
+  useCountView(escort.nickname);
   const about = escort.legenda?.replace(/\s+/g, ' ').trim();
   useHead({
     title: `${escort.apellido}, escort en ${escort.ciudad} – ${site.name}`,

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
 import { RequireAuth } from '../../../components/require-auth.tsx';
+import { ApprovedMessage } from '../../../components/dashboard/approved-message.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
@@ -41,6 +42,7 @@ function Favorites() {
   return (
     <section className="page favorites-page">
       <h1 className="page-title">Favoritos</h1>
+      <ApprovedMessage>¡Tu cuenta fue validada! Ya puedes pedir citas y guardar favoritos.</ApprovedMessage>
       {error ? (
         <p className="message message-error" role="alert">
           {error}

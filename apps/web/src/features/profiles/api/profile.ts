@@ -85,3 +85,15 @@ export const deleteProfilePhoto = (kind: PhotoKind, nick: string, publicId: stri
       method: 'DELETE',
     },
   );
+
+/** One step: the server stores the new photo, points the profile at it, then deletes the old one. */
+export function replaceProfilePhoto(nick: string, file: File, onProgress: (p: number) => void) {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadWithProgress<UploadResult>(
+    `/upload/reemplazar-perfil-escort/${encodeURIComponent(nick)}`,
+    form,
+    onProgress,
+    'PUT',
+  );
+}

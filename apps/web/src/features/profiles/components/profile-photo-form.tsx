@@ -9,8 +9,8 @@ import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import {
   deleteProfilePhoto,
+  replaceProfilePhoto,
   updateEscortUrl,
-  uploadProfilePhoto,
   useProfileImage,
   useRefreshProfile,
 } from '../api/profile.ts';
@@ -22,8 +22,9 @@ type Mode = 'url' | 'archivo';
 
 /**
  * 'Cambiar foto Perfil' for escorts: choose 'Ingresar URL' or 'Buscar una
- * imagen', delete the current image, then enter a url or upload a file with a
- * progress bar. A shown image must be deleted before a new one is loaded.
+ * imagen'. A chosen file replaces the current photo in one server step, so the
+ * card is never without a photo; deleting asks for confirmation first. A link
+ * still needs the current photo deleted first (the spec's rule for links).
  */
 export function ProfilePhotoForm() {
   const id = useId();
@@ -38,6 +39,7 @@ export function ProfilePhotoForm() {
   const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(profileMessageMs);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const current = image.data;
   const hasImage = current !== undefined && current.origen !== 'predeterminada';
@@ -51,6 +53,7 @@ export function ProfilePhotoForm() {
   };
 
   const onDelete = () => {
+    setConfirming(false);
     const plan = planImageDelete(current, nickname);
     if ('error' in plan) return show('error', plan.error);
     void act(
@@ -75,11 +78,12 @@ export function ProfilePhotoForm() {
 
   const onUpload = () => {
     if (!file || !nickname) return show('error', msg.noFileOrNickname);
-    const problem = newPhotoProblem(current) ?? photoFileProblem(file);
+    const problem = photoFileProblem(file);
     if (problem) return show('error', problem);
     setProgress(0);
     void act(async () => {
-      const res = await uploadProfilePhoto('escort', nickname, file, setProgress);
+      // Upload and swap in one call: the current photo stays until the new one is stored.
+      const res = await replaceProfilePhoto(nickname, file, setProgress);
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
       return res.mensaje;
@@ -110,15 +114,35 @@ export function ProfilePhotoForm() {
           ) : (
             <ProfileAvatar url={current?.imageUrl} name={nickname ?? ''} size={140} />
           )}
-          <button
-            type="button"
-            className="button button-danger"
-            onClick={onDelete}
-            disabled={busy || !hasImage}
-          >
-            <Icon name="trash" size={18} />
-            Eliminar imagen
-          </button>
+          {confirming ? (
+            <div className="photo-confirm" role="group" aria-labelledby={`${id}-confirm`}>
+              <p id={`${id}-confirm`}>
+                ¿Eliminar tu foto? Tu tarjeta mostrará el avatar hasta que subas otra.
+              </p>
+              <div className="photo-confirm-actions">
+                <button type="button" className="button button-danger" onClick={onDelete} disabled={busy}>
+                  Sí, eliminar
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => setConfirming(false)}
+                >
+                  Cancelar
+                </button>
+              </div>
+            </div>
+          ) : (
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => setConfirming(true)}
+              disabled={busy || !hasImage}
+            >
+              <Icon name="trash" size={18} />
+              Eliminar imagen
+            </button>
+          )}
         </div>
         <div className="photo-controls">
           <fieldset className="photo-mode">
@@ -144,7 +168,7 @@ export function ProfilePhotoForm() {
               Buscar una imagen
             </label>
           </fieldset>
-          {hasImage ? <p className="field-hint">{msg.deleteImageFirst}</p> : null}
+          {hasImage && mode === 'url' ? <p className="field-hint">{msg.deleteImageFirst}</p> : null}
           {mode === 'url' ? (
             <div className="field">
               <label htmlFor={`${id}-url`}>URL de la imagen</label>
@@ -176,7 +200,7 @@ export function ProfilePhotoForm() {
                 disabled={busy}
               />
               <button type="button" className="button" onClick={onUpload} disabled={busy}>
-                {busy && progress !== null ? 'Cargando...' : 'Cargar imagen'}
+                {busy && progress !== null ? 'Cargando...' : hasImage ? 'Reemplazar foto' : 'Cargar imagen'}
               </button>
             </div>
           )}

@@ -25,7 +25,7 @@ function StatusChanged() {
 
   useEffect(() => {
     const timer = setTimeout(
-      () => void navigate(paths.escortProfile, { replace: true }),
+      () => void navigate(paths.escortHome, { replace: true }),
       timings.statusConfirmationRedirectMs,
     );
     return () => clearTimeout(timer);

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { timings } from '@encanto/core/constants';
 import type { ValidationKind } from '@encanto/core/validation';
 import { RequireAuth } from '../../../components/require-auth.tsx';
+import { approvedState } from '../../../components/dashboard/approved-message.tsx';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
@@ -50,14 +51,19 @@ function ValidatedProgress({ kind }: { kind: ValidationKind }) {
     return () => clearInterval(id);
   }, []);
   useEffect(() => {
-    if (steps >= timings.validationProgressMaxSteps) void navigate(paths.rentalsCity());
-  }, [steps, navigate]);
+    if (steps < timings.validationProgressMaxSteps) return;
+    // Each lands on her own area with the success line (the rentals page is under maintenance).
+    void navigate(kind === 'cliente' ? paths.favorites : paths.escortHome, {
+      replace: true,
+      state: approvedState,
+    });
+  }, [steps, navigate, kind]);
   const percent = steps * timings.validationProgressStepPercent;
   return (
     <>
       <h1 className="page-title">Tu cuenta está validada</h1>
       <p className="message message-success validated-copy" role="status">
-        ¡Listo! Revisamos tu documento y autorizamos tu cuenta. Te llevamos al sitio…
+        ¡Listo! Revisamos tu documento y autorizamos tu cuenta. Te llevamos a tu panel…
       </p>
       <div
         className="progress validation-progress"

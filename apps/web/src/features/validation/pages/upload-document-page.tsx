@@ -47,7 +47,7 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
   const [file, setFile] = useState<File | null>(null);
   const [status, setStatus] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
-  const profile = kind === 'cliente' ? paths.clientProfile : paths.escortProfile;
+  const profile = kind === 'cliente' ? paths.clientProfile : paths.escortHome;
 
   const queryKey = ['validation-document', kind, nickname] as const;
   const { busy, run } = useAction(() =>

@@ -1,0 +1,80 @@
+import { chileDateTime } from '@encanto/core/chile-time';
+import type { StatsDay } from '@encanto/core/statistics';
+import type { DbOrTx } from '../../db/client.ts';
+import { addToDay, daysSince, type Counter } from './queries.ts';
+
+/** The Chile calendar day of an instant, as YYYY-MM-DD (the counters' key). */
+export const chileDay = (at: Date) => chileDateTime(at).date;
+
+/** YYYY-MM-DD `n` days before `day` (calendar arithmetic in UTC, where dates have no offset). */
+export function daysBefore(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A favourite added or a meeting requested: counted in the transaction of the
+ * event itself, so a rolled-back request is not counted.
+ */
+export async function countEvent(
+  db: DbOrTx,
+  escortId: string,
+  counter: Exclude<Counter, 'views'>,
+  at: Date,
+): Promise<void> {
+  await addToDay(db, escortId, chileDay(at), counter, 1);
+}
+
+/**
+ * Card views, batched: a view only adds to a map in memory, and the map is
+ * written every few seconds as one upsert per escort and day, so counting
+ * never slows the cached card. A crash loses at most the last few seconds.
+ */
+export class ViewCounter {
+  private pending = new Map<string, number>();
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly db: DbOrTx;
+
+  constructor(db: DbOrTx) {
+    this.db = db;
+  }
+
+  add(escortId: string, at: Date): void {
+    const key = `${escortId}|${chileDay(at)}`;
+    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+  }
+
+  /** Writes what has accumulated; flushes run one after the other. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      const batch = this.pending;
+      this.pending = new Map();
+      for (const [key, n] of batch) {
+        const [escortId, day] = key.split('|') as [string, string];
+        await addToDay(this.db, escortId, day, 'views', n);
+      }
+    });
+    return this.flushing;
+  }
+}
+
+/** Well-known crawlers and link previewers: their visits are not people looking at her card. */
+const BOT =
+  /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|headless|lighthouse|curl|wget|python|java\/|go-http/i;
+export const isBot = (userAgent: string | undefined) => !userAgent || BOT.test(userAgent);
+
+/**
+ * The last `dias` Chile days up to today, one entry per day (zeros where
+ * nothing happened), oldest first.
+ */
+export async function dailyStats(db: DbOrTx, escortId: string, dias: number, now: Date): Promise<StatsDay[]> {
+  const today = chileDay(now);
+  const since = daysBefore(today, dias - 1);
+  const rows = new Map((await daysSince(db, escortId, since)).map((r) => [r.day, r]));
+  return Array.from({ length: dias }, (_, i) => {
+    const fecha = daysBefore(today, dias - 1 - i);
+    const r = rows.get(fecha);
+    return { fecha, vistas: r?.views ?? 0, favoritos: r?.favorites ?? 0, solicitudes: r?.requests ?? 0 };
+  });
+}

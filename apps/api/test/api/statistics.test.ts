@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '@encanto/core/messages';
+import type { StatsDay } from '@encanto/core/statistics';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
+import { call, requestOf } from './marketplace-helpers.ts';
+import { chileDay, daysBefore } from '../../src/modules/statistics/service.ts';
+
+/**
+ * Issue 17, statistics: daily counters per escort (views of her card,
+ * favourites added, requests received), aggregates only, for her eyes only.
+ */
+let t: TestApp;
+let escort: FixtureAccount;
+let client: FixtureAccount;
+
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+  client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function view(nick: string, headers: Record<string, string> = {}, who?: FixtureAccount) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/usuario/vista/${nick}`,
+    headers: { 'user-agent': BROWSER, ...headers, ...(who ? bearer(who) : {}) },
+  });
+}
+
+async function stats(who: FixtureAccount, dias?: number | string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/usuario/estadisticas${dias === undefined ? '' : `?dias=${dias}`}`,
+    headers: bearer(who),
+  });
+  return res;
+}
+
+const today = async (who: FixtureAccount) => {
+  const days = (await stats(who)).json() as StatsDay[];
+  return days.at(-1)!;
+};
+
+describe('counting a view of the card', () => {
+  it('counts a person’s view (batched, visible after the flush), not bots, prefetches, the owner or admins', async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    const admin = await createAccount(t.app, { kind: 'admin' });
+    for (const res of [
+      await view(e.nickname),
+      await view(e.nickname, {}, client),
+      await view(e.nickname, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }),
+      await view(e.nickname, { 'user-agent': '' }),
+      await view(e.nickname, { 'sec-purpose': 'prefetch' }),
+      await view(e.nickname, {}, e),
+      await view(e.nickname, {}, admin),
+    ])
+      expect(res.statusCode).toBe(204);
+    await t.app.viewCounter.flush();
+    expect((await today(e)).vistas).toBe(2);
+  });
+
+  it('a hidden or unknown profile counts nothing and reveals nothing (204 alike)', async () => {
+    const hidden = await createAccount(t.app, { kind: 'escort', autorizado: 'pendiente' });
+    expect((await view(hidden.nickname)).statusCode).toBe(204);
+    expect((await view('nadie-asi')).statusCode).toBe(204);
+    await t.app.viewCounter.flush();
+    expect((await today(hidden)).vistas).toBe(0);
+  });
+});
+
+describe('favourites and requests are counted with their event', () => {
+  it('a new favourite counts once (adding twice is idempotent); a meeting request counts', async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    const body = { nick_usuario: e.nickname, rut_cliente: client.rut };
+    expect((await call(t.app, 'POST', '/favorites/agregar', client, body)).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', '/favorites/agregar', client, body)).statusCode).toBe(200);
+    const req = await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, e));
+    expect(req.statusCode).toBeLessThan(300);
+    const day = await today(e);
+    expect(day).toMatchObject({ favoritos: 1, solicitudes: 1 });
+  });
+});
+
+describe('GET /api/usuario/estadisticas', () => {
+  it('30 Chile days by default, oldest first, zeros where nothing happened', async () => {
+    const res = await stats(escort);
+    expect(res.statusCode).toBe(200);
+    const days = res.json() as StatsDay[];
+    expect(days).toHaveLength(30);
+    const now = chileDay(new Date());
+    expect(days.at(-1)!.fecha).toBe(now);
+    expect(days[0]!.fecha).toBe(daysBefore(now, 29));
+    expect(days[0]).toEqual({ fecha: daysBefore(now, 29), vistas: 0, favoritos: 0, solicitudes: 0 });
+    expect(((await stats(escort, 60)).json() as StatsDay[]).length).toBe(60);
+  });
+
+  it('dias out of 1..90 is a 400 in Spanish', async () => {
+    for (const bad of [0, 91, 'x']) {
+      const res = await stats(escort, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ mensaje: msg.statsDays });
+    }
+  });
+
+  it('only an escort, about herself: 401 without a session, 403 for a client; each sees her own', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/usuario/estadisticas' })).statusCode).toBe(401);
+    expect((await stats(client)).statusCode).toBe(403);
+    const other = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    await view(escort.nickname);
+    await t.app.viewCounter.flush();
+    expect((await today(other)).vistas).toBe(0);
+  });
+});
+
+describe('calendar helpers', () => {
+  it('daysBefore crosses months and years', () => {
+    expect(daysBefore('2026-03-01', 1)).toBe('2026-02-28');
+    expect(daysBefore('2026-01-01', 1)).toBe('2025-12-31');
+  });
+});

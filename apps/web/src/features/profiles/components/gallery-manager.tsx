@@ -1,0 +1,326 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { limits, timings } from '@encanto/core/constants';
+import { checkGalleryFile, galleryAccept, type GalleryItem, type GalleryList } from '@encanto/core/gallery';
+import { msg } from '@encanto/core/messages';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { apiKey } from '../../../lib/query.ts';
+import { useSession } from '../../../lib/session.ts';
+import {
+  isVideoItem,
+  ownGalleryPath,
+  saveGalleryOrder,
+  uploadGalleryFile,
+  useDeleteGalleryItem,
+  useOwnGallery,
+} from '../../../lib/api/gallery.ts';
+import { GalleryGrid } from '../../../components/gallery-grid.tsx';
+import { moveItem } from '../gallery-order.ts';
+
+type Notice = { kind: 'success' | 'error'; lines: string[] } | null;
+
+/** One chosen file on its way: its own progress bar and its own error. */
+interface Queued {
+  key: string;
+  file: File;
+  state: 'waiting' | 'uploading' | 'done' | 'error';
+  progress: number;
+  message?: string;
+}
+
+const mb = (bytes: number) => bytes / (1024 * 1024);
+
+/**
+ * The escort's gallery on "Fotos": several files in one pick, uploaded one
+ * after the other, each with its own progress and error; the order is hers
+ * (move buttons, keyboard friendly) and the first item is the cover.
+ */
+export function GalleryManager() {
+  const { nickname } = useSession();
+  const queryClient = useQueryClient();
+  const gallery = useOwnGallery(nickname);
+  const remove = useDeleteGalleryItem(nickname ?? '');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [queue, setQueue] = useState<Queued[]>([]);
+  const [uploading, setUploading] = useState(false);
+  // The spec keeps the uploader busy for 2 s after an upload.
+  const [holding, setHolding] = useState(false);
+  const busy = uploading || holding;
+  const [notice, setNotice] = useState<Notice>(null);
+  const [ordering, setOrdering] = useState(false);
+  // After a move, focus returns to a control of the moved item (React moves its tile, which drops focus).
+  const refocus = useRef<string | null>(null);
+  const busyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (busyTimer.current) clearTimeout(busyTimer.current);
+    },
+    [],
+  );
+  useEffect(() => {
+    if (!refocus.current) return;
+    const target = document.querySelector<HTMLButtonElement>(
+      `[data-focus-key="${refocus.current}"]:not([disabled])`,
+    );
+    if (!target) return;
+    target.focus();
+    refocus.current = null;
+  });
+
+  const listKey = apiKey(ownGalleryPath(nickname ?? ''));
+  const items = gallery.data?.imagenes ?? [];
+  const atLimit = items.length >= limits.galleryMaxItems;
+  const ready = queue.filter((q) => q.state === 'waiting');
+
+  const update = (key: string, change: Partial<Queued>) =>
+    setQueue((list) => list.map((q) => (q.key === key ? { ...q, ...change } : q)));
+
+  const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(e.target.files ?? []);
+    setNotice(null);
+    // Each file is checked against the room left after the ones before it.
+    let room = items.length;
+    const next = chosen.map((file, i): Queued => {
+      const check = checkGalleryFile(file, room);
+      if (check.ok) room += 1;
+      return {
+        key: `${Date.now()}-${i}-${file.name}`,
+        file,
+        state: check.ok ? 'waiting' : 'error',
+        progress: 0,
+        ...(check.ok ? {} : { message: check.mensaje }),
+      };
+    });
+    setQueue(next);
+    if (next.every((q) => q.state === 'error')) e.target.value = '';
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!nickname || ready.length === 0) {
+      setNotice({ kind: 'error', lines: [msg.fileAndNicknameRequired] });
+      return;
+    }
+    setNotice(null);
+    setUploading(true);
+    let ok = 0;
+    let last = '';
+    // One after the other: a phone's uplink is shared, and the order she picked is kept.
+    for (const q of ready) {
+      update(q.key, { state: 'uploading', progress: 0 });
+      try {
+        const result = await uploadGalleryFile(nickname, q.file, (p) => update(q.key, { progress: p }));
+        update(q.key, { state: 'done', progress: 100 });
+        ok += 1;
+        last = result.mensaje;
+      } catch (err) {
+        update(q.key, { state: 'error', message: errorText(err, msg.imageUploadError) });
+      }
+    }
+    await queryClient.invalidateQueries({ queryKey: listKey });
+    if (ok > 0) setNotice({ kind: 'success', lines: [ok === 1 ? last : `${ok} archivos subidos.`] });
+    if (inputRef.current) inputRef.current.value = '';
+    setUploading(false);
+    setHolding(true);
+    busyTimer.current = setTimeout(() => {
+      setHolding(false);
+      // Finished files leave the list; failed ones stay with their reason.
+      setQueue((list) => list.filter((q) => q.state === 'error'));
+    }, timings.galleryBusyMs);
+  };
+
+  const onDelete = (item: GalleryItem) => {
+    setNotice(null);
+    remove.mutate(item, {
+      onSuccess: (res) =>
+        setNotice({ kind: 'success', lines: [isVideoItem(item) ? res.mensaje : msg.imageDeleted] }),
+      onError: () =>
+        setNotice({
+          kind: 'error',
+          lines: isVideoItem(item) ? [msg.videoDeleteError, msg.videoDeleteRefresh] : [msg.imageDeleteError],
+        }),
+    });
+  };
+
+  const reorder = async (from: number, to: number, focusKey: string, done: string) => {
+    if (!nickname || ordering || to < 0 || to >= items.length || from === to) return;
+    const next = moveItem(items, from, to);
+    setOrdering(true);
+    setNotice(null);
+    // Shown at once; the server's answer (the stored order) replaces it.
+    queryClient.setQueryData<GalleryList>(listKey, { imagenes: next });
+    refocus.current = focusKey;
+    try {
+      const saved = await saveGalleryOrder(
+        nickname,
+        next.map((i) => i.publicId),
+      );
+      queryClient.setQueryData<GalleryList>(listKey, saved);
+      setNotice({ kind: 'success', lines: [done] });
+    } catch (err) {
+      setNotice({ kind: 'error', lines: [errorText(err, msg.galleryOrderMismatch)] });
+      await queryClient.invalidateQueries({ queryKey: listKey });
+    } finally {
+      setOrdering(false);
+    }
+  };
+
+  const label = (item: GalleryItem, i: number) => `${isVideoItem(item) ? 'video' : 'foto'} ${i + 1}`;
+
+  return (
+    <section className="gallery-page" aria-labelledby="gallery-title">
+      <h2 id="gallery-title" className="dashboard-section-title">
+        Subir fotos y videos
+      </h2>
+      <p className="gallery-lead">
+        Fotos de hasta {mb(limits.galleryMaxBytes)}&nbsp;MB y videos MP4 de hasta{' '}
+        {mb(limits.galleryVideoMaxBytes)}&nbsp;MB, hasta {limits.galleryMaxItems} en total. Puedes elegir
+        varios a la vez. La primera es la portada de tu tarjeta.
+      </p>
+
+      <form className="form-card gallery-uploader" onSubmit={onSubmit} aria-busy={busy}>
+        <div className="gallery-uploader-row">
+          <input
+            ref={inputRef}
+            id="gallery-file"
+            className="gallery-file visually-hidden"
+            type="file"
+            multiple
+            accept={galleryAccept}
+            onChange={onChoose}
+            disabled={busy || atLimit}
+            aria-describedby="gallery-count"
+          />
+          <label
+            htmlFor="gallery-file"
+            className="button button-secondary gallery-pick"
+            aria-disabled={busy || atLimit}
+          >
+            <Icon name="image" size={20} />
+            Elegir fotos o videos
+          </label>
+          <button type="submit" className="button" disabled={busy || atLimit || ready.length === 0}>
+            {busy ? msg.galleryUploading : 'Subir'}
+          </button>
+        </div>
+        {queue.length === 0 ? (
+          <p className="gallery-file-name" aria-live="polite">
+            Ningún archivo seleccionado
+          </p>
+        ) : (
+          <ul className="gallery-queue" aria-live="polite">
+            {queue.map((q) => (
+              <li key={q.key} className={`gallery-queue-item gallery-queue-${q.state}`}>
+                <span className="gallery-file-name">{q.file.name}</span>
+                {q.state === 'uploading' || q.state === 'done' ? (
+                  <div
+                    className="progress"
+                    role="progressbar"
+                    aria-label={`Progreso de ${q.file.name}`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={q.progress}
+                  >
+                    <div className="progress-bar" style={{ width: `${q.progress}%` }} />
+                  </div>
+                ) : null}
+                {q.state === 'error' ? (
+                  <p className="message message-error" role="alert">
+                    {q.message}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p id="gallery-count" className="gallery-count">
+          {items.length} / {limits.galleryMaxItems}
+        </p>
+        {atLimit ? (
+          <p className="message message-error" role="status">
+            {msg.galleryLimit}
+          </p>
+        ) : null}
+        {notice ? (
+          <div
+            className={`message message-${notice.kind}`}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+          >
+            {notice.lines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        ) : null}
+      </form>
+
+      <section aria-labelledby="gallery-mine" className="gallery-mine">
+        <h3 id="gallery-mine" className="visually-hidden">
+          Tus fotos y videos
+        </h3>
+        {gallery.isPending ? (
+          <div className="gallery-grid" aria-busy="true">
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className="skeleton gallery-skeleton" />
+            ))}
+          </div>
+        ) : gallery.isError ? (
+          <p className="message message-error" role="alert">
+            {msg.imagesFetchError}
+          </p>
+        ) : items.length === 0 ? (
+          <p className="empty">{msg.noPhotos}</p>
+        ) : (
+          <GalleryGrid
+            items={items}
+            name={nickname ?? ''}
+            renderAction={(item, i) => (
+              <>
+                <button
+                  type="button"
+                  className="gallery-delete"
+                  onClick={() => onDelete(item)}
+                  disabled={remove.isPending}
+                  aria-label={isVideoItem(item) ? `Eliminar video ${i + 1}` : `Eliminar foto ${i + 1}`}
+                >
+                  <Icon name="close" size={20} />
+                </button>
+                {i === 0 ? <span className="gallery-cover">Portada</span> : null}
+                <div className="gallery-order" role="group" aria-label={`Orden de ${label(item, i)}`}>
+                  <button
+                    type="button"
+                    data-focus-key={`${item.id}-antes`}
+                    onClick={() => void reorder(i, i - 1, `${item.id}-antes`, msg.galleryOrderSaved)}
+                    disabled={ordering || i === 0}
+                    aria-label={`Mover ${label(item, i)} antes`}
+                  >
+                    <Icon name="chevronLeft" size={20} />
+                  </button>
+                  <button
+                    type="button"
+                    data-focus-key={`${item.id}-portada`}
+                    onClick={() => void reorder(i, 0, `${item.id}-despues`, msg.galleryCoverSaved)}
+                    disabled={ordering || i === 0}
+                    aria-label={`Usar ${label(item, i)} como portada`}
+                  >
+                    <Icon name="star" size={18} />
+                  </button>
+                  <button
+                    type="button"
+                    data-focus-key={`${item.id}-despues`}
+                    onClick={() => void reorder(i, i + 1, `${item.id}-despues`, msg.galleryOrderSaved)}
+                    disabled={ordering || i === items.length - 1}
+                    aria-label={`Mover ${label(item, i)} después`}
+                  >
+                    <Icon name="chevronRight" size={20} />
+                  </button>
+                </div>
+              </>
+            )}
+          />
+        )}
+      </section>
+    </section>
+  );
+}

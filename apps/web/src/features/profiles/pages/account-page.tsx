@@ -1,0 +1,22 @@
+import { ChangePasswordForm } from '../../../components/change-password-form.tsx';
+import { DashboardPage } from '../../../components/dashboard/dashboard-page.tsx';
+import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
+import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
+import { SecuritySection } from '../../../components/security/security-section.tsx';
+
+/**
+ * /panel/cuenta and /mi-cuenta/cuenta: password, notifications, sessions and
+ * data rights, the same blocks for both kinds of account.
+ */
+export default function AccountPage() {
+  return (
+    <DashboardPage title="Cuenta" className="profile-main">
+      <div id="cambiar-contrasena" tabIndex={-1} className="profile-slot">
+        <ChangePasswordForm />
+      </div>
+      <NotificationSettings />
+      <SecuritySection />
+      <MyDataSection />
+    </DashboardPage>
+  );
+}
