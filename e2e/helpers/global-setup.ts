@@ -12,10 +12,24 @@ export const E2E_SUPPORT_EMAIL = 'ayuda@e2e.cl';
 
 /** Starts the built server once for the browser suite, on its own port and data directory. */
 export default async function setup(project: TestProject) {
+  const server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
+  // One API login of the admin for every file (adminToken()): each second-step code works once.
+  project.provide('adminToken', await loginAdminByApi(server.baseUrl, server.dataDir));
+  return server.stop;
+}
+
+/**
+ * A production build server on a random loopback port with its own data folder. `host` is the
+ * name in SITE_URL and the returned base URL: passkeys need a domain name (`localhost`), since
+ * browsers refuse an IP address as the WebAuthn relying party.
+ */
+export async function startServer(options: { host?: string; demo?: string } = {}) {
   const root = path.resolve(import.meta.dirname, '../..');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'encanto-e2e-'));
   const port = 3100 + Math.floor(Math.random() * 800);
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/node'), ['apps/api/src/server.ts'], {
     cwd: root,
     env: {
@@ -25,7 +39,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SITE_URL: baseUrl,
-      DEMO_DATA: process.env.E2E_DEMO_DATA ?? 'true',
+      DEMO_DATA: options.demo ?? process.env.E2E_DEMO_DATA ?? 'true',
       // A production server with demo data on a loopback port: exactly what the refusal exists for, allowed here.
       ALLOW_DEMO_IN_PRODUCTION: 'true',
       DOCUMENT_KEY: randomBytes(32).toString('hex'),
@@ -45,7 +59,7 @@ export default async function setup(project: TestProject) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${baseUrl}/api/ready`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -57,14 +71,14 @@ export default async function setup(project: TestProject) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-  // One API login of the admin for every file (adminToken()): each second-step code works once.
-  project.provide('adminToken', await loginAdminByApi(baseUrl, dataDir));
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await fs.rm(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -265,6 +265,27 @@ export const accessTable: Record<string, Entry> = {
   'POST /api/cuenta/2fa/totp/confirmar': { access: 'any-auth', body: { codigo: '123456' } },
   'DELETE /api/cuenta/2fa': { access: 'any-auth', body: { pass: FIXTURE_PASSWORD, codigo: '123456' } },
   'GET /api/cuenta/sesiones': { access: 'any-auth' },
+  'POST /api/cuenta/passkeys/opciones': { access: 'any-auth' },
+  // A made-up browser answer: the signed challenge is unknown, so a signed-in caller gets 400/401 PASSKEY_FAILED.
+  'POST /api/cuenta/passkeys': {
+    access: 'any-auth',
+    body: { respuesta: { id: 'x', response: { clientDataJSON: 'e30' } } },
+  },
+  'GET /api/cuenta/passkeys': { access: 'any-auth' },
+  'DELETE /api/cuenta/passkeys/{id}': {
+    access: 'any-auth',
+    params: { id: '00000000-0000-4000-8000-000000000000' },
+  },
+  'POST /api/login/passkey/opciones': { access: 'public' },
+  'POST /api/login/passkey': {
+    access: 'public',
+    body: { respuesta: { id: 'x', response: { clientDataJSON: 'e30' } } },
+  },
+  'POST /api/login/segundo-factor/passkey-opciones': { access: 'public', body: { desafio: 'd'.repeat(43) } },
+  'POST /api/login/segundo-factor/passkey': {
+    access: 'public',
+    body: { desafio: 'd'.repeat(43), respuesta: { id: 'x' } },
+  },
   // Each role names a session id that is not its own: 404, never another account's session ended.
   'DELETE /api/cuenta/sesiones/{id}': {
     access: 'any-auth',

@@ -8,13 +8,26 @@ import {
   recoveryCodesSchema,
   secondFactorBodySchema,
   totpEnrolmentSchema,
+  webauthnResponseBodySchema,
 } from '@encanto/core/two-factor';
+import { msg } from '@encanto/core/messages';
+import { z } from 'zod';
+import { unauthorized } from '../../errors.ts';
 import {
   confirmAdminEnrolment,
   enrolChallengeAccount,
   passSecondFactor,
+  challengeFor,
+  passSecondFactorWithPasskey,
   startTotp,
 } from '../two-factor/service.ts';
+import {
+  loginOptions,
+  passkeyLogin,
+  relyingParty,
+  secondStepOptions,
+  verifyAssertion,
+} from '../two-factor/passkeys.ts';
 import type { AccountLimiters } from './rate-limits.ts';
 import { finishLogin, findAccountById, type LoginContext } from './service.ts';
 
@@ -99,6 +112,81 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
         secondFactor: true,
       });
       return { ...answer, codigos_recuperacion: codes };
+    },
+  );
+
+  // ---- Passkeys: passwordless login, and a passkey as the second step ----
+  const rp = relyingParty(app.config.siteUrl, app.config.siteName);
+  const options = { 200: z.record(z.string(), z.unknown()) };
+
+  app.post(
+    '/login/passkey/opciones',
+    {
+      onRequest: passwordIp,
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Opciones WebAuthn para ingresar con una passkey',
+        response: options,
+      },
+    },
+    () => loginOptions(app.db, rp),
+  );
+
+  app.post(
+    '/login/passkey',
+    {
+      onRequest: passwordIp,
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Ingreso sin contraseña con una passkey',
+        body: webauthnResponseBodySchema,
+        response: { 200: anyLoginResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const accountId = await passkeyLogin(app.db, rp, request.body.respuesta);
+      const account = await findAccountById(app.db, accountId);
+      if (!account) throw unauthorized(msg.passkeyUnknown, 'PASSKEY_UNKNOWN');
+      // A passkey is possession plus the device's lock: it counts as the second factor too.
+      return finishLogin(app.db, accountId, account.kind, { ...loginContext(request), secondFactor: true });
+    },
+  );
+
+  app.post(
+    '/login/segundo-factor/passkey-opciones',
+    {
+      onRequest: passwordIp,
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Opciones WebAuthn para usar una passkey como segundo paso',
+        body: challengeBodySchema,
+        response: { ...options, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const challenge = await challengeFor(app.db, request.body.desafio, 'verify');
+      return secondStepOptions(app.db, rp, challenge.id, challenge.accountId);
+    },
+  );
+
+  app.post(
+    '/login/segundo-factor/passkey',
+    {
+      onRequest: passwordIp,
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Segundo paso del ingreso con una passkey',
+        body: challengeBodySchema.extend({ respuesta: webauthnResponseBodySchema.shape.respuesta }),
+        response: { 200: anyLoginResponseSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => {
+      const { accountId, loginKind } = await passSecondFactorWithPasskey(
+        app.db,
+        request.body.desafio,
+        (expected) => verifyAssertion(app.db, rp, request.body.respuesta, expected),
+      );
+      return finishLogin(app.db, accountId, loginKind, { ...loginContext(request), secondFactor: true });
     },
   );
 };

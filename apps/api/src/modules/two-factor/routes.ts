@@ -7,13 +7,22 @@ import {
   disableTwoFactorBodySchema,
   recoveryCodesSchema,
   totpEnrolmentSchema,
+  passkeyInfoSchema,
   twoFactorStatusSchema,
+  webauthnResponseBodySchema,
 } from '@encanto/core/two-factor';
 import { unauthorized } from '../../errors.ts';
 import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import { perIp } from '../accounts/rate-limits.ts';
 import { passwordMatches } from '../accounts/service.ts';
 import { confirmTotpEnrolment, disableTotp, startTotp, twoFactorStatus } from './service.ts';
+import {
+  passkeyList,
+  registerPasskey,
+  registrationOptions,
+  relyingParty,
+  removePasskey,
+} from './passkeys.ts';
 
 /**
  * Two-step login from the Cuenta section (issue 18): any signed-in account turns TOTP on with the
@@ -91,6 +100,81 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized(msg.twoFactorPasswordWrong, 'BAD_PASSWORD');
       }
       await disableTotp(app.db, account, request.body.codigo);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ---- Passkeys ----
+  const rp = relyingParty(app.config.siteUrl, app.config.siteName);
+
+  app.post(
+    '/cuenta/passkeys/opciones',
+    {
+      schema: {
+        security: sessionSecurity,
+        tags: ['seguridad'],
+        summary: 'Opciones WebAuthn para registrar una passkey',
+        response: { 200: z.record(z.string(), z.unknown()) },
+      },
+    },
+    async (request) => {
+      const account = await requireAccount(request);
+      return registrationOptions(app.db, rp, account);
+    },
+  );
+
+  app.post(
+    '/cuenta/passkeys',
+    {
+      schema: {
+        security: sessionSecurity,
+        tags: ['seguridad'],
+        summary: 'Registra la passkey creada por el navegador',
+        body: webauthnResponseBodySchema,
+        response: { 201: z.array(passkeyInfoSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const account = await requireAccount(request);
+      await registerPasskey(
+        app.db,
+        rp,
+        account,
+        request.body.respuesta,
+        request.body.nombre,
+        request.headers['user-agent'],
+      );
+      return reply.status(201).send(await passkeyList(app.db, account.id));
+    },
+  );
+
+  app.get(
+    '/cuenta/passkeys',
+    {
+      schema: {
+        security: sessionSecurity,
+        tags: ['seguridad'],
+        summary: 'Passkeys de la cuenta (nombre, creada, último uso)',
+        response: { 200: z.array(passkeyInfoSchema) },
+      },
+    },
+    async (request) => passkeyList(app.db, (await requireAccount(request)).id),
+  );
+
+  app.delete(
+    '/cuenta/passkeys/:id',
+    {
+      schema: {
+        security: sessionSecurity,
+        tags: ['seguridad'],
+        summary: 'Elimina una passkey (cierra las demás sesiones)',
+        params: z.object({ id: z.uuid() }),
+        response: { 204: z.null(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const account = await requireAccount(request);
+      await removePasskey(app.db, account, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -259,3 +259,22 @@ export async function resetTwoFactor(db: Db, accountId: string): Promise<void> {
 
 /** Finds a `verify` challenge without consuming it (the passkey step reads the account). */
 export const challengeFor = liveChallenge;
+
+/**
+ * A passkey as the second step: the challenge's WebAuthn challenge must have been handed out
+ * (secondStepOptions) and the passkey must belong to the challenge's account. A failure counts as
+ * a wrong code.
+ */
+export async function passSecondFactorWithPasskey(
+  db: DbOrTx,
+  desafio: string,
+  verify: (expectedChallenge: string) => Promise<string>,
+): Promise<{ accountId: string; loginKind: LoginKind }> {
+  const challenge = await liveChallenge(db, desafio, 'verify');
+  await guardAccount(db, challenge.accountId);
+  if (!challenge.webauthnChallenge) throw expired();
+  const accountId = await verify(challenge.webauthnChallenge).catch(() => null);
+  if (accountId !== challenge.accountId) throw await wrongCode(db, challenge.accountId, challenge.id);
+  if (!(await deleteChallenge(db, challenge.id))) throw expired();
+  return { accountId: challenge.accountId, loginKind: challenge.loginKind };
+}

@@ -1,5 +1,6 @@
 import { useSession } from '../../lib/session.ts';
 import { useSessions } from '../../lib/api/security.ts';
+import { PasskeysBlock } from './passkeys-block.tsx';
 import { SessionsBlock } from './sessions-block.tsx';
 import { TwoFactorBlock } from './two-factor-block.tsx';
 
@@ -18,6 +19,7 @@ export function SecuritySection() {
     >
       <h2 id="seguridad-title">SEGURIDAD</h2>
       <TwoFactorBlock onSessionsChanged={() => void sessions.refetch()} />
+      <PasskeysBlock onSessionsChanged={() => void sessions.refetch()} />
       <SessionsBlock
         sessions={sessions.data}
         loading={sessions.isPending}

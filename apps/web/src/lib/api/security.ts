@@ -1,4 +1,5 @@
 import type { PasskeyInfo, SessionInfo, TotpEnrolment, TwoFactorStatus } from '@encanto/core/two-factor';
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { api } from '../api-client.ts';
 import { useApiQuery } from '../query.ts';
 
@@ -18,3 +19,13 @@ export const disableTotp = (pass: string, codigo: string) =>
 
 export const endSession = (id: string) => api<void>(`/cuenta/sesiones/${id}`, { method: 'DELETE' });
 export const endOtherSessions = () => api<void>('/cuenta/sesiones', { method: 'DELETE' });
+
+/** Creates a passkey in the browser (its own dialog) and registers it; the updated list. */
+export async function addPasskey(): Promise<PasskeyInfo[]> {
+  const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>('/cuenta/passkeys/opciones', {
+    method: 'POST',
+  });
+  const respuesta = await startRegistration({ optionsJSON });
+  return api<PasskeyInfo[]>('/cuenta/passkeys', { method: 'POST', body: { respuesta } });
+}
+export const deletePasskey = (id: string) => api<void>(`/cuenta/passkeys/${id}`, { method: 'DELETE' });

@@ -11,6 +11,7 @@ import {
   type SecondFactorPending,
   type TotpEnrolment,
 } from '@encanto/core/two-factor';
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { api } from '../../../lib/api-client.ts';
 import { setStored } from '../../../lib/session.ts';
 
@@ -160,6 +161,45 @@ export async function loginAdmin(
   }
   storeAdmin(data);
   return data;
+}
+
+/** Stores a passkey login by the answer's own shape: a passkey may belong to any kind of account. */
+function finishAny(data: unknown): ClientLoginResponse | EscortLoginResponse {
+  const client = clientLoginResponseSchema.safeParse(data);
+  if (client.success) return finish('cliente', data);
+  const escort = complete(escortLoginResponseSchema, data);
+  return finish(escort.tipo_perfil === 'admin' ? 'admin' : 'usuario', data);
+}
+
+/** Passwordless login: the browser picks one of this site's passkeys and signs the challenge. */
+export async function loginWithPasskey() {
+  const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>('/login/passkey/opciones', {
+    method: 'POST',
+    anonymous: true,
+  });
+  const respuesta = await startAuthentication({ optionsJSON });
+  return finishAny(await api('/login/passkey', { method: 'POST', body: { respuesta }, anonymous: true }));
+}
+
+/** A passkey as the second step of a password login. */
+export async function secondFactorPasskey(kind: LoginKind, desafio: string) {
+  const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>(
+    '/login/segundo-factor/passkey-opciones',
+    {
+      method: 'POST',
+      body: { desafio },
+      anonymous: true,
+    },
+  );
+  const respuesta = await startAuthentication({ optionsJSON });
+  return finish(
+    kind,
+    await api('/login/segundo-factor/passkey', {
+      method: 'POST',
+      body: { desafio, respuesta },
+      anonymous: true,
+    }),
+  );
 }
 
 export class WrongProfileTypeError extends Error {

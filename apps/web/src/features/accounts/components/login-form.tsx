@@ -8,7 +8,14 @@ import { useAction } from '../../../lib/use-action.ts';
 import { paths } from '../../../config/paths.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import type { SecondFactorPending } from '@encanto/core/two-factor';
-import { loginClient, loginEscort, submitSecondFactor } from '../api/login.ts';
+import {
+  loginClient,
+  loginEscort,
+  loginWithPasskey,
+  secondFactorPasskey,
+  submitSecondFactor,
+} from '../api/login.ts';
+import { PasskeyButton } from './passkey-button.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 import { loginFailureText } from '../account-messages.ts';
 
@@ -24,6 +31,17 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
   const [pending, setPending] = useState<SecondFactorPending | null>(null);
   const { busy, run } = useAction();
 
+  // A passkey may belong to the other kind of account: its answer says which.
+  const landedAny = (data: { autorizado: string; nickname: string; tipo_perfil?: string }) => {
+    if ('rut_cliente' in data) {
+      if (data.autorizado === 'pendiente')
+        void navigate(paths.pending, { state: { tipo: 'cliente', nickname: data.nickname } });
+      else void navigate(paths.escorts);
+    } else if (data.tipo_perfil === 'admin') void navigate(paths.adminPanel);
+    else if (data.autorizado === 'pendiente')
+      void navigate(paths.pending, { state: { tipo: 'usuario', nickname: data.nickname } });
+    else void navigate(paths.escortProfile);
+  };
   const landed = (data: { autorizado: string; nickname: string }) => {
     if (data.autorizado === 'pendiente')
       void navigate(paths.pending, { state: { tipo: type, nickname: data.nickname } });
@@ -57,6 +75,9 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
       {pending ? (
         <SecondFactorStep
           submit={(codigo) => submitSecondFactor(type, pending.desafio, codigo)}
+          passkey={
+            pending.segundo_factor === 'totp' ? undefined : () => secondFactorPasskey(type, pending.desafio)
+          }
           onDone={landed}
           onRestart={() => {
             setPending(null);
@@ -96,6 +117,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
             Iniciar Sesión
           </button>
+          <PasskeyButton login={loginWithPasskey} onDone={landedAny} onError={setError} />
         </form>
       )}
       <p className="account-alt">

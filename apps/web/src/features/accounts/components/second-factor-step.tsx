@@ -3,6 +3,7 @@ import { msg } from '@encanto/core/messages';
 import { errorText } from '../../../lib/api-client.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { CodeInput } from '../../../components/security/code-input.tsx';
+import { PasskeyButton } from './passkey-button.tsx';
 
 /**
  * The login's second step: the code of the authenticator app, or one of the recovery codes. The
@@ -10,10 +11,13 @@ import { CodeInput } from '../../../components/security/code-input.tsx';
  */
 export function SecondFactorStep<T>({
   submit,
+  passkey,
   onDone,
   onRestart,
 }: {
   submit: (codigo: string) => Promise<T>;
+  /** When the account has a passkey: the passkey step instead of a code. */
+  passkey?: (() => Promise<T>) | undefined;
   onDone: (result: T) => void;
   onRestart: () => void;
 }) {
@@ -54,6 +58,7 @@ export function SecondFactorStep<T>({
           Verificar
         </button>
       </form>
+      {passkey && <PasskeyButton login={passkey} onDone={onDone} onError={setError} />}
       <div className="tf-alt">
         <button
           type="button"

@@ -10,7 +10,7 @@ import { keepTyped } from '../../../lib/keep-typed.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import type { SecondFactorPending } from '@encanto/core/two-factor';
-import { loginAdmin, submitSecondFactor } from '../api/login.ts';
+import { loginAdmin, secondFactorPasskey, submitSecondFactor } from '../api/login.ts';
 import { AdminEnrolment } from '../components/admin-enrolment.tsx';
 import { SecondFactorStep } from '../components/second-factor-step.tsx';
 import { adminLoginFailureText } from '../account-messages.ts';
@@ -63,6 +63,11 @@ export default function AdminLoginPage() {
         ) : pending ? (
           <SecondFactorStep
             submit={(codigo) => submitSecondFactor('admin', pending.desafio, codigo)}
+            passkey={
+              pending.segundo_factor === 'totp'
+                ? undefined
+                : () => secondFactorPasskey('admin', pending.desafio)
+            }
             onDone={() => void navigate(paths.adminPanel)}
             onRestart={restart}
           />
