@@ -73,7 +73,7 @@ describe('passkeys', () => {
     await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
-    await page.goto('/ProfileUsuario');
+    await page.goto('/panel/cuenta');
     const section = page.locator('#seguridad');
     await section.getByRole('button', { name: 'Agregar una passkey' }).click();
     await section.getByText('Passkey agregada.').waitFor({ timeout: 15_000 });
@@ -97,7 +97,7 @@ describe('passkeys', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/Login'), { timeout: 15_000 });
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(stored).toMatchObject({ nickname: escort.nickname });
-    await page.goto('/ProfileUsuario');
+    await page.goto('/panel/cuenta');
     await section.getByText('último uso').waitFor({ timeout: 15_000 });
     expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
     await context.close();

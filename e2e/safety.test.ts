@@ -56,6 +56,7 @@ describe('verified photos', () => {
   it('escort sends a selfie with the code, the admin approves, the card shows the badge', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page, escort);
+    await page.goto('/panel/fotos');
     const section = page.locator('section#verificar-fotos');
     await section.scrollIntoViewIfNeeded();
     await section.getByRole('button', { name: 'Obtener código' }).click();

@@ -38,7 +38,8 @@ describe('two-step login from the profile', () => {
   it('turns on by reading the secret from the page, then the login asks for the code', async () => {
     const { page, context, errors } = await openPage(browser, phone);
     await passwordStep(page);
-    await page.waitForURL('**/ProfileUsuario');
+    await page.waitForURL('**/panel');
+    await page.goto('/panel/cuenta');
     const section = page.locator('#seguridad');
     await section.getByRole('button', { name: 'Activar con una app de autenticación' }).click();
     const secret = (await section.getByTestId('totp-secret').textContent())!.trim();
@@ -77,7 +78,8 @@ describe('two-step login from the profile', () => {
     await second.page.getByText('El código no es correcto').waitFor();
     await field.fill(totpCode(secret, enrolledAt + 30_000));
     await second.page.getByRole('button', { name: 'Verificar' }).click();
-    await second.page.waitForURL('**/ProfileUsuario');
+    await second.page.waitForURL('**/panel');
+    await second.page.goto('/panel/cuenta');
     const list = second.page.locator('#seguridad .sec-row');
     await list.first().waitFor();
     // The device that turned it on stays signed in (closing the browser does not log out); this is the other.

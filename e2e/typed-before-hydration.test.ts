@@ -145,7 +145,7 @@ describe('typed before hydration (CPU 6x slower)', { timeout: 120_000 }, () => {
     await thenHydrate(slow);
     expect(await valueOf(page, 'Email')).toBe(escort.email);
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-    await page.waitForURL('**/ProfileUsuario', { timeout: 20_000 });
+    await page.waitForURL('**/panel', { timeout: 20_000 });
     await context.close();
   });
 

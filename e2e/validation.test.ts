@@ -84,7 +84,7 @@ describe('identity validation journey', () => {
     await expect(
       user.page.locator('.message-success', { hasText: 'Imagen subida exitosamente.' }).count(),
     ).resolves.toBe(1);
-    await user.page.waitForURL('**/profileCliente', { timeout: 8_000 });
+    await user.page.waitForURL('**/mi-cuenta/perfil', { timeout: 8_000 });
 
     // Admin (desktop, second context): log in, open the client, view the document, reject with two reasons.
     const admin = await openPage(browser, desktop);
