@@ -26,7 +26,7 @@ afterEach(() => {
 const none: Route = { status: 404, body: { mensaje: 'No hay imagen.', code: 'NOT_FOUND' } };
 const segment = (kind: ValidationKind) => (kind === 'cliente' ? 'cliente' : 'escort');
 const infoPath = (kind: ValidationKind) => `/api/upload/obtener-imagen-validacion-${segment(kind)}/vale`;
-const profilePath = (kind: ValidationKind) => (kind === 'cliente' ? '/profileCliente' : '/ProfileUsuario');
+const profilePath = (kind: ValidationKind) => (kind === 'cliente' ? '/mi-cuenta/perfil' : '/panel');
 
 const noticePath = (kind: ValidationKind) =>
   kind === 'cliente' ? '/api/cliente/alerta-pendiente/11111111-1' : '/api/escort-alerta-pendiente/vale';
@@ -161,7 +161,7 @@ describe('identity document upload, server-rendered then hydrated', () => {
       current: { status: 403, body: { mensaje: msg.accountValidated, code: 'FORBIDDEN' } },
     });
     expect(await screen.findByText(msg.accountValidated)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Ir a mi perfil' }).getAttribute('href')).toBe('/profileCliente');
+    expect(screen.getByRole('link', { name: 'Ir a mi perfil' }).getAttribute('href')).toBe('/mi-cuenta/perfil');
   });
 
   it('a photo over 8 MB is refused before sending, with its size and the limit, in red', async () => {
