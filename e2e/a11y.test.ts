@@ -143,7 +143,6 @@ describe('axe-core: no serious or critical violation', () => {
     await gotoHydrated(page, '/login-admin');
     await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
     await page.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByLabel('Tipo de perfil').fill('admin');
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
     await page.getByLabel('Código de 6 dígitos').waitFor();
     expect(await violations(page), 'code step').toEqual([]);

@@ -266,17 +266,13 @@ describe('accounts journeys', () => {
     await context.close();
   });
 
-  it('admin login checks the profile type and lands on /pendientes', async () => {
+  it('admin login asks only e-mail and password (the route knows the role) and lands on /pendientes', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/Admin');
     await hydrated(page);
+    await expect(page.getByLabel('Tipo de perfil').count()).resolves.toBe(0);
     await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
     await page.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByLabel('Tipo de perfil').fill('cliente');
-    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-    await page.getByText('Tipo de perfil incorrecto.').waitFor();
-    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
-    await page.getByLabel('Tipo de perfil').fill('admin');
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
     await enterAdminCode(page);
     await page.waitForURL('**/pendientes/**');

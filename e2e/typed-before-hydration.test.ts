@@ -155,7 +155,6 @@ describe('typed before hydration (CPU 6x slower)', { timeout: 120_000 }, () => {
     await openUnhydrated(page, '/login-admin', 'Email');
     await typeInto(page, 'Email', E2E_ADMIN.email);
     await typeInto(page, 'Contraseña', E2E_ADMIN.password);
-    if (await page.getByLabel('Tipo de perfil').count()) await typeInto(page, 'Tipo de perfil', 'admin');
     await thenHydrate(slow);
     expect(await valueOf(page, 'Email')).toBe(E2E_ADMIN.email);
     expect(await valueOf(page, 'Contraseña')).toBe(E2E_ADMIN.password);

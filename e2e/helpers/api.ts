@@ -179,7 +179,6 @@ export async function loginAdmin(page: Page) {
   await openSettled(page, '/login-admin');
   await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByLabel('Tipo de perfil').fill('admin');
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await enterAdminCode(page);
   await page.waitForURL('**/pendientes/usuarios', { timeout: 15_000 });

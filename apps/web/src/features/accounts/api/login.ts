@@ -135,25 +135,19 @@ export async function confirmAdminEnrolment(desafio: string, codigo: string): Pr
 }
 
 /**
- * Admin login: the typed profile type must equal the server's tipo_perfil, else the new session is
- * dropped. When a second step is owed no session exists yet, and the admin route only answers admins,
- * whose profile type is 'admin': the typed one is compared with that.
+ * Admin login (issue 19: the route knows the role, nothing to type). The admin route answers admins
+ * only; should an answer ever carry another profile type, the new session is dropped.
  */
-export async function loginAdmin(
-  input: LoginInput & { tipo_perfil: string },
-): Promise<EscortLoginResponse | SecondFactorPending> {
+export async function loginAdmin(input: LoginInput): Promise<EscortLoginResponse | SecondFactorPending> {
   const answer = await api('/usuario/login-admin', {
     method: 'POST',
     body: { email: input.email, pass: input.pass },
     anonymous: true,
   });
   const pending = pendingStep(answer);
-  if (pending) {
-    if (input.tipo_perfil.trim() !== 'admin') throw new WrongProfileTypeError();
-    return pending;
-  }
+  if (pending) return pending;
   const data = complete(escortLoginResponseSchema, answer);
-  if (input.tipo_perfil.trim() !== data.tipo_perfil) {
+  if (data.tipo_perfil !== 'admin') {
     await fetch('/api/logout', { method: 'POST', headers: { authorization: `Bearer ${data.token}` } }).catch(
       () => undefined,
     );

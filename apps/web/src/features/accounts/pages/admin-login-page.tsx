@@ -15,7 +15,7 @@ import { AdminEnrolment } from '../components/admin-enrolment.tsx';
 import { SecondFactorStep } from '../components/second-factor-step.tsx';
 import { adminLoginFailureText } from '../account-messages.ts';
 
-/** /login-admin and /Admin: 'ADMINISTRADOR' with e-mail, password and the free-text profile type. */
+/** /login-admin and /Admin: 'ADMINISTRADOR' with e-mail and password; the route knows the role (issue 19). */
 export default function AdminLoginPage() {
   const site = useSite();
   useHead({ title: `Administrador – ${site.name}`, robots: 'noindex,nofollow' });
@@ -23,7 +23,7 @@ export default function AdminLoginPage() {
   // Until hydration the button would submit the form natively, so it waits for the app.
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ email: '', pass: '', tipo_perfil: '' });
+  const [form, setForm] = useState({ email: '', pass: '' });
   const [error, setError] = useState('');
   const [pending, setPending] = useState<SecondFactorPending | null>(null);
   const { busy, run } = useAction();
@@ -34,7 +34,7 @@ export default function AdminLoginPage() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!form.email || !form.pass || !form.tipo_perfil.trim()) {
+    if (!form.email || !form.pass) {
       setError(msg.completeAllFields);
       return;
     }
@@ -93,18 +93,6 @@ export default function AdminLoginPage() {
                 value={form.pass}
                 ref={keepTyped(form.pass, (v) => setForm((f) => ({ ...f, pass: v })))}
                 onChange={(e) => setForm((f) => ({ ...f, pass: e.target.value }))}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-tipo`}>Tipo de perfil</label>
-              <input
-                id={`${id}-tipo`}
-                type="text"
-                autoComplete="off"
-                placeholder="admin"
-                value={form.tipo_perfil}
-                ref={keepTyped(form.tipo_perfil, (v) => setForm((f) => ({ ...f, tipo_perfil: v })))}
-                onChange={(e) => setForm((f) => ({ ...f, tipo_perfil: e.target.value }))}
               />
             </div>
             <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
