@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, randomRut } from './helpers/api.ts';
+import { call, enterAdminCode, randomRut } from './helpers/api.ts';
 import { launchBrowser, openPage, type TrackedPage } from './helpers/browser.ts';
 import { DEMO_PASSWORD, demoEscort } from './helpers/demo.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
@@ -159,6 +159,7 @@ describe('typed before hydration (CPU 6x slower)', { timeout: 120_000 }, () => {
     expect(await valueOf(page, 'Email')).toBe(E2E_ADMIN.email);
     expect(await valueOf(page, 'Contraseña')).toBe(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await enterAdminCode(page);
     await page.waitForURL('**/pendientes/**', { timeout: 20_000 });
     await context.close();
   });
