@@ -9,7 +9,7 @@ import {
   type NewAccount,
   type Person,
 } from './helpers/api.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
 const account = (prefix: string): NewAccount => ({
@@ -103,6 +103,19 @@ describe('verified photos', () => {
     }
     const card = await call<{ fotos_verificadas: boolean }>(`/usuario/publico/${escort.nickname}`);
     expect(card.fotos_verificadas).toBe(true);
+    // The listing's filter bar offers the filter, and her listing card carries the compact badge.
+    const lister = await openPage(browser, phone);
+    await gotoHydrated(lister.page, '/Escort');
+    await lister.page.getByLabel('Fotos verificadas').check();
+    await lister.page.getByRole('button', { name: 'Filtrar' }).click();
+    await lister.page.waitForURL((u) => u.search === '?fotos_verificadas=true');
+    const listed = lister.page.locator('.escort-card', {
+      has: lister.page.locator(`a[href="/Card/${escort.nickname}"]`),
+    });
+    await listed.locator('.photo-badge-compact', { hasText: 'Fotos verificadas' }).waitFor();
+    await screenshot(lister.page, 'safety-listing-badge-phone');
+    expect(lister.errors).toEqual([]);
+    await lister.context.close();
     expect(errors).toEqual([]);
   });
 });
