@@ -34,7 +34,7 @@ async function login(page: Page, person: Person) {
 /** Elements of this issue's sections wider than the viewport (sideways scroll), by tag and class. */
 async function overflowing(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('#verificar-fotos *, #seguridad *, .safety-item *')]
+    [...document.querySelectorAll('#verificar-fotos *, #aviso-seguridad *, .safety-item *')]
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
       .slice(0, 10),
@@ -151,7 +151,7 @@ describe('safety check-in', () => {
   it('starts and closes a check-in', async () => {
     const { page, errors } = await openPage(browser, phone);
     await login(page, escort);
-    const section = page.locator('section#seguridad');
+    const section = page.locator('section#aviso-seguridad');
     await section.scrollIntoViewIfNeeded();
     await section.getByLabel('Confirmaré que estoy bien en').selectOption('1');
     await section.getByLabel('Correo de tu contacto de confianza').fill('amiga.segura@e2e.cl');
