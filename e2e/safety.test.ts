@@ -113,7 +113,13 @@ describe('verified photos', () => {
       has: lister.page.locator(`a[href="/Card/${escort.nickname}"]`),
     });
     await listed.locator('.photo-badge-compact', { hasText: 'Fotos verificadas' }).waitFor();
+    await listed.scrollIntoViewIfNeeded();
     await screenshot(lister.page, 'safety-listing-badge-phone');
+    await lister.page.setViewportSize({ width: 320, height: 700 });
+    expect(await lister.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await lister.page.setViewportSize(desktop);
+    await listed.scrollIntoViewIfNeeded();
+    await screenshot(lister.page, 'safety-listing-badge-desktop');
     expect(lister.errors).toEqual([]);
     await lister.context.close();
     expect(errors).toEqual([]);
