@@ -9,7 +9,7 @@ import {
   type NewAccount,
   type Person,
 } from './helpers/api.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
 const account = (prefix: string): NewAccount => ({
@@ -34,7 +34,7 @@ async function login(page: Page, person: Person) {
 /** Elements of this issue's sections wider than the viewport (sideways scroll), by tag and class. */
 async function overflowing(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('#verificar-fotos *, #seguridad *, .safety-item *')]
+    [...document.querySelectorAll('#verificar-fotos *, #aviso-seguridad *, .safety-item *')]
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
       .slice(0, 10),
@@ -104,6 +104,25 @@ describe('verified photos', () => {
     }
     const card = await call<{ fotos_verificadas: boolean }>(`/usuario/publico/${escort.nickname}`);
     expect(card.fotos_verificadas).toBe(true);
+    // The listing's filter bar offers the filter, and her listing card carries the compact badge.
+    const lister = await openPage(browser, phone);
+    await gotoHydrated(lister.page, '/Escort');
+    await lister.page.getByLabel('Fotos verificadas').check();
+    await lister.page.getByRole('button', { name: 'Filtrar' }).click();
+    await lister.page.waitForURL((u) => u.search === '?fotos_verificadas=true');
+    const listed = lister.page.locator('.escort-card', {
+      has: lister.page.locator(`a[href="/Card/${escort.nickname}"]`),
+    });
+    await listed.locator('.photo-badge-compact', { hasText: 'Fotos verificadas' }).waitFor();
+    await listed.scrollIntoViewIfNeeded();
+    await screenshot(lister.page, 'safety-listing-badge-phone');
+    await lister.page.setViewportSize({ width: 320, height: 700 });
+    expect(await lister.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await lister.page.setViewportSize(desktop);
+    await listed.scrollIntoViewIfNeeded();
+    await screenshot(lister.page, 'safety-listing-badge-desktop');
+    expect(lister.errors).toEqual([]);
+    await lister.context.close();
     expect(errors).toEqual([]);
   });
 });
@@ -139,7 +158,7 @@ describe('safety check-in', () => {
   it('starts and closes a check-in', async () => {
     const { page, errors } = await openPage(browser, phone);
     await login(page, escort);
-    const section = page.locator('section#seguridad');
+    const section = page.locator('section#aviso-seguridad');
     await section.scrollIntoViewIfNeeded();
     await section.getByLabel('Confirmaré que estoy bien en').selectOption('1');
     await section.getByLabel('Correo de tu contacto de confianza').fill('amiga.segura@e2e.cl');

@@ -13,7 +13,20 @@ export const searchOrderLabels: Record<SearchOrder, string> = {
   comentarios: 'Más comentadas',
 };
 
-export const searchLimits = { minAge: 18, maxAge: 99, defaultLimit: 24, maxLimit: 60 } as const;
+/** `totalCap`: the search counts at most this many matches; above it the page says "más de 10.000". */
+export const searchLimits = {
+  minAge: 18,
+  maxAge: 99,
+  defaultLimit: 24,
+  maxLimit: 60,
+  totalCap: 10_000,
+} as const;
+
+/** "1 perfil", "2.345 perfiles", or "más de 10.000 perfiles" when the count stopped at the cap. */
+export function profileCount(total: number, exact: boolean, noun = 'perfil', plural = 'perfiles'): string {
+  if (!exact) return `más de ${total.toLocaleString('es-CL')} ${plural}`;
+  return total === 1 ? `1 ${noun}` : `${total.toLocaleString('es-CL')} ${plural}`;
+}
 
 export const searchGeneroValues = generoValues;
 
@@ -24,6 +37,7 @@ export interface ListingFilters {
   edad_max?: number | undefined;
   disponible?: boolean | undefined;
   con_galeria?: boolean | undefined;
+  fotos_verificadas?: boolean | undefined;
   orden?: SearchOrder | undefined;
 }
 
@@ -46,6 +60,7 @@ export function filtersFromQuery(query: URLSearchParams): ListingFilters {
     edad_max: intIn(query.get('edad_max'), searchLimits.minAge, searchLimits.maxAge),
     disponible: query.get('disponible') === 'true' || undefined,
     con_galeria: query.get('con_galeria') === 'true' || undefined,
+    fotos_verificadas: query.get('fotos_verificadas') === 'true' || undefined,
     orden:
       (searchOrderValues as readonly string[]).includes(orden) && orden !== 'recientes'
         ? (orden as SearchOrder)
@@ -61,6 +76,7 @@ export function filterParams(filters: ListingFilters): [string, string][] {
   if (filters.edad_max !== undefined) out.push(['edad_max', String(filters.edad_max)]);
   if (filters.disponible) out.push(['disponible', 'true']);
   if (filters.con_galeria) out.push(['con_galeria', 'true']);
+  if (filters.fotos_verificadas) out.push(['fotos_verificadas', 'true']);
   if (filters.orden && filters.orden !== 'recientes') out.push(['orden', filters.orden]);
   return out;
 }

@@ -61,6 +61,7 @@ export const escortSearchQuerySchema = z
     edad_max: age,
     disponible: flag,
     con_galeria: flag,
+    fotos_verificadas: flag,
     orden: z.enum(searchOrderValues, { error: msg.searchOrder }),
     limite: z
       .string()
@@ -88,6 +89,8 @@ export const escortListCardSchema = z.object({
   estado: z.enum(estadoValues),
   /** Every listed profile passed identity review: true on every card. */
   verificada: z.boolean(),
+  /** An administrator compared a selfie with her photos (issue 21): the compact badge on the card. */
+  fotos_verificadas: z.boolean(),
   /** Overall average of the published ratings, one decimal; null without ratings. */
   promedio: z.number().nullable(),
   calificaciones: z.number().int(),
@@ -99,6 +102,9 @@ export const escortSearchResultSchema = z.object({
   items: z.array(escortListCardSchema),
   /** Opaque cursor of the next page; null on the last one. */
   siguiente: z.string().nullable(),
+  /** Matching profiles, counted up to searchLimits.totalCap (then exactly the cap). */
   total: z.number().int(),
+  /** False when there are more than `total` (the count stopped at the cap): "más de 10.000". */
+  total_exacto: z.boolean(),
 });
 export type EscortSearchResult = z.infer<typeof escortSearchResultSchema>;

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
-import { accounts, auditLog, escortProfiles } from '../../src/db/schema/index.ts';
+import {
+  accounts,
+  auditLog,
+  escortProfiles,
+  photoVerifications,
+  safetyCheckins,
+} from '../../src/db/schema/index.ts';
 import {
   addComment,
   addDocument,
@@ -42,6 +48,39 @@ beforeAll(async () => {
     accountNickname: escort.nickname,
     action: 'autorizado',
     reasons: 'Cuenta Autorizada',
+  });
+  // Issue 21: one rejected selfie (already deleted), one approved whose selfie is still stored, one check-in.
+  const day = 86_400_000;
+  await t.app.db.insert(photoVerifications).values([
+    {
+      accountId: escort.id,
+      code: 'ENCANTO-AB23',
+      storageKey: null,
+      publicId: 'pv-rechazada',
+      status: 'rechazada',
+      motivo: 'El código no se lee',
+      decidedAt: new Date(Date.now() - 3 * day),
+      createdAt: new Date(Date.now() - 4 * day),
+    },
+    {
+      accountId: escort.id,
+      code: 'ENCANTO-CD45',
+      storageKey: 'selfies/clave-secreta-del-almacen',
+      publicId: 'pv-aprobada',
+      status: 'aprobada',
+      decidedAt: new Date(Date.now() - day),
+      createdAt: new Date(Date.now() - 2 * day),
+    },
+  ]);
+  await t.app.db
+    .update(escortProfiles)
+    .set({ fotosVerificadas: true })
+    .where(eq(escortProfiles.accountId, escort.id));
+  await t.app.db.insert(safetyCheckins).values({
+    accountId: escort.id,
+    venceAt: new Date(Date.now() + 2 * 3_600_000),
+    contactEmail: 'amiga@example.cl',
+    nota: 'Hotel del centro',
   });
   await t.app.inject({
     method: 'POST',
@@ -123,6 +162,40 @@ describe('GET /api/cuenta/exportar', () => {
       },
     ]);
     expect(data.sesiones).toHaveLength(1);
+    expect(data.fotos_verificadas).toBe(true);
+    expect(data.verificaciones_de_fotos).toEqual([
+      {
+        estado: 'rechazada',
+        codigo: 'ENCANTO-AB23',
+        motivo_rechazo: 'El código no se lee',
+        enviada_el: expect.any(String),
+        decidida_el: expect.any(String),
+        selfie_guardada: false,
+      },
+      {
+        estado: 'aprobada',
+        codigo: 'ENCANTO-CD45',
+        motivo_rechazo: null,
+        enviada_el: expect.any(String),
+        decidida_el: expect.any(String),
+        selfie_guardada: true,
+      },
+    ]);
+    expect(data.avisos_de_seguridad).toEqual([
+      {
+        estado: 'activo',
+        vence_el: expect.any(String),
+        contacto_email: 'amiga@example.cl',
+        nota: 'Hotel del centro',
+        recordatorio_el: null,
+        alerta_enviada_el: null,
+        cerrado_el: null,
+        creado_el: expect.any(String),
+      },
+    ]);
+    // The selfie itself is never in the file: neither its bytes nor where it is stored.
+    expect(res.body).not.toContain('clave-secreta-del-almacen');
+    expect(res.body).not.toContain('pv-aprobada');
     // Reports about her are not handed to her (they could expose the reporter); the admin's name neither.
     expect(res.body).not.toContain('Repite avisos');
     expect(res.body).not.toContain(admin.nickname);
@@ -139,6 +212,8 @@ describe('GET /api/cuenta/exportar', () => {
     const data = res.json();
     expect(data.perfil_escort).toBeNull();
     expect(data.documento_identidad).toBeNull();
+    expect(data.verificaciones_de_fotos).toEqual([]);
+    expect(data.avisos_de_seguridad).toEqual([]);
     expect(data.favoritos).toEqual([{ nick_usuario: escort.nickname, agregado_el: expect.any(String) }]);
     expect(data.citas).toEqual([expect.objectContaining({ rol: 'cliente', con: escort.nickname })]);
     expect(data.comentarios_escritos).toEqual([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { cityKey, comunas } from '@encanto/core/geo';
 import { msg } from '@encanto/core/messages';
 import { regionSlug } from '@encanto/core/search';
@@ -7,13 +7,20 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { accounts, comments, escortProfiles, ratingTotals } from '../../src/db/schema/index.ts';
 import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { searchTotal } from '../../src/modules/directory/search-queries.ts';
 
 let t: TestApp;
 const e: Record<string, FixtureAccount> = {};
 let client: FixtureAccount;
 
 type Card = { nickname: string; [k: string]: unknown };
-type Answer = { items: Card[]; siguiente: string | null; anterior: string | null; total: number };
+type Answer = {
+  items: Card[];
+  siguiente: string | null;
+  anterior: string | null;
+  total: number;
+  total_exacto: boolean;
+};
 
 async function search(query = ''): Promise<Answer> {
   const res = await t.app.inject(`/api/escorts${query}`);
@@ -97,6 +104,11 @@ beforeAll(async () => {
     .update(escortProfiles)
     .set({ galleryCount: 3 })
     .where(eq(escortProfiles.accountId, e.temuco!.id));
+  // Verified photos (issue 21): a Ñuñoa profile with a photo and Arica without one.
+  await t.app.db
+    .update(escortProfiles)
+    .set({ fotosVerificadas: true })
+    .where(inArray(escortProfiles.accountId, [e.nunoaF!.id, e.arica!.id]));
   // Ratings through rating_totals (its trigger keeps the search columns): averages 4.6, 4.6 (fewer), 2.0.
   const rate = (key: string, count: number, each: number) =>
     t.app.db.insert(ratingTotals).values({
@@ -138,6 +150,7 @@ describe('GET /api/escorts', () => {
     const a = await search();
     expect(names(a)).toEqual(nick('providencia', 'nunoaM', 'nunoaT', 'nunoaF', 'arica', 'temuco'));
     expect(a.total).toBe(6);
+    expect(a.total_exacto).toBe(true);
     expect(a.siguiente).toBeNull();
     expect(a.anterior).toBeNull();
   });
@@ -155,6 +168,7 @@ describe('GET /api/escorts', () => {
         srcset: '',
         estado: 'disponible',
         verificada: true,
+        fotos_verificadas: false,
         promedio: 4.6,
         calificaciones: 5,
         galeria: 3,
@@ -201,6 +215,22 @@ describe('GET /api/escorts', () => {
     expect(names(await search('?con_galeria=true'))).toEqual(nick('temuco'));
   });
 
+  it('carries fotos_verificadas on each card and filters by it (issue 21)', async () => {
+    const all = await search('?limite=59');
+    const flagged = all.items.filter((c) => c.fotos_verificadas === true).map((c) => c.nickname);
+    expect(flagged).toEqual(nick('nunoaF', 'arica'));
+    expect(all.items.every((c) => typeof c.fotos_verificadas === 'boolean')).toBe(true);
+    const only = await search('?fotos_verificadas=true');
+    expect(names(only)).toEqual(nick('nunoaF', 'arica'));
+    expect(only.total).toBe(2);
+    expect(names(await search('?fotos_verificadas=false'))).toHaveLength(6);
+    expect(names(await search('?comuna=nunoa&fotos_verificadas=true'))).toEqual(nick('nunoaF'));
+    expect((await walk('?fotos_verificadas=true', 1)).flat()).toEqual(nick('nunoaF', 'arica'));
+    expect(names(await search('?fotos_verificadas=true&orden=calificacion'))).toEqual(
+      nick('arica', 'nunoaF'),
+    );
+  });
+
   it('sorts by rating (average, then count) and by comment count', async () => {
     const byRating = names(await search('?orden=calificacion'));
     expect(byRating.slice(0, 3)).toEqual(nick('temuco', 'nunoaM', 'arica'));
@@ -240,6 +270,18 @@ describe('GET /api/escorts', () => {
     expect(start.total).toBe(6);
   });
 
+  it('counts the total up to a cap: past it the answer is the cap, not exact', async () => {
+    // The route's cap is 10,000 (searchLimits.totalCap); the same query with small caps here.
+    expect(await searchTotal(t.app.db, {}, 10)).toEqual({ n: 6, exact: true });
+    expect(await searchTotal(t.app.db, {}, 6)).toEqual({ n: 6, exact: true });
+    expect(await searchTotal(t.app.db, {}, 5)).toEqual({ n: 5, exact: false });
+    expect(await searchTotal(t.app.db, {}, 1)).toEqual({ n: 1, exact: false });
+    expect(await searchTotal(t.app.db, { cityKey: 'temuco' }, 1)).toEqual({ n: 1, exact: true });
+    expect(await searchTotal(t.app.db, { cityKey: '' }, 1)).toEqual({ n: 0, exact: true });
+    const none = await search('?ciudad=temuco&comuna=nunoa&limite=3');
+    expect([none.total, none.total_exacto]).toEqual([0, true]);
+  });
+
   it('answers 400 with a Spanish message for every bad value', async () => {
     const cases: [string, string][] = [
       ['zona=este', msg.searchZone],
@@ -253,6 +295,7 @@ describe('GET /api/escorts', () => {
       ['edad_min=40&edad_max=30', msg.searchAgeRange],
       ['disponible=si', msg.searchFlag],
       ['con_galeria=1', msg.searchFlag],
+      ['fotos_verificadas=si', msg.searchFlag],
       ['orden=precio', msg.searchOrder],
       ['limite=0', msg.searchLimit],
       ['limite=61', msg.searchLimit],

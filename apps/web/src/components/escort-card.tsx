@@ -4,6 +4,7 @@ import type { EscortCard as BaseCard } from '@encanto/core/escorts';
 import type { EscortListCard } from '@encanto/core/search';
 import { photoUrl } from '@encanto/core/landing';
 import { paths } from '../config/paths.ts';
+import { VerifiedPhotosBadge } from './card/verified-photos-badge.tsx';
 
 /** The spec's card, or the search's richer one (comuna, availability, verified, rating). */
 type Card = BaseCard & Partial<Omit<EscortListCard, keyof BaseCard>>;
@@ -99,6 +100,7 @@ export function EscortCard({ escort, city, eager, state }: Props) {
             ) : null}
           </span>
         ) : null}
+        {escort.fotos_verificadas ? <VerifiedPhotosBadge compact /> : null}
         {escort.calificaciones !== undefined ? (
           <Rating promedio={escort.promedio ?? null} calificaciones={escort.calificaciones} />
         ) : null}

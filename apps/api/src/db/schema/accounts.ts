@@ -103,21 +103,33 @@ export const escortProfiles = pgTable(
       index(name)
         .on(...cols)
         .where(sql`${t.public}`);
-    return Object.entries(places).flatMap(([name, place]) => [
-      publicIndex(`escort_search_${name}_recientes_idx`, [
-        ...place,
-        t.hasPhoto,
-        t.createdAt,
-        t.accountId,
-      ] as never),
-      publicIndex(`escort_search_${name}_calificacion_idx`, [
-        ...place,
-        t.ratingScore,
-        t.ratingCount,
-        t.accountId,
-      ] as never),
-      publicIndex(`escort_search_${name}_comentarios_idx`, [...place, t.commentCount, t.accountId] as never),
-    ]);
+    // Verified photos are a small share of the listing: their own small index in the default order,
+    // so `fotos_verificadas=true` reads only those rows instead of skipping past all the others.
+    const verifiedPhotos = index('escort_search_fotos_recientes_idx')
+      .on(t.hasPhoto, t.createdAt, t.accountId)
+      .where(sql`${t.public} and ${t.fotosVerificadas}`);
+    return [
+      verifiedPhotos,
+      ...Object.entries(places).flatMap(([name, place]) => [
+        publicIndex(`escort_search_${name}_recientes_idx`, [
+          ...place,
+          t.hasPhoto,
+          t.createdAt,
+          t.accountId,
+        ] as never),
+        publicIndex(`escort_search_${name}_calificacion_idx`, [
+          ...place,
+          t.ratingScore,
+          t.ratingCount,
+          t.accountId,
+        ] as never),
+        publicIndex(`escort_search_${name}_comentarios_idx`, [
+          ...place,
+          t.commentCount,
+          t.accountId,
+        ] as never),
+      ]),
+    ];
   },
 );
 

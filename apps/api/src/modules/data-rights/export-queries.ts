@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { reviewVisible } from '../meetings/service.ts';
@@ -17,9 +17,11 @@ import {
   meetingMessages,
   meetings,
   notificationPrefs,
+  photoVerifications,
   ratingTotals,
   rectificationRequests,
   reports,
+  safetyCheckins,
   sessions,
 } from '../../db/schema/index.ts';
 
@@ -232,4 +234,38 @@ export function readSessions(db: DbOrTx, id: string) {
     .from(sessions)
     .where(eq(sessions.accountId, id))
     .orderBy(asc(sessions.createdAt));
+}
+
+/** Her photo verifications (issue 21): status and dates only, never the selfie or its storage key. */
+export function readPhotoVerifications(db: DbOrTx, id: string) {
+  return db
+    .select({
+      status: photoVerifications.status,
+      code: photoVerifications.code,
+      motivo: photoVerifications.motivo,
+      decidedAt: photoVerifications.decidedAt,
+      createdAt: photoVerifications.createdAt,
+      selfieKept: sql<boolean>`${photoVerifications.storageKey} is not null`,
+    })
+    .from(photoVerifications)
+    .where(eq(photoVerifications.accountId, id))
+    .orderBy(asc(photoVerifications.createdAt));
+}
+
+/** Her safety check-ins: the deadline, the contact she named and what happened. */
+export function readCheckins(db: DbOrTx, id: string) {
+  return db
+    .select({
+      venceAt: safetyCheckins.venceAt,
+      contactEmail: safetyCheckins.contactEmail,
+      nota: safetyCheckins.nota,
+      status: safetyCheckins.status,
+      reminderAt: safetyCheckins.reminderAt,
+      alertAt: safetyCheckins.alertAt,
+      closedAt: safetyCheckins.closedAt,
+      createdAt: safetyCheckins.createdAt,
+    })
+    .from(safetyCheckins)
+    .where(eq(safetyCheckins.accountId, id))
+    .orderBy(asc(safetyCheckins.createdAt));
 }

@@ -70,6 +70,8 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     chat,
     prefs,
     givenConsents,
+    photoChecks,
+    checkins,
   ] = await Promise.all([
     q.readEscortProfile(db, accountId),
     q.readMedia(db, accountId),
@@ -88,6 +90,8 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     q.readMessagesWritten(db, accountId),
     q.readNotificationPrefs(db, accountId),
     q.readConsents(db, accountId),
+    q.readPhotoVerifications(db, accountId),
+    q.readCheckins(db, accountId),
   ]);
   const base = config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
@@ -142,6 +146,25 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
           nota: 'La imagen del documento no se incluye en este archivo; puedes verla desde tu perfil mientras esté guardada.',
         }
       : null,
+    fotos_verificadas: profile?.fotosVerificadas ?? false,
+    verificaciones_de_fotos: photoChecks.map((v) => ({
+      estado: v.status,
+      codigo: v.code,
+      motivo_rechazo: v.motivo,
+      enviada_el: iso(v.createdAt),
+      decidida_el: iso(v.decidedAt),
+      selfie_guardada: v.selfieKept,
+    })),
+    avisos_de_seguridad: checkins.map((c) => ({
+      estado: c.status,
+      vence_el: iso(c.venceAt),
+      contacto_email: c.contactEmail,
+      nota: c.nota,
+      recordatorio_el: iso(c.reminderAt),
+      alerta_enviada_el: iso(c.alertAt),
+      cerrado_el: iso(c.closedAt),
+      creado_el: iso(c.createdAt),
+    })),
     favoritos: favs.map((f) => ({ nick_usuario: f.nickname, agregado_el: iso(f.createdAt) })),
     citas: meets.map((m) => ({
       rol: m.clientId === accountId ? 'cliente' : 'escort',

@@ -6,7 +6,8 @@ import { escortSearchQuerySchema, escortSearchResultSchema } from '@encanto/core
 import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { sendCached } from '../../lib/send-cached.ts';
 import { ownEscortCard, publicEscort } from './service.ts';
-import { firstListingPage, searchEscorts } from './search.ts';
+import { firstListingPage, searchEscorts, type TotalSource } from './search.ts';
+import type { SearchCount } from './search-queries.ts';
 
 const listSchema = z.array(escortCardSchema);
 const searchAnswerSchema = escortSearchResultSchema.extend({ anterior: z.string().nullable() });
@@ -18,9 +19,9 @@ const nicknameParams = z.object({ nickname: z.string().min(1).max(60) });
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // The count of a filter, in the public cache beside the pages (cleared with them on any public write).
-  const totalInCache = async (filterKey: string, count: () => Promise<number>) => {
+  const totalInCache: TotalSource = async (filterKey, count) => {
     const entry = await app.services.publicCache.getOrCompute(`escorts-total:${filterKey}`, count);
-    return JSON.parse(entry.body) as number;
+    return JSON.parse(entry.body) as SearchCount;
   };
 
   app.get(

@@ -15,6 +15,7 @@ export interface SearchFilter {
   bornAfter?: string | undefined;
   disponible?: boolean | undefined;
   conGaleria?: boolean | undefined;
+  fotosVerificadas?: boolean | undefined;
 }
 
 /** A row's position in its sort, as text, so a cursor round-trips exactly (timestamps keep microseconds). */
@@ -50,6 +51,7 @@ function conditions(f: SearchFilter): SQL[] {
     f.bornAfter !== undefined ? gt(ep.fechaNac, f.bornAfter) : undefined,
     f.disponible ? eq(ep.estado, 'disponible') : undefined,
     f.conGaleria ? gt(ep.galleryCount, 0) : undefined,
+    f.fotosVerificadas ? eq(ep.fotosVerificadas, true) : undefined,
   ];
   return out.filter((c): c is SQL => c !== undefined);
 }
@@ -63,6 +65,7 @@ export interface SearchRow {
   url: string;
   estado: 'disponible' | 'inactiva';
   galleryCount: number;
+  fotosVerificadas: boolean;
   ratingCount: number;
   ratingSum: number;
   key: SortKey;
@@ -105,6 +108,7 @@ export async function searchPage(
       url: accounts.url,
       estado: ep.estado,
       galleryCount: ep.galleryCount,
+      fotosVerificadas: ep.fotosVerificadas,
       ratingCount: sql<number>`coalesce(${ratingTotals.count}, 0)`.mapWith(Number),
       ratingSum:
         sql<number>`coalesce(${ratingTotals.sum1} + ${ratingTotals.sum2} + ${ratingTotals.sum3} + ${ratingTotals.sum4} + ${ratingTotals.sum5}, 0)`.mapWith(
@@ -121,11 +125,25 @@ export async function searchPage(
   return rows;
 }
 
-/** How many public profiles match, for the page's "N perfiles" (one index range, counted). */
-export async function searchTotal(db: DbOrTx, filter: SearchFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+/** A count that may have stopped early: `exact` is false when more than `n` rows match. */
+export interface SearchCount {
+  n: number;
+  exact: boolean;
+}
+
+/**
+ * How many public profiles match, for the page's "N perfiles". Counts at most `cap + 1` index
+ * entries (a LIMIT under the count), so a broad search costs the same at 100,000 or a million
+ * profiles; past the cap the answer is the cap and not exact ("más de 10.000").
+ */
+export async function searchTotal(db: DbOrTx, filter: SearchFilter, cap: number): Promise<SearchCount> {
+  const matching = db
+    .select({ one: sql`1`.as('one') })
     .from(ep)
-    .where(and(...conditions(filter)));
-  return row?.n ?? 0;
+    .where(and(...conditions(filter)))
+    .limit(cap + 1)
+    .as('matching');
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matching);
+  const n = row?.n ?? 0;
+  return n > cap ? { n: cap, exact: false } : { n, exact: true };
 }

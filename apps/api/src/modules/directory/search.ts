@@ -16,6 +16,7 @@ import {
   searchPage,
   searchTotal,
   sortKeyLength,
+  type SearchCount,
   type SearchFilter,
   type SearchRow,
   type SortKey,
@@ -27,6 +28,7 @@ export interface SearchAnswer {
   /** Cursor of the page before this one (null on the first): the pages' "Anterior" link. */
   anterior: string | null;
   total: number;
+  total_exacto: boolean;
 }
 
 /** The search minus paging, as the route parsed it (places already lower-case slugs). */
@@ -56,6 +58,7 @@ export function toFilter(q: Criteria, today: string): SearchFilter {
     bornAfter: q.edad_max !== undefined ? yearsBefore(today, q.edad_max + 1) : undefined,
     disponible: q.disponible,
     conGaleria: q.con_galeria,
+    fotosVerificadas: q.fotos_verificadas,
   };
 }
 
@@ -101,6 +104,7 @@ function toListCard(row: SearchRow, today: string): EscortListCard {
     srcset: srcsetFor(row.url),
     estado: row.estado,
     verificada: true,
+    fotos_verificadas: row.fotosVerificadas,
     promedio: row.ratingCount > 0 ? Math.round((10 * row.ratingSum) / (5 * row.ratingCount)) / 10 : null,
     calificaciones: row.ratingCount,
     galeria: row.galleryCount,
@@ -112,7 +116,7 @@ function toListCard(row: SearchRow, today: string): EscortListCard {
  * public cache per filter (not per order or cursor), so later pages and other orders reuse the count,
  * which is the costly part of a broad search (bench/RESULTS.md, issue 15).
  */
-export type TotalSource = (filterKey: string, count: () => Promise<number>) => Promise<number>;
+export type TotalSource = (filterKey: string, count: () => Promise<SearchCount>) => Promise<SearchCount>;
 
 const countEachTime: TotalSource = (_key, count) => count();
 
@@ -133,12 +137,14 @@ export async function searchEscorts(
   const first = page[0];
   const last = page.at(-1);
   const backwards = from?.direction === 'before';
+  const total = await totals(JSON.stringify(filter), () => searchTotal(db, filter, searchLimits.totalCap));
   return {
     items: page.map((r) => toListCard(r, today)),
     siguiente: last && (backwards || more) ? encodeCursor('after', orden, last.key) : null,
     anterior:
       first && (backwards ? more : from !== undefined) ? encodeCursor('before', orden, first.key) : null,
-    total: await totals(JSON.stringify(filter), () => searchTotal(db, filter)),
+    total: total.n,
+    total_exacto: total.exact,
   };
 }
 

@@ -88,7 +88,12 @@ export function CheckinSection() {
   };
 
   return (
-    <section id="seguridad" tabIndex={-1} className="form-card profile-section" aria-labelledby={`${id}-t`}>
+    <section
+      id="aviso-seguridad"
+      tabIndex={-1}
+      className="form-card profile-section"
+      aria-labelledby={`${id}-t`}
+    >
       <h2 id={`${id}-t`}>AVISO DE SEGURIDAD</h2>
       <p className="field-hint">
         Antes de una cita, elige en cuánto tiempo confirmarás que estás bien. Si no presionas «Estoy bien» a

@@ -92,6 +92,15 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
         />
         Con galería
       </label>
+      <label className="filter-check">
+        <input
+          type="checkbox"
+          name="fotos_verificadas"
+          value="true"
+          defaultChecked={filters.fotos_verificadas ?? false}
+        />
+        Fotos verificadas
+      </label>
       <div className="filter-field">
         <label htmlFor={`${id}-orden`}>Ordenar por</label>
         <select

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EscortSearchResult } from '@encanto/core/search';
 import { msg } from '@encanto/core/messages';
-import { hasFilters, listingApiPath, type ListingPlace } from '@encanto/core/search-params';
+import { hasFilters, listingApiPath, profileCount, type ListingPlace } from '@encanto/core/search-params';
 import { EscortGrid } from '../../../components/escort-card.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/query.ts';
@@ -95,7 +95,7 @@ export function SearchResults({
       ) : first && first.total > 0 ? (
         <div ref={grid}>
           <p className="listing-count" role="status">
-            {first.total === 1 ? '1 perfil' : `${first.total.toLocaleString('es-CL')} perfiles`}
+            {profileCount(first.total, first.total_exacto)}
             {url.pagina > 1 ? ` · página ${url.pagina}` : ''}
           </p>
           <EscortGrid escorts={items} city={city} label={label} />

@@ -14,6 +14,7 @@ import {
   type CityPage,
 } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
+import { profileCount } from '@encanto/core/search-params';
 import { useHead } from '../../../lib/head.tsx';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -64,7 +65,12 @@ function CityLanding({ page }: { page: CityPage }) {
         <p className="city-landing-lead">
           {page.region} ·{' '}
           {total > 0 && !url.narrowed
-            ? `${total.toLocaleString('es-CL')} ${total === 1 ? 'perfil verificado' : 'perfiles verificados'}`
+            ? profileCount(
+                total,
+                query.data?.total_exacto ?? true,
+                'perfil verificado',
+                'perfiles verificados',
+              )
             : 'Perfiles verificados'}
         </p>
         <p className="listing-region-link">

@@ -1,0 +1,1 @@
+CREATE INDEX "escort_search_fotos_recientes_idx" ON "escort_profiles" USING btree ("has_photo","created_at","account_id") WHERE "escort_profiles"."public" and "escort_profiles"."fotos_verificadas";
