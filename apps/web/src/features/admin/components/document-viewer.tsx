@@ -72,7 +72,7 @@ export function DocumentViewer({
           </div>
           <div className="doc-stage" tabIndex={0} aria-label="Documento (desplázate para recorrerlo)">
             {info.isPending || image.status === 'loading' ? (
-              <div className="skeleton doc-preview-skeleton" aria-label="Cargando imagen" />
+              <div className="skeleton doc-preview-skeleton" role="status" aria-label="Cargando imagen" />
             ) : info.data === null ? (
               <p className="empty">Esta cuenta aún no ha subido su documento.</p>
             ) : image.status === 'ready' ? (

@@ -159,7 +159,7 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
       ) : image.status === 'error' ? (
         <p className="message message-error">{msg.imageFetchError}</p>
       ) : (
-        <div className="skeleton doc-preview-skeleton" aria-label="Cargando imagen" />
+        <div className="skeleton doc-preview-skeleton" role="status" aria-label="Cargando imagen" />
       )}
     </div>
   );
