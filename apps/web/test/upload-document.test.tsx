@@ -161,7 +161,9 @@ describe('identity document upload, server-rendered then hydrated', () => {
       current: { status: 403, body: { mensaje: msg.accountValidated, code: 'FORBIDDEN' } },
     });
     expect(await screen.findByText(msg.accountValidated)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Ir a mi perfil' }).getAttribute('href')).toBe('/mi-cuenta/perfil');
+    expect(screen.getByRole('link', { name: 'Ir a mi perfil' }).getAttribute('href')).toBe(
+      '/mi-cuenta/perfil',
+    );
   });
 
   it('a photo over 8 MB is refused before sending, with its size and the limit, in red', async () => {
