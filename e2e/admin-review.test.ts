@@ -356,7 +356,10 @@ describe('the admin review', () => {
     await user.page.getByRole('heading', { level: 1 }).waitFor();
     await user.page.waitForLoadState('networkidle');
     await expect(user.page.getByText('Motivo de aprobación').count()).resolves.toBe(0);
-    expect(user.errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    // 404: probes of pages that do not exist for her yet. 403: the upload page refetches the document preview
+    // after the upload; on a slow run that request reaches the server after the approval, when its owner may no
+    // longer read the document (identity documents are the owner's only while pending).
+    expect(user.errors.filter((e) => !/status of (404|403)/.test(e))).toEqual([]);
     await user.context.close();
   });
 });

@@ -58,7 +58,10 @@ describe('search listing', () => {
 
     await page.goBack();
     await page.waitForURL((u) => u.search === '?genero=Transexual');
-    await expect.poll(() => page.getByLabel('Ordenar por').inputValue(), { timeout: 8000 }).toBe('recientes');
+    // Back re-renders the filter bar from the URL; a loaded CI machine has taken more than 8 s to show it.
+    await expect
+      .poll(() => page.getByLabel('Ordenar por').inputValue(), { timeout: 30_000 })
+      .toBe('recientes');
     await expect.poll(() => page.getByLabel('Género').inputValue()).toBe('Transexual');
     await page.goBack();
     await page.waitForURL((u) => u.pathname === '/Escort' && u.search === '');
