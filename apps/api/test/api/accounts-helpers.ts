@@ -91,16 +91,21 @@ export async function mailsTo(app: FastifyInstance, dataDir: string, to: string)
   );
 }
 
-/** The newest mail sent to an address: its code and its reset link. */
+/**
+ * The newest recovery mail sent to an address: its code and its reset link. Other mails (the recovery lock's
+ * notice) may be delivered after it by the outbox worker, so the newest one carrying a code is taken.
+ */
 export async function lastMail(
   app: FastifyInstance,
   dataDir: string,
   to: string,
 ): Promise<{ text: string; code: string; link: string }> {
-  const text = (await mailsTo(app, dataDir, to)).at(-1);
-  if (!text) throw new Error(`no mail to ${to}`);
-  const code = /provisoria es (\d{4})/.exec(text)?.[1];
-  const link = /(https?:\/\/\S+\/resetear-pass\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!code || !link) throw new Error(`mail without code or link:\n${text}`);
-  return { text, code, link };
+  const mails = await mailsTo(app, dataDir, to);
+  if (mails.length === 0) throw new Error(`no mail to ${to}`);
+  for (const text of mails.toReversed()) {
+    const code = /provisoria es (\d{4})/.exec(text)?.[1];
+    const link = /(https?:\/\/\S+\/resetear-pass\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
+    if (code && link) return { text, code, link };
+  }
+  throw new Error(`no mail with a code and a link:\n${mails.at(-1)}`);
 }
