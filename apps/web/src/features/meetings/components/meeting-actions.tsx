@@ -49,6 +49,63 @@ export function MeetingActions({ meeting: m, onPage = false }: { meeting: MyMeet
       onError: (err) => show('error', errorText(err, fail)),
     });
 
+  // The answers the server may offer, in the order they are shown; `can` picks the ones it listed.
+  const buttons: {
+    action: MyMeeting['acciones'][number];
+    label: string;
+    className: string;
+    onClick: () => unknown;
+  }[] = [
+    {
+      action: 'aceptar',
+      label: 'Aceptar',
+      className: 'button',
+      onClick: () =>
+        act(
+          () => acceptRequest(pair),
+          (r) => {
+            setStored({ token_conversacion: r.token });
+            return r.mensaje;
+          },
+          msg.conversationAcceptError,
+        ),
+    },
+    {
+      action: 'aceptar_propuesta',
+      label: 'Aceptar nueva hora',
+      className: 'button',
+      onClick: () =>
+        act(
+          () => acceptProposal(pair),
+          () => msg.proposalAccepted,
+          msg.proposalAcceptError,
+        ),
+    },
+    {
+      action: 'proponer',
+      label: m.propuesta ? 'Cambiar propuesta' : 'Proponer otra hora',
+      className: 'button button-secondary',
+      onClick: () => setForm('proponer'),
+    },
+    {
+      action: 'rechazar',
+      label: 'Rechazar',
+      className: 'button button-danger',
+      onClick: () => setForm('rechazar'),
+    },
+    {
+      action: 'cancelar',
+      label: msg.requestCancelLink,
+      className: 'button button-secondary',
+      onClick: () =>
+        act(
+          () => cancelRequest(pair),
+          () => msg.requestCancelled,
+          msg.requestCancelError,
+        ),
+    },
+  ];
+
   return (
     <div className="meeting-actions">
       {form === 'proponer' ? (
@@ -77,77 +134,19 @@ export function MeetingActions({ meeting: m, onPage = false }: { meeting: MyMeet
         />
       ) : (
         <div className="meeting-buttons">
-          {can('aceptar') ? (
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() =>
-                void act(
-                  () => acceptRequest(pair),
-                  (r) => {
-                    setStored({ token_conversacion: r.token });
-                    return r.mensaje;
-                  },
-                  msg.conversationAcceptError,
-                )
-              }
-            >
-              Aceptar
-            </button>
-          ) : null}
-          {can('aceptar_propuesta') ? (
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() =>
-                void act(
-                  () => acceptProposal(pair),
-                  () => msg.proposalAccepted,
-                  msg.proposalAcceptError,
-                )
-              }
-            >
-              Aceptar nueva hora
-            </button>
-          ) : null}
-          {can('proponer') ? (
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={() => setForm('proponer')}
-            >
-              {m.propuesta ? 'Cambiar propuesta' : 'Proponer otra hora'}
-            </button>
-          ) : null}
-          {can('rechazar') ? (
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={busy}
-              onClick={() => setForm('rechazar')}
-            >
-              Rechazar
-            </button>
-          ) : null}
-          {can('cancelar') ? (
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={() =>
-                void act(
-                  () => cancelRequest(pair),
-                  () => msg.requestCancelled,
-                  msg.requestCancelError,
-                )
-              }
-            >
-              {msg.requestCancelLink}
-            </button>
-          ) : null}
+          {buttons
+            .filter((b) => can(b.action))
+            .map((b) => (
+              <button
+                key={b.action}
+                type="button"
+                className={b.className}
+                disabled={busy}
+                onClick={() => void b.onClick()}
+              >
+                {b.label}
+              </button>
+            ))}
           {!onPage && can('conversar') ? (
             <Link className="button button-secondary" to={paths.meeting(m.id)}>
               Conversar{m.no_leidos > 0 ? ` (${m.no_leidos})` : ''}
