@@ -169,6 +169,7 @@ async function explain(url: string, queries: { label: string; query: string }[])
 export async function runDiscovery() {
   // DISCOVERY_REUSE=true measures a database seeded by an earlier run (with DISCOVERY_KEEP=true).
   const reuse = process.env.DISCOVERY_REUSE === 'true';
+  const loadStart = loadavg();
   const url = reuse ? withDb(adminUrl, dbName) : await freshDatabase(adminUrl, dbName);
   const database = await openDatabase({ databaseUrl: url });
   let seeded = Number(process.env.DISCOVERY_SEEDED_S ?? 0);
@@ -192,11 +193,11 @@ export async function runDiscovery() {
     plans.push({ label: `${combo || '(none)'}, page ${deep.page}`, query: deep.query });
   }
   const body = [
-    `Command: \`DISCOVERY_ESCORTS=${escorts} node bench/discovery.ts\` (also run by \`npm run bench -- --scale\`). ${machine()}, load ${loadavg()}.`,
+    `Command: \`DISCOVERY_ESCORTS=${escorts} node bench/discovery.ts\` (also run by \`npm run bench -- --scale\`${reuse ? '; this run with DISCOVERY_REUSE=true on a database seeded earlier' : ''}). ${machine()}; load average at the start ${loadStart}, at the end ${loadavg()}.`,
     '',
     `${escorts.toLocaleString('en')} escorts on PostgreSQL (95% public, a fifth in Santiago; seeded in ${seeded.toFixed(0)} s with generate_series).`,
     `Each cell: ${workers} concurrent workers x ${perWorker} searches through the app's searchEscorts (pool of 10 connections, no response cache:`,
-    'every call is the page query plus the count query, which stops at 10,001 rows: "10,000+" is the capped total). Milliseconds. Deep page: page 100 reached by walking `siguiente`, or the last page when the filter has fewer.',
+    'every call is the page query plus the count query, which reads at most 10,001 entries of an escort_count_* index: "10,000+" is the cap, "2,442+" a lower bound, `total_exacto: false`). Milliseconds. Deep page: page 100 reached by walking `siguiente`, or the last page when the filter has fewer.',
     '',
     '| query | total | page 1 p50 | page 1 p99 | deep page | deep p50 | deep p99 |',
     '|---|---|---|---|---|---|---|',
