@@ -78,7 +78,11 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
   }
 }
 
+/** BENCH_PORTS=3151-3159 keeps a shared machine's runs on their own ports (taken in turn). */
+const portRange = process.env.BENCH_PORTS?.split('-').map(Number);
+let nextPort = 0;
 export function freePort(): number {
+  if (portRange?.length === 2) return portRange[0]! + (nextPort++ % (portRange[1]! - portRange[0]! + 1));
   return 20000 + Math.floor(Math.random() * 20000);
 }
 

@@ -64,6 +64,15 @@ export const scenarios: Scenario[] = [
   { name: `listing: GET /api/usuario/ciudad/${CITY} (50 profiles)`, path: `/api/usuario/ciudad/${CITY}` },
   { name: 'latest: GET /api/ultimos (60 profiles)', path: '/api/ultimos' },
   { name: 'SSR city page: GET /escorts/santiago', path: '/escorts/santiago' },
+  // Issue 15: the search's first page (cached) and a filtered city page rendered by the server.
+  {
+    name: 'search: GET /api/escorts?comuna=santiago&genero=Femenino&orden=calificacion',
+    path: '/api/escorts?comuna=santiago&genero=Femenino&orden=calificacion',
+  },
+  {
+    name: 'SSR filtered city page: GET /escorts/santiago?genero=Femenino&orden=calificacion',
+    path: '/escorts/santiago?genero=Femenino&orden=calificacion',
+  },
   { name: `SSR card: GET /Card/${escortNick(1)}`, path: `/Card/${escortNick(1)}` },
   {
     name: 'login: POST /api/cliente/login (argon2id verify)',
@@ -73,6 +82,10 @@ export const scenarios: Scenario[] = [
     headers: { 'content-type': 'application/json' },
   },
 ];
+
+// BENCH_ONLY=search,SSR filtered: only the scenarios whose name contains one of the words.
+const only = process.env.BENCH_ONLY?.split(',');
+const picked = only ? scenarios.filter((s) => only.some((w) => s.name.includes(w))) : scenarios;
 
 export interface Row {
   reqPerSec: number;
@@ -198,12 +211,12 @@ async function benchDriver(driver: 'postgres' | 'pglite'): Promise<DriverResult>
     const idle = rssMb(server.pid);
     const rss = sampleRss(server.pid);
     const captured: Awaited<ReturnType<typeof capture>>[] = [];
-    for (const s of scenarios) {
+    for (const s of picked) {
       captured.push(await capture(server.url, s));
       await load(`${server.url}${s.path}`, s, 2); // warm-up
     }
     const result: DriverResult = { driver, health: [], rows: [], rss: { idle, peak: 0, after: 0 } };
-    result.rows = scenarios.map((scenario, i) => ({
+    result.rows = picked.map((scenario, i) => ({
       scenario,
       bytes: captured[i]!.body.length,
       bare: [],
@@ -211,7 +224,7 @@ async function benchDriver(driver: 'postgres' | 'pglite'): Promise<DriverResult>
     }));
     for (let round = 0; round < rounds; round++) {
       result.health.push(await load(`${server.url}/api/health`));
-      for (const [i, s] of scenarios.entries()) {
+      for (const [i, s] of picked.entries()) {
         const bare = await startBare(captured[i]!);
         try {
           // Bare first, then the API, per scenario and per round, so load drift hits both alike.
@@ -241,7 +254,8 @@ const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
 
 function markdown(results: DriverResult[], started: string, loadBefore: string): string {
   const lines: string[] = [];
-  lines.push(`Command: \`npm run bench\` (bench/run.ts). Date: ${started}. Machine: ${machine()}.`);
+  const only = process.env.BENCH_ONLY ? `BENCH_ONLY=${process.env.BENCH_ONLY} ` : '';
+  lines.push(`Command: \`${only}npm run bench\` (bench/run.ts). Date: ${started}. Machine: ${machine()}.`);
   lines.push(
     `Load average before the run: ${loadBefore}; after: ${loadavg()}. autocannon, ${connections} connections, ${seconds} s per measurement, ${rounds} round(s); in every round each scenario's bare node:http server and then the API are measured back to back, and GET /api/health once per round.`,
   );
@@ -274,7 +288,7 @@ function markdown(results: DriverResult[], started: string, loadBefore: string):
     );
   }
   const pgListing = results.find((r) => r.driver === 'postgres')?.rows[0];
-  if (pgListing) {
+  if (pgListing && pgListing.scenario === scenarios[0]) {
     const ratio = mean(pgListing.api.map((x) => x.reqPerSec)) / mean(pgListing.bare.map((x) => x.reqPerSec));
     const p99 = Math.max(...pgListing.api.map((x) => x.p99));
     lines.push(
@@ -314,7 +328,13 @@ async function main() {
   const md = markdown(results, started, loadBefore);
   console.log(`\n${md}`);
   if (!process.env.BENCH_NO_WRITE)
-    writeSection('bench:run', 'Scenarios beside their baselines (npm run bench)', md);
+    writeSection(
+      process.env.BENCH_SECTION ?? 'bench:run',
+      process.env.BENCH_SECTION
+        ? `Scenarios beside their baselines (${process.env.BENCH_SECTION})`
+        : 'Scenarios beside their baselines (npm run bench)',
+      md,
+    );
   if (process.argv.includes('--scale')) {
     const { runScale } = await import('./scale.ts');
     await runScale();

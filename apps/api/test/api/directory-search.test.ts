@@ -282,6 +282,19 @@ describe('GET /api/escorts', () => {
     expect([none.total, none.total_exacto]).toEqual([0, true]);
   });
 
+  it('bounds the count by the index entries it reads: past them the total is a lower bound', async () => {
+    // Six public profiles: reading all of them (and finding no seventh) is exact; reading three
+    // of them finds at most three matches and is not exact.
+    const exact = await searchTotal(t.app.db, { disponible: true }, 10, 6);
+    expect(exact.exact).toBe(true);
+    const bounded = await searchTotal(t.app.db, { disponible: true }, 10, 2);
+    expect(bounded.exact).toBe(false);
+    expect(bounded.n).toBeLessThanOrEqual(Math.min(3, exact.n));
+    expect(await searchTotal(t.app.db, {}, 10, 2)).toEqual({ n: 3, exact: false });
+    expect(await searchTotal(t.app.db, {}, 10, 5)).toEqual({ n: 6, exact: false });
+    expect(await searchTotal(t.app.db, {}, 1, 2)).toEqual({ n: 1, exact: false });
+  });
+
   it('answers 400 with a Spanish message for every bad value', async () => {
     const cases: [string, string][] = [
       ['zona=este', msg.searchZone],
