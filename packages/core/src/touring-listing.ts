@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { escortCardSchema } from './escorts.ts';
 import { escortListCardSchema } from './search.ts';
 import { visitSchema } from './touring.ts';

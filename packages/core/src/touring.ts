@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { findPickerComuna } from './geo-picker.ts';
 import { msg } from './messages.ts';
+import { addDays } from './touring-dates.ts';
+
+export { addDays, visitRange } from './touring-dates.ts';
 
 /** Touring (issue 17): how many visits an escort may announce, and how far ahead they may end. */
 export const giraLimits = { maxVisits: 3, maxDaysAhead: 90 } as const;
@@ -10,13 +13,6 @@ const isDay = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
-
-/** 'yyyy-mm-dd' plus n calendar days (UTC arithmetic on a plain date: no zone shifts it). */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 const dayField = z.string({ error: msg.giraDate }).refine(isDay, { error: msg.giraDate });
 
@@ -57,7 +53,8 @@ export const giraBodySchema = z
   .array(visitInputSchema, { error: msg.invalidInput })
   .max(giraLimits.maxVisits, { error: msg.giraMax })
   .superRefine((list, ctx) => {
-    for (const i of overlapping(list)) ctx.addIssue({ code: 'custom', message: msg.giraOverlap, path: [i, 'desde'] });
+    for (const i of overlapping(list))
+      ctx.addIssue({ code: 'custom', message: msg.giraOverlap, path: [i, 'desde'] });
   });
 
 export interface GiraContext {
@@ -72,7 +69,10 @@ export interface GiraContext {
 const sameComuna = (a: string, b: string) => findPickerComuna(a)?.comuna === findPickerComuna(b)?.comuna;
 
 /** Rules against today and her account, as field paths ('0.desde') with their message, first problem first. */
-export function giraProblems(list: readonly VisitInput[], ctx: GiraContext): { path: string; message: string }[] {
+export function giraProblems(
+  list: readonly VisitInput[],
+  ctx: GiraContext,
+): { path: string; message: string }[] {
   const last = addDays(ctx.today, giraLimits.maxDaysAhead);
   const out: { path: string; message: string }[] = [];
   list.forEach((v, i) => {
@@ -90,40 +90,14 @@ export function giraProblems(list: readonly VisitInput[], ctx: GiraContext): { p
 export const giraSchemaOn = (ctx: GiraContext) =>
   giraBodySchema.superRefine((list, z2) => {
     for (const p of giraProblems(list, ctx))
-      z2.addIssue({ code: 'custom', message: p.message, path: p.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)) });
+      z2.addIssue({
+        code: 'custom',
+        message: p.message,
+        path: p.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+      });
   });
 
 /** A stored visit as GET /api/usuario/gira returns it (the catalogue's spelling of the comuna). */
 export const visitSchema = z.object({ ciudad: z.string(), desde: z.string(), hasta: z.string() });
 export type Visit = z.infer<typeof visitSchema>;
 export const giraSchema = z.array(visitSchema);
-
-const monthNames = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
-const parts = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return { y, m: monthNames[m - 1] ?? '', d };
-};
-
-/** 'del 3 al 7 de diciembre', 'del 28 de noviembre al 2 de diciembre', 'el 3 de diciembre' (es-CL, no zone). */
-export function visitRange(desde: string, hasta: string): string {
-  const a = parts(desde);
-  const b = parts(hasta);
-  if (desde === hasta) return `el ${a.d} de ${a.m}`;
-  if (a.y !== b.y) return `del ${a.d} de ${a.m} de ${a.y} al ${b.d} de ${b.m} de ${b.y}`;
-  if (a.m !== b.m) return `del ${a.d} de ${a.m} al ${b.d} de ${b.m}`;
-  return `del ${a.d} al ${b.d} de ${b.m}`;
-}

@@ -65,7 +65,9 @@ describe('GET and PUT /api/usuario/gira', () => {
       { ciudad: 'Ñuñoa', desde: a.desde, hasta: a.hasta },
     ]);
     expect((await get(escort)).json()).toEqual(saved.json());
-    const replaced = await put(escort, [{ ciudad: 'Temuco', desde: addDays(today, 1), hasta: addDays(today, 1) }]);
+    const replaced = await put(escort, [
+      { ciudad: 'Temuco', desde: addDays(today, 1), hasta: addDays(today, 1) },
+    ]);
     expect(replaced.statusCode).toBe(200);
     expect((await get(escort)).json()).toEqual([
       { ciudad: 'Temuco', desde: addDays(today, 1), hasta: addDays(today, 1) },
@@ -101,14 +103,27 @@ describe('GET and PUT /api/usuario/gira', () => {
   });
 
   it.each([
-    ['more than 3 visits', () => [0, 2, 4, 6].map((d) => visit({ desde: addDays(today, d), hasta: addDays(today, d) })), msg.giraMax, 'body'],
+    [
+      'more than 3 visits',
+      () => [0, 2, 4, 6].map((d) => visit({ desde: addDays(today, d), hasta: addDays(today, d) })),
+      msg.giraMax,
+      'body',
+    ],
     ['an unknown comuna', () => [visit({ ciudad: 'Gotham' })], msg.giraCity, '0.ciudad'],
     ['an empty comuna', () => [visit({ ciudad: '' })], msg.giraCity, '0.ciudad'],
     ['a malformed date', () => [visit({ desde: '2026-02-30' })], msg.giraDate, '0.desde'],
-    ['an end before the start', () => [visit({ desde: addDays(today, 3), hasta: addDays(today, 2) })], msg.giraOrder, '0.hasta'],
+    [
+      'an end before the start',
+      () => [visit({ desde: addDays(today, 3), hasta: addDays(today, 2) })],
+      msg.giraOrder,
+      '0.hasta',
+    ],
     [
       'overlapping visits',
-      () => [visit({ hasta: addDays(today, 3) }), visit({ ciudad: 'Arica', desde: addDays(today, 3), hasta: addDays(today, 4) })],
+      () => [
+        visit({ hasta: addDays(today, 3) }),
+        visit({ ciudad: 'Arica', desde: addDays(today, 3), hasta: addDays(today, 4) }),
+      ],
       msg.giraOverlap,
       '1.desde',
     ],
@@ -130,7 +145,9 @@ describe('GET and PUT /api/usuario/gira', () => {
     const res = await put(escort, [started]);
     expect(res.statusCode).toBe(200);
     // A new visit starting in the past is still refused.
-    const other = await put(escort, [{ ciudad: 'Arica', desde: addDays(today, 1), hasta: addDays(today, 5) }]);
+    const other = await put(escort, [
+      { ciudad: 'Arica', desde: addDays(today, 1), hasta: addDays(today, 5) },
+    ]);
     expect(other.json()).toMatchObject({ mensaje: msg.giraPast, fields: { '0.desde': msg.giraPast } });
   });
 });
@@ -165,7 +182,15 @@ describe('visitors in the listings', () => {
     expect(nicks((await search('comuna=arica&genero=Femenino')).de_visita)).toContain(escort.nickname);
     expect(nicks((await search('comuna=arica&genero=Masculino')).de_visita)).not.toContain(escort.nickname);
     expect(nicks((await search('comuna=arica&edad_max=20')).de_visita)).not.toContain(escort.nickname);
-    const cursor = Buffer.from(JSON.stringify(['s', 'recientes', 'true', '2020-01-01 00:00:00+00', '00000000-0000-0000-0000-000000000000'])).toString('base64url');
+    const cursor = Buffer.from(
+      JSON.stringify([
+        's',
+        'recientes',
+        'true',
+        '2020-01-01 00:00:00+00',
+        '00000000-0000-0000-0000-000000000000',
+      ]),
+    ).toString('base64url');
     expect((await search(`comuna=arica&cursor=${cursor}`)).de_visita).toEqual([]);
   });
 
@@ -187,13 +212,20 @@ describe('visitors in the listings', () => {
 
   it('hides a visitor whose profile is not public, and an unavailable one from the spec list', async () => {
     await put(escort, [{ ciudad: 'Osorno', desde: today, hasta: today }]);
-    await t.app.db.update(escortProfiles).set({ paused: true }).where(eq(escortProfiles.accountId, escort.id));
+    await t.app.db
+      .update(escortProfiles)
+      .set({ paused: true })
+      .where(eq(escortProfiles.accountId, escort.id));
     await syncEscortVisibility(t.app.db, escort.id);
     t.app.services.publicCache.clear();
     expect(nicks((await search('comuna=osorno')).de_visita)).not.toContain(escort.nickname);
     expect(nicks(await cityList('Osorno'))).not.toContain(escort.nickname);
 
-    const inactive = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', estado: 'inactiva' });
+    const inactive = await createAccount(t.app, {
+      kind: 'escort',
+      autorizado: 'aprobado',
+      estado: 'inactiva',
+    });
     await put(inactive, [{ ciudad: 'Osorno', desde: today, hasta: today }]);
     expect(nicks((await search('comuna=osorno')).de_visita)).toContain(inactive.nickname);
     expect(nicks((await search('comuna=osorno&disponible=true')).de_visita)).not.toContain(inactive.nickname);
@@ -212,6 +244,16 @@ describe('visitors in the listings', () => {
     await t.app.db.delete(accounts).where(eq(accounts.id, escort.id));
     const left = await t.app.db.select().from(escortVisits).where(eq(escortVisits.accountId, escort.id));
     expect(left).toEqual([]);
+  });
+
+  it('lists her current and coming visits on her public card', async () => {
+    const coming = { ciudad: 'Arica', desde: addDays(today, 5), hasta: addDays(today, 6) };
+    await put(escort, [coming, { ciudad: 'Temuco', desde: today, hasta: today }]);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/usuario/publico/${escort.nickname.toUpperCase()}`,
+    });
+    expect(res.json()).toMatchObject({ gira: [{ ciudad: 'Temuco', desde: today, hasta: today }, coming] });
   });
 
   it('lists her visits in her data export', async () => {

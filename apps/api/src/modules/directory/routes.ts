@@ -10,6 +10,9 @@ import { firstListingPage, type TotalSource } from './search.ts';
 import type { SearchCount } from './search-queries.ts';
 import { cityListingWithVisitors, searchWithVisitors } from './visitors.ts';
 import { cityListCardSchema, visitorCardSchema } from '@encanto/core/touring-listing';
+import { giraSchema } from '@encanto/core/touring';
+import { todayInChile } from '@encanto/core/age';
+import { publicVisits } from '../touring/service.ts';
 
 const listSchema = z.array(escortCardSchema);
 const searchAnswerSchema = escortSearchResultSchema.extend({
@@ -80,13 +83,15 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Tarjeta pública de una escort aprobada (404 si no existe, está pendiente, pausada o suspendida)',
         params: nicknameParams,
-        response: { 200: escortPublicSchema, ...errorResponses(404) },
+        response: { 200: escortPublicSchema.extend({ gira: giraSchema }), ...errorResponses(404) },
       },
     },
     (request, reply) =>
-      sendCached(request, reply, `publico:${request.params.nickname.toLowerCase()}`, () =>
-        publicEscort(app.db, request.params.nickname),
-      ),
+      sendCached(request, reply, `publico:${request.params.nickname.toLowerCase()}`, async () => ({
+        ...(await publicEscort(app.db, request.params.nickname)),
+        // Touring (issue 17): her current and coming visits, for the card's "De visita".
+        gira: await publicVisits(app.db, request.params.nickname, todayInChile(app.services.clock.now())),
+      })),
   );
 
   app.get(

@@ -7,7 +7,14 @@ import type { VisitorCard } from '@encanto/core/touring-listing';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, escortProfiles as ep, escortVisits as v, ratingTotals } from '../../db/schema/index.ts';
 import { conditions, type SearchFilter } from './search-queries.ts';
-import { firstListingPage, searchEscorts, toFilter, toListCard, type SearchAnswer, type TotalSource } from './search.ts';
+import {
+  firstListingPage,
+  searchEscorts,
+  toFilter,
+  toListCard,
+  type SearchAnswer,
+  type TotalSource,
+} from './search.ts';
 
 /**
  * Touring (issue 17): escorts visiting the listed place today. A separate small query beside the
@@ -18,9 +25,11 @@ export const VISITORS_MAX = 48;
 
 /** The place condition on the visit, and the resident's place column it must differ from (she is listed there already). */
 function placeOf(f: SearchFilter): { visit: SQL; resident: SQL }[] | undefined {
-  if (f.cityKey !== undefined) return [{ visit: eq(v.cityKey, f.cityKey), resident: ne(ep.cityKey, f.cityKey) }];
+  if (f.cityKey !== undefined)
+    return [{ visit: eq(v.cityKey, f.cityKey), resident: ne(ep.cityKey, f.cityKey) }];
   const out: { visit: SQL; resident: SQL }[] = [];
-  if (f.regionKey !== undefined) out.push({ visit: eq(v.regionKey, f.regionKey), resident: ne(ep.regionKey, f.regionKey) });
+  if (f.regionKey !== undefined)
+    out.push({ visit: eq(v.regionKey, f.regionKey), resident: ne(ep.regionKey, f.regionKey) });
   if (f.zona !== undefined) out.push({ visit: eq(v.zona, f.zona), resident: ne(ep.zona, f.zona) });
   return out.length ? out : undefined;
 }
@@ -53,12 +62,7 @@ export async function visitorCards(db: DbOrTx, filter: SearchFilter, today: stri
     .innerJoin(accounts, eq(accounts.id, v.accountId))
     .leftJoin(ratingTotals, eq(ratingTotals.accountId, v.accountId))
     .where(
-      and(
-        ...place.flatMap((p) => [p.visit, p.resident]),
-        lte(v.desde, today),
-        gte(v.hasta, today),
-        ...rest,
-      ),
+      and(...place.flatMap((p) => [p.visit, p.resident]), lte(v.desde, today), gte(v.hasta, today), ...rest),
     )
     .orderBy(desc(ep.hasPhoto), asc(v.desde), asc(v.accountId))
     .limit(VISITORS_MAX);

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, escortVisits } from '../../db/schema/index.ts';
 
@@ -10,6 +10,16 @@ export function visitsOf(db: DbOrTx, accountId: string) {
     .select({ ciudad: escortVisits.ciudad, desde: escortVisits.desde, hasta: escortVisits.hasta })
     .from(escortVisits)
     .where(eq(escortVisits.accountId, accountId))
+    .orderBy(asc(escortVisits.desde));
+}
+
+/** An escort's visits not yet ended, by nickname (case-insensitive), earliest first. */
+export function comingVisitsByNickname(db: DbOrTx, nickname: string, today: string) {
+  return db
+    .select({ ciudad: escortVisits.ciudad, desde: escortVisits.desde, hasta: escortVisits.hasta })
+    .from(escortVisits)
+    .innerJoin(accounts, eq(accounts.id, escortVisits.accountId))
+    .where(and(sql`lower(${accounts.nickname}) = lower(${nickname})`, gte(escortVisits.hasta, today)))
     .orderBy(asc(escortVisits.desde));
 }
 

@@ -5,13 +5,17 @@ import { giraProblems, type Visit, type VisitInput } from '@encanto/core/touring
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
-import { ownCiudad, replaceVisits, visitsOf } from './queries.ts';
+import { comingVisitsByNickname, ownCiudad, replaceVisits, visitsOf } from './queries.ts';
 
 /** Her current and coming visits (ended ones are not shown; the next save drops them). */
 export async function currentVisits(db: DbOrTx, accountId: string, today: string): Promise<Visit[]> {
   const rows = await visitsOf(db, accountId);
   return rows.filter((v) => v.hasta >= today);
 }
+
+/** The visits her public card lists (current and coming); the card route has checked she is public. */
+export const publicVisits = (db: DbOrTx, nickname: string, today: string): Promise<Visit[]> =>
+  comingVisitsByNickname(db, nickname, today);
 
 /** Every stored visit, ended ones too: what the data export lists. */
 export const allVisits = (db: DbOrTx, accountId: string): Promise<Visit[]> => visitsOf(db, accountId);
