@@ -93,7 +93,11 @@ describe('touring', () => {
     await section.waitFor();
     const card = section.locator('.escort-card', { hasText: escort.nickname });
     await expect(card.innerText()).resolves.toMatch(/De visita[\s\S]*en Temuco (del|el) /);
+    await section.scrollIntoViewIfNeeded();
     await screenshot(visitor.page, 'touring-listing-temuco-phone');
+    await visitor.page.setViewportSize(desktop);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(visitor.page, 'touring-listing-temuco-desktop');
     // Her card page names the visit too.
     await card.getByRole('link').click();
     await visitor.page.waitForURL(`**/Card/${escort.nickname}`);
