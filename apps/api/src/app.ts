@@ -38,6 +38,7 @@ import { galleryRoutes } from './modules/gallery/routes.ts';
 import { rentalRoutes } from './modules/rentals/routes.ts';
 import { seoRoutes } from './modules/directory/seo-routes.ts';
 import { photoVerificationRoutes } from './modules/photo-verification/routes.ts';
+import { touringRoutes } from './modules/touring/routes.ts';
 import { signalRoutes } from './modules/signals/routes.ts';
 import { checkinRoutes } from './modules/checkins/routes.ts';
 import { registerViewCounter, statisticsRoutes } from './modules/statistics/routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(rentalRoutes);
       await api.register(dataRightsRoutes);
       await api.register(photoVerificationRoutes);
+      await api.register(touringRoutes);
       await api.register(signalRoutes);
       await api.register(checkinRoutes);
       await api.register(statisticsRoutes);

@@ -7,6 +7,7 @@ import { accountRoutes } from './features/accounts/routes.tsx';
 import { directoryPages } from './features/directory/routes.tsx';
 import { validationRoutes } from './features/validation/routes.tsx';
 import { profilePages, profileRoutes } from './features/profiles/routes.tsx';
+import { touringPages } from './features/touring/routes.tsx';
 import { adminRoutes } from './features/admin/routes.tsx';
 import { rentalRoutes } from './features/rentals/routes.tsx';
 import { marketplacePages, marketplaceRoutes } from './features/marketplace/routes.tsx';
@@ -69,6 +70,7 @@ export function App({ afterPage }: { afterPage?: ReactNode }) {
               <Route path="fotos" element={<profilePages.Photos />} />
               <Route path="calificar" element={<profilePages.ToRate />} />
               <Route path="estadisticas" element={<profilePages.Statistics />} />
+              <Route path="gira" element={<touringPages.Gira />} />
               <Route path="cuenta" element={<profilePages.Account />} />
             </Route>
             {/* The client's area (Favoritos, Mis citas, Perfil, Cuenta). */}

@@ -216,6 +216,7 @@ const urls = [
   paths.escortProfile,
   paths.toRate,
   paths.statistics,
+  paths.touring,
   paths.escortAccount,
   paths.requests,
   paths.myMeetings,

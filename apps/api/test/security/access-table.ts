@@ -547,6 +547,14 @@ export const accessTable: Record<string, Entry> = {
   'GET /api/usuario/estadisticas': {
     access: 'escort',
   },
+  'GET /api/usuario/gira': {
+    access: 'escort',
+  },
+  'PUT /api/usuario/gira': {
+    access: 'escort',
+    // An empty list is always valid: what answers is who is calling.
+    body: [] as never,
+  },
   'PUT /api/upload/orden/{nick}': {
     access: 'self-escort',
     params: (w) => ({ nick: w.escort.nickname }),

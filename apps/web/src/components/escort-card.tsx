@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import type { EscortCard as BaseCard } from '@encanto/core/escorts';
 import type { EscortListCard } from '@encanto/core/search';
 import { photoUrl } from '@encanto/core/landing';
+import type { Visit } from '@encanto/core/touring';
+import { visitRange } from '@encanto/core/touring-dates';
 import { paths } from '../config/paths.ts';
 import { VerifiedPhotosBadge } from './card/verified-photos-badge.tsx';
 
-/** The spec's card, or the search's richer one (comuna, availability, verified, rating). */
-type Card = BaseCard & Partial<Omit<EscortListCard, keyof BaseCard>>;
+/** The spec's card, or the search's richer one (comuna, availability, verified, rating); `visita` on a visitor's. */
+type Card = BaseCard & Partial<Omit<EscortListCard, keyof BaseCard>> & { visita?: Visit | undefined };
 
 const decimal = (n: number) =>
   n.toLocaleString('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -98,6 +100,14 @@ export function EscortCard({ escort, city, eager, state }: Props) {
                 Verificada
               </span>
             ) : null}
+          </span>
+        ) : null}
+        {escort.visita ? (
+          <span className="escort-card-visit">
+            <span className="visit-badge">De visita</span>{' '}
+            <span>
+              en {escort.visita.ciudad} {visitRange(escort.visita.desde, escort.visita.hasta)}
+            </span>
           </span>
         ) : null}
         {escort.fotos_verificadas ? <VerifiedPhotosBadge compact /> : null}

@@ -31,6 +31,8 @@ export const paths = {
   photos: '/panel/fotos',
   toRate: '/panel/calificar',
   statistics: '/panel/estadisticas',
+  /** Her visits to other comunas (issue 17). */
+  touring: '/panel/gira',
   escortAccount: '/panel/cuenta',
   /** The client's area; the spec's /profileCliente redirects to its Perfil. */
   clientProfile: '/mi-cuenta/perfil',

@@ -8,3 +8,4 @@ export * from './conversations.ts';
 export * from './two-factor.ts';
 export * from './safety.ts';
 export * from './stats.ts';
+export * from './touring.ts';

@@ -11,6 +11,7 @@ import { auditActionLabel } from '@encanto/core/validation';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import * as q from './export-queries.ts';
+import { allVisits } from '../touring/service.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,6 +73,7 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     givenConsents,
     photoChecks,
     checkins,
+    visits,
   ] = await Promise.all([
     q.readEscortProfile(db, accountId),
     q.readMedia(db, accountId),
@@ -92,6 +94,7 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     q.readConsents(db, accountId),
     q.readPhotoVerifications(db, accountId),
     q.readCheckins(db, accountId),
+    allVisits(db, accountId),
   ]);
   const base = config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
@@ -165,6 +168,7 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
       cerrado_el: iso(c.closedAt),
       creado_el: iso(c.createdAt),
     })),
+    gira: visits.map((v) => ({ ciudad: v.ciudad, desde: v.desde, hasta: v.hasta })),
     favoritos: favs.map((f) => ({ nick_usuario: f.nickname, agregado_el: iso(f.createdAt) })),
     citas: meets.map((m) => ({
       rol: m.clientId === accountId ? 'cliente' : 'escort',

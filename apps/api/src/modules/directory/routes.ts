@@ -6,11 +6,20 @@ import { escortSearchQuerySchema, escortSearchResultSchema } from '@encanto/core
 import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { sendCached } from '../../lib/send-cached.ts';
 import { ownEscortCard, publicEscort } from './service.ts';
-import { firstListingPage, searchEscorts, type TotalSource } from './search.ts';
+import { firstListingPage, type TotalSource } from './search.ts';
 import type { SearchCount } from './search-queries.ts';
+import { cityListingWithVisitors, searchWithVisitors } from './visitors.ts';
+import { cityListCardSchema, visitorCardSchema } from '@encanto/core/touring-listing';
+import { giraSchema } from '@encanto/core/touring';
+import { todayInChile } from '@encanto/core/age';
+import { publicVisits } from '../touring/service.ts';
 
 const listSchema = z.array(escortCardSchema);
-const searchAnswerSchema = escortSearchResultSchema.extend({ anterior: z.string().nullable() });
+const searchAnswerSchema = escortSearchResultSchema.extend({
+  anterior: z.string().nullable(),
+  /** Touring (issue 17): escorts visiting the place today, on the first page only. */
+  de_visita: z.array(visitorCardSchema),
+});
 
 /** One cache entry per search, whatever the order or case of the query's spelling. */
 const searchCacheKey = (q: Record<string, unknown>) =>
@@ -45,7 +54,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       sendCached(request, reply, searchCacheKey(request.query), () =>
-        searchEscorts(app.db, request.query, totalInCache),
+        searchWithVisitors(app.db, request.query, totalInCache, app.services.clock.now()),
       ),
   );
 
@@ -54,14 +63,15 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['directorio'],
-        summary: 'Escorts aprobadas y disponibles de una ciudad (sin distinguir acentos)',
+        summary:
+          'Escorts aprobadas y disponibles de una ciudad (sin distinguir acentos), y al final las que la visitan hoy (con `visita`)',
         params: z.object({ city: z.string().min(1).max(80) }),
-        response: { 200: listSchema },
+        response: { 200: z.array(cityListCardSchema) },
       },
     },
     (request, reply) =>
       sendCached(request, reply, `ciudad:${request.params.city.toLowerCase()}`, () =>
-        firstListingPage(app.db, request.params.city),
+        cityListingWithVisitors(app.db, request.params.city, app.services.clock.now()),
       ),
   );
 
@@ -73,13 +83,15 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Tarjeta pública de una escort aprobada (404 si no existe, está pendiente, pausada o suspendida)',
         params: nicknameParams,
-        response: { 200: escortPublicSchema, ...errorResponses(404) },
+        response: { 200: escortPublicSchema.extend({ gira: giraSchema }), ...errorResponses(404) },
       },
     },
     (request, reply) =>
-      sendCached(request, reply, `publico:${request.params.nickname.toLowerCase()}`, () =>
-        publicEscort(app.db, request.params.nickname),
-      ),
+      sendCached(request, reply, `publico:${request.params.nickname.toLowerCase()}`, async () => ({
+        ...(await publicEscort(app.db, request.params.nickname)),
+        // Touring (issue 17): her current and coming visits, for the card's "De visita".
+        gira: await publicVisits(app.db, request.params.nickname, todayInChile(app.services.clock.now())),
+      })),
   );
 
   app.get(

@@ -40,7 +40,7 @@ const sorts: Record<SearchOrder, { cols: SQL[]; casts: string[] }> = {
 
 export const sortKeyLength = (orden: SearchOrder) => sorts[orden].cols.length;
 
-function conditions(f: SearchFilter): SQL[] {
+export function conditions(f: SearchFilter): SQL[] {
   const out: (SQL | undefined)[] = [
     eq(ep.public, true),
     f.cityKey !== undefined ? eq(ep.cityKey, f.cityKey) : undefined,

@@ -93,7 +93,7 @@ const validKeyPart = (p: string) =>
     p,
   );
 
-function toListCard(row: SearchRow, today: string): EscortListCard {
+export function toListCard(row: SearchRow, today: string): EscortListCard {
   return {
     nickname: row.nickname,
     apellido: row.apellido,

@@ -25,6 +25,7 @@ export const escortNav: readonly NavItem[] = [
   { to: paths.photos, label: 'Fotos', icon: 'image' },
   { to: paths.toRate, label: 'Calificar clientes', icon: 'star' },
   { to: paths.statistics, label: 'Estadísticas', icon: 'chart' },
+  { to: paths.touring, label: 'Gira', icon: 'pin' },
   { to: paths.escortAccount, label: 'Cuenta', icon: 'lock' },
 ];
 

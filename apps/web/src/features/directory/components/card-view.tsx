@@ -2,6 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import type { EscortCard, EscortPublic } from '@encanto/core/escorts';
 import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
+import type { Visit } from '@encanto/core/touring';
+import { CardVisits } from './card-visits.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Lightbox } from '../../../components/lightbox.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -22,7 +24,11 @@ const CommentsPanel = lazy(() =>
 
 /** What the card shows: the full public record, or while it loads the listing card from navigation state. */
 export type CardData = EscortCard &
-  Partial<Pick<EscortPublic, 'medidas' | 'legenda' | 'fono' | 'fotos_verificadas'>>;
+  Partial<Pick<EscortPublic, 'medidas' | 'legenda' | 'fono' | 'fotos_verificadas'>> & {
+    /** Her current and coming visits (the public card); a visitor's listing card carries the one of today. */
+    gira?: Visit[] | undefined;
+    visita?: Visit | undefined;
+  };
 
 const PHOTO_SIZES = '(min-width: 900px) 440px, 100vw';
 
@@ -92,6 +98,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
           {inactive ? 'No disponible' : 'Disponible'}
         </p>
         {escort.fotos_verificadas ? <VerifiedPhotosBadge /> : null}
+        <CardVisits visits={escort.gira ?? (escort.visita ? [escort.visita] : [])} />
         {inactive ? <p className="profile-card-note">Este perfil no está disponible por ahora.</p> : null}
 
         <dl className="profile-card-facts">

@@ -2,16 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EscortSearchResult } from '@encanto/core/search';
+import type { VisitorCard } from '@encanto/core/touring-listing';
 import { msg } from '@encanto/core/messages';
 import { hasFilters, listingApiPath, profileCount, type ListingPlace } from '@encanto/core/search-params';
 import { EscortGrid } from '../../../components/escort-card.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/query.ts';
 import { FilterBar } from './filter-bar.tsx';
+import { VisitorsSection } from './visitors-section.tsx';
 import { GridSkeleton } from './grid-skeleton.tsx';
 import { listingPageHref, useListingUrl } from './use-listing-url.ts';
 
-type Answer = EscortSearchResult & { anterior: string | null };
+/** `de_visita`: escorts visiting the place today (issue 17), on the first page. */
+type Answer = EscortSearchResult & { anterior: string | null; de_visita?: VisitorCard[] };
 
 /** The search's answer for a page, as the pages read it (the server renders the same call). */
 export function useListingResults(place: ListingPlace) {
@@ -90,6 +93,7 @@ export function SearchResults({
   return (
     <>
       <FilterBar pathname={url.pathname} filters={url.filters} />
+      {first?.de_visita?.length ? <VisitorsSection escorts={first.de_visita} city={city} /> : null}
       {query.isPending ? (
         <GridSkeleton />
       ) : first && first.total > 0 ? (

@@ -1,0 +1,61 @@
+import { todayInChile } from '@encanto/core/age';
+import { cityKey, findComuna } from '@encanto/core/geo';
+import { regionSlug } from '@encanto/core/search';
+import { giraProblems, type Visit, type VisitInput } from '@encanto/core/touring';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest } from '../../errors.ts';
+import { comingVisitsByNickname, ownCiudad, replaceVisits, visitsOf } from './queries.ts';
+
+/** Her current and coming visits (ended ones are not shown; the next save drops them). */
+export async function currentVisits(db: DbOrTx, accountId: string, today: string): Promise<Visit[]> {
+  const rows = await visitsOf(db, accountId);
+  return rows.filter((v) => v.hasta >= today);
+}
+
+/** The visits her public card lists (current and coming); the card route has checked she is public. */
+export const publicVisits = (db: DbOrTx, nickname: string, today: string): Promise<Visit[]> =>
+  comingVisitsByNickname(db, nickname, today);
+
+/** Every stored visit, ended ones too: what the data export lists. */
+export const allVisits = (db: DbOrTx, accountId: string): Promise<Visit[]> => visitsOf(db, accountId);
+
+/**
+ * PUT /api/usuario/gira: checks the rules that need today (Chile) and her comuna, then replaces
+ * the list in one transaction. A visit that has already started may be sent again unchanged
+ * in its start, so she can edit the list while travelling.
+ */
+export async function saveVisits(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  accountId: string,
+  list: VisitInput[],
+): Promise<Visit[]> {
+  const db: Db = deps.db;
+  const today = todayInChile(deps.clock.now());
+  return db.transaction(async (tx) => {
+    const stored = await visitsOf(tx, accountId);
+    const problems = giraProblems(list, { today, ownCiudad: await ownCiudad(tx, accountId), stored });
+    if (problems[0]) {
+      const fields: Record<string, string> = {};
+      for (const p of problems) fields[p.path] ??= p.message;
+      throw badRequest(problems[0].message, fields);
+    }
+    const rows = list.map((v) => {
+      // The schema accepted the name, so the catalogue has it.
+      const comuna = findComuna(v.ciudad)!;
+      return {
+        accountId,
+        ciudad: comuna.name,
+        cityKey: cityKey(comuna.name),
+        regionKey: regionSlug(comuna.region),
+        zona: comuna.zone,
+        desde: v.desde,
+        hasta: v.hasta,
+      };
+    });
+    await replaceVisits(tx, accountId, rows);
+    return rows
+      .map(({ ciudad, desde, hasta }) => ({ ciudad, desde, hasta }))
+      .sort((a, b) => a.desde.localeCompare(b.desde));
+  });
+}

@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import { escortCardSchema } from './escorts.ts';
+import { escortListCardSchema } from './search.ts';
+import { visitSchema } from './touring.ts';
+
+/**
+ * A listing card of an escort visiting the listed place today (issue 17): the search's card plus
+ * her visit, so the card shows "De visita" and the dates. Kept apart from search.ts, which the
+ * browser reads only as types.
+ */
+export const visitorCardSchema = escortListCardSchema.extend({ visita: visitSchema });
+export type VisitorCard = z.infer<typeof visitorCardSchema>;
+
+/** The spec's city listing keeps its card; a visitor's card adds `visita`. */
+export const cityListCardSchema = escortCardSchema.extend({ visita: visitSchema.optional() });
