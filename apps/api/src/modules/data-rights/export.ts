@@ -1,3 +1,4 @@
+import { detailsFromRow } from '@encanto/core/profile-details';
 import {
   reportReasonLabels,
   rectifiableFieldLabels,
@@ -122,6 +123,7 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
       ? {
           medidas: profile.medidas,
           legenda: profile.legenda,
+          ...detailsFromRow(profile),
           estado: profile.estado,
           pausado: profile.paused,
           suspendido: profile.suspended,
