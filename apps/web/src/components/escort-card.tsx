@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { EscortCard as BaseCard } from '@encanto/core/escorts';
 import type { EscortListCard } from '@encanto/core/search';
 import { photoUrl } from '@encanto/core/landing';
+import { tarifaText } from '@encanto/core/profile-details';
 import { paths } from '../config/paths.ts';
 import { VerifiedPhotosBadge } from './card/verified-photos-badge.tsx';
 
@@ -99,6 +100,9 @@ export function EscortCard({ escort, city, eager, state }: Props) {
               </span>
             ) : null}
           </span>
+        ) : null}
+        {escort.tarifa_desde ? (
+          <span className="escort-card-tarifa">{tarifaText(escort.tarifa_desde)}</span>
         ) : null}
         {escort.fotos_verificadas ? <VerifiedPhotosBadge compact /> : null}
         {escort.calificaciones !== undefined ? (

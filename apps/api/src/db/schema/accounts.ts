@@ -98,10 +98,16 @@ export const escortProfiles = pgTable(
      * when not stated. Codes from the catalogues in packages/core/src/profile-details.ts.
      */
     tarifaDesde: integer('tarifa_desde'),
-    servicios: text('servicios').array().notNull().default(sql`'{}'::text[]`),
+    servicios: text('servicios')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     atiende: text('atiende', { enum: atiendeValues }),
     horario: text('horario'),
-    idiomas: text('idiomas').array().notNull().default(sql`'{}'::text[]`),
+    idiomas: text('idiomas')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,6 +10,7 @@ import { FavoriteStar } from '../../../components/card/favorite-star.tsx';
 import { CitaButton } from '../../../components/card/cita-button.tsx';
 import { ReportDialog } from '../../../components/card/report-dialog.tsx';
 import { VerifiedPhotosBadge } from '../../../components/card/verified-photos-badge.tsx';
+import { CardDetails } from './card-details.tsx';
 
 // Parts only a signed-in person sees load on demand, so a visitor's first view of
 // a card carries no form or schema code (JS budget, issue 6).
@@ -22,7 +23,20 @@ const CommentsPanel = lazy(() =>
 
 /** What the card shows: the full public record, or while it loads the listing card from navigation state. */
 export type CardData = EscortCard &
-  Partial<Pick<EscortPublic, 'medidas' | 'legenda' | 'fono' | 'fotos_verificadas'>>;
+  Partial<
+    Pick<
+      EscortPublic,
+      | 'medidas'
+      | 'legenda'
+      | 'fono'
+      | 'fotos_verificadas'
+      | 'tarifa_desde'
+      | 'servicios'
+      | 'atiende'
+      | 'horario'
+      | 'idiomas'
+    >
+  >;
 
 const PHOTO_SIZES = '(min-width: 900px) 440px, 100vw';
 
@@ -137,6 +151,8 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
           ) : null}
           {own || inactive ? null : <CitaButton nickname={escort.nickname} />}
         </div>
+
+        {loaded ? <CardDetails escort={escort} /> : null}
 
         <section className="profile-card-about" aria-labelledby="sobre-mi">
           <h2 id="sobre-mi">Sobre mí</h2>
