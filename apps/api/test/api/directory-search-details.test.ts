@@ -138,6 +138,16 @@ describe('GET /api/escorts with the profile details', () => {
     expect(body.fields[field]).toBe(message);
   });
 
+  it('injection strings in the new filters are a 400, never a 500 or more rows', async () => {
+    for (const payload of ["' OR 1=1 --", "masajes'] || array['viajes", '1; DROP TABLE accounts; --']) {
+      for (const name of ['servicio', 'tarifa_max', 'atiende']) {
+        const res = await t.app.inject(`/api/escorts?${name}=${encodeURIComponent(payload)}`);
+        expect(res.statusCode, `${name}=${payload}`).toBe(400);
+      }
+    }
+    expect(await found('&servicio=masajes')).toEqual(nick('a', 'b', 'f', 'g'));
+  });
+
   it('details saved with PUT /api/usuario/modificar are found at once (the cached listing is cleared)', async () => {
     const who = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Pucón' });
     expect(await found('&servicio=despedidas')).toEqual([]);

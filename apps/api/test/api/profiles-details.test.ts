@@ -137,6 +137,14 @@ describe('profile details on PUT /api/usuario/modificar', () => {
     expect((await stored(e.id)).legenda).not.toBe('Hola, soy Valentina.');
   });
 
+  it('a horario that looks like SQL or HTML is stored and answered as the text it is', async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    const horario = `'); DELETE FROM sessions; -- <b>noches</b>`;
+    expect((await put(escortData(e, { horario }), e)).statusCode).toBe(200);
+    expect((await publicCard(e)).horario).toBe(horario);
+    expect((await put(escortData(e, {}), e)).statusCode).toBe(200);
+  });
+
   it('takes the limits themselves and 200 characters of horario', async () => {
     const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     const over = { tarifa_desde: 10000, horario: 'h'.repeat(200) };
