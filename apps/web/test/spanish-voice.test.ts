@@ -172,6 +172,11 @@ const publicCard: EscortPublic = {
   fono: '912345678',
   autorizado: 'aprobado',
   actualizado: '2026-11-20T12:00:00.000Z',
+  tarifa_desde: 80000,
+  servicios: ['cena_evento', 'masajes'],
+  atiende: 'ambos',
+  horario: 'Lunes a viernes de 18:00 a 02:00',
+  idiomas: ['espanol', 'ingles'],
 };
 
 /** Every route of the app, with sample values for its parameters; the last one is unknown (404). */

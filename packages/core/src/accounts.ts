@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { autorizadoValues, estadoValues, limits } from './constants.ts';
 import { consentFields } from './consent.ts';
+import { profileDetailsOutShape } from './escorts.ts';
 import { msg } from './messages.ts';
 import { normalizeRut, RUT_SHAPE } from './rut.ts';
 import {
@@ -215,6 +216,7 @@ export const escortProfileSchema = z.object({
   autorizado: z.enum(autorizadoValues),
   tipo_perfil: z.string(),
   motivo: z.string().nullable(),
+  ...profileDetailsOutShape,
 });
 export type EscortProfile = z.infer<typeof escortProfileSchema>;
 

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { autorizadoValues, estadoValues } from './constants.ts';
+import { atiendeValues, idiomaValues, servicioValues } from './profile-details.ts';
+
+/** The optional profile details as answered (issue 17): null or [] when not stated. */
+export const profileDetailsOutShape = {
+  tarifa_desde: z.number().int().nullable(),
+  servicios: z.array(z.enum(servicioValues)),
+  atiende: z.enum(atiendeValues).nullable(),
+  horario: z.string().nullable(),
+  idiomas: z.array(z.enum(idiomaValues)),
+};
 
 /** A profile as shown on public cards and listings: never RUT, e-mail, birth date or password data. */
 export const escortCardSchema = z.object({
@@ -24,6 +34,7 @@ export const escortPublicSchema = escortCardSchema.extend({
   actualizado: z.string(),
   /** An admin compared a selfie with these photos and none changed since (issue 21). */
   fotos_verificadas: z.boolean(),
+  ...profileDetailsOutShape,
 });
 export type EscortPublic = z.infer<typeof escortPublicSchema>;
 

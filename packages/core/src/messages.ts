@@ -160,6 +160,12 @@ export const msg = {
   dataUpdateError: 'Error al modificar datos.',
   medidas: 'Las medidas deben tener el formato NN/NN/NN.',
   legenda: 'La leyenda puede tener como máximo 1000 caracteres.',
+  // Profile details (issue 17)
+  tarifaDesde: 'La tarifa debe ser un número entero de pesos entre $10.000 y $2.000.000.',
+  servicios: 'Elige servicios de la lista.',
+  atiende: 'Indica si atiendes en tu lugar, a domicilio o ambos.',
+  horario: 'El horario puede tener como máximo 200 caracteres, sin caracteres de control.',
+  idiomas: 'Elige idiomas de la lista.',
   imageUrl: 'La URL de la imagen debe comenzar con http:// o https://.',
   // A URL's picture is downloaded once by the server (issue 14): why it could not be.
   imageUrlPrivate: 'Esa URL apunta a una dirección privada o local. Usa la dirección pública de la imagen.',
@@ -308,6 +314,9 @@ export const msg = {
   searchOrder: 'El orden debe ser recientes, calificacion o comentarios.',
   searchLimit: 'El límite debe ser un número entero entre 1 y 60.',
   searchCursor: 'El cursor no es válido; vuelve a la primera página.',
+  searchTarifaMax: 'La tarifa máxima debe ser un número entero de pesos entre 10000 y 2000000.',
+  searchServicio: 'El servicio no existe; usa uno del catálogo.',
+  searchAtiende: 'Atiende debe ser en_su_lugar o a_domicilio.',
   maintenance: 'En mantención',
   rootMissing: "No se encontró el elemento con id 'root'.",
   // Data rights (Ley 21.719), reports and blocking (not worded by the spec)

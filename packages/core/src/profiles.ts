@@ -5,6 +5,14 @@ import { findComuna } from './geo.ts';
 import { mediaPurposeValues, mediaTypeValues } from './media.ts';
 import { escortPhoneField } from './accounts.ts';
 import {
+  atiendeValues,
+  detailLimits,
+  idiomaValues,
+  isIdioma,
+  isServicio,
+  servicioValues,
+} from './profile-details.ts';
+import {
   estadoField,
   imageUrlField,
   inputFilters,
@@ -50,7 +58,45 @@ export const displayNameField = z
   .min(2, msg.displayName)
   .max(40, msg.displayName);
 
-/** PUT usuario/modificar: the escort's own data form. */
+/** A subset of a catalogue; the whole list is the field (its error is keyed `servicios`, not `servicios.0`). */
+const subsetOf = (catalogue: readonly string[], isMember: (v: string) => boolean, message: string) =>
+  z
+    .array(z.string({ error: message }).max(40, message), { error: message })
+    .max(catalogue.length, message)
+    .refine((vs) => vs.every(isMember) && new Set(vs).size === vs.length, message);
+
+// Control characters other than line breaks and tabs: the horario is plain text for the card.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
+/**
+ * The optional profile details (issue 17). Each may be left out (unchanged), sent as null or
+ * empty (cleared) or given; the form sends them all.
+ */
+export const profileDetailsShape = {
+  tarifa_desde: z
+    .number({ error: msg.tarifaDesde })
+    .int(msg.tarifaDesde)
+    .min(detailLimits.tarifaMin, msg.tarifaDesde)
+    .max(detailLimits.tarifaMax, msg.tarifaDesde)
+    .nullable()
+    .optional(),
+  servicios: subsetOf(servicioValues, isServicio, msg.servicios).nullable().optional(),
+  atiende: z
+    .union([z.enum(atiendeValues), z.literal('')], { error: msg.atiende })
+    .nullable()
+    .optional(),
+  horario: z
+    .string({ error: msg.horario })
+    .trim()
+    .max(detailLimits.horarioMax, msg.horario)
+    .refine((v) => !CONTROL.test(v), msg.horario)
+    .nullable()
+    .optional(),
+  idiomas: subsetOf(idiomaValues, isIdioma, msg.idiomas).nullable().optional(),
+};
+
+/** PUT usuario/modificar: the escort's own data form, with the optional details. */
 export const escortUpdateSchema = z.object({
   rut_usuario: rutField,
   apellido: displayNameField,
@@ -58,6 +104,7 @@ export const escortUpdateSchema = z.object({
   url: profileUrlField,
   medidas: medidasField,
   legenda: legendaField,
+  ...profileDetailsShape,
 });
 export type EscortUpdate = z.infer<typeof escortUpdateSchema>;
 

@@ -3,6 +3,14 @@
  * (in the visitor's bundle) build the same query strings the API validates.
  */
 import { generoValues } from './constants.ts';
+import {
+  atiendeFilterValues,
+  detailLimits,
+  inCatalogueOrder,
+  servicioValues,
+  type AtiendeFilter,
+  type Servicio,
+} from './profile-details.ts';
 
 export const searchOrderValues = ['recientes', 'calificacion', 'comentarios'] as const;
 export type SearchOrder = (typeof searchOrderValues)[number];
@@ -38,8 +46,21 @@ export interface ListingFilters {
   disponible?: boolean | undefined;
   con_galeria?: boolean | undefined;
   fotos_verificadas?: boolean | undefined;
+  /** Profile details (issue 17): rate at most, services (all of them), where she receives. */
+  tarifa_max?: number | undefined;
+  servicio?: Servicio[] | undefined;
+  atiende?: AtiendeFilter | undefined;
   orden?: SearchOrder | undefined;
 }
+
+/** The rate ceilings the filter bar offers (any other value in a URL still works). */
+export const tarifaMaxChoices = [50_000, 80_000, 100_000, 150_000, 200_000, 300_000, 500_000] as const;
+
+const tarifaIn = (v: string | null) => {
+  if (v === null || !/^\d{1,7}$/.test(v)) return undefined;
+  const n = Number(v);
+  return n >= detailLimits.tarifaMin && n <= detailLimits.tarifaMax ? n : undefined;
+};
 
 const intIn = (v: string | null, min: number, max: number) => {
   if (v === null || !/^\d{1,3}$/.test(v)) return undefined;
@@ -54,6 +75,8 @@ const intIn = (v: string | null, min: number, max: number) => {
 export function filtersFromQuery(query: URLSearchParams): ListingFilters {
   const genero = query.get('genero') ?? '';
   const orden = query.get('orden') ?? '';
+  const atiende = query.get('atiende') ?? '';
+  const servicio = inCatalogueOrder(query.getAll('servicio'), servicioValues);
   return {
     genero: (generoValues as readonly string[]).includes(genero) ? genero : undefined,
     edad_min: intIn(query.get('edad_min'), searchLimits.minAge, searchLimits.maxAge),
@@ -61,6 +84,11 @@ export function filtersFromQuery(query: URLSearchParams): ListingFilters {
     disponible: query.get('disponible') === 'true' || undefined,
     con_galeria: query.get('con_galeria') === 'true' || undefined,
     fotos_verificadas: query.get('fotos_verificadas') === 'true' || undefined,
+    tarifa_max: tarifaIn(query.get('tarifa_max')),
+    servicio: servicio.length ? servicio : undefined,
+    atiende: (atiendeFilterValues as readonly string[]).includes(atiende)
+      ? (atiende as AtiendeFilter)
+      : undefined,
     orden:
       (searchOrderValues as readonly string[]).includes(orden) && orden !== 'recientes'
         ? (orden as SearchOrder)
@@ -77,6 +105,9 @@ export function filterParams(filters: ListingFilters): [string, string][] {
   if (filters.disponible) out.push(['disponible', 'true']);
   if (filters.con_galeria) out.push(['con_galeria', 'true']);
   if (filters.fotos_verificadas) out.push(['fotos_verificadas', 'true']);
+  if (filters.tarifa_max !== undefined) out.push(['tarifa_max', String(filters.tarifa_max)]);
+  for (const s of inCatalogueOrder(filters.servicio ?? [], servicioValues)) out.push(['servicio', s]);
+  if (filters.atiende) out.push(['atiende', filters.atiende]);
   if (filters.orden && filters.orden !== 'recientes') out.push(['orden', filters.orden]);
   return out;
 }

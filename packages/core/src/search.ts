@@ -3,6 +3,13 @@ import { estadoValues, generoValues } from './constants.ts';
 import { cityKey, comunas, regions, zones } from './geo.ts';
 import { cityPages } from './landing.ts';
 import { msg } from './messages.ts';
+import {
+  atiendeFilterValues,
+  detailLimits,
+  inCatalogueOrder,
+  isServicio,
+  servicioValues,
+} from './profile-details.ts';
 import { searchLimits, searchOrderValues } from './search-params.ts';
 import { slugify } from './text.ts';
 
@@ -40,12 +47,25 @@ const age = z
   .transform(Number)
   .refine((n) => n >= searchLimits.minAge && n <= searchLimits.maxAge, { error: msg.searchAge });
 
+/** `?servicio=masajes&servicio=viajes` arrives as a list, a single one as text: both become the catalogue-ordered list. */
+const servicios = z
+  .union([z.string(), z.array(z.string()).max(servicioValues.length)], { error: msg.searchServicio })
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .refine((vs) => vs.every(isServicio), { error: msg.searchServicio })
+  .transform((vs) => inCatalogueOrder(vs, servicioValues));
+
+const tarifa = z
+  .string()
+  .regex(/^\d{1,7}$/, { error: msg.searchTarifaMax })
+  .transform(Number)
+  .refine((n) => n >= detailLimits.tarifaMin && n <= detailLimits.tarifaMax, { error: msg.searchTarifaMax });
+
 const flag = z.enum(['true', 'false'], { error: msg.searchFlag }).transform((v) => v === 'true');
 
 /**
  * GET /api/escorts: every filter optional. Query values arrive as text; the
- * route and the bench build the same object. Later profile fields (rates,
- * services, place) join here.
+ * route and the bench build the same object. The profile details (issue 17) filter with
+ * tarifa_max, servicio (repeatable, all must match) and atiende.
  */
 export const escortSearchQuerySchema = z
   .object({
@@ -62,6 +82,9 @@ export const escortSearchQuerySchema = z
     disponible: flag,
     con_galeria: flag,
     fotos_verificadas: flag,
+    tarifa_max: tarifa,
+    servicio: servicios,
+    atiende: z.enum(atiendeFilterValues, { error: msg.searchAtiende }),
     orden: z.enum(searchOrderValues, { error: msg.searchOrder }),
     limite: z
       .string()
@@ -95,6 +118,8 @@ export const escortListCardSchema = z.object({
   promedio: z.number().nullable(),
   calificaciones: z.number().int(),
   galeria: z.number().int(),
+  /** "Desde $X" on the card; null when she states no rate. */
+  tarifa_desde: z.number().int().nullable(),
 });
 export type EscortListCard = z.infer<typeof escortListCardSchema>;
 

@@ -12,6 +12,7 @@ import type { MediaStore } from '../modules/media/store.ts';
 import { illustrationSvg } from './illustration.ts';
 import { buildDemoPlan, DEMO_EMAIL_DOMAIN, type DemoAccount } from './plan.ts';
 import { seedInteractions } from './interactions.ts';
+import { demoDetails } from './details.ts';
 
 export interface SeedResult {
   admin?: { email: string; password: string };
@@ -104,6 +105,7 @@ export async function seedDemoData(
         medidas: p.escort.medidas,
         legenda: p.escort.legenda,
         estado: p.escort.estado,
+        ...demoDetails(p.nickname),
         createdAt: p.createdAt,
         updatedAt: p.approvedAt ?? p.createdAt,
       })),

@@ -172,6 +172,7 @@ describe('GET /api/escorts', () => {
         promedio: 4.6,
         calificaciones: 5,
         galeria: 3,
+        tarifa_desde: null,
       },
     ]);
     const m = (await search('?comuna=nunoa&genero=Masculino')).items[0]!;

@@ -5,6 +5,7 @@ import type { EscortListCard } from '@encanto/core/search';
 import { photoUrl } from '@encanto/core/landing';
 import type { Visit } from '@encanto/core/touring';
 import { visitRange } from '@encanto/core/touring-dates';
+import { tarifaText } from '@encanto/core/profile-details';
 import { paths } from '../config/paths.ts';
 import { VerifiedPhotosBadge } from './card/verified-photos-badge.tsx';
 
@@ -109,6 +110,9 @@ export function EscortCard({ escort, city, eager, state }: Props) {
               en {escort.visita.ciudad} {visitRange(escort.visita.desde, escort.visita.hasta)}
             </span>
           </span>
+        ) : null}
+        {escort.tarifa_desde ? (
+          <span className="escort-card-tarifa">{tarifaText(escort.tarifa_desde)}</span>
         ) : null}
         {escort.fotos_verificadas ? <VerifiedPhotosBadge compact /> : null}
         {escort.calificaciones !== undefined ? (

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accountKindValues, autorizadoValues, estadoValues } from '@encanto/core/constants';
 import { consentKindValues } from '@encanto/core/consent';
+import { atiendeValues } from '@encanto/core/profile-details';
 
 /** Escorts, clients and admins in one table, so RUT, nickname and e-mail are unique across all kinds. */
 export const accounts = pgTable(
@@ -92,10 +93,37 @@ export const escortProfiles = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     /** An admin compared a selfie with her photos; a new profile photo or gallery image sets it back. */
     fotosVerificadas: boolean('fotos_verificadas').notNull().default(false),
+    /*
+     * Profile details (issue 17), written by the escort's own form (not by triggers); null or empty
+     * when not stated. Codes from the catalogues in packages/core/src/profile-details.ts.
+     */
+    tarifaDesde: integer('tarifa_desde'),
+    servicios: text('servicios')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    atiende: text('atiende', { enum: atiendeValues }),
+    horario: text('horario'),
+    idiomas: text('idiomas')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => {
+    // Detail filters (issue 17). Pages still walk the sort indexes below and drop rows that do
+    // not match (most profiles state a few common services, so a page fills quickly); what these
+    // two serve is the count, which otherwise reads every public row of the place: `servicio`
+    // (array containment) is a GIN lookup, `tarifa_max` a range of the city's rates.
+    const detailIndexes = [
+      index('escort_search_servicios_idx')
+        .using('gin', t.servicios)
+        .where(sql`${t.public}`),
+      index('escort_search_city_tarifa_idx')
+        .on(t.cityKey, t.tarifaDesde)
+        .where(sql`${t.public} and ${t.tarifaDesde} is not null`),
+    ];
     // One index per place column and sort, all over public profiles; the search scans one
     // backwards from its cursor (plain ascending columns: ORDER BY … DESC is NULLS FIRST).
     const places = { all: [], city: [t.cityKey], region: [t.regionKey], zona: [t.zona] };
@@ -110,6 +138,7 @@ export const escortProfiles = pgTable(
       .where(sql`${t.public} and ${t.fotosVerificadas}`);
     return [
       verifiedPhotos,
+      ...detailIndexes,
       ...Object.entries(places).flatMap(([name, place]) => [
         publicIndex(`escort_search_${name}_recientes_idx`, [
           ...place,

@@ -1,3 +1,4 @@
+import { detailsFromRow } from '@encanto/core/profile-details';
 import { defaultAvatars, type Genero } from '@encanto/core/constants';
 import { cityKey, findComuna } from '@encanto/core/geo';
 import { msg } from '@encanto/core/messages';
@@ -336,6 +337,7 @@ export async function escortProfile(db: DbOrTx, accountId: string): Promise<Esco
     autorizado: a.autorizado,
     tipo_perfil: a.tipoPerfil,
     motivo: a.motivo,
+    ...detailsFromRow(p),
   };
 }
 

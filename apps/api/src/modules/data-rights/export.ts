@@ -1,3 +1,4 @@
+import { detailsFromRow } from '@encanto/core/profile-details';
 import {
   reportReasonLabels,
   rectifiableFieldLabels,
@@ -125,6 +126,7 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
       ? {
           medidas: profile.medidas,
           legenda: profile.legenda,
+          ...detailsFromRow(profile),
           estado: profile.estado,
           pausado: profile.paused,
           suspendido: profile.suspended,

@@ -47,7 +47,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['directorio'],
         summary:
-          'Búsqueda de escorts publicadas: filtros por lugar, género, edad, disponibilidad y galería; orden y páginas por cursor',
+          'Búsqueda de escorts publicadas: filtros por lugar, género, edad, disponibilidad, galería, tarifa máxima, servicios y dónde atiende; orden y páginas por cursor',
         querystring: escortSearchQuerySchema,
         response: { 200: searchAnswerSchema, ...errorResponses(400) },
       },

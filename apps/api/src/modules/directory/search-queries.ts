@@ -1,4 +1,5 @@
-import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AtiendeFilter } from '@encanto/core/profile-details';
 import type { SearchOrder } from '@encanto/core/search-params';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, escortProfiles as ep, ratingTotals } from '../../db/schema/index.ts';
@@ -16,6 +17,10 @@ export interface SearchFilter {
   disponible?: boolean | undefined;
   conGaleria?: boolean | undefined;
   fotosVerificadas?: boolean | undefined;
+  /** Profile details (issue 17): rate at most, every one of these services, where she receives. */
+  tarifaMax?: number | undefined;
+  servicios?: string[] | undefined;
+  atiende?: AtiendeFilter | undefined;
 }
 
 /** A row's position in its sort, as text, so a cursor round-trips exactly (timestamps keep microseconds). */
@@ -52,8 +57,27 @@ export function conditions(f: SearchFilter): SQL[] {
     f.disponible ? eq(ep.estado, 'disponible') : undefined,
     f.conGaleria ? gt(ep.galleryCount, 0) : undefined,
     f.fotosVerificadas ? eq(ep.fotosVerificadas, true) : undefined,
+    ...detailConditions(f),
   ];
   return out.filter((c): c is SQL => c !== undefined);
+}
+
+/**
+ * The profile details' filters (issue 17). A profile without a stated rate does not match a
+ * maximum; `servicios @> array[…]` (all wanted) is what the GIN index escort_search_servicios_idx
+ * answers; "ambos" receives either way.
+ */
+function detailConditions(f: SearchFilter): (SQL | undefined)[] {
+  return [
+    f.tarifaMax !== undefined ? lte(ep.tarifaDesde, f.tarifaMax) : undefined,
+    f.servicios?.length
+      ? sql`${ep.servicios} @> array[${sql.join(
+          f.servicios.map((s) => sql`${s}`),
+          sql`, `,
+        )}]::text[]`
+      : undefined,
+    f.atiende !== undefined ? inArray(ep.atiende, [f.atiende, 'ambos']) : undefined,
+  ];
 }
 
 export interface SearchRow {
@@ -66,6 +90,7 @@ export interface SearchRow {
   estado: 'disponible' | 'inactiva';
   galleryCount: number;
   fotosVerificadas: boolean;
+  tarifaDesde: number | null;
   ratingCount: number;
   ratingSum: number;
   key: SortKey;
@@ -115,6 +140,7 @@ export async function searchPage(
       estado: ep.estado,
       galleryCount: ep.galleryCount,
       fotosVerificadas: ep.fotosVerificadas,
+      tarifaDesde: ep.tarifaDesde,
       ratingCount: sql<number>`coalesce(${ratingTotals.count}, 0)`.mapWith(Number),
       ratingSum:
         sql<number>`coalesce(${ratingTotals.sum1} + ${ratingTotals.sum2} + ${ratingTotals.sum3} + ${ratingTotals.sum4} + ${ratingTotals.sum5}, 0)`.mapWith(

@@ -59,6 +59,9 @@ export function toFilter(q: Criteria, today: string): SearchFilter {
     disponible: q.disponible,
     conGaleria: q.con_galeria,
     fotosVerificadas: q.fotos_verificadas,
+    tarifaMax: q.tarifa_max,
+    servicios: q.servicio,
+    atiende: q.atiende,
   };
 }
 
@@ -108,6 +111,7 @@ export function toListCard(row: SearchRow, today: string): EscortListCard {
     promedio: row.ratingCount > 0 ? Math.round((10 * row.ratingSum) / (5 * row.ratingCount)) / 10 : null,
     calificaciones: row.ratingCount,
     galeria: row.galleryCount,
+    tarifa_desde: row.tarifaDesde,
   };
 }
 

@@ -1,6 +1,7 @@
 import { ageOn, todayInChile } from '@encanto/core/age';
 import { srcsetFor } from '@encanto/core/media';
 import type { EscortCard, EscortOwnCard, EscortPublic } from '@encanto/core/escorts';
+import { detailsFromRow, type ProfileDetails } from '@encanto/core/profile-details';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
@@ -30,6 +31,7 @@ type ProfileRow = CardRow & {
   fotosVerificadas: boolean;
   updatedAt: Date;
   accountUpdatedAt: Date;
+  details: ProfileDetails;
 };
 
 /** An escort's card data by nickname (case-insensitive); undefined for other kinds and unknown names. */
@@ -54,6 +56,7 @@ async function findEscortProfile(db: DbOrTx, nickname: string): Promise<ProfileR
     fotosVerificadas: p.fotosVerificadas,
     updatedAt: p.updatedAt,
     accountUpdatedAt: a.updatedAt,
+    details: detailsFromRow(p),
   };
 }
 
@@ -70,6 +73,7 @@ function toProfile(row: ProfileRow) {
     fono: row.fono,
     actualizado: newest(row),
     fotos_verificadas: row.fotosVerificadas,
+    ...row.details,
   };
 }
 

@@ -50,6 +50,7 @@ export async function visitorCards(db: DbOrTx, filter: SearchFilter, today: stri
       estado: ep.estado,
       galleryCount: ep.galleryCount,
       fotosVerificadas: ep.fotosVerificadas,
+      tarifaDesde: ep.tarifaDesde,
       ratingCount: sql<number>`coalesce(${ratingTotals.count}, 0)`.mapWith(Number),
       ratingSum:
         sql<number>`coalesce(${ratingTotals.sum1} + ${ratingTotals.sum2} + ${ratingTotals.sum3} + ${ratingTotals.sum4} + ${ratingTotals.sum5}, 0)`.mapWith(

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Atiende } from '@encanto/core/profile-details';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, escortProfiles } from '../../db/schema/accounts.ts';
 import { media } from '../../db/schema/media.ts';
@@ -70,7 +71,17 @@ export async function updateAccount(
 export async function updateEscortProfile(
   db: DbOrTx,
   accountId: string,
-  values: Partial<{ medidas: string; legenda: string; estado: 'disponible' | 'inactiva'; cityKey: string }>,
+  values: Partial<{
+    medidas: string;
+    legenda: string;
+    estado: 'disponible' | 'inactiva';
+    cityKey: string;
+    tarifaDesde: number | null;
+    servicios: string[];
+    atiende: Atiende | null;
+    horario: string | null;
+    idiomas: string[];
+  }>,
 ): Promise<void> {
   await db
     .update(escortProfiles)

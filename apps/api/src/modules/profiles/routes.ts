@@ -38,7 +38,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: sessionSecurity,
         tags: ['perfil'],
-        summary: 'La escort actualiza nombre para mostrar, teléfono, foto (url), medidas y leyenda',
+        summary:
+          'La escort actualiza nombre para mostrar, teléfono, foto (url), medidas, leyenda y, si los envía, sus detalles (tarifa, servicios, dónde atiende, horario, idiomas)',
         body: escortUpdateSchema,
         response: { 200: okSchema, ...photoErrors },
       },

@@ -1,6 +1,7 @@
 import { cityKey, findComuna } from '@encanto/core/geo';
 import { msg } from '@encanto/core/messages';
 import type { Estado } from '@encanto/core/constants';
+import { idiomaValues, inCatalogueOrder, servicioValues } from '@encanto/core/profile-details';
 import { isOwnImagePath, type ClientUpdate, type EscortUpdate, type OwnFile } from '@encanto/core/profiles';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -67,7 +68,26 @@ async function loadAccount(db: DbOrTx, accountId: string): Promise<AccountRow> {
 
 type PhotoDeps = Pick<Deps, 'db' | 'media' | 'remoteImages'>;
 
-/** PUT usuario/modificar: display name, phone, url, medidas and legenda in one transaction. */
+/**
+ * The details the body states, as columns: a field left out stays as it is; null, '' or [] clears
+ * it. Lists are kept in catalogue order (the schema refused unknown codes and repeats).
+ */
+export function detailColumns(input: EscortUpdate) {
+  const { tarifa_desde, servicios, atiende, horario, idiomas } = input;
+  return {
+    ...(tarifa_desde !== undefined && { tarifaDesde: tarifa_desde }),
+    ...(servicios !== undefined && {
+      servicios: inCatalogueOrder(servicios ?? [], servicioValues),
+    }),
+    ...(atiende !== undefined && { atiende: atiende || null }),
+    ...(horario !== undefined && { horario: horario || null }),
+    ...(idiomas !== undefined && {
+      idiomas: inCatalogueOrder(idiomas ?? [], idiomaValues),
+    }),
+  };
+}
+
+/** PUT usuario/modificar: display name, phone, url, medidas, legenda and details in one transaction. */
 export async function updateEscortData(
   deps: PhotoDeps,
   caller: SessionAccount,
@@ -76,7 +96,11 @@ export async function updateEscortData(
   const photo = await importUrlChange(deps, caller, input.url);
   await saveWithPhoto(deps, caller, photo, async (tx) => {
     await updateAccount(tx, caller.id, { apellido: input.apellido, fono: input.fono });
-    await updateEscortProfile(tx, caller.id, { medidas: input.medidas, legenda: input.legenda });
+    await updateEscortProfile(tx, caller.id, {
+      medidas: input.medidas,
+      legenda: input.legenda,
+      ...detailColumns(input),
+    });
   });
 }
 

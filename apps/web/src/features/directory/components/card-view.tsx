@@ -12,6 +12,7 @@ import { FavoriteStar } from '../../../components/card/favorite-star.tsx';
 import { CitaButton } from '../../../components/card/cita-button.tsx';
 import { ReportDialog } from '../../../components/card/report-dialog.tsx';
 import { VerifiedPhotosBadge } from '../../../components/card/verified-photos-badge.tsx';
+import { CardDetails } from './card-details.tsx';
 
 // Parts only a signed-in person sees load on demand, so a visitor's first view of
 // a card carries no form or schema code (JS budget, issue 6).
@@ -24,7 +25,20 @@ const CommentsPanel = lazy(() =>
 
 /** What the card shows: the full public record, or while it loads the listing card from navigation state. */
 export type CardData = EscortCard &
-  Partial<Pick<EscortPublic, 'medidas' | 'legenda' | 'fono' | 'fotos_verificadas'>> & {
+  Partial<
+    Pick<
+      EscortPublic,
+      | 'medidas'
+      | 'legenda'
+      | 'fono'
+      | 'fotos_verificadas'
+      | 'tarifa_desde'
+      | 'servicios'
+      | 'atiende'
+      | 'horario'
+      | 'idiomas'
+    >
+  > & {
     /** Her current and coming visits (the public card); a visitor's listing card carries the one of today. */
     gira?: Visit[] | undefined;
     visita?: Visit | undefined;
@@ -144,6 +158,8 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
           ) : null}
           {own || inactive ? null : <CitaButton nickname={escort.nickname} />}
         </div>
+
+        {loaded ? <CardDetails escort={escort} /> : null}
 
         <section className="profile-card-about" aria-labelledby="sobre-mi">
           <h2 id="sobre-mi">Sobre mí</h2>

@@ -11,9 +11,11 @@ import {
   searchOrderValues,
   type ListingFilters,
 } from '@encanto/core/search-params';
+import { DetailFilters } from './detail-filters.tsx';
 
 /**
- * Gender, age range, available now, with gallery and the order. A plain GET form, so it
+ * Gender, age range, available now, with gallery, the profile details under "Más filtros"
+ * and the order. A plain GET form, so it
  * works before scripts load; with them, the choice becomes a navigation (Back returns to
  * the previous choice) and a new order applies at once.
  */
@@ -101,6 +103,7 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
         />
         Fotos verificadas
       </label>
+      <DetailFilters filters={filters} />
       <div className="filter-field">
         <label htmlFor={`${id}-orden`}>Ordenar por</label>
         <select

@@ -18,6 +18,7 @@ import { getStored } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { updateEscortData, useRefreshProfile } from '../api/profile.ts';
+import { ProfileDetailsFields } from './profile-details-fields.tsx';
 
 function ReadOnly({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -35,11 +36,17 @@ const valuesOf = (p: EscortProfile): EscortUpdate => ({
   url: p.url,
   medidas: p.medidas,
   legenda: p.legenda,
+  tarifa_desde: p.tarifa_desde,
+  servicios: p.servicios,
+  atiende: p.atiende ?? '',
+  horario: p.horario ?? '',
+  idiomas: p.idiomas,
 });
 
 /**
  * The escort's data form: read-only identity fields, then display name, phone,
- * medidas (typed as digits, shown NN/NN/NN) and legenda with a live count.
+ * medidas (typed as digits, shown NN/NN/NN), legenda with a live count and the
+ * optional details (rate, services, where she receives, hours, languages).
  */
 export function EscortDataForm({ profile }: { profile: EscortProfile }) {
   const id = useId();
@@ -166,6 +173,7 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
           </p>
           {fieldError('legenda')}
         </div>
+        <ProfileDetailsFields form={form} />
         {fieldError('url')}
         <div aria-live="polite" className="message-slot">
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
