@@ -428,9 +428,9 @@ describe('statistics', () => {
       'Solicitudes',
     ]);
     // Today's row (newest first) carries the tap.
-    await expect(page.locator('.stats-table tbody tr').first().locator('td').nth(1).innerText()).resolves.toBe(
-      '1',
-    );
+    await expect(
+      page.locator('.stats-table tbody tr').first().locator('td').nth(1).innerText(),
+    ).resolves.toBe('1');
     await screenshot(page, 'statistics-phone');
     await page.locator('.stats-metric label', { hasText: 'Clics en WhatsApp' }).click();
     await expect(page.locator('.stats-chart figcaption').innerText()).resolves.toMatch(
