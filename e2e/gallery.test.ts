@@ -143,6 +143,9 @@ describe('gallery and lightbox', () => {
 
     /** Presses the handle of tile `from`, moves over tile `to` in steps, and checks the drop bar mid-way. */
     const drag = async (from: number, to: number, side: 'before' | 'after', shot?: string) => {
+      // Mouse coordinates are the viewport's: the grid is below the uploader.
+      await tiles.nth(to).scrollIntoViewIfNeeded();
+      await tiles.nth(from).scrollIntoViewIfNeeded();
       const handle = (await tiles.nth(from).locator('.gallery-drag').boundingBox())!;
       const target = (await tiles.nth(to).boundingBox())!;
       await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
@@ -169,6 +172,7 @@ describe('gallery and lightbox', () => {
     await screenshot(page, 'gallery-manager-desktop');
 
     // Escape lets go without moving anything.
+    await tiles.nth(0).scrollIntoViewIfNeeded();
     const handle = (await tiles.nth(0).locator('.gallery-drag').boundingBox())!;
     const far = (await tiles.nth(2).boundingBox())!;
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
@@ -208,6 +212,7 @@ describe('gallery and lightbox', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
     const touchDrag = async (from: number, to: number) => {
+      await tiles.nth(from).scrollIntoViewIfNeeded();
       const h = (await tiles.nth(from).locator('.gallery-drag').boundingBox())!;
       const target = (await tiles.nth(to).boundingBox())!;
       const x0 = h.x + h.width / 2;
