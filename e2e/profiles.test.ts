@@ -463,12 +463,14 @@ describe('own areas on every screen width', () => {
     { name: 'desktop', viewport: desktop },
   ];
 
+  // One test per person and width: each signs in and visits every section (seven for her), which
+  // took close to the 90 s limit for all three widths in one test on a loaded machine.
   for (const [who, pages] of [
     ['escort', escortPages],
     ['client', clientPages],
   ] as const) {
-    it(`${who}: every section, no sideways scroll at 320, 390 and 1366 px, every menu label visible`, async () => {
-      for (const { name, viewport } of widths) {
+    for (const { name, viewport } of widths) {
+      it(`${who} at ${name}: every section, no sideways scroll, every menu label visible`, async () => {
         const { page, errors, context } = await openPage(browser, viewport);
         await login(page, who === 'escort' ? escort : client);
         for (const path of pages) {
@@ -489,7 +491,7 @@ describe('own areas on every screen width', () => {
         }
         expect(errors).toEqual([]);
         await context.close();
-      }
-    });
+      });
+    }
   }
 });
