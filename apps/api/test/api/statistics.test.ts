@@ -78,7 +78,12 @@ describe('counting a view of the card', () => {
   });
 });
 
-function tap(nick: string, headers: Record<string, string> = {}, who?: FixtureAccount, method: 'GET' | 'HEAD' = 'GET') {
+function tap(
+  nick: string,
+  headers: Record<string, string> = {},
+  who?: FixtureAccount,
+  method: 'GET' | 'HEAD' = 'GET',
+) {
   return t.app.inject({
     method,
     url: `/contacto/${encodeURIComponent(nick)}`,
@@ -124,7 +129,10 @@ describe('GET /contacto/{nickname}: the WhatsApp button', () => {
   it('unknown, pending and paused profiles are a 404 that counts nothing and reveals no phone', async () => {
     const pending = await createAccount(t.app, { kind: 'escort', autorizado: 'pendiente' });
     const paused = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-    await t.app.db.update(escortProfiles).set({ paused: true }).where(eq(escortProfiles.accountId, paused.id));
+    await t.app.db
+      .update(escortProfiles)
+      .set({ paused: true })
+      .where(eq(escortProfiles.accountId, paused.id));
     await syncEscortVisibility(t.app.db, paused.id);
     for (const nick of ['nadie-asi', pending.nickname, paused.nickname, client.nickname, 'x'.repeat(80)]) {
       const res = await tap(nick);

@@ -65,7 +65,8 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The page sends this after it has rendered in a browser: crawlers that do not run
       // scripts never do, and those that say who they are, or fetch ahead of a click, are skipped.
-      if (isBot(request.headers['user-agent']) || isPrefetch(request.headers)) return reply.status(204).send();
+      if (isBot(request.headers['user-agent']) || isPrefetch(request.headers))
+        return reply.status(204).send();
       const escortId = await publicEscortId(request.params.nick);
       if (!escortId) return reply.status(204).send();
       const viewer = await request.account();
@@ -81,7 +82,8 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: sessionSecurity,
         tags: ['estadísticas'],
-        summary: 'Estadísticas diarias de la escort con sesión: vistas, clics en WhatsApp, favoritos y solicitudes por día',
+        summary:
+          'Estadísticas diarias de la escort con sesión: vistas, clics en WhatsApp, favoritos y solicitudes por día',
         querystring: statsQuerySchema,
         response: { 200: statsListSchema, ...errorResponses(400, 401, 403) },
       },

@@ -70,7 +70,9 @@ export const isBot = (userAgent: string | undefined) => !userAgent || BOT.test(u
 
 /** A browser fetching ahead of a click (speculation rules, link prefetch): nobody asked for it yet. */
 export const isPrefetch = (headers: Record<string, string | string[] | undefined>) =>
-  /prefetch|prerender/i.test(`${headers['sec-purpose'] ?? ''}${headers.purpose ?? ''}${headers['x-moz'] ?? ''}`);
+  /prefetch|prerender/i.test(
+    `${headers['sec-purpose'] ?? ''}${headers.purpose ?? ''}${headers['x-moz'] ?? ''}`,
+  );
 
 /**
  * The last `dias` Chile days up to today, one entry per day (zeros where
