@@ -106,9 +106,14 @@ describe('city landing page and card', () => {
     await page.waitForURL((url) => url.pathname === `/Card/${santiagoNick}`);
     await page.getByRole('heading', { level: 1, name: santiagoName, exact: true }).waitFor();
     await page.getByText('Sobre mí', { exact: true }).waitFor();
-    await expect(page.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).resolves.toMatch(
-      /^https:\/\/wa\.me\/56\d{9}$/,
-    );
+    // The button goes through the counting redirect, which answers with her wa.me chat.
+    const whatsapp = page.getByRole('link', { name: /WhatsApp/ });
+    await expect(whatsapp.getAttribute('href')).resolves.toBe(`/contacto/${santiagoNick}`);
+    await expect(whatsapp.getAttribute('rel')).resolves.toContain('nofollow');
+    const tap = await page.request.get(`/contacto/${santiagoNick}`, { maxRedirects: 0 });
+    expect(tap.status()).toBe(302);
+    expect(tap.headers()['location']).toMatch(/^https:\/\/wa\.me\/56\d{9}$/);
+    expect(tap.headers()['cache-control']).toBe('no-store');
     await expect(
       page.getByText('Solo los clientes registrados pueden ver los comentarios.').count(),
     ).resolves.toBe(1);

@@ -11,6 +11,7 @@ import {
   screenshot,
 } from './helpers/browser.ts';
 import { demoEscort, DEMO_PASSWORD } from './helpers/demo.ts';
+import { violations } from './helpers/axe.ts';
 import { tinyMp4 } from '../apps/api/test/helpers/gallery-media.ts';
 
 let browser: Browser;
@@ -120,6 +121,116 @@ describe('gallery and lightbox', () => {
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-type')).toBe('video/mp4');
     expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a computer she drags a photo to another place (a bar shows where), and the order stays after a reload', async () => {
+    const { page, errors, context } = await openPage(browser, desktop);
+    await login(page);
+    await gotoHydrated(page, '/panel/fotos');
+    const tiles = page.locator('.gallery-page .gallery-tile');
+    await tiles.nth(2).waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+    const ownOrder = async () =>
+      (
+        await call<{ imagenes: { publicId: string }[] }>(
+          `/upload/obtener-imagenes-por-usuario/${escort.nickname}`,
+          { token },
+        )
+      ).imagenes.map((i) => i.publicId);
+    const [a, b, c] = await ownOrder();
+
+    /** Presses the handle of tile `from`, moves over tile `to` in steps, and checks the drop bar mid-way. */
+    const drag = async (from: number, to: number, side: 'before' | 'after', shot?: string) => {
+      // Mouse coordinates are the viewport's: the grid is below the uploader.
+      await tiles.nth(to).scrollIntoViewIfNeeded();
+      await tiles.nth(from).scrollIntoViewIfNeeded();
+      const handle = (await tiles.nth(from).locator('.gallery-drag').boundingBox())!;
+      const target = (await tiles.nth(to).boundingBox())!;
+      await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(target.x + target.width / 2, target.y + target.height / 3, { steps: 12 });
+      await expect(tiles.nth(from).getAttribute('class')).resolves.toContain('gallery-dragging');
+      await expect(tiles.nth(to).getAttribute('class')).resolves.toContain(`gallery-drop-${side}`);
+      if (shot) await screenshot(page, shot);
+      await page.mouse.up();
+      await page.getByText('Orden guardado.').waitFor();
+    };
+
+    await drag(0, 2, 'after', 'gallery-dragging-desktop');
+    await expect.poll(ownOrder).toEqual([b, c, a]);
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated]');
+    await tiles.nth(2).waitFor();
+    // The video (third upload) is now second; the first photo is last, and the cover moved with the order.
+    await expect(tiles.nth(1).locator('video').count()).resolves.toBe(1);
+    await expect(tiles.nth(0).getByText('Portada', { exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByRole('button', { name: 'Mover video 2 antes' }).count()).resolves.toBe(1);
+    // The handles are for pointers only (hidden from assistive technology, never focused).
+    expect(await violations(page)).toEqual([]);
+    await screenshot(page, 'gallery-manager-desktop');
+
+    // Escape lets go without moving anything.
+    await tiles.nth(0).scrollIntoViewIfNeeded();
+    const handle = (await tiles.nth(0).locator('.gallery-drag').boundingBox())!;
+    const far = (await tiles.nth(2).boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(far.x + far.width / 2, far.y + 40, { steps: 8 });
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    await expect(
+      page.locator('.gallery-dragging, .gallery-drop-before, .gallery-drop-after').count(),
+    ).resolves.toBe(0);
+    expect(await ownOrder()).toEqual([b, c, a]);
+
+    // Back to the upload order for the visitors' tests below.
+    await drag(2, 0, 'before');
+    await expect.poll(ownOrder).toEqual([a, b, c]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone a finger drags by the handle (touch pointer events)', async () => {
+    const { page, errors, context } = await openPage(browser, phone);
+    await login(page);
+    await gotoHydrated(page, '/panel/fotos');
+    const tiles = page.locator('.gallery-page .gallery-tile');
+    await tiles.nth(2).waitFor();
+    await screenshot(page, 'gallery-manager-phone');
+    const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+    const ownOrder = async () =>
+      (
+        await call<{ imagenes: { publicId: string }[] }>(
+          `/upload/obtener-imagenes-por-usuario/${escort.nickname}`,
+          { token },
+        )
+      ).imagenes.map((i) => i.publicId);
+    const start = await ownOrder();
+    // A real touch drag, through Chromium's input pipeline: a finger on the handle, moved, lifted.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    const touchDrag = async (from: number, to: number) => {
+      await tiles.nth(from).scrollIntoViewIfNeeded();
+      const h = (await tiles.nth(from).locator('.gallery-drag').boundingBox())!;
+      const target = (await tiles.nth(to).boundingBox())!;
+      const x0 = h.x + h.width / 2;
+      const y0 = h.y + h.height / 2;
+      const x1 = target.x + target.width / 2;
+      const y1 = target.y + target.height / 3;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+      for (let i = 1; i <= 10; i++)
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x: x0 + ((x1 - x0) * i) / 10, y: y0 + ((y1 - y0) * i) / 10 }],
+        });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await touchDrag(1, 0);
+    await expect.poll(ownOrder).toEqual([start[1], start[0], start[2]]);
+    await touchDrag(0, 1);
+    await expect.poll(ownOrder).toEqual(start);
     expect(errors).toEqual([]);
     await context.close();
   });

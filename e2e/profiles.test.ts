@@ -382,31 +382,60 @@ describe('statistics', () => {
         // about:blank has no storage
       }
     });
+    // WhatsApp itself is not reached from the test machine: its page is answered here.
+    await visitor.route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
     const visit = await visitor.newPage();
     await visit.goto(`/Card/${escort.nickname}`);
     await visit.getByRole('heading', { level: 1 }).waitFor();
     await visit.waitForLoadState('networkidle');
+    // Her WhatsApp button goes through /contacto, which counts the tap and opens her chat.
+    const [chat] = await Promise.all([
+      visitor.waitForEvent('page'),
+      visit.getByRole('link', { name: /WhatsApp/ }).click(),
+    ]);
+    await chat.waitForURL(/^https:\/\/wa\.me\/56\d{9}/);
     await visitor.close();
 
     const { page, errors, context } = await openPage(browser, phone);
     await login(page, escort);
-    const before = await call<{ vistas: number }[]>('/usuario/estadisticas?dias=1', {
+    const before = await call<{ vistas: number; clics_whatsapp: number }[]>('/usuario/estadisticas?dias=1', {
       token: await apiToken(escort),
     });
     expect(before[0]!.vistas).toBeGreaterThanOrEqual(1);
-    // Her own look at her card is not a view.
+    expect(before[0]!.clics_whatsapp).toBe(1);
+    // Her own look at her card is not a view, and her own button goes straight to WhatsApp.
     await page.goto(`/Card/${escort.nickname}`);
     await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).resolves.toMatch(
+      /^https:\/\/wa\.me\/56\d{9}$/,
+    );
     await page.goto('/panel/estadisticas');
     await page.getByRole('heading', { name: 'Últimos 30 días' }).waitFor();
     await expect(page.getByTestId('total-vistas').innerText()).resolves.toBe(String(before[0]!.vistas));
+    await expect(page.getByTestId('total-clics_whatsapp').innerText()).resolves.toBe('1');
+    await expect(page.locator('.stats-chart svg[role="img"]').count()).resolves.toBe(1);
     await expect(page.locator('.stats-chart rect').count()).resolves.toBe(30);
     await expect(page.locator('.stats-chart figcaption').innerText()).resolves.toMatch(
       /^Vistas de tu tarjeta: \d+ en 30 días/,
     );
     await page.getByText('Ver los números de cada día').click();
     await expect(page.locator('.stats-table tbody tr').count()).resolves.toBe(30);
+    await expect(page.locator('.stats-table thead th').allInnerTexts()).resolves.toEqual([
+      'Día',
+      'Vistas',
+      'WhatsApp',
+      'Favoritos',
+      'Solicitudes',
+    ]);
+    // Today's row (newest first) carries the tap.
+    await expect(
+      page.locator('.stats-table tbody tr').first().locator('td').nth(1).innerText(),
+    ).resolves.toBe('1');
     await screenshot(page, 'statistics-phone');
+    await page.locator('.stats-metric label', { hasText: 'Clics en WhatsApp' }).click();
+    await expect(page.locator('.stats-chart figcaption').innerText()).resolves.toMatch(
+      /^Clics en WhatsApp: 1 en 30 días/,
+    );
     await page.locator('.stats-metric label', { hasText: 'Favoritos' }).click();
     await expect(page.locator('.stats-chart figcaption').innerText()).resolves.toMatch(/^Favoritos/);
     await page.goto('/panel');
@@ -424,6 +453,7 @@ describe('own areas on every screen width', () => {
     '/panel/perfil',
     '/panel/fotos',
     '/panel/calificar',
+    '/panel/estadisticas',
     '/panel/cuenta',
   ];
   const clientPages = ['/mi-cuenta/favoritos', '/mi-cuenta/citas', '/mi-cuenta/perfil', '/mi-cuenta/cuenta'];
@@ -433,12 +463,14 @@ describe('own areas on every screen width', () => {
     { name: 'desktop', viewport: desktop },
   ];
 
+  // One test per person and width: each signs in and visits every section (seven for her), which
+  // took close to the 90 s limit for all three widths in one test on a loaded machine.
   for (const [who, pages] of [
     ['escort', escortPages],
     ['client', clientPages],
   ] as const) {
-    it(`${who}: every section, no sideways scroll at 320, 390 and 1366 px, every menu label visible`, async () => {
-      for (const { name, viewport } of widths) {
+    for (const { name, viewport } of widths) {
+      it(`${who} at ${name}: every section, no sideways scroll, every menu label visible`, async () => {
         const { page, errors, context } = await openPage(browser, viewport);
         await login(page, who === 'escort' ? escort : client);
         for (const path of pages) {
@@ -459,7 +491,7 @@ describe('own areas on every screen width', () => {
         }
         expect(errors).toEqual([]);
         await context.close();
-      }
-    });
+      });
+    }
   }
 });

@@ -42,6 +42,7 @@ import { touringRoutes } from './modules/touring/routes.ts';
 import { signalRoutes } from './modules/signals/routes.ts';
 import { checkinRoutes } from './modules/checkins/routes.ts';
 import { registerViewCounter, statisticsRoutes } from './modules/statistics/routes.ts';
+import { contactRoutes } from './modules/statistics/contact-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +136,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   // sitemap.xml and robots.txt live at the site root, outside /api.
   await app.register(seoRoutes);
+  // The card's WhatsApp button (/contacto/{nickname}): counts the tap, then redirects.
+  await app.register(contactRoutes);
 
   if (options.web) {
     const { registerWeb } = await import('./web/plugin.ts');

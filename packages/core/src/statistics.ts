@@ -13,10 +13,14 @@ export const statsQuerySchema = z.object({
     .default(30),
 });
 
-/** One Chile day of an escort's profile: views of her card, favourites added, meeting requests received. */
+/**
+ * One Chile day of an escort's profile: views of her card, taps on her WhatsApp
+ * button, favourites added, meeting requests received.
+ */
 export const statsDaySchema = z.object({
   fecha: z.string(),
   vistas: z.number().int(),
+  clics_whatsapp: z.number().int(),
   favoritos: z.number().int(),
   solicitudes: z.number().int(),
 });
@@ -30,10 +34,11 @@ export function statsTotals(days: readonly StatsDay[]): StatsTotals {
   return days.reduce(
     (t, d) => ({
       vistas: t.vistas + d.vistas,
+      clics_whatsapp: t.clics_whatsapp + d.clics_whatsapp,
       favoritos: t.favoritos + d.favoritos,
       solicitudes: t.solicitudes + d.solicitudes,
     }),
-    { vistas: 0, favoritos: 0, solicitudes: 0 },
+    { vistas: 0, clics_whatsapp: 0, favoritos: 0, solicitudes: 0 },
   );
 }
 

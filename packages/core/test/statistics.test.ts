@@ -5,10 +5,10 @@ describe('statistics helpers', () => {
   it('sums a run of days', () => {
     expect(
       statsTotals([
-        { fecha: '2026-11-01', vistas: 3, favoritos: 1, solicitudes: 0 },
-        { fecha: '2026-11-02', vistas: 4, favoritos: 0, solicitudes: 2 },
+        { fecha: '2026-11-01', vistas: 3, clics_whatsapp: 2, favoritos: 1, solicitudes: 0 },
+        { fecha: '2026-11-02', vistas: 4, clics_whatsapp: 1, favoritos: 0, solicitudes: 2 },
       ]),
-    ).toEqual({ vistas: 7, favoritos: 1, solicitudes: 2 });
+    ).toEqual({ vistas: 7, clics_whatsapp: 3, favoritos: 1, solicitudes: 2 });
   });
 
   it('compares with the previous period in whole percent, null when that had nothing', () => {

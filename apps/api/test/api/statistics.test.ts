@@ -4,7 +4,10 @@ import type { StatsDay } from '@encanto/core/statistics';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { call, requestOf } from './marketplace-helpers.ts';
+import { eq } from 'drizzle-orm';
 import { chileDay, daysBefore } from '../../src/modules/statistics/service.ts';
+import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
 
 /**
  * Issue 17, statistics: daily counters per escort (views of her card,
@@ -75,6 +78,78 @@ describe('counting a view of the card', () => {
   });
 });
 
+function tap(
+  nick: string,
+  headers: Record<string, string> = {},
+  who?: FixtureAccount,
+  method: 'GET' | 'HEAD' = 'GET',
+) {
+  return t.app.inject({
+    method,
+    url: `/contacto/${encodeURIComponent(nick)}`,
+    headers: { 'user-agent': BROWSER, ...headers, ...(who ? bearer(who) : {}) },
+  });
+}
+
+describe('GET /contacto/{nickname}: the WhatsApp button', () => {
+  it('redirects to her wa.me chat, uncached, and counts a person’s tap (batched)', async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    await t.app.db.update(accounts).set({ fono: '987654321' }).where(eq(accounts.id, e.id));
+    const res = await tap(e.nickname.toUpperCase());
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://wa.me/56987654321');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-robots-tag']).toContain('noindex');
+    await tap(e.nickname, {}, client);
+    await t.app.viewCounter.flush();
+    expect(await today(e)).toMatchObject({ clics_whatsapp: 2, vistas: 0 });
+  });
+
+  it('the owner, admins, bots, prefetches and HEAD requests are redirected but not counted', async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    const admin = await createAccount(t.app, { kind: 'admin' });
+    for (const res of [
+      await tap(e.nickname, {}, e),
+      await tap(e.nickname, {}, admin),
+      await tap(e.nickname, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }),
+      await tap(e.nickname, { 'user-agent': 'WhatsApp/2.23.20 A' }),
+      await tap(e.nickname, { 'user-agent': '' }),
+      await tap(e.nickname, { 'sec-purpose': 'prefetch' }),
+      await tap(e.nickname, { 'sec-purpose': 'prefetch;prerender' }),
+      await tap(e.nickname, { purpose: 'prefetch' }),
+      await tap(e.nickname, {}, undefined, 'HEAD'),
+    ]) {
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('https://wa.me/56912345678');
+    }
+    await t.app.viewCounter.flush();
+    expect((await today(e)).clics_whatsapp).toBe(0);
+  });
+
+  it('unknown, pending and paused profiles are a 404 that counts nothing and reveals no phone', async () => {
+    const pending = await createAccount(t.app, { kind: 'escort', autorizado: 'pendiente' });
+    const paused = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    await t.app.db
+      .update(escortProfiles)
+      .set({ paused: true })
+      .where(eq(escortProfiles.accountId, paused.id));
+    await syncEscortVisibility(t.app.db, paused.id);
+    for (const nick of ['nadie-asi', pending.nickname, paused.nickname, client.nickname, 'x'.repeat(80)]) {
+      const res = await tap(nick);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+    }
+    await t.app.viewCounter.flush();
+    expect((await today(pending)).clics_whatsapp).toBe(0);
+    expect((await today(paused)).clics_whatsapp).toBe(0);
+  });
+
+  it('robots.txt keeps crawlers out of /contacto/', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.body).toContain('Disallow: /contacto/\n');
+  });
+});
+
 describe('favourites and requests are counted with their event', () => {
   it('a new favourite counts once (adding twice is idempotent); a meeting request counts', async () => {
     const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
@@ -97,7 +172,13 @@ describe('GET /api/usuario/estadisticas', () => {
     const now = chileDay(new Date());
     expect(days.at(-1)!.fecha).toBe(now);
     expect(days[0]!.fecha).toBe(daysBefore(now, 29));
-    expect(days[0]).toEqual({ fecha: daysBefore(now, 29), vistas: 0, favoritos: 0, solicitudes: 0 });
+    expect(days[0]).toEqual({
+      fecha: daysBefore(now, 29),
+      vistas: 0,
+      clics_whatsapp: 0,
+      favoritos: 0,
+      solicitudes: 0,
+    });
     expect(((await stats(escort, 60)).json() as StatsDay[]).length).toBe(60);
   });
 

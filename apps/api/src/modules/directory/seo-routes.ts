@@ -37,6 +37,8 @@ export const privatePaths = [
   '/OlvidoPassUsuario',
   '/login-admin',
   '/Admin',
+  // The WhatsApp button's counting redirect: a crawler following it would only reach wa.me.
+  '/contacto/',
 ];
 
 const xmlEscape = (s: string) =>

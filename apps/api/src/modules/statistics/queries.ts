@@ -2,7 +2,7 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { profileDailyStats } from '../../db/schema/index.ts';
 
-export type Counter = 'views' | 'favorites' | 'requests';
+export type Counter = 'views' | 'whatsappClicks' | 'favorites' | 'requests';
 
 /** Adds `n` to one counter of one escort's day: a single upsert on the (account, day) key. */
 export async function addToDay(db: DbOrTx, accountId: string, day: string, counter: Counter, n: number) {
@@ -22,6 +22,7 @@ export function daysSince(db: DbOrTx, accountId: string, since: string) {
     .select({
       day: profileDailyStats.day,
       views: profileDailyStats.views,
+      whatsappClicks: profileDailyStats.whatsappClicks,
       favorites: profileDailyStats.favorites,
       requests: profileDailyStats.requests,
     })

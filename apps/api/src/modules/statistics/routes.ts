@@ -5,11 +5,11 @@ import { errorResponses } from '@encanto/core/api-error';
 import { statsListSchema, statsQuerySchema } from '@encanto/core/statistics';
 import { requireKind, sessionSecurity } from '../../plugins/auth.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
-import { dailyStats, isBot, ViewCounter } from './service.ts';
+import { dailyStats, isBot, isPrefetch, ViewCounter } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Card views waiting to be written (flushed every few seconds and on close). */
+    /** Card views and WhatsApp taps waiting to be written (flushed every few seconds and on close). */
     viewCounter: ViewCounter;
   }
 }
@@ -65,8 +65,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The page sends this after it has rendered in a browser: crawlers that do not run
       // scripts never do, and those that say who they are, or fetch ahead of a click, are skipped.
-      const purpose = `${request.headers['sec-purpose'] ?? ''}${request.headers.purpose ?? ''}`;
-      if (isBot(request.headers['user-agent']) || /prefetch|prerender/i.test(purpose))
+      if (isBot(request.headers['user-agent']) || isPrefetch(request.headers))
         return reply.status(204).send();
       const escortId = await publicEscortId(request.params.nick);
       if (!escortId) return reply.status(204).send();
@@ -83,14 +82,15 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: sessionSecurity,
         tags: ['estadísticas'],
-        summary: 'Estadísticas diarias de la escort con sesión: vistas, favoritos y solicitudes por día',
+        summary:
+          'Estadísticas diarias de la escort con sesión: vistas, clics en WhatsApp, favoritos y solicitudes por día',
         querystring: statsQuerySchema,
         response: { 200: statsListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       const escort = await requireKind(request, 'escort');
-      // Views still in memory belong in her numbers.
+      // Views and taps still in memory belong in her numbers.
       await counter.flush();
       return dailyStats(app.db, escort.id, request.query.dias, new Date());
     },

@@ -20,16 +20,20 @@ export function daysBefore(day: string, n: number): string {
 export async function countEvent(
   db: DbOrTx,
   escortId: string,
-  counter: Exclude<Counter, 'views'>,
+  counter: Exclude<Counter, BatchedCounter>,
   at: Date,
 ): Promise<void> {
   await addToDay(db, escortId, chileDay(at), counter, 1);
 }
 
+/** The counters bumped by anonymous traffic, written in batches. */
+export type BatchedCounter = 'views' | 'whatsappClicks';
+
 /**
- * Card views, batched: a view only adds to a map in memory, and the map is
- * written every few seconds as one upsert per escort and day, so counting
- * never slows the cached card. A crash loses at most the last few seconds.
+ * Card views and WhatsApp taps, batched: one only adds to a map in memory, and
+ * the map is written every few seconds as one upsert per escort, day and
+ * counter, so counting never slows the cached card or the redirect to
+ * WhatsApp. A crash loses at most the last few seconds.
  */
 export class ViewCounter {
   private pending = new Map<string, number>();
@@ -40,8 +44,8 @@ export class ViewCounter {
     this.db = db;
   }
 
-  add(escortId: string, at: Date): void {
-    const key = `${escortId}|${chileDay(at)}`;
+  add(escortId: string, at: Date, counter: BatchedCounter = 'views'): void {
+    const key = `${escortId}|${chileDay(at)}|${counter}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
   }
 
@@ -51,8 +55,8 @@ export class ViewCounter {
       const batch = this.pending;
       this.pending = new Map();
       for (const [key, n] of batch) {
-        const [escortId, day] = key.split('|') as [string, string];
-        await addToDay(this.db, escortId, day, 'views', n);
+        const [escortId, day, counter] = key.split('|') as [string, string, BatchedCounter];
+        await addToDay(this.db, escortId, day, counter, n);
       }
     });
     return this.flushing;
@@ -63,6 +67,12 @@ export class ViewCounter {
 const BOT =
   /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|headless|lighthouse|curl|wget|python|java\/|go-http/i;
 export const isBot = (userAgent: string | undefined) => !userAgent || BOT.test(userAgent);
+
+/** A browser fetching ahead of a click (speculation rules, link prefetch): nobody asked for it yet. */
+export const isPrefetch = (headers: Record<string, string | string[] | undefined>) =>
+  /prefetch|prerender/i.test(
+    `${headers['sec-purpose'] ?? ''}${headers.purpose ?? ''}${headers['x-moz'] ?? ''}`,
+  );
 
 /**
  * The last `dias` Chile days up to today, one entry per day (zeros where
@@ -75,6 +85,12 @@ export async function dailyStats(db: DbOrTx, escortId: string, dias: number, now
   return Array.from({ length: dias }, (_, i) => {
     const fecha = daysBefore(today, dias - 1 - i);
     const r = rows.get(fecha);
-    return { fecha, vistas: r?.views ?? 0, favoritos: r?.favorites ?? 0, solicitudes: r?.requests ?? 0 };
+    return {
+      fecha,
+      vistas: r?.views ?? 0,
+      clics_whatsapp: r?.whatsappClicks ?? 0,
+      favoritos: r?.favorites ?? 0,
+      solicitudes: r?.requests ?? 0,
+    };
   });
 }

@@ -17,6 +17,7 @@ import {
 } from '../../../lib/api/gallery.ts';
 import { GalleryGrid } from '../../../components/gallery-grid.tsx';
 import { moveItem } from '../gallery-order.ts';
+import { useGalleryDrag } from '../use-gallery-drag.ts';
 
 type Notice = { kind: 'success' | 'error'; lines: string[] } | null;
 
@@ -34,7 +35,8 @@ const mb = (bytes: number) => bytes / (1024 * 1024);
 /**
  * The escort's gallery on "Fotos": several files in one pick, uploaded one
  * after the other, each with its own progress and error; the order is hers
- * (move buttons, keyboard friendly) and the first item is the cover.
+ * (dragging a tile's handle, or the move buttons, keyboard friendly) and the
+ * first item is the cover.
  */
 export function GalleryManager() {
   const { nickname } = useSession();
@@ -144,7 +146,7 @@ export function GalleryManager() {
     });
   };
 
-  const reorder = async (from: number, to: number, focusKey: string, done: string) => {
+  const reorder = async (from: number, to: number, focusKey: string | null, done: string) => {
     if (!nickname || ordering || to < 0 || to >= items.length || from === to) return;
     const next = moveItem(items, from, to);
     setOrdering(true);
@@ -166,6 +168,13 @@ export function GalleryManager() {
       setOrdering(false);
     }
   };
+
+  // A pointer drag saves like the buttons; focus stays where the pointer left it.
+  const drag = useGalleryDrag(
+    items.length,
+    (from, to) => void reorder(from, to, null, msg.galleryOrderSaved),
+    ordering,
+  );
 
   const label = (item: GalleryItem, i: number) => `${isVideoItem(item) ? 'video' : 'foto'} ${i + 1}`;
 
@@ -275,8 +284,20 @@ export function GalleryManager() {
           <GalleryGrid
             items={items}
             name={nickname ?? ''}
+            tileProps={drag.tileProps}
             renderAction={(item, i) => (
               <>
+                {items.length > 1 ? (
+                  // The pointer's way to reorder; keyboards and screen readers use the buttons below.
+                  <span
+                    className="gallery-drag"
+                    aria-hidden="true"
+                    title="Arrastra para cambiar el orden"
+                    {...drag.handleProps(i)}
+                  >
+                    <Icon name="grip" size={20} />
+                  </span>
+                ) : null}
                 <button
                   type="button"
                   className="gallery-delete"

@@ -1,10 +1,21 @@
 import { useId } from 'react';
-import type { StatsDay } from '@encanto/core/statistics';
+import type { StatsDay, StatsTotals } from '@encanto/core/statistics';
 
-export type StatsMetric = 'vistas' | 'favoritos' | 'solicitudes';
+export type StatsMetric = keyof StatsTotals;
 
+/** The four numbers, in the order they are shown (totals, chart choices, table columns). */
 export const metricLabels: Record<StatsMetric, string> = {
   vistas: 'Vistas de tu tarjeta',
+  clics_whatsapp: 'Clics en WhatsApp',
+  favoritos: 'Favoritos',
+  solicitudes: 'Solicitudes',
+};
+export const metrics = Object.keys(metricLabels) as StatsMetric[];
+
+/** Short column headings of the table. */
+const columnLabels: Record<StatsMetric, string> = {
+  vistas: 'Vistas',
+  clics_whatsapp: 'WhatsApp',
   favoritos: 'Favoritos',
   solicitudes: 'Solicitudes',
 };
@@ -33,7 +44,7 @@ export function StatsChart({ days, metric }: { days: readonly StatsDay[]; metric
   const usable = H - PAD_BOTTOM - PAD_TOP;
   const summary =
     total === 0
-      ? `${metricLabels[metric]}: ninguna en estos ${days.length} días.`
+      ? `${metricLabels[metric]}: 0 en estos ${days.length} días.`
       : `${metricLabels[metric]}: ${total} en ${days.length} días; el día con más fue el ${shortDate(best!.fecha)}, con ${Math.max(...values)}.`;
   return (
     <figure className="stats-chart">
@@ -78,18 +89,20 @@ export function StatsTable({ days, caption }: { days: readonly StatsDay[]; capti
         <thead>
           <tr>
             <th scope="col">Día</th>
-            <th scope="col">Vistas</th>
-            <th scope="col">Favoritos</th>
-            <th scope="col">Solicitudes</th>
+            {metrics.map((m) => (
+              <th key={m} scope="col">
+                {columnLabels[m]}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {[...days].reverse().map((d) => (
             <tr key={d.fecha}>
               <th scope="row">{shortDate(d.fecha)}</th>
-              <td>{d.vistas}</td>
-              <td>{d.favoritos}</td>
-              <td>{d.solicitudes}</td>
+              {metrics.map((m) => (
+                <td key={m}>{d[m]}</td>
+              ))}
             </tr>
           ))}
         </tbody>

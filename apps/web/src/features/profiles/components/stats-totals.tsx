@@ -1,7 +1,5 @@
 import { statsChange, type StatsTotals } from '@encanto/core/statistics';
-import { metricLabels, type StatsMetric } from './stats-chart.tsx';
-
-const metrics: StatsMetric[] = ['vistas', 'favoritos', 'solicitudes'];
+import { metricLabels, metrics } from './stats-chart.tsx';
 
 function changeText(current: number, previous: number): string {
   const change = statsChange(current, previous);
@@ -10,7 +8,7 @@ function changeText(current: number, previous: number): string {
   return `${change > 0 ? '+' : '−'}${Math.abs(change)} % frente a los 30 días anteriores`;
 }
 
-/** The three totals of the last 30 days, each with its change against the 30 before when known. */
+/** The four totals of the last 30 days, each with its change against the 30 before when known. */
 export function StatsTotalsView({ current, previous }: { current: StatsTotals; previous?: StatsTotals }) {
   return (
     <ul className="stats-totals">

@@ -3,7 +3,13 @@ import { statsTotals } from '@encanto/core/statistics';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useStats } from '../../../lib/api/statistics.ts';
-import { StatsChart, StatsTable, metricLabels, type StatsMetric } from '../components/stats-chart.tsx';
+import {
+  StatsChart,
+  StatsTable,
+  metricLabels,
+  metrics,
+  type StatsMetric,
+} from '../components/stats-chart.tsx';
 import { StatsTotalsView } from '../components/stats-totals.tsx';
 
 const PERIOD = 30;
@@ -24,7 +30,7 @@ export default function StatisticsPage() {
     <DashboardPage
       title="Estadísticas"
       className="profile-main stats-page"
-      intro="Cuántas personas vieron tu tarjeta, te guardaron en favoritos y te pidieron una cita, día a día. Solo tú ves estos números; no guardamos quién te visitó."
+      intro="Cuántas personas vieron tu tarjeta, tocaron tu botón de WhatsApp, te guardaron en favoritos y te pidieron una cita, día a día. Solo tú ves estos números; no guardamos quién te visitó."
     >
       {stats.isPending ? (
         <div className="skeleton profile-skeleton-block" aria-busy="true" />
@@ -46,7 +52,7 @@ export default function StatisticsPage() {
             </h2>
             <fieldset className="stats-metric">
               <legend className="visually-hidden">Qué mostrar en el gráfico</legend>
-              {(Object.keys(metricLabels) as StatsMetric[]).map((m) => (
+              {metrics.map((m) => (
                 <label key={m} className={`chip${metric === m ? ' active' : ''}`}>
                   <input
                     type="radio"

@@ -70,7 +70,7 @@ export default function SummaryPage() {
   );
 }
 
-/** "Last 30 days at a glance": the three totals, and the way to the full statistics. */
+/** "Last 30 days at a glance": the four totals, and the way to the full statistics. */
 function LastThirtyDays() {
   const stats = useStats(60);
   if (!stats.data) return null;

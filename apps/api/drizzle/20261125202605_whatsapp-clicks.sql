@@ -1,0 +1,1 @@
+ALTER TABLE "profile_daily_stats" ADD COLUMN "whatsapp_clicks" integer DEFAULT 0 NOT NULL;
