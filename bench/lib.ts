@@ -103,6 +103,8 @@ export interface ServerOptions {
   waitReady?: boolean;
   /** Another checkout of the repository to run the server from (bench/ab.ts). */
   cwd?: string;
+  /** Node flags before the script (profiling: --cpu-prof, --trace-gc). */
+  nodeArgs?: string[];
 }
 
 const running = new Set<ChildProcess>();
@@ -146,7 +148,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(nodeBin, ['apps/api/src/server.ts'], {
+  const child = spawn(nodeBin, [...(options.nodeArgs ?? []), 'apps/api/src/server.ts'], {
     cwd: options.cwd ?? root,
     env,
     stdio: ['ignore', out, out],

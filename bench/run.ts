@@ -6,6 +6,7 @@
  * server returning the same bytes. Writes its tables into bench/RESULTS.md.
  *
  *   npm run bench                      # both databases, 10 s per run, 2 rounds
+ *   npm run bench -- --render-tail     # only the per-request render tail (bench/render-tail.ts)
  *   npm run bench -- --scale           # also the 1k -> 100k scale run (bench/scale.ts) and the search's (bench/discovery.ts)
  *   BENCH_SECONDS=5 BENCH_ROUNDS=1 BENCH_DRIVERS=postgres npm run bench
  *
@@ -301,6 +302,11 @@ export function writeSection(name: string, title: string, body: string): void {
 
 async function main() {
   cleanupOnSignal();
+  if (process.argv.includes('--render-tail')) {
+    // Issue 22: only the per-request render under load (bench/render-tail.ts).
+    const { runRenderTail } = await import('./render-tail.ts');
+    return runRenderTail();
+  }
   const started = new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
   const loadBefore = loadavg();
   ensureBuilt();

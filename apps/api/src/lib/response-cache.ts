@@ -41,8 +41,17 @@ export class ResponseCache {
     return this.getOrRender(key, async () => ({ body: JSON.stringify(await compute()), status: 200 }));
   }
 
-  /** Any text answer with its status (server-rendered pages). */
-  getOrRender(key: string, compute: () => Promise<Rendered>): Promise<Entry> | Entry {
+  /**
+   * Any text answer with its status (server-rendered pages). `admitOnRepeat`: keep the answer only
+   * when its key was already asked within the TTL. A page asked once (a unique query string, a
+   * crawler's walk over every card) would never be read back before it expires, yet kept it grew the
+   * heap by 45 KB a render and made every young-generation collection copy it (issue 22).
+   */
+  getOrRender(
+    key: string,
+    compute: () => Promise<Rendered>,
+    options: { admitOnRepeat?: boolean } = {},
+  ): Promise<Entry> | Entry {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > Date.now()) {
       this.hits++;
@@ -55,15 +64,31 @@ export class ResponseCache {
     let pending = this.pending.get(key);
     if (!pending) {
       const started = this.pending;
-      pending = this.compute(key, compute).finally(() => {
-        if (started.get(key) === pending) started.delete(key);
-      });
+      pending = this.compute(key, compute, options.admitOnRepeat === true && !this.seenBefore(key)).finally(
+        () => {
+          if (started.get(key) === pending) started.delete(key);
+        },
+      );
       this.pending.set(key, pending);
     }
     return pending;
   }
 
-  private async compute(key: string, compute: () => Promise<Rendered>): Promise<Entry> {
+  /** Keys asked once, with when that first ask stops counting: the doorkeeper of `admitOnRepeat`. */
+  private seen = new Map<string, number>();
+
+  /** Whether `key` was asked within the TTL; remembers this ask otherwise. */
+  private seenBefore(key: string): boolean {
+    const now = Date.now();
+    const until = this.seen.get(key);
+    if (until !== undefined && until > now) return true;
+    // Keys alone (no bodies): a few hundred KB at most before it starts over.
+    if (this.seen.size >= this.maxEntries * 5) this.seen.clear();
+    this.seen.set(key, now + this.ttlMs);
+    return false;
+  }
+
+  private async compute(key: string, compute: () => Promise<Rendered>, once = false): Promise<Entry> {
     const generation = this.generation;
     const { body, status } = await compute();
     const entry = {
@@ -74,7 +99,7 @@ export class ResponseCache {
       expiresAt: Date.now() + this.ttlMs,
     };
     // A clear() while this ran means a write may have landed after the read: answer, but do not keep it.
-    if (generation !== this.generation) return entry;
+    if (once || generation !== this.generation) return entry;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(key, entry);
     return entry;
