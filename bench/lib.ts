@@ -334,3 +334,17 @@ export function cleanupOnSignal(extra: () => Promise<void> = async () => {}): vo
     });
   }
 }
+
+/** Replaces the text between <!-- name:start --> and <!-- name:end --> in bench/RESULTS.md (appends the block if missing). */
+export function writeSection(name: string, title: string, body: string): void {
+  const file = path.join(import.meta.dirname, 'RESULTS.md');
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const block = `${start}\n${body}\n${end}`;
+  const re = new RegExp(`${start}[\\s\\S]*?${end}`);
+  fs.writeFileSync(
+    file,
+    re.test(text) ? text.replace(re, () => block) : `${text.trimEnd()}\n\n## ${title}\n\n${block}\n`,
+  );
+}

@@ -37,8 +37,8 @@ import {
   tmpDir,
   type Server,
   type Sql,
+  writeSection,
 } from './lib.ts';
-import { writeSection } from './run.ts';
 
 const seconds = Number(process.env.TAIL_SECONDS ?? 30);
 const aloneSeconds = Number(process.env.TAIL_ALONE_SECONDS ?? 10);

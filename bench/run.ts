@@ -43,6 +43,7 @@ import {
   stopAll,
   tmpDir,
   waitFor,
+  writeSection,
   type Server,
   type Sql,
 } from './lib.ts';
@@ -286,19 +287,8 @@ function markdown(results: DriverResult[], started: string, loadBefore: string):
   return lines.join('\n');
 }
 
-/** Replaces the text between <!-- name:start --> and <!-- name:end --> in bench/RESULTS.md (appends the block if missing). */
-export function writeSection(name: string, title: string, body: string): void {
-  const file = path.join(import.meta.dirname, 'RESULTS.md');
-  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = `<!-- ${name}:start -->`;
-  const end = `<!-- ${name}:end -->`;
-  const block = `${start}\n${body}\n${end}`;
-  const re = new RegExp(`${start}[\\s\\S]*?${end}`);
-  fs.writeFileSync(
-    file,
-    re.test(text) ? text.replace(re, () => block) : `${text.trimEnd()}\n\n## ${title}\n\n${block}\n`,
-  );
-}
+// Kept in lib.ts (bench/render-tail.ts needs it without importing this module while its main() runs).
+export { writeSection };
 
 async function main() {
   cleanupOnSignal();

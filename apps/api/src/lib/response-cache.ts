@@ -23,10 +23,19 @@ export class ResponseCache {
   private entries = new Map<string, Entry>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  /** Encoded bytes of the kept entries (each is also held once as a string). */
+  private bytes = 0;
 
-  constructor(ttlMs: number, maxEntries = 2000) {
+  /**
+   * `maxBytes`: pages rendered for distinct URLs (a unique query string per request, a crawler's walk)
+   * filled up to 2,000 entries of 45 KB, string and Buffer, before a clear: a heap of 180 MB that every
+   * young-generation collection walked (issue 22). Past either bound the oldest entries go first.
+   */
+  constructor(ttlMs: number, maxEntries = 2000, maxBytes = 16 * 2 ** 20) {
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
   }
 
   /** Computations under way, so concurrent misses of one key share a single query. */
@@ -41,17 +50,8 @@ export class ResponseCache {
     return this.getOrRender(key, async () => ({ body: JSON.stringify(await compute()), status: 200 }));
   }
 
-  /**
-   * Any text answer with its status (server-rendered pages). `admitOnRepeat`: keep the answer only
-   * when its key was already asked within the TTL. A page asked once (a unique query string, a
-   * crawler's walk over every card) would never be read back before it expires, yet kept it grew the
-   * heap by 45 KB a render and made every young-generation collection copy it (issue 22).
-   */
-  getOrRender(
-    key: string,
-    compute: () => Promise<Rendered>,
-    options: { admitOnRepeat?: boolean } = {},
-  ): Promise<Entry> | Entry {
+  /** Any text answer with its status (server-rendered pages). */
+  getOrRender(key: string, compute: () => Promise<Rendered>): Promise<Entry> | Entry {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > Date.now()) {
       this.hits++;
@@ -64,31 +64,15 @@ export class ResponseCache {
     let pending = this.pending.get(key);
     if (!pending) {
       const started = this.pending;
-      pending = this.compute(key, compute, options.admitOnRepeat === true && !this.seenBefore(key)).finally(
-        () => {
-          if (started.get(key) === pending) started.delete(key);
-        },
-      );
+      pending = this.compute(key, compute).finally(() => {
+        if (started.get(key) === pending) started.delete(key);
+      });
       this.pending.set(key, pending);
     }
     return pending;
   }
 
-  /** Keys asked once, with when that first ask stops counting: the doorkeeper of `admitOnRepeat`. */
-  private seen = new Map<string, number>();
-
-  /** Whether `key` was asked within the TTL; remembers this ask otherwise. */
-  private seenBefore(key: string): boolean {
-    const now = Date.now();
-    const until = this.seen.get(key);
-    if (until !== undefined && until > now) return true;
-    // Keys alone (no bodies): a few hundred KB at most before it starts over.
-    if (this.seen.size >= this.maxEntries * 5) this.seen.clear();
-    this.seen.set(key, now + this.ttlMs);
-    return false;
-  }
-
-  private async compute(key: string, compute: () => Promise<Rendered>, once = false): Promise<Entry> {
+  private async compute(key: string, compute: () => Promise<Rendered>): Promise<Entry> {
     const generation = this.generation;
     const { body, status } = await compute();
     const entry = {
@@ -99,15 +83,29 @@ export class ResponseCache {
       expiresAt: Date.now() + this.ttlMs,
     };
     // A clear() while this ran means a write may have landed after the read: answer, but do not keep it.
-    if (once || generation !== this.generation) return entry;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    if (generation !== this.generation) return entry;
+    this.drop(key);
+    // Oldest first (a Map iterates in insertion order): expired or near it, the least likely to be read.
+    for (const [old] of this.entries) {
+      if (this.entries.size < this.maxEntries && this.bytes + entry.bytes.length <= this.maxBytes) break;
+      this.drop(old);
+    }
     this.entries.set(key, entry);
+    this.bytes += entry.bytes.length;
     return entry;
+  }
+
+  private drop(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.bytes -= old.bytes.length;
+    this.entries.delete(key);
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.bytes = 0;
     // Reads that started before the write must not be joined by requests made after it.
     this.pending = new Map();
   }

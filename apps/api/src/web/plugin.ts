@@ -58,10 +58,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     const moved = entry.redirectFor(decodeURIComponentSafe(pathname ?? '/'));
     // Old bookmarks and the spec's links keep working; the browser keeps any #fragment.
     if (moved) return reply.redirect(query ? `${moved}?${query}` : moved, 301);
-    const page = await app.services.publicCache.getOrRender(
-      `page:${request.url}`,
-      () => renderHtml(request.url),
-      { admitOnRepeat: true },
+    const page = await app.services.publicCache.getOrRender(`page:${request.url}`, () =>
+      renderHtml(request.url),
     );
     return sendEntry(request, reply, page, {
       contentType: 'text/html; charset=utf-8',
