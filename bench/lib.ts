@@ -107,6 +107,8 @@ export interface ServerOptions {
   waitReady?: boolean;
   /** Another checkout of the repository to run the server from (bench/ab.ts). */
   cwd?: string;
+  /** Node flags before the script (profiling: --cpu-prof, --trace-gc). */
+  nodeArgs?: string[];
 }
 
 const running = new Set<ChildProcess>();
@@ -150,7 +152,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(nodeBin, ['apps/api/src/server.ts'], {
+  const child = spawn(nodeBin, [...(options.nodeArgs ?? []), 'apps/api/src/server.ts'], {
     cwd: options.cwd ?? root,
     env,
     stdio: ['ignore', out, out],
@@ -335,4 +337,18 @@ export function cleanupOnSignal(extra: () => Promise<void> = async () => {}): vo
       void Promise.allSettled([stopAll(), extra()]).then(() => process.exit(130));
     });
   }
+}
+
+/** Replaces the text between <!-- name:start --> and <!-- name:end --> in bench/RESULTS.md (appends the block if missing). */
+export function writeSection(name: string, title: string, body: string): void {
+  const file = path.join(import.meta.dirname, 'RESULTS.md');
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const block = `${start}\n${body}\n${end}`;
+  const re = new RegExp(`${start}[\\s\\S]*?${end}`);
+  fs.writeFileSync(
+    file,
+    re.test(text) ? text.replace(re, () => block) : `${text.trimEnd()}\n\n## ${title}\n\n${block}\n`,
+  );
 }

@@ -6,6 +6,7 @@
  * server returning the same bytes. Writes its tables into bench/RESULTS.md.
  *
  *   npm run bench                      # both databases, 10 s per run, 2 rounds
+ *   npm run bench -- --render-tail     # only the per-request render tail (bench/render-tail.ts)
  *   npm run bench -- --scale           # also the 1k -> 100k scale run (bench/scale.ts) and the search's (bench/discovery.ts)
  *   BENCH_SECONDS=5 BENCH_ROUNDS=1 BENCH_DRIVERS=postgres npm run bench
  *
@@ -42,6 +43,7 @@ import {
   stopAll,
   tmpDir,
   waitFor,
+  writeSection,
   type Server,
   type Sql,
 } from './lib.ts';
@@ -299,22 +301,16 @@ function markdown(results: DriverResult[], started: string, loadBefore: string):
   return lines.join('\n');
 }
 
-/** Replaces the text between <!-- name:start --> and <!-- name:end --> in bench/RESULTS.md (appends the block if missing). */
-export function writeSection(name: string, title: string, body: string): void {
-  const file = path.join(import.meta.dirname, 'RESULTS.md');
-  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = `<!-- ${name}:start -->`;
-  const end = `<!-- ${name}:end -->`;
-  const block = `${start}\n${body}\n${end}`;
-  const re = new RegExp(`${start}[\\s\\S]*?${end}`);
-  fs.writeFileSync(
-    file,
-    re.test(text) ? text.replace(re, () => block) : `${text.trimEnd()}\n\n## ${title}\n\n${block}\n`,
-  );
-}
+// Kept in lib.ts (bench/render-tail.ts needs it without importing this module while its main() runs).
+export { writeSection };
 
 async function main() {
   cleanupOnSignal();
+  if (process.argv.includes('--render-tail')) {
+    // Issue 22: only the per-request render under load (bench/render-tail.ts).
+    const { runRenderTail } = await import('./render-tail.ts');
+    return runRenderTail();
+  }
   const started = new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
   const loadBefore = loadavg();
   ensureBuilt();

@@ -34,13 +34,14 @@ export function latestAdultBirthDate(now: Date = new Date()): string {
     : candidate;
 }
 
+const longDate = new Intl.DateTimeFormat('es-CL', {
+  day: '2-digit',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** '2025-03-07' -> '07 de marzo de 2025' (long Chilean Spanish format, two-digit day). */
 export function formatLongDate(isoDate: string): string {
-  const date = new Date(`${isoDate.slice(0, 10)}T12:00:00Z`);
-  return new Intl.DateTimeFormat('es-CL', {
-    day: '2-digit',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  return longDate.format(new Date(`${isoDate.slice(0, 10)}T12:00:00Z`));
 }

@@ -30,10 +30,12 @@ export const searchLimits = {
   totalCap: 10_000,
 } as const;
 
+const thousands = new Intl.NumberFormat('es-CL');
+
 /** "1 perfil", "2.345 perfiles", or "más de 10.000 perfiles" when the count stopped at the cap. */
 export function profileCount(total: number, exact: boolean, noun = 'perfil', plural = 'perfiles'): string {
-  if (!exact) return `más de ${total.toLocaleString('es-CL')} ${plural}`;
-  return total === 1 ? `1 ${noun}` : `${total.toLocaleString('es-CL')} ${plural}`;
+  if (!exact) return `más de ${thousands.format(total)} ${plural}`;
+  return total === 1 ? `1 ${noun}` : `${thousands.format(total)} ${plural}`;
 }
 
 export const searchGeneroValues = generoValues;

@@ -23,10 +23,19 @@ export class ResponseCache {
   private entries = new Map<string, Entry>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  /** Encoded bytes of the kept entries (each is also held once as a string). */
+  private bytes = 0;
 
-  constructor(ttlMs: number, maxEntries = 2000) {
+  /**
+   * `maxBytes`: pages rendered for distinct URLs (a unique query string per request, a crawler's walk)
+   * filled up to 2,000 entries of 45 KB, string and Buffer, before a clear: a heap of 180 MB that every
+   * young-generation collection walked (issue 22). Past either bound the oldest entries go first.
+   */
+  constructor(ttlMs: number, maxEntries = 2000, maxBytes = 16 * 2 ** 20) {
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
   }
 
   /** Computations under way, so concurrent misses of one key share a single query. */
@@ -75,14 +84,28 @@ export class ResponseCache {
     };
     // A clear() while this ran means a write may have landed after the read: answer, but do not keep it.
     if (generation !== this.generation) return entry;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.drop(key);
+    // Oldest first (a Map iterates in insertion order): expired or near it, the least likely to be read.
+    for (const [old] of this.entries) {
+      if (this.entries.size < this.maxEntries && this.bytes + entry.bytes.length <= this.maxBytes) break;
+      this.drop(old);
+    }
     this.entries.set(key, entry);
+    this.bytes += entry.bytes.length;
     return entry;
+  }
+
+  private drop(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.bytes -= old.bytes.length;
+    this.entries.delete(key);
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.bytes = 0;
     // Reads that started before the write must not be joined by requests made after it.
     this.pending = new Map();
   }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@encanto/core/messages';
 import type { ServerEntry, SsrSite } from '@encanto/core/ssr';
+import type { Entry } from '../lib/response-cache.ts';
 import { sendEntry } from '../lib/send-cached.ts';
 
 /** WEB_DIST_DIR lets parallel test runs build into their own folders. */
@@ -66,6 +67,34 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     });
   };
 
+  /**
+   * One API read a page needs, made as an anonymous visitor and kept in the public cache under its
+   * API path (same TTL, cleared by the same writes), parsed once: the many pages built from one read
+   * (filters, page numbers, any query string) share it instead of an app.inject and a JSON.parse
+   * per render (issue 22). Server errors are not kept: the page renders without them, as before.
+   */
+  const prefetch = async (apiPath: string): Promise<unknown> => {
+    let cached: Entry;
+    try {
+      cached = await app.services.publicCache.getOrRender(`prefetch:${apiPath}`, async () => {
+        const res = await app.inject({ method: 'GET', url: `/api${apiPath}` });
+        if (res.statusCode >= 500) throw new Error(`prefetch ${apiPath}: ${res.statusCode}`);
+        return { body: res.body, status: res.statusCode };
+      });
+    } catch {
+      return undefined;
+    }
+    if (cached.status !== 200) return undefined;
+    let value = parsed.get(cached);
+    if (value === undefined) {
+      // Frozen: every render of the next 5 s reads this one object; none may change it.
+      value = deepFreeze(JSON.parse(cached.body));
+      parsed.set(cached, value);
+    }
+    return value;
+  };
+  const parsed = new WeakMap<Entry, unknown>();
+
   const renderHtml = async (url: string) => {
     const mark = url.indexOf('?');
     const pathname = mark < 0 ? url : url.slice(0, mark);
@@ -73,8 +102,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     const data: Record<string, unknown> = {};
     await Promise.all(
       entry.prefetchPaths(decodeURIComponentSafe(pathname), search).map(async (apiPath) => {
-        const res = await app.inject({ method: 'GET', url: `/api${apiPath}` });
-        if (res.statusCode === 200) data[apiPath] = res.json();
+        const value = await prefetch(apiPath);
+        if (value !== undefined) data[apiPath] = value;
       }),
     );
     const result = await entry.render(url, site, data);
@@ -99,6 +128,14 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     }
     return renderPage(request, reply);
   });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 function decodeURIComponentSafe(value: string): string {

@@ -67,4 +67,15 @@ describe('ResponseCache', () => {
     await new Promise((r) => setTimeout(r, 5));
     expect((await cache.getOrCompute('k', async () => 2)).body).toBe('2');
   });
+
+  it('keeps at most maxBytes of bodies, dropping the oldest entries first', async () => {
+    const cache = new ResponseCache(5000, 2000, 25);
+    const body = (c: string) => async () => ({ body: c.repeat(10), status: 200 });
+    const a = await cache.getOrRender('a', body('a'));
+    await cache.getOrRender('b', body('b'));
+    expect(await cache.getOrRender('a', body('x'))).toBe(a); // 20 bytes kept: both fit
+    await cache.getOrRender('c', body('c')); // 30 > 25: the oldest (a) goes
+    expect((await cache.getOrRender('a', body('y'))).body).toBe('y'.repeat(10));
+    expect((await cache.getOrRender('c', body('z'))).body).toBe('c'.repeat(10));
+  });
 });

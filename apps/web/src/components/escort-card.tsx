@@ -12,8 +12,9 @@ import { VerifiedPhotosBadge } from './card/verified-photos-badge.tsx';
 /** The spec's card, or the search's richer one (comuna, availability, verified, rating); `visita` on a visitor's. */
 type Card = BaseCard & Partial<Omit<EscortListCard, keyof BaseCard>> & { visita?: Visit | undefined };
 
-const decimal = (n: number) =>
-  n.toLocaleString('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// One formatter for every card: toLocaleString builds a new one per call (24 per listing render).
+const oneDecimal = new Intl.NumberFormat('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const decimal = (n: number) => oneDecimal.format(n);
 
 /** Five stars filled to the average (to the nearest half), then the number and the count. */
 function Rating({ promedio, calificaciones }: { promedio: number | null; calificaciones: number }) {

@@ -3,9 +3,10 @@ import { paths } from '../../config/paths.ts';
 
 const sections = ['Política de privacidad', 'Términos de servicio', 'Ayuda', 'Acerca de', 'Contacto'];
 
+// Built once: a new DateTimeFormat per render was 4% of a listing render's CPU (issue 22).
+const yearInChile = new Intl.DateTimeFormat('es-CL', { year: 'numeric', timeZone: 'America/Santiago' });
 /** The year in Chile, the same on the server and in the browser except for a few hours at New Year. */
-const currentYear = () =>
-  new Intl.DateTimeFormat('es-CL', { year: 'numeric', timeZone: 'America/Santiago' }).format(new Date());
+const currentYear = () => yearInChile.format(new Date());
 
 export function Footer() {
   return (
