@@ -93,11 +93,19 @@ describe('the login sets the session cookie', () => {
   it('is not set while a second factor is still owed, and is set by the second step (TOTP enrolment and code)', async () => {
     const admin = await createAccount(t.app, { kind: 'admin' });
     const credentials = { email: admin.email, pass: FIXTURE_PASSWORD };
-    const first = await t.app.inject({ method: 'POST', url: '/api/usuario/login-admin', payload: credentials });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/login-admin',
+      payload: credentials,
+    });
     expect(first.json()).toMatchObject({ segundo_factor: 'inscribir' });
     expect(sessionSetCookie(first)).toBeUndefined();
     const { desafio } = first.json<{ desafio: string }>();
-    const enrol = await t.app.inject({ method: 'POST', url: '/api/login/inscribir-totp', payload: { desafio } });
+    const enrol = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/inscribir-totp',
+      payload: { desafio },
+    });
     const { secreto } = enrol.json<{ secreto: string }>();
     const confirm = await t.app.inject({
       method: 'POST',
@@ -107,7 +115,11 @@ describe('the login sets the session cookie', () => {
     expect(confirm.statusCode, confirm.body).toBe(200);
     expect(sessionSetCookie(confirm)).toContain(confirm.json<{ token: string }>().token);
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/usuario/login-admin', payload: credentials });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/login-admin',
+      payload: credentials,
+    });
     expect(again.json()).toMatchObject({ segundo_factor: 'totp' });
     const step = await t.app.inject({
       method: 'POST',
@@ -132,7 +144,10 @@ describe('the API takes the cookie or the bearer header', () => {
     const res = await t.app.inject({ url: '/api/cuenta/sesiones', headers: cookieOf(client.token) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const anon = await t.app.inject({ url: '/api/cuenta/sesiones', headers: { cookie: `${SESSION_COOKIE}=x` } });
+    const anon = await t.app.inject({
+      url: '/api/cuenta/sesiones',
+      headers: { cookie: `${SESSION_COOKIE}=x` },
+    });
     expect(anon.statusCode).toBe(401);
   });
 
@@ -231,9 +246,9 @@ describe('ending the session clears the cookie', () => {
     });
     expect(endOther.statusCode).toBe(204);
     expect(sessionSetCookie(endOther)).toBeUndefined();
-    expect((await t.app.inject({ url: '/api/cuenta/sesiones', headers: bearer({ token: other }) })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ url: '/api/cuenta/sesiones', headers: bearer({ token: other }) })).statusCode,
+    ).toBe(401);
     const endOwn = await t.app.inject({
       method: 'DELETE',
       url: `/api/cuenta/sesiones/${current.id}`,

@@ -67,7 +67,7 @@ const page = (url: string, account?: { token: string }) =>
   app.inject({ url, headers: account ? withCookie(account) : {} });
 
 describe('a page requested with the session cookie', () => {
-  it("is rendered for the account: its nickname and own data in the first HTML, private and no-store", async () => {
+  it('is rendered for the account: its nickname and own data in the first HTML, private and no-store', async () => {
     const res = await page('/mi-cuenta/perfil', client);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -130,7 +130,14 @@ describe('a page requested with the session cookie', () => {
   });
 
   it('no page carries the session token', async () => {
-    const urls = ['/', '/Escort', '/mi-cuenta/perfil', '/mi-cuenta/cuenta', '/mi-cuenta/favoritos', '/mi-cuenta/citas'];
+    const urls = [
+      '/',
+      '/Escort',
+      '/mi-cuenta/perfil',
+      '/mi-cuenta/cuenta',
+      '/mi-cuenta/favoritos',
+      '/mi-cuenta/citas',
+    ];
     for (const url of urls) {
       const res = await page(url, client);
       expect(res.statusCode, url).toBe(200);

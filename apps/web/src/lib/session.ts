@@ -88,7 +88,13 @@ export const ServerSessionContext = createContext<{ session: SsrSession | null }
 /** The view of a session the server rendered with; the same values a login stores. */
 export function sessionViewOf(session: SsrSession | null): SessionView {
   if (!session) return anonymous;
-  return { signedIn: true, nickname: session.nickname, role: session.role, rut: session.rut, tipo: session.tipo };
+  return {
+    signedIn: true,
+    nickname: session.nickname,
+    role: session.role,
+    rut: session.rut,
+    tipo: session.tipo,
+  };
 }
 
 /** The stored values for a session the server knows: what a login on this browser would have stored. */
@@ -140,7 +146,10 @@ export function migrateStoredToken(): Promise<void> {
       if (res.ok) setStored({ token: null });
       else if (res.status === 401) clearSession();
     })
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .finally(() => {
+      migration = null;
+    });
   return migration;
 }
 
