@@ -68,6 +68,10 @@ export const render: ServerEntry['render'] = (url, site, data, options = {}) => 
       });
     });
     const stream = renderToPipeableStream(tree, {
+      // Never outline a large finished boundary: outlined content is revealed by an inline script,
+      // which the CSP (script-src 'self') blocks, leaving the page twice (a signed-in account page
+      // passed the default 12.8 kB).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         stream.pipe(sink);
       },
