@@ -135,7 +135,9 @@ describe('accounts journeys', () => {
     expect(Date.now() - started).toBeGreaterThan(1500);
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(stored).toMatchObject({ nickname: client.nickname, tipo: 'cliente' });
-    expect(stored.token).toBeTruthy();
+    // The session is the HttpOnly cookie (issue 22): no script can read the token.
+    expect(stored.token).toBeUndefined();
+    expect((await context.cookies()).find((c) => c.name === 'encanto_sesion')?.httpOnly).toBe(true);
     await page.getByRole('button', { name: `[${client.nickname}]` }).waitFor();
     expect(appErrors(errors)).toEqual([]);
     await context.close();
@@ -182,7 +184,8 @@ describe('accounts journeys', () => {
     await page.waitForURL('**/PendienteValidacion');
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(stored).toMatchObject({ nickname: client.nickname, email: client.email, tipo: 'cliente' });
-    expect(stored.token).toBeTruthy();
+    expect(stored.token).toBeUndefined();
+    expect((await context.cookies()).find((c) => c.name === 'encanto_sesion')?.httpOnly).toBe(true);
     expect(stored.rut_cliente).toBeTruthy();
     expect(JSON.stringify(stored)).not.toContain(client.pass);
     expect(appErrors(errors)).toEqual([]);
@@ -250,7 +253,8 @@ describe('accounts journeys', () => {
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(stored).toMatchObject({ tipo: 'usuario', nickname: escort.nickname, tipo_perfil: 'usuario' });
 
-    // Salir clears the storage, revokes the token on the server and returns to /.
+    // Salir clears the storage, revokes the session on the server, clears its cookie and returns to /.
+    const token = (await context.cookies()).find((c) => c.name === 'encanto_sesion')!.value;
     await page.getByRole('button', { name: `[${escort.nickname}]` }).click();
     await expect(page.getByRole('menuitem', { name: 'Perfil' }).count()).resolves.toBe(1);
     await expect(page.getByRole('menuitem', { name: 'Favoritos' }).count()).resolves.toBe(0);
@@ -258,8 +262,9 @@ describe('accounts journeys', () => {
     await page.waitForURL((url) => url.pathname === '/');
     // Every session key is gone; only the device's 18+ answer stays.
     await expect(page.evaluate(() => Object.keys(localStorage))).resolves.toEqual([ageNoticeStorageKey]);
+    expect((await context.cookies()).some((c) => c.name === 'encanto_sesion')).toBe(false);
     const res = await fetch(`${baseUrl()}/api/usuario/profile/${encodeURIComponent(stored.rut_usuario!)}`, {
-      headers: { authorization: `Bearer ${stored.token}` },
+      headers: { authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(401);
     expect(appErrors(errors)).toEqual([]);

@@ -26,7 +26,7 @@ async function login(page: Page) {
   await page.getByLabel('Email').fill(escort.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForFunction(() => !!localStorage.getItem('token'));
+  await page.waitForFunction(() => !!localStorage.getItem('nickname'));
 }
 
 const counter = (page: Page) => page.locator('#lightbox-counter').innerText();
@@ -84,7 +84,7 @@ describe('gallery and lightbox', () => {
       (
         await call<{ imagenes: { publicId: string }[] }>(
           `/upload/obtener-imagenes-por-usuario/${escort.nickname}`,
-          { token: await page.evaluate(() => localStorage.getItem('token') ?? '') },
+          { token: (await page.context().cookies()).find((c) => c.name === 'encanto_sesion')?.value ?? '' },
         )
       ).imagenes.map((i) => i.publicId);
     const uploaded = await ownOrder();

@@ -78,6 +78,8 @@ describe('passkeys', () => {
     await section.getByRole('button', { name: 'Agregar una passkey' }).click();
     await section.getByText('Passkey agregada.').waitFor({ timeout: 15_000 });
     const rows = section.getByRole('list', { name: 'Tus passkeys' }).locator('li');
+    // The list refetches after the answer: wait for it rather than read it at once.
+    await rows.first().waitFor();
     expect(await rows.count()).toBe(1);
     await expect(rows.first().textContent()).resolves.toContain('sin usar aún');
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
@@ -89,6 +91,7 @@ describe('passkeys', () => {
 
     // Signed out on this device, back in with the passkey alone.
     await page.evaluate(() => localStorage.clear());
+    await context.clearCookies();
     await page.setViewportSize(phone);
     await page.goto('/Login/EscortLogin');
     await page.getByRole('button', { name: 'Usar una passkey' }).waitFor({ timeout: 15_000 });

@@ -124,7 +124,8 @@ describe('typed before hydration (CPU 6x slower)', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
     // A new client is pending validation: the login lands on the pending screen, signed in.
     await page.waitForURL('**/PendienteValidacion', { timeout: 20_000 });
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('nickname'))).toBe(client.nickname);
+    expect((await context.cookies()).some((c) => c.name === 'encanto_sesion')).toBe(true);
     await context.close();
   });
 

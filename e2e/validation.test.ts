@@ -130,9 +130,8 @@ describe('identity validation journey', () => {
 
     // The document is reachable by no one else: an anonymous request for its URL gets 401.
     const imageUrl = await admin.page.evaluate(async (nick) => {
-      const r = await fetch(`/api/upload/obtener-imagen-validacion-cliente/${nick}`, {
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
-      });
+      // The admin's session cookie goes with a same-origin fetch.
+      const r = await fetch(`/api/upload/obtener-imagen-validacion-cliente/${nick}`);
       return ((await r.json()) as { imageUrl: string }).imageUrl;
     }, client.nickname);
     expect((await fetch(`${baseUrl()}${imageUrl}`)).status).toBe(401);

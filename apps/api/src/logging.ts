@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 
 const redact = [
   'req.headers.authorization',
+  'req.headers.cookie',
   'req.body.pass',
   'req.body.passActual',
   'req.body.newPass',

@@ -5,6 +5,8 @@ import { QueryClientProvider, hydrate } from '@tanstack/react-query';
 import { msg } from '@encanto/core/messages';
 import { App } from './app.tsx';
 import { createQueryClient } from './lib/query.ts';
+import { adoptServerSession, migrateStoredToken, ServerSessionContext } from './lib/session.ts';
+import type { SsrSession } from '@encanto/core/ssr';
 import { defaultSite, SiteContext, type SiteInfo } from './lib/site.tsx';
 import './styles/global.css';
 
@@ -13,10 +15,15 @@ if (!root) throw new Error(msg.rootMissing);
 
 const stateEl = document.getElementById('__state');
 const state = stateEl?.textContent
-  ? (JSON.parse(stateEl.textContent) as { site: SiteInfo; queries: unknown })
+  ? (JSON.parse(stateEl.textContent) as { site: SiteInfo; queries: unknown; session?: SsrSession | null })
   : null;
 const queryClient = createQueryClient();
 if (state?.queries) hydrate(queryClient, state.queries);
+// A page rendered for the session cookie says whom for (`session`, null when the cookie was dead);
+// the shared anonymous render says nothing. Hydration starts from what the server rendered.
+const serverSession = state && 'session' in state ? { session: state.session ?? null } : null;
+// A token stored by an older version of the app is traded for the cookie before any API call.
+void migrateStoredToken();
 
 /**
  * Marks the document once React has hydrated the page, its lazily loaded code
@@ -27,6 +34,7 @@ if (state?.queries) hydrate(queryClient, state.queries);
  */
 function HydrationMarker() {
   useEffect(() => {
+    adoptServerSession(serverSession !== null, serverSession?.session ?? null);
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return null;
@@ -35,11 +43,13 @@ function HydrationMarker() {
 const tree = (
   <StrictMode>
     <SiteContext.Provider value={state?.site ?? { ...defaultSite, url: window.location.origin }}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <App afterPage={<HydrationMarker />} />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <ServerSessionContext.Provider value={serverSession}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <App afterPage={<HydrationMarker />} />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </ServerSessionContext.Provider>
     </SiteContext.Provider>
   </StrictMode>
 );

@@ -2,11 +2,12 @@ import { Writable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { QueryClientProvider, dehydrate } from '@tanstack/react-query';
+import { QueryClientProvider, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { App } from './app.tsx';
 import { createQueryClient, apiKey } from './lib/query.ts';
 import { HeadContext, renderHead, safeJson, type HeadCollector } from './lib/head.tsx';
 import { SiteContext } from './lib/site.tsx';
+import { ServerSessionContext } from './lib/session.ts';
 import type { ServerEntry } from '@encanto/core/ssr';
 import { prefetchPaths as pathsToPrefetch } from './ssr-prefetch.ts';
 import { legacyRedirects } from './config/paths.ts';
@@ -20,8 +21,14 @@ export const redirectFor: ServerEntry['redirectFor'] = (pathname) => {
   return legacyRedirects.find((r) => r.from.toLowerCase() === path)?.to ?? null;
 };
 
-/** Renders a URL to HTML once every lazy page and its seeded data are ready. */
-export const render: ServerEntry['render'] = (url, site, data) => {
+/**
+ * Renders a URL to HTML once every lazy page and its seeded data are ready. With `options.session`
+ * (a request that carried the session cookie) the page is rendered for that account: guards answer
+ * with `redirect`, and the API paths the page asked for without data come back as `missing`, for the
+ * server to fetch with the cookie and render again.
+ */
+export const render: ServerEntry['render'] = (url, site, data, options = {}) => {
+  const known = options.session !== undefined ? { session: options.session } : null;
   const queryClient = createQueryClient();
   for (const [path, value] of Object.entries(data)) queryClient.setQueryData(apiKey(path), value);
   const collector: HeadCollector = {};
@@ -29,11 +36,13 @@ export const render: ServerEntry['render'] = (url, site, data) => {
     <StrictMode>
       <HeadContext.Provider value={(entry) => Object.assign(collector, entry)}>
         <SiteContext.Provider value={site}>
-          <QueryClientProvider client={queryClient}>
-            <StaticRouter location={url}>
-              <App />
-            </StaticRouter>
-          </QueryClientProvider>
+          <ServerSessionContext.Provider value={known}>
+            <QueryClientProvider client={queryClient}>
+              <StaticRouter location={url}>
+                <App />
+              </StaticRouter>
+            </QueryClientProvider>
+          </ServerSessionContext.Provider>
         </SiteContext.Provider>
       </HeadContext.Provider>
     </StrictMode>
@@ -47,10 +56,22 @@ export const render: ServerEntry['render'] = (url, site, data) => {
       },
     });
     sink.on('finish', () => {
-      const state = `<script type="application/json" id="__state">${safeJson({ site, queries: dehydrate(queryClient) })}</script>`;
-      resolve({ html, head: renderHead(collector.head, site.name), state, status: collector.status ?? 200 });
+      const payload = { site, queries: dehydrate(queryClient), ...(known ? { session: known.session } : {}) };
+      const state = `<script type="application/json" id="__state">${safeJson(payload)}</script>`;
+      resolve({
+        html,
+        head: renderHead(collector.head, site.name),
+        state,
+        status: collector.status ?? 200,
+        ...(collector.redirect ? { redirect: collector.redirect } : {}),
+        ...(known ? { missing: missingPaths(queryClient) } : {}),
+      });
     });
     const stream = renderToPipeableStream(tree, {
+      // Never outline a large finished boundary: outlined content is revealed by an inline script,
+      // which the CSP (script-src 'self') blocks, leaving the page twice (a signed-in account page
+      // passed the default 12.8 kB).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         stream.pipe(sink);
       },
@@ -61,3 +82,21 @@ export const render: ServerEntry['render'] = (url, site, data) => {
     });
   });
 };
+
+/**
+ * The API reads (useApiQuery's ['api', path] keys) the render asked for, enabled, with no data yet:
+ * on the server no query runs, so these are what a page rendered for a session still needs.
+ */
+function missingPaths(queryClient: QueryClient): string[] {
+  const paths: string[] = [];
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const [scope, path] = query.queryKey;
+    if (scope !== 'api' || typeof path !== 'string' || !path.startsWith('/')) continue;
+    if (query.state.data !== undefined) continue;
+    const enabled = (query.options as { enabled?: unknown }).enabled;
+    if (enabled === false) continue;
+    if (typeof enabled === 'function' && !(enabled as (q: typeof query) => boolean)(query)) continue;
+    paths.push(path);
+  }
+  return paths;
+}

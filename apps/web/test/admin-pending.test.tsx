@@ -41,7 +41,7 @@ const row = (nickname: string, edad: number, documento: string | null): PendingE
 });
 
 function openQueue() {
-  setStored({ token: 'tok', nickname: 'jefa', tipo: 'admin', tipo_perfil: 'admin' });
+  setStored({ nickname: 'jefa', tipo: 'admin', tipo_perfil: 'admin' });
   const api = fakeApi({
     'GET /api/usuario/pendientes': {
       body: [row('adulta', 30, 'doc1'), row('joven', 17, 'doc2'), row('sindoc', 25, null)],

@@ -27,7 +27,7 @@ const avatar: ProfileImage = { imageUrl: profile.url, publicId: null, origen: 'p
 const stored: ProfileImage = { imageUrl: '/media/ab/ab12-640.webp', publicId: 'ab12', origen: 'archivo' };
 const imagePath = '/upload/obtener-imagen-perfil-cliente/clientito';
 
-beforeEach(() => setStored({ token: 'tok', nickname: 'clientito', rut_cliente: profile.rut_cliente }));
+beforeEach(() => setStored({ nickname: 'clientito', rut_cliente: profile.rut_cliente }));
 afterEach(() => {
   cleanup();
   clearSession();
@@ -92,7 +92,7 @@ describe('client data form (ACTUALIZAR DATOS), server-rendered then hydrated', (
       {
         method: 'PUT',
         path: '/api/cliente/modificar',
-        authorization: 'Bearer tok',
+        authorization: null,
         // An empty address field keeps the current image.
         body: { rut_cliente: profile.rut_cliente, fono: '987654321', url: profile.url },
       },
@@ -139,10 +139,10 @@ describe('client data form (ACTUALIZAR DATOS), server-rendered then hydrated', (
     ]);
   });
 
-  it('without a stored session token it says so and sends nothing', async () => {
+  it('signed out meanwhile (no stored session) it says so and sends nothing', async () => {
     const { user, api } = openForm(avatar);
     await user.click(screen.getByLabelText('Editar Teléfono e Imagen'));
-    setStored({ token: null });
+    setStored({ nickname: null });
     await user.click(button('Modificar'));
     expect(await screen.findByText(msg.noToken)).toBeTruthy();
     expect(api.writes()).toEqual([]);
@@ -177,7 +177,7 @@ describe('client data form (ACTUALIZAR DATOS), server-rendered then hydrated', (
     expect(upload).toMatchObject({
       method: 'POST',
       path: '/api/upload/subir-perfil-cliente/clientito',
-      authorization: 'Bearer tok',
+      authorization: null,
     });
     expect([...upload!.form!.keys()]).toEqual(['nickname', 'file']);
     expect(upload!.form!.get('nickname')).toBe('clientito');

@@ -25,7 +25,7 @@ const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label, 
 
 describe('CAMBIAR CONTRASEÑA', () => {
   const open = () => {
-    setStored({ token: 'tok', nickname: 'clientito', rut_cliente: '11111111-1' });
+    setStored({ nickname: 'clientito', rut_cliente: '11111111-1' });
     const api = fakeApi({
       'PUT /api/cliente/modificar-pass': { body: { mensaje: msg.passwordUpdated } },
     });
@@ -48,7 +48,7 @@ describe('CAMBIAR CONTRASEÑA', () => {
       {
         method: 'PUT',
         path: '/api/cliente/modificar-pass',
-        authorization: 'Bearer tok',
+        authorization: null,
         body: { rut_cliente: '11111111-1', passActual: 'clave vieja 1', pass: PHRASE },
       },
     ]);

@@ -16,7 +16,7 @@ const avatar: ProfileImage = {
 };
 const copy: ProfileImage = { imageUrl: '/media/ab/ab12-640.webp', publicId: 'ab12', origen: 'archivo' };
 
-beforeEach(() => setStored({ token: 'tok', nickname: 'valeria', rut_usuario: '12.345.678-5' }));
+beforeEach(() => setStored({ nickname: 'valeria', rut_usuario: '12.345.678-5' }));
 afterEach(() => {
   cleanup();
   clearSession();
@@ -58,7 +58,8 @@ describe('CAMBIAR FOTO PERFIL: Ingresar URL (issue 14: the server downloads the 
       {
         method: 'PUT',
         path: '/api/usuario/modificar-url',
-        authorization: 'Bearer tok',
+        // The session rides in its HttpOnly cookie: no script-built header.
+        authorization: null,
         body: { nickname: 'valeria', url: 'https://fotos.example.cl/yo.jpg' },
       },
     ]);

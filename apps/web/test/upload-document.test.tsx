@@ -46,8 +46,8 @@ function openPage(
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
   setStored(
     kind === 'cliente'
-      ? { token: 'tok', nickname: 'vale', rut_cliente: '11111111-1' }
-      : { token: 'tok', nickname: 'vale', rut_usuario: '12.345.678-5' },
+      ? { nickname: 'vale', rut_cliente: '11111111-1' }
+      : { nickname: 'vale', rut_usuario: '12.345.678-5' },
   );
   const api = fakeApi({
     [`GET ${infoPath(kind)}`]: (call) =>
@@ -98,7 +98,8 @@ describe('identity document upload, server-rendered then hydrated', () => {
       expect(upload).toMatchObject({
         method: 'POST',
         path: `/api/upload/subir-validacion-${segment(kind)}/vale`,
-        authorization: 'Bearer tok',
+        // The session rides in its HttpOnly cookie: no script-built header.
+        authorization: null,
       });
       expect([...upload!.form!.keys()]).toEqual(['nickname', 'file']);
       expect((upload!.form!.get('file') as File).name).toBe('cedula.jpg');
@@ -109,7 +110,7 @@ describe('identity document upload, server-rendered then hydrated', () => {
           screen.getByRole<HTMLImageElement>('img', { name: 'Documento de identidad cargado' }).src,
         ).toBe('blob:documento'),
       );
-      expect(api.calls.find((c) => c.path === uploaded.imageUrl)?.authorization).toBe('Bearer tok');
+      expect(api.calls.find((c) => c.path === uploaded.imageUrl)?.authorization).toBeNull();
 
       await act(() => vi.advanceTimersByTimeAsync(timings.postUploadRedirectMs));
       expect(await screen.findByText('Perfil de la cuenta')).toBeTruthy();

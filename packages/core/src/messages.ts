@@ -76,6 +76,7 @@ export const msg = {
   passkeyFailed: 'No se pudo verificar la passkey. Inténtalo de nuevo.',
   passkeyUnknown: 'Esa passkey no está registrada en Encanto.',
   sessionNotFound: 'Esa sesión ya no existe.',
+  originRefused: 'Solicitud rechazada: origen no permitido.',
   twoFactorPasswordWrong: 'La contraseña no es correcta.',
   twoFactorDisabled: 'La verificación en dos pasos quedó desactivada.',
   incompleteData: 'El servidor respondió con datos incompletos.',

@@ -12,6 +12,27 @@ export interface SsrSite {
   supportEmail: string;
 }
 
+/**
+ * The account a page is rendered for, known on the server from the session cookie (issue 22): the
+ * display values a login stores in the browser, never the token.
+ */
+export interface SsrSession {
+  nickname: string;
+  role: 'cliente' | 'usuario' | 'admin';
+  rut: string;
+  email: string;
+  /** The spec's stored `tipo`: 'cliente' / 'usuario' for an account pending validation, 'admin', else null. */
+  tipo: string | null;
+}
+
+export interface RenderOptions {
+  /**
+   * Set when the page is rendered for a request that carried a session cookie: the account, or null
+   * when the cookie named no live session. Absent for the shared anonymous render.
+   */
+  session?: SsrSession | null;
+}
+
 export interface RenderResult {
   /** The app's markup, for <!--app-html-->. */
   html: string;
@@ -21,11 +42,20 @@ export interface RenderResult {
   state: string;
   /** 200, or the status a page asked for (404 for an unknown profile). */
   status: number;
+  /** Where a guard sent this session instead (another role's page, or no live session): a 302. */
+  redirect?: string;
+  /** API paths (without /api) the page asked for and had no data for: fetched with the session, then rendered again. */
+  missing?: string[];
 }
 
 export interface ServerEntry {
   /** Renders a URL with the API answers already fetched for it (keyed by API path). */
-  render(url: string, site: SsrSite, data: Record<string, unknown>): Promise<RenderResult>;
+  render(
+    url: string,
+    site: SsrSite,
+    data: Record<string, unknown>,
+    options?: RenderOptions,
+  ): Promise<RenderResult>;
   /** The public API paths (without /api) a page needs, fetched before rendering; `search` is the URL's query ('?…' or ''). */
   prefetchPaths(pathname: string, search?: string): string[];
   /** Where an address that moved now lives (answered with a 301), or null. */

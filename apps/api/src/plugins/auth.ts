@@ -3,12 +3,15 @@ import fp from 'fastify-plugin';
 import { accountRutKey } from '@encanto/core/accounts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { resolveSession, type SessionAccount } from '../modules/sessions/service.ts';
+import { checkCookieWrite, sessionCookieToken } from './session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller's account, resolved from the bearer token on first use. */
+    /** The caller's account, resolved from the bearer token or the session cookie on first use. */
     account(): Promise<SessionAccount | null>;
     bearerToken(): string | null;
+    /** The session token the request carries: the bearer header first, else the session cookie. */
+    sessionToken(): string | null;
   }
 }
 
@@ -21,20 +24,33 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header.trim());
     return match?.[1] ?? null;
   });
+  app.decorateRequest('sessionToken', function (this: FastifyRequest) {
+    return this.bearerToken() ?? sessionCookieToken(this);
+  });
   app.decorateRequest('account', function (this: FastifyRequest) {
     let pending = cache.get(this);
     if (!pending) {
-      const token = this.bearerToken();
+      const token = this.sessionToken();
       pending = token ? resolveSession(app.db, token) : Promise.resolve(null);
       cache.set(this, pending);
     }
     return pending;
   });
+  // A write carried by the session cookie must come from the site itself (CSRF; session-cookie.ts).
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) {
+      checkCookieWrite(request, app.config.siteUrl, app.config.env === 'production');
+    }
+  });
   // Whatever answers a request made under a session (own data, a public read, an error, a page or
   // media) is never kept by the browser or a shared cache. Any well-formed bearer counts: checking it
   // would cost a session read on hot public reads, and a stale token losing caching costs nothing.
+  // The cookie rides along on every request of the site, hashed assets and media included: there it
+  // changes nothing, so only API answers are marked; pages rendered for a session set their own header.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.bearerToken()) reply.header('cache-control', 'no-store');
+    if (request.bearerToken() || (request.url.startsWith('/api/') && sessionCookieToken(request))) {
+      reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
 });

@@ -7,6 +7,7 @@ import { msg } from '@encanto/core/messages';
 import type { ServerEntry, SsrSite } from '@encanto/core/ssr';
 import type { Entry } from '../lib/response-cache.ts';
 import { sendEntry } from '../lib/send-cached.ts';
+import { carriesSessionCookie, createPrivateRenderer } from './private-render.ts';
 
 /** WEB_DIST_DIR lets parallel test runs build into their own folders. */
 export const webDist =
@@ -47,6 +48,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     supportEmail: app.config.supportEmail,
   };
 
+  const renderPrivate = createPrivateRenderer(app, entry, site, template);
+
   /**
    * Pages are rendered as an anonymous visitor (the session lives in the
    * browser), so one URL's HTML is the same for everyone: it shares the public
@@ -58,6 +61,10 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     const moved = entry.redirectFor(decodeURIComponentSafe(pathname ?? '/'));
     // Old bookmarks and the spec's links keep working; the browser keeps any #fragment.
     if (moved) return reply.redirect(query ? `${moved}?${query}` : moved, 301);
+    // Signed in (session cookie): rendered for the account, outside the public cache (private-render.ts).
+    if (carriesSessionCookie(request)) {
+      return renderPrivate(request, reply, decodeURIComponentSafe(pathname ?? '/'));
+    }
     const page = await app.services.publicCache.getOrRender(`page:${request.url}`, () =>
       renderHtml(request.url),
     );

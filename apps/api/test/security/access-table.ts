@@ -292,6 +292,8 @@ export const accessTable: Record<string, Entry> = {
     params: { id: '00000000-0000-4000-8000-000000000000' },
   },
   'DELETE /api/cuenta/sesiones': { access: 'any-auth' },
+  // Trades a bearer token kept by an older web app for the session cookie (issue 22).
+  'POST /api/sesion/cookie': { access: 'any-auth' },
   'POST /api/login/confirmar-totp': { access: 'public', body: { desafio: 'd'.repeat(43), codigo: '123456' } },
   'GET /api/cliente/profile/{id}': { access: 'self-client-or-admin', params: (w) => ({ id: w.client.rut }) },
   'GET /api/usuario/profile/{id}': { access: 'self-escort-or-admin', params: (w) => ({ id: w.escort.rut }) },

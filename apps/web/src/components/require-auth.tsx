@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { useHydrated, useSession, type Role } from '../lib/session.ts';
+import { useHydrated, useServerRedirect, useSession, type Role } from '../lib/session.ts';
 
 export interface RequireAuthProps {
   children: ReactNode;
@@ -10,22 +10,24 @@ export interface RequireAuthProps {
 }
 
 /**
- * Guard for own-account screens. The server render and the first client render
- * know no session (it lives in localStorage), so they show a skeleton; after
- * hydration a visitor without a stored token is sent to /Login, replacing the
- * history entry so Back does not return to the guarded screen.
+ * Guard for own-account screens. A page rendered for the session cookie knows the
+ * account on the server: an allowed one gets the screen in the first HTML, any
+ * other is answered with a 302 to /Login. The shared anonymous render (no cookie)
+ * shows a skeleton; after hydration a browser without a stored session is sent to
+ * /Login, replacing the history entry so Back does not return to the guarded screen.
  */
 export function RequireAuth({ children, kind }: RequireAuthProps) {
   const hydrated = useHydrated();
   const session = useSession();
   const navigate = useNavigate();
-  const allowed = session.token !== null && (kind === undefined || session.role === kind);
+  const allowed = session.signedIn && (kind === undefined || session.role === kind);
+  useServerRedirect(allowed ? null : paths.login);
 
   useEffect(() => {
     if (hydrated && !allowed) void navigate(paths.login, { replace: true });
   }, [hydrated, allowed, navigate]);
 
-  if (!hydrated || !allowed) {
+  if (!allowed) {
     return (
       <div className="page" aria-busy="true" aria-live="polite">
         <span className="visually-hidden">Cargando...</span>

@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@encanto/core/api-error';
-import { getStored } from './session.ts';
+import { sessionReady } from './session.ts';
 
 /** An error answer from the API: its status and the one error body every route answers with. */
 export class ApiError extends Error {
@@ -51,18 +51,20 @@ export interface RequestOptions {
   body?: unknown;
   /** Multipart uploads go through uploadWithProgress instead. */
   signal?: AbortSignal;
-  /** Send without the stored token. */
-  anonymous?: boolean;
 }
 
-/** The one API client: adds the bearer token, sends JSON, turns error answers into ApiError. */
+/**
+ * The one API client: sends JSON, turns error answers into ApiError. The session travels in its
+ * HttpOnly cookie (same-origin), never in a header a script builds; a token still stored by an older
+ * version of the app is traded for the cookie first (sessionReady).
+ */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = options.anonymous ? null : getStored('token');
-  if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  await sessionReady();
   const response = await fetch(`/api${path}`, {
     method: options.method ?? 'GET',
+    credentials: 'same-origin',
     headers,
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
@@ -80,10 +82,9 @@ export function uploadWithProgress<T>(
   method: 'POST' | 'PUT' = 'POST',
 ): Promise<T> {
   return new Promise((resolve, reject) => {
+    // A same-origin XHR sends the session cookie by itself.
     const xhr = new XMLHttpRequest();
     xhr.open(method, `/api${path}`);
-    const token = getStored('token');
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };

@@ -14,6 +14,8 @@ export interface HeadData {
 export interface HeadCollector {
   head?: HeadData;
   status?: number;
+  /** Where a guard sends the session the server rendered for (answered with a 302). */
+  redirect?: string;
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   secondStepOptions,
   verifyAssertion,
 } from '../two-factor/passkeys.ts';
+import { withSessionCookie } from '../../plugins/session-cookie.ts';
 import type { AccountLimiters } from './rate-limits.ts';
 import { finishLogin, findAccountById, type LoginContext } from './service.ts';
 
@@ -58,13 +59,17 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
         response: { 200: anyLoginResponseSchema, ...errorResponses(401, 409, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { accountId, loginKind } = await passSecondFactor(
         app.db,
         request.body.desafio,
         request.body.codigo,
       );
-      return finishLogin(app.db, accountId, loginKind, { ...loginContext(request), secondFactor: true });
+      const answer = await finishLogin(app.db, accountId, loginKind, {
+        ...loginContext(request),
+        secondFactor: true,
+      });
+      return withSessionCookie(request, reply, answer);
     },
   );
 
@@ -100,7 +105,7 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { accountId, loginKind, codes } = await confirmAdminEnrolment(
         app.db,
         request.body.desafio,
@@ -111,7 +116,7 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
         ...loginContext(request),
         secondFactor: true,
       });
-      return { ...answer, codigos_recuperacion: codes };
+      return withSessionCookie(request, reply, { ...answer, codigos_recuperacion: codes });
     },
   );
 
@@ -143,12 +148,16 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
         response: { 200: anyLoginResponseSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const accountId = await passkeyLogin(app.db, rp, request.body.respuesta);
       const account = await findAccountById(app.db, accountId);
       if (!account) throw unauthorized(msg.passkeyUnknown, 'PASSKEY_UNKNOWN');
       // A passkey is possession plus the device's lock: it counts as the second factor too.
-      return finishLogin(app.db, accountId, account.kind, { ...loginContext(request), secondFactor: true });
+      const answer = await finishLogin(app.db, accountId, account.kind, {
+        ...loginContext(request),
+        secondFactor: true,
+      });
+      return withSessionCookie(request, reply, answer);
     },
   );
 
@@ -180,13 +189,17 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
         response: { 200: anyLoginResponseSchema, ...errorResponses(401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { accountId, loginKind } = await passSecondFactorWithPasskey(
         app.db,
         request.body.desafio,
         (expected) => verifyAssertion(app.db, rp, request.body.respuesta, expected),
       );
-      return finishLogin(app.db, accountId, loginKind, { ...loginContext(request), secondFactor: true });
+      const answer = await finishLogin(app.db, accountId, loginKind, {
+        ...loginContext(request),
+        secondFactor: true,
+      });
+      return withSessionCookie(request, reply, answer);
     },
   );
 };

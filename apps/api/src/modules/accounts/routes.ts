@@ -15,6 +15,7 @@ import { msg } from '@encanto/core/messages';
 import { clientLoginStepSchema, escortLoginStepSchema } from '@encanto/core/two-factor';
 import { requireAccount, requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { revokeSession } from '../sessions/service.ts';
+import { clearSessionCookie, withSessionCookie } from '../../plugins/session-cookie.ts';
 import { recoveryRoutes } from '../recovery/routes.ts';
 import { accountLimiters, accountLimits } from './rate-limits.ts';
 import { availabilityRoutes } from './availability-routes.ts';
@@ -65,6 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await markRegistration(row.id, request.ip);
       // Signed in at once: she has just chosen the password a login would ask for again.
       const sesion = await clientSession(app.db, row, ctx(request));
+      withSessionCookie(request, reply, sesion);
       return reply.status(201).send({
         mensaje: msg.clientRegistered,
         sesion,
@@ -95,6 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await registerEscort(app.db, request.body);
       await markRegistration(row.id, request.ip);
       const sesion = await escortSession(app.db, row, ctx(request));
+      withSessionCookie(request, reply, sesion);
       return reply.status(201).send({ success: true as const, mensaje: msg.registrationOk, sesion });
     },
   );
@@ -110,8 +113,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientLoginStepSchema },
       },
     },
-    (request) =>
-      guard.attempt(request.ip, request.body.email, () => loginClient(app.db, request.body, ctx(request))),
+    async (request, reply) =>
+      withSessionCookie(
+        request,
+        reply,
+        await guard.attempt(request.ip, request.body.email, () =>
+          loginClient(app.db, request.body, ctx(request)),
+        ),
+      ),
   );
 
   app.post(
@@ -125,9 +134,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: escortLoginStepSchema },
       },
     },
-    (request) =>
-      guard.attempt(request.ip, request.body.email, () =>
-        loginEscortOrAdmin(app.db, 'escort', request.body, ctx(request)),
+    async (request, reply) =>
+      withSessionCookie(
+        request,
+        reply,
+        await guard.attempt(request.ip, request.body.email, () =>
+          loginEscortOrAdmin(app.db, 'escort', request.body, ctx(request)),
+        ),
       ),
   );
 
@@ -142,18 +155,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: escortLoginStepSchema },
       },
     },
-    (request) =>
-      guard.attempt(request.ip, request.body.email, () =>
-        loginEscortOrAdmin(app.db, 'admin', request.body, ctx(request)),
+    async (request, reply) =>
+      withSessionCookie(
+        request,
+        reply,
+        await guard.attempt(request.ip, request.body.email, () =>
+          loginEscortOrAdmin(app.db, 'admin', request.body, ctx(request)),
+        ),
       ),
   );
 
   app.post(
     '/logout',
-    { schema: { tags: ['cuentas'], summary: 'Cierra la sesión del token enviado' } },
+    { schema: { tags: ['cuentas'], summary: 'Cierra la sesión del token o la cookie enviados' } },
     async (request, reply) => {
-      const token = request.bearerToken();
+      const token = request.sessionToken();
       if (token) await revokeSession(app.db, token);
+      clearSessionCookie(request, reply);
       return reply.status(204).send();
     },
   );

@@ -13,6 +13,7 @@ import {
 } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
 import { depsOf } from '../../deps.ts';
+import { clearSessionCookie } from '../../plugins/session-cookie.ts';
 import { requireAccount, requireAdmin, requireKind, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import { PasswordGuard } from '../accounts/password-guard.ts';
@@ -106,11 +107,12 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema, ...errors, ...errorResponses(429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const account = await requireAccount(request);
       await passwordGuard.attempt(request.ip, account.email, () =>
         deleteOwnAccount(deps, account.id, request.body.pass),
       );
+      clearSessionCookie(request, reply);
       return { mensaje: msg.accountDeleted };
     },
   );

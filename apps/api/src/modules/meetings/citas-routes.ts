@@ -76,7 +76,7 @@ export const citasRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: {
           max: 30,
           timeWindow: 60_000,
-          keyGenerator: (request) => `chat:${sha256(request.headers.authorization ?? request.ip)}`,
+          keyGenerator: (request) => `chat:${sha256(request.sessionToken() ?? request.ip)}`,
         },
       },
     },

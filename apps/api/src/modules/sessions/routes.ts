@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { errorResponses } from '@encanto/core/api-error';
 import { msg } from '@encanto/core/messages';
 import { deviceName, sessionInfoSchema } from '@encanto/core/two-factor';
-import { notFound } from '../../errors.ts';
+import { notFound, unauthorized } from '../../errors.ts';
 import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session-cookie.ts';
 import { listSessions, revokeAllSessions, revokeSessionById } from './service.ts';
 
 /** "Sesiones activas": the account's devices, and ending one or all the others (issue 18). */
@@ -48,6 +49,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       // Another account's session id answers as a missing one: ids cannot be probed.
       if (!(await revokeSessionById(app.db, account.id, request.params.id)))
         throw notFound(msg.sessionNotFound);
+      // Ending the device's own session from the list signs it out: its cookie goes too.
+      if (request.params.id === account.sessionId) clearSessionCookie(request, reply);
       return reply.status(204).send(null);
     },
   );
@@ -64,6 +67,27 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = await requireAccount(request);
       await revokeAllSessions(app.db, account.id, account.sessionId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Issue 22: a browser that still keeps its token where scripts read it (before cookie sessions)
+  // trades it once for the cookie, then forgets it. Only the bearer header is taken here: the cookie
+  // would prove nothing new.
+  app.post(
+    '/sesion/cookie',
+    {
+      schema: {
+        security: sessionSecurity,
+        tags: ['seguridad'],
+        summary: 'Pasa la sesión del encabezado Authorization a la cookie de sesión',
+        response: { 204: z.null(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const token = request.bearerToken();
+      if (!token || !(await request.account())) throw unauthorized();
+      setSessionCookie(request, reply, token);
       return reply.status(204).send(null);
     },
   );

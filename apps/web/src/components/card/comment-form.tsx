@@ -41,7 +41,7 @@ export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: (me
 
   const submit = form.handleSubmit(async ({ comentario }) => {
     setError(null);
-    if (!session.token || !session.rut || !session.nickname) {
+    if (!session.signedIn || !session.rut || !session.nickname) {
       setError(msg.commentLoginRequired);
       return;
     }

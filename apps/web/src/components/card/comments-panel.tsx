@@ -22,7 +22,7 @@ import { CommentForm } from './comment-form.tsx';
 export function CommentsPanel({ nickname }: { nickname: string }) {
   const session = useSession();
   const pair = useClientPair(nickname);
-  const comments = useComments(nickname, session.token !== null);
+  const comments = useComments(nickname, session.signedIn);
   const state = useMeetingState(pair);
   const refresh = useRefreshMeetings();
   const [error, setError] = useState<string | null>(null);

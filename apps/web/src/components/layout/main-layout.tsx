@@ -12,7 +12,7 @@ const AgeNotice = lazy(() => import('./age-notice.tsx'));
 export function MainLayout() {
   const ageConfirmed = useAgeConfirmed();
   // Someone signed in registered as an adult: no need to ask.
-  const signedIn = useSession().token !== null;
+  const signedIn = useSession().signedIn;
   return (
     <div className="layout">
       <a className="skip-link" href="#contenido">

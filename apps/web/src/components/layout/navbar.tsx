@@ -36,7 +36,7 @@ export function Navbar() {
         )}
       </nav>
       <div className="navbar-account">
-        {session.token ? (
+        {session.signedIn ? (
           <AccountMenu />
         ) : (
           <>

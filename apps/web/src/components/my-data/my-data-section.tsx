@@ -14,7 +14,7 @@ import { RectificationForm } from './rectification-form.tsx';
  */
 export function MyDataSection() {
   const session = useSession();
-  const query = useMyData(session.token !== null);
+  const query = useMyData(session.signedIn);
   const refresh = useRefreshMyData();
   const data = query.data;
 

@@ -7,7 +7,7 @@ import { TwoFactorBlock } from './two-factor-block.tsx';
 /** 'SEGURIDAD' on both profile screens: two-step login, passkeys and the active sessions (issue 18). */
 export function SecuritySection() {
   const session = useSession();
-  const signedIn = session.token !== null;
+  const signedIn = session.signedIn;
   const sessions = useSessions(signedIn);
   if (!signedIn) return null;
   return (

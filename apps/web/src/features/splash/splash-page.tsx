@@ -14,7 +14,7 @@ import { useSite } from '../../lib/site.tsx';
 export default function SplashPage() {
   const site = useSite();
   const navigate = useNavigate();
-  const signedIn = useSession().token !== null;
+  const signedIn = useSession().signedIn;
   const [held, setHeld] = useState(false);
   useHead({
     title: `${site.name} – Escorts verificadas en Chile`,

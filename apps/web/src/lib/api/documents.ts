@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DocumentInfo, UploadResult, ValidationKind } from '@encanto/core/validation';
 import { api, ApiError, uploadWithProgress } from '../api-client.ts';
-import { getStored } from '../session.ts';
 
 /** Path segment of the upload routes: subir-validacion-escort | subir-validacion-cliente. */
 export const uploadSegment = (kind: ValidationKind) => (kind === 'cliente' ? 'cliente' : 'escort');
@@ -57,7 +56,7 @@ export type PrivateImage =
 
 /**
  * Identity documents are never behind a public URL: the bytes come from an
- * authenticated endpoint, so they are fetched with the bearer token and shown
+ * authenticated endpoint, so they are fetched with the session cookie and shown
  * through a blob URL that is revoked when the component lets go of it.
  */
 export function usePrivateImage(url: string | null | undefined): PrivateImage {
@@ -67,9 +66,8 @@ export function usePrivateImage(url: string | null | undefined): PrivateImage {
     if (!url) return;
     let objectUrl: string | null = null;
     const controller = new AbortController();
-    const token = getStored('token');
     fetch(url, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
       signal: controller.signal,
       cache: 'no-store',
     })

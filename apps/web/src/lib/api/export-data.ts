@@ -1,15 +1,14 @@
-import { getStored } from '../session.ts';
 import { toApiError } from '../api-client.ts';
 
 /**
- * Downloads GET /api/cuenta/exportar as a file. The call needs the bearer
- * token, so a plain link cannot do it: the JSON is fetched, then saved through
- * a temporary object URL with the name the server suggests.
+ * Downloads GET /api/cuenta/exportar as a file: the JSON is fetched (with the
+ * session cookie), then saved through a temporary object URL with the name the
+ * server suggests.
  */
 export async function downloadMyData(): Promise<string> {
-  const token = getStored('token');
   const response = await fetch('/api/cuenta/exportar', {
-    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
   });
   if (!response.ok) {
     throw await toApiError(response.status, await response.json().catch(() => null));

@@ -55,7 +55,6 @@ export const confirmContact = (token: string) =>
   api<{ mensaje: string }>('/seguridad/contacto/confirmar', {
     method: 'POST',
     body: { token },
-    anonymous: true,
   });
 
 /** Refetches one of these GETs after an action. */

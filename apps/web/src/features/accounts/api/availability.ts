@@ -17,7 +17,7 @@ function path(type: AccountType, field: CheckedField, value: string): string {
  */
 export async function isTaken(type: AccountType, field: CheckedField, value: string): Promise<boolean> {
   try {
-    await api(path(type, field, value), { anonymous: true });
+    await api(path(type, field, value));
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return false;

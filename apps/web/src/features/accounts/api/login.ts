@@ -40,9 +40,10 @@ function pendingStep(data: unknown): SecondFactorPending | null {
 
 function storeClient(data: ClientLoginResponse): void {
   const pending = data.autorizado === 'pendiente';
-  // Role is inferred from nickname + rut_cliente; tipo marks a pending account. Never a password.
+  // Role is inferred from nickname + rut_cliente; tipo marks a pending account. Never a password, and
+  // never the token: the session is the HttpOnly cookie the login answer set (issue 22).
   setStored({
-    token: data.token,
+    token: null,
     nickname: data.nickname,
     rut_cliente: data.rut_cliente,
     email: data.email,
@@ -55,7 +56,7 @@ function storeClient(data: ClientLoginResponse): void {
 function storeEscort(data: EscortLoginResponse): void {
   const pending = data.autorizado === 'pendiente';
   setStored({
-    token: data.token,
+    token: null,
     nickname: data.nickname,
     rut_usuario: data.rut_usuario,
     email: data.email,
@@ -68,7 +69,7 @@ function storeEscort(data: EscortLoginResponse): void {
 
 function storeAdmin(data: EscortLoginResponse): void {
   setStored({
-    token: data.token,
+    token: null,
     nickname: data.nickname,
     rut_usuario: data.rut_usuario,
     email: data.email,
@@ -100,12 +101,12 @@ export const storeClientSession = (answer: unknown) => finish('cliente', answer)
 export const storeEscortSession = (answer: unknown) => finish('usuario', answer) as EscortLoginResponse;
 
 export async function loginClient(input: LoginInput): Promise<ClientLoginResponse | SecondFactorPending> {
-  const data = await api('/cliente/login', { method: 'POST', body: input, anonymous: true });
+  const data = await api('/cliente/login', { method: 'POST', body: input });
   return pendingStep(data) ?? (finish('cliente', data) as ClientLoginResponse);
 }
 
 export async function loginEscort(input: LoginInput): Promise<EscortLoginResponse | SecondFactorPending> {
-  const data = await api('/usuario/login', { method: 'POST', body: input, anonymous: true });
+  const data = await api('/usuario/login', { method: 'POST', body: input });
   return pendingStep(data) ?? (finish('usuario', data) as EscortLoginResponse);
 }
 
@@ -114,21 +115,19 @@ export async function submitSecondFactor(kind: LoginKind, desafio: string, codig
   const data = await api('/login/segundo-factor', {
     method: 'POST',
     body: { desafio, codigo },
-    anonymous: true,
   });
   return finish(kind, data);
 }
 
 /** An admin without a second factor: the secret and QR code for her app. */
 export const startAdminEnrolment = (desafio: string) =>
-  api<TotpEnrolment>('/login/inscribir-totp', { method: 'POST', body: { desafio }, anonymous: true });
+  api<TotpEnrolment>('/login/inscribir-totp', { method: 'POST', body: { desafio } });
 
 /** Confirms the admin's app with a code: stores the login, returns the recovery codes to show once. */
 export async function confirmAdminEnrolment(desafio: string, codigo: string): Promise<string[]> {
   const data = await api<{ codigos_recuperacion?: string[] }>('/login/confirmar-totp', {
     method: 'POST',
     body: { desafio, codigo },
-    anonymous: true,
   });
   finish('admin', data);
   return data.codigos_recuperacion ?? [];
@@ -142,15 +141,13 @@ export async function loginAdmin(input: LoginInput): Promise<EscortLoginResponse
   const answer = await api('/usuario/login-admin', {
     method: 'POST',
     body: { email: input.email, pass: input.pass },
-    anonymous: true,
   });
   const pending = pendingStep(answer);
   if (pending) return pending;
   const data = complete(escortLoginResponseSchema, answer);
   if (data.tipo_perfil !== 'admin') {
-    await fetch('/api/logout', { method: 'POST', headers: { authorization: `Bearer ${data.token}` } }).catch(
-      () => undefined,
-    );
+    // The answer also set the session cookie: logging out ends that session and clears it.
+    await api('/logout', { method: 'POST' }).catch(() => undefined);
     throw new WrongProfileTypeError();
   }
   storeAdmin(data);
@@ -169,10 +166,9 @@ function finishAny(data: unknown): ClientLoginResponse | EscortLoginResponse {
 export async function loginWithPasskey() {
   const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>('/login/passkey/opciones', {
     method: 'POST',
-    anonymous: true,
   });
   const respuesta = await startAuthentication({ optionsJSON });
-  return finishAny(await api('/login/passkey', { method: 'POST', body: { respuesta }, anonymous: true }));
+  return finishAny(await api('/login/passkey', { method: 'POST', body: { respuesta } }));
 }
 
 /** A passkey as the second step of a password login. */
@@ -182,7 +178,6 @@ export async function secondFactorPasskey(kind: LoginKind, desafio: string) {
     {
       method: 'POST',
       body: { desafio },
-      anonymous: true,
     },
   );
   const respuesta = await startAuthentication({ optionsJSON });
@@ -191,7 +186,6 @@ export async function secondFactorPasskey(kind: LoginKind, desafio: string) {
     await api('/login/segundo-factor/passkey', {
       method: 'POST',
       body: { desafio, respuesta },
-      anonymous: true,
     }),
   );
 }

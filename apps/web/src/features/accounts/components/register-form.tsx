@@ -108,7 +108,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
     setFormError('');
     const { pass2: _repeat, ...rest } = values;
     const body = { ...rest, apellido: values.nickname, url: defaultAvatars[values.genero as Genero] };
-    await run(() => api<{ sesion?: unknown }>(c.endpoint, { method: 'POST', body, anonymous: true }), {
+    await run(() => api<{ sesion?: unknown }>(c.endpoint, { method: 'POST', body }), {
       onSuccess: (answer) => {
         // The answer signs her in (no second login); an answer without a session leaves her signed out.
         let signedIn = true;

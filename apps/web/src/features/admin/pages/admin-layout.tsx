@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { ADMIN_PANEL, useAdminHead } from '../../../lib/admin-head.ts';
-import { clearSession, useHydrated, useSession } from '../../../lib/session.ts';
+import { clearSession, useHydrated, useServerRedirect, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useSignals } from '../../../lib/api/safety.ts';
 
@@ -39,9 +39,10 @@ function ConsoleHead() {
 }
 
 /**
- * /pendientes: needs a stored token and stored tipo 'admin', else /login-admin
- * (spec). The server checks the session on every call anyway; this only keeps
- * visitors from seeing an empty console.
+ * /pendientes: needs a signed-in session with stored tipo 'admin', else /login-admin
+ * (spec; a 302 from the server when it rendered for the session cookie). The server
+ * checks the session on every call anyway; this only keeps visitors from seeing an
+ * empty console.
  */
 export default function AdminLayout() {
   const hydrated = useHydrated();
@@ -49,7 +50,8 @@ export default function AdminLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const site = useSite();
-  const allowed = session.token !== null && session.tipo === 'admin';
+  const allowed = session.signedIn && session.tipo === 'admin';
+  useServerRedirect(allowed ? null : paths.adminLogin);
 
   useEffect(() => {
     if (hydrated && !allowed) void navigate(paths.adminLogin, { replace: true });
@@ -67,7 +69,7 @@ export default function AdminLayout() {
         <Link to={paths.adminPanel} className="admin-brand">
           {site.name} <span>Administración</span>
         </Link>
-        {hydrated && allowed && (
+        {allowed && (
           <div className="admin-bar-end">
             <span className="admin-who">[{session.nickname}]</span>
             <Link to={paths.home} className="admin-bar-link">
@@ -85,7 +87,7 @@ export default function AdminLayout() {
       </header>
       <main className="admin-main" id="contenido">
         <h1 className="admin-title">{ADMIN_PANEL}</h1>
-        {!hydrated || !allowed ? (
+        {!allowed ? (
           <div aria-busy="true">
             <ConsoleHead />
             <span className="visually-hidden">Cargando...</span>

@@ -21,11 +21,11 @@ export default function OwnCardPage() {
   const site = useSite();
   useHead({ title: `Tu tarjeta – ${site.name}`, robots: 'noindex' });
   const query = useApiQuery<EscortOwnCard>(
-    hydrated && session.token ? `/usuario/tu-card/${encodeURIComponent(nickname)}` : null,
+    hydrated && session.signedIn ? `/usuario/tu-card/${encodeURIComponent(nickname)}` : null,
     { retry: false },
   );
   // The guard waits for hydration: the server renders every visitor as anonymous.
-  if (hydrated && !session.token) return <Navigate to={paths.login} replace />;
+  if (hydrated && !session.signedIn) return <Navigate to={paths.login} replace />;
   if (query.error instanceof ApiError && [403, 404].includes(query.error.status)) return <NotFoundPage />;
   if (!query.data) return <CardSkeleton />;
   const card = query.data;

@@ -14,7 +14,7 @@ import {
 } from '@encanto/core/profiles';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { getStored } from '../../../lib/session.ts';
+import { hasStoredSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import {
@@ -70,7 +70,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
   };
 
   const onModify = handleSubmit((values) => {
-    if (!getStored('token')) return show('error', msg.noToken);
+    if (!hasStoredSession()) return show('error', msg.noToken);
     void act(async () => {
       const res = await updateClientData(values);
       reset({ ...values, url: isDefaultAvatar(values.url) ? '' : values.url });

@@ -14,7 +14,7 @@ import {
 } from '@encanto/core/profiles';
 import { inputFilters } from '@encanto/core/fields';
 import { errorText } from '../../../lib/api-client.ts';
-import { getStored } from '../../../lib/session.ts';
+import { hasStoredSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { updateEscortData, useRefreshProfile } from '../api/profile.ts';
@@ -69,7 +69,7 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
   const legenda = useWatch({ control: form.control, name: 'legenda' }) ?? '';
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!getStored('token')) return show('error', msg.noToken);
+    if (!hasStoredSession()) return show('error', msg.noToken);
     if (!values.url) return show('error', msg.profileImageRequired);
     await run(() => updateEscortData(values), {
       onSuccess: (res) => {

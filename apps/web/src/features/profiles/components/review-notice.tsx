@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session.ts';
  */
 export function ReviewNotice() {
   const session = useSession();
-  const { data } = useMyData(session.token !== null);
+  const { data } = useMyData(session.signedIn);
   if (!data?.revision) return null;
   return (
     <section className="form-card review-notice" role="status" aria-labelledby="revision-title">

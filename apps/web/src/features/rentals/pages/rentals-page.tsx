@@ -103,7 +103,7 @@ function RentalsView({ city }: { city: string | null }) {
             </ul>
           )}
         </section>
-      ) : own.pending && session.token ? null : (
+      ) : own.pending && session.signedIn ? null : (
         <p className="empty">
           Elige una ciudad para ver los lugares publicados cuando la búsqueda vuelva a estar disponible.
         </p>

@@ -1,0 +1,301 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '@encanto/core/messages';
+import { timings } from '@encanto/core/constants';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { bearer, createAccount, FIXTURE_PASSWORD } from '../helpers/fixtures.ts';
+import { clientPayload, escortPayload } from '../api/accounts-helpers.ts';
+import { freshCode } from '../helpers/two-factor.ts';
+import { SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
+
+/** Issue 22: the browser's session in an HttpOnly cookie, accepted beside the bearer header, CSRF-checked. */
+let t: TestApp;
+const SITE = 'https://encanto.example';
+
+beforeAll(async () => {
+  // Behind one proxy, as in production: its X-Forwarded-Proto says whether the visitor used HTTPS.
+  t = await createTestApp({ env: { SITE_URL: SITE, RATE_LIMIT: 'false', TRUST_PROXY: 'true' } });
+});
+afterAll(() => t.close());
+
+function sessionSetCookie(res: LightMyRequestResponse): string | undefined {
+  const header = res.headers['set-cookie'];
+  const list = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return list.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+}
+
+const cookieOf = (token: string) => ({ cookie: `otra=1; ${SESSION_COOKIE}=${token}` });
+
+async function login(account: { email: string }, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/cliente/login',
+    headers,
+    payload: { email: account.email, pass: FIXTURE_PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+describe('the login sets the session cookie', () => {
+  it('HttpOnly, SameSite=Lax, Path=/, Max-Age of the session, no Secure over plain HTTP; the JSON keeps its token', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const res = await login(client);
+    const body = res.json<{ token: string; nickname: string }>();
+    expect(body.nickname).toBe(client.nickname);
+    const cookie = sessionSetCookie(res)!;
+    expect(cookie).toBe(
+      `${SESSION_COOKIE}=${body.token}; Path=/; Max-Age=${timings.sessionMaxAgeMs / 1000}; HttpOnly; SameSite=Lax`,
+    );
+  });
+
+  it('is Secure when the request came over HTTPS through the trusted proxy', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const cookie = sessionSetCookie(await login(client, { 'x-forwarded-proto': 'https' }))!;
+    expect(cookie).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+  });
+
+  it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {
+    const direct = await createTestApp({ env: { TRUST_PROXY: 'false' } });
+    try {
+      const client = await createAccount(direct.app, { kind: 'client', autorizado: 'aprobado' });
+      const res = await direct.app.inject({
+        method: 'POST',
+        url: '/api/cliente/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { email: client.email, pass: FIXTURE_PASSWORD },
+      });
+      expect(sessionSetCookie(res)).not.toMatch(/Secure/);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('is set by the escort login and by both registrations', async () => {
+    const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/login',
+      payload: { email: escort.email, pass: FIXTURE_PASSWORD },
+    });
+    expect(sessionSetCookie(res)).toContain(res.json<{ token: string }>().token);
+
+    for (const [url, payload] of [
+      ['/api/cliente/registro', clientPayload()],
+      ['/api/usuario/registro', escortPayload()],
+    ] as const) {
+      const reg = await t.app.inject({ method: 'POST', url, payload });
+      expect(reg.statusCode, reg.body).toBe(201);
+      expect(sessionSetCookie(reg)).toContain(reg.json<{ sesion: { token: string } }>().sesion.token);
+    }
+  });
+
+  it('is not set while a second factor is still owed, and is set by the second step (TOTP enrolment and code)', async () => {
+    const admin = await createAccount(t.app, { kind: 'admin' });
+    const credentials = { email: admin.email, pass: FIXTURE_PASSWORD };
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/login-admin',
+      payload: credentials,
+    });
+    expect(first.json()).toMatchObject({ segundo_factor: 'inscribir' });
+    expect(sessionSetCookie(first)).toBeUndefined();
+    const { desafio } = first.json<{ desafio: string }>();
+    const enrol = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/inscribir-totp',
+      payload: { desafio },
+    });
+    const { secreto } = enrol.json<{ secreto: string }>();
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/confirmar-totp',
+      payload: { desafio, codigo: await freshCode(t.app, admin.id, secreto) },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(sessionSetCookie(confirm)).toContain(confirm.json<{ token: string }>().token);
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/login-admin',
+      payload: credentials,
+    });
+    expect(again.json()).toMatchObject({ segundo_factor: 'totp' });
+    const step = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/segundo-factor',
+      payload: {
+        desafio: again.json<{ desafio: string }>().desafio,
+        codigo: await freshCode(t.app, admin.id, secreto),
+      },
+    });
+    expect(step.statusCode, step.body).toBe(200);
+    const token = step.json<{ token: string }>().token;
+    expect(sessionSetCookie(step)).toContain(token);
+    // The cookie alone opens admin routes (the session passed the second factor).
+    const list = await t.app.inject({ url: '/api/cuenta/sesiones', headers: cookieOf(token) });
+    expect(list.statusCode).toBe(200);
+  });
+});
+
+describe('the API takes the cookie or the bearer header', () => {
+  it('a cookie session reads own data, answered no-store', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const res = await t.app.inject({ url: '/api/cuenta/sesiones', headers: cookieOf(client.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const anon = await t.app.inject({
+      url: '/api/cuenta/sesiones',
+      headers: { cookie: `${SESSION_COOKIE}=x` },
+    });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('refuses a cross-site write carried by the cookie with 403 and the Spanish message', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    for (const headers of [
+      { origin: 'https://malo.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      {},
+    ]) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/cuenta/sesiones',
+        headers: { ...cookieOf(client.token), ...headers },
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json()).toEqual({ mensaje: msg.originRefused, code: 'ORIGIN_REFUSED' });
+    }
+    // Refused before anything ran: the session still works.
+    expect(
+      (await t.app.inject({ url: '/api/cuenta/sesiones', headers: cookieOf(client.token) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('accepts a write from the site itself: Origin of SITE_URL, or Sec-Fetch-Site same-origin', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    for (const headers of [{ origin: SITE }, { 'sec-fetch-site': 'same-origin' }]) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/cuenta/sesiones',
+        headers: { ...cookieOf(client.token), ...headers },
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(204);
+    }
+  });
+
+  it('outside production also accepts the address the request was sent to (a development server)', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/cuenta/sesiones',
+      headers: { ...cookieOf(client.token), host: '127.0.0.1:3101', origin: 'http://127.0.0.1:3101' },
+    });
+    expect(res.statusCode).toBe(204);
+  });
+
+  it('bearer requests are unaffected: no Origin needed', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/cuenta/sesiones',
+      headers: { ...bearer(client), origin: 'https://malo.example' },
+    });
+    expect(res.statusCode).toBe(204);
+  });
+
+  it('a write without the cookie (anonymous, e.g. a login) needs no Origin', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const res = await login(client, { origin: 'https://malo.example' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('ending the session clears the cookie', () => {
+  const cleared = (res: LightMyRequestResponse) => {
+    const cookie = sessionSetCookie(res);
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`));
+    expect(cookie).toContain('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  };
+
+  it('logout with the cookie revokes that session and clears the cookie', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { ...cookieOf(client.token), origin: SITE },
+    });
+    expect(res.statusCode).toBe(204);
+    cleared(res);
+    const after = await t.app.inject({ url: '/api/cuenta/sesiones', headers: cookieOf(client.token) });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('ending the current session from the list clears it; ending another one does not', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const other = (await login(client)).json<{ token: string }>().token;
+    const list = await t.app.inject({ url: '/api/cuenta/sesiones', headers: cookieOf(client.token) });
+    const rows = list.json<{ id: string; actual: boolean }[]>();
+    const current = rows.find((r) => r.actual)!;
+    const notCurrent = rows.find((r) => !r.actual)!;
+    const endOther = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/cuenta/sesiones/${notCurrent.id}`,
+      headers: { ...cookieOf(client.token), origin: SITE },
+    });
+    expect(endOther.statusCode).toBe(204);
+    expect(sessionSetCookie(endOther)).toBeUndefined();
+    expect(
+      (await t.app.inject({ url: '/api/cuenta/sesiones', headers: bearer({ token: other }) })).statusCode,
+    ).toBe(401);
+    const endOwn = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/cuenta/sesiones/${current.id}`,
+      headers: { ...cookieOf(client.token), origin: SITE },
+    });
+    expect(endOwn.statusCode).toBe(204);
+    cleared(endOwn);
+  });
+
+  it('deleting the account clears the cookie', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/cuenta',
+      headers: { ...cookieOf(client.token), origin: SITE },
+      payload: { pass: FIXTURE_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    cleared(res);
+  });
+});
+
+describe('POST /api/sesion/cookie (a stored token moved to the cookie)', () => {
+  it('trades a live bearer token for the cookie of the same session', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/sesion/cookie', headers: bearer(client) });
+    expect(res.statusCode).toBe(204);
+    expect(sessionSetCookie(res)).toMatch(new RegExp(`^${SESSION_COOKIE}=${client.token}; Path=/;`));
+    expect(
+      (await t.app.inject({ url: '/api/cuenta/sesiones', headers: cookieOf(client.token) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a dead token, and the cookie alone (it proves nothing new)', async () => {
+    const dead = await t.app.inject({
+      method: 'POST',
+      url: '/api/sesion/cookie',
+      headers: bearer({ token: 'x'.repeat(43) }),
+    });
+    expect(dead.statusCode).toBe(401);
+    expect(sessionSetCookie(dead)).toBeUndefined();
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const cookieOnly = await t.app.inject({
+      method: 'POST',
+      url: '/api/sesion/cookie',
+      headers: { ...cookieOf(client.token), origin: SITE },
+    });
+    expect(cookieOnly.statusCode).toBe(401);
+  });
+});
