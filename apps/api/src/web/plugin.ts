@@ -51,10 +51,10 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const renderPrivate = createPrivateRenderer(app, entry, site, template);
 
   /**
-   * Pages are rendered as an anonymous visitor (the session lives in the
-   * browser), so one URL's HTML is the same for everyone: it shares the public
-   * cache with the API reads it is built from, fresh within 5 s and cleared at
-   * once by this instance's own writes.
+   * Without a session cookie a page is rendered as an anonymous visitor, so one
+   * URL's HTML is the same for everyone: it shares the public cache with the API
+   * reads it is built from, fresh within 5 s and cleared at once by this
+   * instance's own writes. With the cookie it is rendered for that account.
    */
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname, query] = request.url.split('?');
