@@ -108,6 +108,7 @@ describe('own area menus', () => {
       'Fotos',
       'Calificar clientes',
       'Estadísticas',
+      'Gira',
       'Cuenta',
     ]);
     expect(escortNav.filter((s) => s.badge).map((s) => s.to)).toEqual([paths.requests]);
