@@ -310,12 +310,18 @@ describe('client area (/mi-cuenta)', () => {
   it('shows the loading text, then edits the phone only after ticking the checkbox', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page, client);
-    // Slow the profile answer down a little so the loading text can be seen.
+    // A page opened directly arrives rendered with her data (issue 22); the loading text shows when she
+    // moves to it inside the app. Slow the profile answer down a little so it can be seen.
+    await page.goto('/mi-cuenta/favoritos');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
     await page.route('**/api/cliente/profile/**', async (route) => {
       await new Promise((r) => setTimeout(r, 600));
       await route.continue();
     });
-    await page.goto('/profileCliente');
+    await page
+      .getByRole('navigation', { name: 'Secciones de mi cuenta' })
+      .getByRole('link', { name: 'Perfil' })
+      .click();
     await page.getByText('Cargando perfil del cliente...').waitFor();
     await page.getByRole('heading', { name: 'ACTUALIZAR DATOS' }).waitFor();
 

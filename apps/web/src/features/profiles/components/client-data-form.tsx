@@ -17,6 +17,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { hasStoredSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+import { seedOf } from '../../../lib/seed-fields.ts';
 import {
   deleteProfilePhoto,
   updateClientData,
@@ -54,6 +55,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
     defaultValues: { rut_cliente: profile.rut_cliente, fono: profile.fono, url: shownUrl },
   });
   const { register, handleSubmit, formState, reset } = form;
+  const seed = seedOf(form);
   const errors = formState.errors;
 
   // After an upload or delete the stored url changes: show it in the url field.
@@ -155,6 +157,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
               maxLength={limits.phoneDigits}
               disabled={!editing}
               {...fono}
+              {...seed('fono')}
               onChange={(e) => {
                 e.target.value = inputFilters.phone(e.target.value);
                 void fono.onChange(e);
@@ -172,6 +175,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
               placeholder="https://"
               disabled={!editing}
               {...register('url')}
+              {...seed('url')}
               aria-describedby={`${id}-url-hint${errors.url ? ` ${id}-url-error` : ''}`}
               {...(errors.url ? { 'aria-invalid': true } : {})}
             />

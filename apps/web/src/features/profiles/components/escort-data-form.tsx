@@ -17,6 +17,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { hasStoredSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+import { seedOf } from '../../../lib/seed-fields.ts';
 import { updateEscortData, useRefreshProfile } from '../api/profile.ts';
 import { ProfileDetailsFields } from './profile-details-fields.tsx';
 
@@ -59,6 +60,7 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
     defaultValues: valuesOf(profile),
   });
   const { register, handleSubmit, formState, reset } = form;
+  const seed = seedOf(form);
   const errors = formState.errors;
 
   // A new photo changes the url behind the form: keep the hidden value current.
@@ -120,6 +122,7 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
               maxLength={40}
               autoComplete="nickname"
               {...register('apellido')}
+              {...seed('apellido')}
               {...aria('apellido')}
             />
             {fieldError('apellido')}
@@ -133,6 +136,7 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
               autoComplete="tel-national"
               maxLength={limits.phoneDigits}
               {...fono}
+              {...seed('fono')}
               onChange={(e) => {
                 e.target.value = inputFilters.phone(e.target.value);
                 void fono.onChange(e);
@@ -149,6 +153,7 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
               placeholder="90/60/90"
               maxLength={limits.medidasMax}
               {...medidas}
+              {...seed('medidas')}
               onChange={(e) => {
                 e.target.value = formatMedidas(e.target.value);
                 void medidas.onChange(e);
@@ -165,6 +170,7 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
             rows={5}
             maxLength={limits.legendaMax}
             {...register('legenda')}
+            {...seed('legenda')}
             {...aria('legenda')}
             aria-describedby={`${id}-legenda-count${errors.legenda ? ` ${id}-legenda-error` : ''}`}
           />

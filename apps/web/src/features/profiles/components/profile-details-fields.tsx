@@ -12,6 +12,7 @@ import {
   servicioValues,
   tarifaText,
 } from '@encanto/core/profile-details';
+import { seedOf } from '../../../lib/seed-fields.ts';
 
 type DetailName = 'tarifa_desde' | 'servicios' | 'atiende' | 'horario' | 'idiomas';
 
@@ -29,6 +30,7 @@ const tarifaFromText = (text: string) => {
 export function ProfileDetailsFields({ form }: { form: UseFormReturn<EscortUpdate> }) {
   const id = useId();
   const { register, control, formState } = form;
+  const seed = seedOf(form);
   const errors = formState.errors;
   const {
     field: { value: tarifa, onChange: setTarifa, onBlur: tarifaBlur, name: tarifaName, ref: tarifaRef },
@@ -81,12 +83,12 @@ export function ProfileDetailsFields({ form }: { form: UseFormReturn<EscortUpdat
           <legend>Atiende</legend>
           <div className="details-radios">
             <label className="check-chip">
-              <input type="radio" value="" {...register('atiende')} />
+              <input type="radio" value="" {...register('atiende')} {...seed('atiende', '')} />
               Sin indicar
             </label>
             {atiendeValues.map((a) => (
               <label key={a} className="check-chip">
-                <input type="radio" value={a} {...register('atiende')} />
+                <input type="radio" value={a} {...register('atiende')} {...seed('atiende', a)} />
                 {atiendeLabels[a]}
               </label>
             ))}
@@ -99,7 +101,7 @@ export function ProfileDetailsFields({ form }: { form: UseFormReturn<EscortUpdat
         <div className="check-chips">
           {servicioValues.map((s) => (
             <label key={s} className="check-chip">
-              <input type="checkbox" value={s} {...register('servicios')} />
+              <input type="checkbox" value={s} {...register('servicios')} {...seed('servicios', s)} />
               {servicioLabels[s]}
             </label>
           ))}
@@ -111,7 +113,7 @@ export function ProfileDetailsFields({ form }: { form: UseFormReturn<EscortUpdat
         <div className="check-chips">
           {idiomaValues.map((i) => (
             <label key={i} className="check-chip">
-              <input type="checkbox" value={i} {...register('idiomas')} />
+              <input type="checkbox" value={i} {...register('idiomas')} {...seed('idiomas', i)} />
               {idiomaLabels[i]}
             </label>
           ))}
@@ -126,6 +128,7 @@ export function ProfileDetailsFields({ form }: { form: UseFormReturn<EscortUpdat
           maxLength={detailLimits.horarioMax}
           placeholder="Lunes a viernes, de 18:00 a 02:00"
           {...register('horario')}
+          {...seed('horario')}
           {...described('horario', `${id}-horario-count`)}
         />
         <p id={`${id}-horario-count`} className="field-hint horario-count" aria-live="polite">
