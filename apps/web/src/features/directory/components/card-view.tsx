@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { EscortCard, EscortPublic } from '@encanto/core/escorts';
-import { contactPath, whatsappUrl } from '@encanto/core/contact';
+import { contactPath } from '@encanto/core/contact';
 import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
 import type { Visit } from '@encanto/core/touring';
@@ -62,13 +62,8 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
   const loaded = escort.fono !== undefined;
   const [zoomed, setZoomed] = useState(false);
   const alt = `Foto de ${escort.apellido}, escort en ${escort.ciudad}`;
-  // A visitor's tap goes through /contacto, which counts it for her statistics and redirects to
-  // WhatsApp. Her own taps and an admin's are not hers to count: a link opened in a new tab carries
-  // no bearer token, so those go straight to WhatsApp.
-  const self =
-    own ||
-    session.role === 'admin' ||
-    (session.role === 'usuario' && session.nickname?.toLowerCase() === escort.nickname.toLowerCase());
+  // Every tap goes through /contacto, which counts it for her statistics and redirects to WhatsApp.
+  // The server leaves out her own taps and an admin's: the session cookie rides on the new tab too.
   return (
     <article className="profile-card" aria-labelledby="perfil-nombre">
       <div className="profile-card-photo">
@@ -156,7 +151,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
           {loaded && escort.fono ? (
             <a
               className="button button-whatsapp"
-              href={self ? whatsappUrl(escort.fono) : contactPath(escort.nickname)}
+              href={contactPath(escort.nickname)}
               target="_blank"
               rel="nofollow noopener noreferrer"
             >
