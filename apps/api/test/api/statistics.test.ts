@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { chileDay, daysBefore } from '../../src/modules/statistics/service.ts';
 import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
 import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
 
 /**
  * Issue 17, statistics: daily counters per escort (views of her card,
@@ -111,6 +112,8 @@ describe('GET /contacto/{nickname}: the WhatsApp button', () => {
     for (const res of [
       await tap(e.nickname, {}, e),
       await tap(e.nickname, {}, admin),
+      // The card's link opens in a new tab: what identifies her there is the session cookie.
+      await tap(e.nickname, { cookie: `${SESSION_COOKIE}=${e.token}` }),
       await tap(e.nickname, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }),
       await tap(e.nickname, { 'user-agent': 'WhatsApp/2.23.20 A' }),
       await tap(e.nickname, { 'user-agent': '' }),
