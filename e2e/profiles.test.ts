@@ -409,12 +409,16 @@ describe('statistics', () => {
     });
     expect(before[0]!.vistas).toBeGreaterThanOrEqual(1);
     expect(before[0]!.clics_whatsapp).toBe(1);
-    // Her own look at her card is not a view, and her own button goes straight to WhatsApp.
+    // Her own look at her card is not a view; her own button goes through /contacto too, where her
+    // session cookie tells the server not to count it (apps/api/test/api/statistics.test.ts).
     await page.goto(`/Card/${escort.nickname}`);
     await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).resolves.toMatch(
-      /^https:\/\/wa\.me\/56\d{9}$/,
+    await expect(page.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).resolves.toBe(
+      `/contacto/${escort.nickname}`,
     );
+    const ownTap = await page.request.get(`/contacto/${escort.nickname}`, { maxRedirects: 0 });
+    expect(ownTap.status()).toBe(302);
+    expect(ownTap.headers().location).toMatch(/^https:\/\/wa\.me\/56\d{9}$/);
     await page.goto('/panel/estadisticas');
     await page.getByRole('heading', { name: 'Últimos 30 días' }).waitFor();
     await expect(page.getByTestId('total-vistas').innerText()).resolves.toBe(String(before[0]!.vistas));
