@@ -88,3 +88,37 @@ describe('a token stored by an older app', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('hydrating a page the server rendered for the session', () => {
+  it('keeps the same session view when the stored values say the same (no re-render after hydration)', async () => {
+    const { createElement, act } = await import('react');
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const { ServerSessionContext, useSession } = await import('../src/lib/session.ts');
+    const session = {
+      nickname: 'vale',
+      role: 'usuario' as const,
+      rut: '12.345.678-5',
+      email: 'v@x.cl',
+      tipo: null,
+    };
+    const views: unknown[] = [];
+    function Reader() {
+      const view = useSession();
+      views.push(view);
+      return createElement('p', null, view.nickname);
+    }
+    const tree = createElement(ServerSessionContext.Provider, { value: { session } }, createElement(Reader));
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    views.length = 0;
+    setStored({ nickname: 'vale', rut_usuario: '12.345.678-5' });
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const root = await act(async () => hydrateRoot(container, tree));
+    // A second render with a new (equal) object would make a layout around a lazily loaded section drop
+    // that section's server HTML for its skeleton.
+    expect(views.length).toBe(1);
+    expect(container.textContent).toBe('vale');
+    act(() => root.unmount());
+  });
+});

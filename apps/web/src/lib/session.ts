@@ -61,7 +61,24 @@ let snapshot: SessionView | undefined;
 
 /** Role is inferred from the stored nickname together with rut_cliente or rut_usuario, as the spec says. */
 function read(): SessionView {
-  if (snapshot) return snapshot;
+  if (!snapshot) snapshot = computeView();
+  // The view the page was hydrated with, while it says the same: a new object would re-render every
+  // reader after hydration, and a layout re-rendering around a section whose code is still loading
+  // makes React drop that section's server HTML for its skeleton (a flash on every signed-in page).
+  if (lastServerView && snapshot !== lastServerView && sameView(snapshot, lastServerView)) {
+    snapshot = lastServerView;
+  }
+  return snapshot;
+}
+
+const sameView = (a: SessionView, b: SessionView) =>
+  a.signedIn === b.signedIn &&
+  a.nickname === b.nickname &&
+  a.role === b.role &&
+  a.rut === b.rut &&
+  a.tipo === b.tipo;
+
+function computeView(): SessionView {
   const nickname = getStored('nickname');
   const tipo = getStored('tipo');
   const rutCliente = getStored('rut_cliente');
@@ -70,8 +87,7 @@ function read(): SessionView {
   if (nickname && getStored('tipo_perfil') === 'admin' && tipo === 'admin') role = 'admin';
   else if (nickname && rutCliente) role = 'cliente';
   else if (nickname && rutUsuario) role = 'usuario';
-  snapshot = role ? { signedIn: true, nickname, role, rut: rutCliente ?? rutUsuario, tipo } : anonymous;
-  return snapshot;
+  return role ? { signedIn: true, nickname, role, rut: rutCliente ?? rutUsuario, tipo } : anonymous;
 }
 
 /** Whether this browser holds a signed-in account (for handlers; components use useSession). */
@@ -185,10 +201,12 @@ export function useServerRedirect(to: string | null): void {
 
 // One object per server session, so React sees a stable server snapshot.
 const serverViews = new WeakMap<SsrSession, SessionView>();
+let lastServerView: SessionView | null = null;
 function serverView(session: SsrSession | null): SessionView {
   if (!session) return anonymous;
   let view = serverViews.get(session);
   if (!view) serverViews.set(session, (view = sessionViewOf(session)));
+  lastServerView = view;
   return view;
 }
 
