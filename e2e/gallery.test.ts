@@ -9,6 +9,7 @@ import {
   openPage,
   phone,
   screenshot,
+  sessionToken,
 } from './helpers/browser.ts';
 import { demoEscort, DEMO_PASSWORD } from './helpers/demo.ts';
 import { violations } from './helpers/axe.ts';
@@ -84,7 +85,7 @@ describe('gallery and lightbox', () => {
       (
         await call<{ imagenes: { publicId: string }[] }>(
           `/upload/obtener-imagenes-por-usuario/${escort.nickname}`,
-          { token: (await page.context().cookies()).find((c) => c.name === 'encanto_sesion')?.value ?? '' },
+          { token: await sessionToken(page) },
         )
       ).imagenes.map((i) => i.publicId);
     const uploaded = await ownOrder();
@@ -131,7 +132,7 @@ describe('gallery and lightbox', () => {
     await gotoHydrated(page, '/panel/fotos');
     const tiles = page.locator('.gallery-page .gallery-tile');
     await tiles.nth(2).waitFor();
-    const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+    const token = await sessionToken(page);
     const ownOrder = async () =>
       (
         await call<{ imagenes: { publicId: string }[] }>(
@@ -199,7 +200,7 @@ describe('gallery and lightbox', () => {
     const tiles = page.locator('.gallery-page .gallery-tile');
     await tiles.nth(2).waitFor();
     await screenshot(page, 'gallery-manager-phone');
-    const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+    const token = await sessionToken(page);
     const ownOrder = async () =>
       (
         await call<{ imagenes: { publicId: string }[] }>(

@@ -171,6 +171,8 @@ export async function approvedAccount(
 /** Navigates and waits for the page's first API reads to settle (forms must be hydrated before typing). */
 export async function openSettled(page: Page, url: string) {
   await page.goto(url);
+  // Pages arrive server-rendered (signed-in ones too): their buttons work once React has hydrated.
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
   await page.waitForLoadState('networkidle');
 }
 

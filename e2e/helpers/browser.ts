@@ -84,3 +84,8 @@ export async function gotoHydrated(page: Page, url: string) {
   await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
   return response;
 }
+
+/** The session token of the page's browser: it lives in the HttpOnly cookie (issue 22), out of the page's reach. */
+export async function sessionToken(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((c) => c.name === 'encanto_sesion')?.value ?? '';
+}
