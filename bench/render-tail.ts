@@ -6,7 +6,7 @@
  *
  *   npm run bench -- --render-tail          # or: node bench/render-tail.ts
  *   BENCH_DRIVERS=pglite TAIL_SECONDS=30 node bench/render-tail.ts
- *   BENCH_COOKIE='encanto_session=…' node bench/render-tail.ts   # the signed-in profile as a signed-in user
+ *   BENCH_COOKIE='encanto_sesion=…' node bench/render-tail.ts   # another cookie for the signed-in page
  *   TAIL_PROFILE_PATH=/panel/perfil TAIL_NO_WRITE=1 node bench/render-tail.ts
  *
  * Every request carries `?b=<n>` (n unique in the run): the listing ignores unknown parameters, so
@@ -28,6 +28,7 @@ import {
   loadavg,
   machine,
   openPglite,
+  PASSWORD,
   runId,
   seedEscorts,
   seedClients,
@@ -43,8 +44,9 @@ import {
 const seconds = Number(process.env.TAIL_SECONDS ?? 30);
 const aloneSeconds = Number(process.env.TAIL_ALONE_SECONDS ?? 10);
 const drivers = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',') as ('postgres' | 'pglite')[];
+/** The signed-in page's cookie: BENCH_COOKIE, or else the first seeded escort signs in (signInCookie). */
 const cookie = process.env.BENCH_COOKIE;
-/** The signed-in profile page; with BENCH_COOKIE, the page that cookie's user sees. */
+/** The signed-in profile page, as the cookie's user sees it (rendered for her, never from the public cache). */
 const profilePath = process.env.TAIL_PROFILE_PATH ?? '/panel/perfil';
 /** Extra node flags for the server under load, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` or `--trace-gc`. */
 const nodeArgs = (process.env.TAIL_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -60,6 +62,20 @@ interface TailScenario {
   /** What one good answer must contain, checked before the load. */
   check: (html: string) => string | null;
   headers?: Record<string, string>;
+  /** Sent with the session cookie of a signed-in escort. */
+  signedIn?: boolean;
+}
+
+/** Signs the first seeded escort in through the API and returns her session cookie (`name=value`). */
+async function signInCookie(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/usuario/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: `${escortNick(1)}@bench.cl`, pass: PASSWORD }),
+  });
+  const set = res.headers.get('set-cookie');
+  if (res.status !== 200 || !set) throw new Error(`bench login: ${res.status} ${await res.text()}`);
+  return set.split(';')[0]!;
 }
 
 /** Cards on the listing: one link per profile card to /Card/<nick>. */
@@ -77,10 +93,10 @@ const scenarios: TailScenario[] = [
     check: (html) => (html.includes(escortNick(1)) ? null : 'nickname missing'),
   },
   {
-    name: `signed-in profile ${profilePath}${cookie ? ' (BENCH_COOKIE)' : ' (anonymous: no cookie given)'}`,
+    name: `signed-in profile ${profilePath} (${cookie ? 'BENCH_COOKIE' : `session cookie of ${escortNick(1)}`})`,
     path: profilePath,
-    check: () => null,
-    ...(cookie ? { headers: { cookie } } : {}),
+    check: (html) => (html.includes(`@${escortNick(1)}`) || cookie ? null : 'not rendered for her'),
+    signedIn: true,
   },
 ];
 
@@ -187,7 +203,9 @@ async function benchDriver(driver: 'postgres' | 'pglite'): Promise<DriverTail> {
       server = await startServer({ dataDir, nodeArgs });
     }
     const out: DriverTail = { driver, rows: [] };
-    for (const s of scenarios.filter((x) => only.length === 0 || only.some((w) => x.name.includes(w)))) {
+    const session = cookie ?? (await signInCookie(server.url));
+    for (const picked of scenarios.filter((x) => only.length === 0 || only.some((w) => x.name.includes(w)))) {
+      const s = picked.signedIn ? { ...picked, headers: { ...picked.headers, cookie: session } } : picked;
       const res = await fetch(`${server.url}${s.path}${s.path.includes('?') ? '&' : '?'}b=check`, {
         ...(s.headers ? { headers: s.headers } : {}),
       });

@@ -33,7 +33,7 @@ interface SlowPage extends TrackedPage {
 }
 
 async function slowPage(): Promise<SlowPage> {
-  const tracked = await openPage(browser);
+  const tracked = await openPage(browser, undefined, { waitForHydration: false });
   const cdp = await tracked.context.newCDPSession(tracked.page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   let release = () => {};

@@ -39,6 +39,12 @@ export interface OpenOptions {
    * journeys start on the page itself); false shows a first visit.
    */
   ageConfirmed?: boolean;
+  /**
+   * Whether `page.goto` and `page.reload` return only once an HTML page has hydrated (default true).
+   * Pages arrive server-rendered, signed-in ones included (issue 22): their buttons show before they work,
+   * and a journey that clicks at once would click dead HTML. False for tests of the moment before it.
+   */
+  waitForHydration?: boolean;
 }
 
 /** A page in a fresh context that records console errors, so a test can assert there were none. */
@@ -63,6 +69,21 @@ export async function openPage(
     }, ageNoticeStorageKey);
   }
   const page = await context.newPage();
+  if (options.waitForHydration !== false) {
+    const settle = async (response: Awaited<ReturnType<Page['goto']>>) => {
+      if (response?.headers()['content-type']?.includes('text/html')) {
+        // A page that never hydrates (a redirect elsewhere, no script) is the test's to judge, not this wait's.
+        await page
+          .waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 })
+          .catch(() => undefined);
+      }
+      return response;
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, opts) => settle(await goto(url, opts));
+    page.reload = async (opts) => settle(await reload(opts));
+  }
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
