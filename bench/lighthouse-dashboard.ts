@@ -26,6 +26,7 @@ const escortPages = [
   '/panel/fotos',
   '/panel/calificar',
   '/panel/estadisticas',
+  '/panel/gira',
   '/panel/cuenta',
 ];
 const clientPages = ['/mi-cuenta/favoritos', '/mi-cuenta/citas', '/mi-cuenta/perfil', '/mi-cuenta/cuenta'];
@@ -72,7 +73,8 @@ async function login(page: Page, kind: 'usuario' | 'cliente', email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForFunction(() => !!localStorage.getItem('token'));
+  // The session is an HttpOnly cookie (issue 22): a successful login leaves the login page.
+  await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
 }
 
 const accounts = await demoAccounts();
