@@ -96,6 +96,25 @@ export interface SearchRow {
   key: SortKey;
 }
 
+/** What a listing card reads (escort_profiles joined with accounts and rating_totals): the search and the visitors. */
+export const cardColumns = {
+  nickname: accounts.nickname,
+  apellido: accounts.apellido,
+  fechaNac: accounts.fechaNac,
+  genero: accounts.genero,
+  ciudad: accounts.ciudad,
+  url: accounts.url,
+  estado: ep.estado,
+  galleryCount: ep.galleryCount,
+  fotosVerificadas: ep.fotosVerificadas,
+  tarifaDesde: ep.tarifaDesde,
+  ratingCount: sql<number>`coalesce(${ratingTotals.count}, 0)`.mapWith(Number),
+  ratingSum:
+    sql<number>`coalesce(${ratingTotals.sum1} + ${ratingTotals.sum2} + ${ratingTotals.sum3} + ${ratingTotals.sum4} + ${ratingTotals.sum5}, 0)`.mapWith(
+      Number,
+    ),
+};
+
 /**
  * One page in display order. `after` continues below a row, `before` reads the rows above one
  * (for the previous page link) and returns them in display order too. Fetches `limit + 1` so the
@@ -131,21 +150,7 @@ export async function searchPage(
   );
   const rows = await db
     .select({
-      nickname: accounts.nickname,
-      apellido: accounts.apellido,
-      fechaNac: accounts.fechaNac,
-      genero: accounts.genero,
-      ciudad: accounts.ciudad,
-      url: accounts.url,
-      estado: ep.estado,
-      galleryCount: ep.galleryCount,
-      fotosVerificadas: ep.fotosVerificadas,
-      tarifaDesde: ep.tarifaDesde,
-      ratingCount: sql<number>`coalesce(${ratingTotals.count}, 0)`.mapWith(Number),
-      ratingSum:
-        sql<number>`coalesce(${ratingTotals.sum1} + ${ratingTotals.sum2} + ${ratingTotals.sum3} + ${ratingTotals.sum4} + ${ratingTotals.sum5}, 0)`.mapWith(
-          Number,
-        ),
+      ...cardColumns,
       key: sql<SortKey>`array[${keyText}]`,
     })
     .from(ep)

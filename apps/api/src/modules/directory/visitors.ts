@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
 import { todayInChile } from '@encanto/core/age';
 import type { EscortCard } from '@encanto/core/escorts';
 import { cityKey } from '@encanto/core/geo';
@@ -6,7 +6,7 @@ import type { EscortSearchQuery } from '@encanto/core/search';
 import type { VisitorCard } from '@encanto/core/touring-listing';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, escortProfiles as ep, escortVisits as v, ratingTotals } from '../../db/schema/index.ts';
-import { conditions, type SearchFilter } from './search-queries.ts';
+import { cardColumns, conditions, type SearchFilter } from './search-queries.ts';
 import {
   firstListingPage,
   searchEscorts,
@@ -41,21 +41,7 @@ export async function visitorCards(db: DbOrTx, filter: SearchFilter, today: stri
   const rest = conditions({ ...filter, cityKey: undefined, regionKey: undefined, zona: undefined });
   const rows = await db
     .select({
-      nickname: accounts.nickname,
-      apellido: accounts.apellido,
-      fechaNac: accounts.fechaNac,
-      genero: accounts.genero,
-      ciudad: accounts.ciudad,
-      url: accounts.url,
-      estado: ep.estado,
-      galleryCount: ep.galleryCount,
-      fotosVerificadas: ep.fotosVerificadas,
-      tarifaDesde: ep.tarifaDesde,
-      ratingCount: sql<number>`coalesce(${ratingTotals.count}, 0)`.mapWith(Number),
-      ratingSum:
-        sql<number>`coalesce(${ratingTotals.sum1} + ${ratingTotals.sum2} + ${ratingTotals.sum3} + ${ratingTotals.sum4} + ${ratingTotals.sum5}, 0)`.mapWith(
-          Number,
-        ),
+      ...cardColumns,
       visita: { ciudad: v.ciudad, desde: v.desde, hasta: v.hasta },
     })
     .from(v)
