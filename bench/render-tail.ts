@@ -95,7 +95,8 @@ const scenarios: TailScenario[] = [
   {
     name: `signed-in profile ${profilePath} (${cookie ? 'BENCH_COOKIE' : `session cookie of ${escortNick(1)}`})`,
     path: profilePath,
-    check: (html) => (html.includes(`@${escortNick(1)}`) || cookie ? null : 'not rendered for her'),
+    // Her e-mail is in the account form: only a page rendered for her holds it.
+    check: (html) => (html.includes(`${escortNick(1)}@bench.cl`) || cookie ? null : 'not rendered for her'),
     signedIn: true,
   },
 ];

@@ -58,6 +58,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySchema,
   RATE_LIMIT: bool,
+  /** Threads that render pages beside the event loop (web/render-pool.ts); 0 renders on it. */
+  RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   ALLOW_DEMO_IN_PRODUCTION: bool,
   S3_DOCUMENTS_BUCKET: z.string().optional(),
   S3_DOCUMENTS_PREFIX: z
@@ -118,6 +120,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: TrustProxy;
   rateLimit: boolean;
+  /** Page render threads: 1 by default, 0 under tests (each test app would start its own). */
+  renderThreads: number;
   /** Identity documents in a private bucket (or prefix) instead of DATA_DIR/documents. */
   s3Documents: (S3Target & { prefix: string }) | undefined;
   metrics: { token: string | undefined; port: number | undefined };
@@ -205,6 +209,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT ?? true,
+    renderThreads: e.RENDER_THREADS ?? (e.NODE_ENV === 'test' ? 0 : 1),
     s3Documents: e.S3_DOCUMENTS_BUCKET
       ? {
           bucket: e.S3_DOCUMENTS_BUCKET,

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { QueryClientProvider, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { App } from './app.tsx';
@@ -8,7 +8,7 @@ import { createQueryClient, apiKey } from './lib/query.ts';
 import { HeadContext, renderHead, safeJson, type HeadCollector } from './lib/head.tsx';
 import { SiteContext } from './lib/site.tsx';
 import { ServerSessionContext } from './lib/session.ts';
-import type { ServerEntry } from '@encanto/core/ssr';
+import type { RenderOptions, RenderResult, ServerEntry, SsrSite } from '@encanto/core/ssr';
 import { prefetchPaths as pathsToPrefetch } from './ssr-prefetch.ts';
 import { legacyRedirects } from './config/paths.ts';
 
@@ -27,7 +27,63 @@ export const redirectFor: ServerEntry['redirectFor'] = (pathname) => {
  * with `redirect`, and the API paths the page asked for without data come back as `missing`, for the
  * server to fetch with the cookie and render again.
  */
-export const render: ServerEntry['render'] = (url, site, data, options = {}) => {
+export const render: ServerEntry['render'] = async (url, site, data, options = {}) =>
+  renderQuick(prepare(url, site, data, options)) ?? renderStreamed(prepare(url, site, data, options));
+
+/** A boundary the string render could not finish: a page whose code has not loaded yet on this server. */
+const SUSPENDED = '<!--$!-->';
+
+interface Prepared {
+  tree: ReactNode;
+  /** The result around the page's HTML: head, state and status as the render collected them. */
+  finish: (html: string) => RenderResult;
+}
+
+/**
+ * The fast path: one synchronous `renderToString`, where the stream encodes every chunk to UTF-8 for
+ * the sink to decode again (10% of a render of /Escort, issue 22). It cannot wait, so a lazy page
+ * whose module this process has not loaded yet comes out as its fallback (SUSPENDED): null, and the
+ * stream renders it (the first render of each page after a start). Once loaded, a lazy page renders
+ * synchronously, and both give the same HTML.
+ */
+function renderQuick({ tree, finish }: Prepared): RenderResult | null {
+  const html = renderToString(tree);
+  return html.includes(SUSPENDED) ? null : finish(html);
+}
+
+/** Renders once every lazy page is ready. */
+function renderStreamed({ tree, finish }: Prepared): Promise<RenderResult> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        html += chunk.toString();
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(finish(html)));
+    const stream = renderToPipeableStream(tree, {
+      // Never outline a large finished boundary: outlined content is revealed by an inline script,
+      // which the CSP (script-src 'self') blocks, leaving the page twice (a signed-in account page
+      // passed the default 12.8 kB).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(err) {
+        reject(err);
+      },
+    });
+  });
+}
+
+function prepare(
+  url: string,
+  site: SsrSite,
+  data: Record<string, unknown>,
+  options: RenderOptions,
+): Prepared {
   const known = options.session !== undefined ? { session: options.session } : null;
   const queryClient = createQueryClient();
   for (const [path, value] of Object.entries(data)) queryClient.setQueryData(apiKey(path), value);
@@ -47,41 +103,19 @@ export const render: ServerEntry['render'] = (url, site, data, options = {}) => 
       </HeadContext.Provider>
     </StrictMode>
   );
-  return new Promise((resolve, reject) => {
-    let html = '';
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        html += chunk.toString();
-        done();
-      },
-    });
-    sink.on('finish', () => {
-      const payload = { site, queries: dehydrate(queryClient), ...(known ? { session: known.session } : {}) };
-      const state = `<script type="application/json" id="__state">${safeJson(payload)}</script>`;
-      resolve({
-        html,
-        head: renderHead(collector.head, site.name),
-        state,
-        status: collector.status ?? 200,
-        ...(collector.redirect ? { redirect: collector.redirect } : {}),
-        ...(known ? { missing: missingPaths(queryClient) } : {}),
-      });
-    });
-    const stream = renderToPipeableStream(tree, {
-      // Never outline a large finished boundary: outlined content is revealed by an inline script,
-      // which the CSP (script-src 'self') blocks, leaving the page twice (a signed-in account page
-      // passed the default 12.8 kB).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        stream.pipe(sink);
-      },
-      onShellError: reject,
-      onError(err) {
-        reject(err);
-      },
-    });
-  });
-};
+  const finish = (html: string): RenderResult => {
+    const payload = { site, queries: dehydrate(queryClient), ...(known ? { session: known.session } : {}) };
+    return {
+      html,
+      head: renderHead(collector.head, site.name),
+      state: `<script type="application/json" id="__state">${safeJson(payload)}</script>`,
+      status: collector.status ?? 200,
+      ...(collector.redirect ? { redirect: collector.redirect } : {}),
+      ...(known ? { missing: missingPaths(queryClient) } : {}),
+    };
+  };
+  return { tree, finish };
+}
 
 /**
  * The API reads (useApiQuery's ['api', path] keys) the render asked for, enabled, with no data yet:

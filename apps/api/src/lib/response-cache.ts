@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export interface Entry {
   body: string;
@@ -75,11 +75,13 @@ export class ResponseCache {
   private async compute(key: string, compute: () => Promise<Rendered>): Promise<Entry> {
     const generation = this.generation;
     const { body, status } = await compute();
+    const bytes = Buffer.from(body, 'utf8');
     const entry = {
       body,
-      bytes: Buffer.from(body, 'utf8'),
+      bytes,
       status,
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      // The bytes, already encoded, in one call: hashing the string encoded it a second time.
+      etag: `"${hash('sha1', bytes, 'base64url')}"`,
       expiresAt: Date.now() + this.ttlMs,
     };
     // A clear() while this ran means a write may have landed after the read: answer, but do not keep it.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountRutKey } from '@encanto/core/accounts';
@@ -17,6 +18,31 @@ declare module 'fastify' {
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionAccount | null>>();
 
+/** Sessions the server resolved moments ago, under a random key that only its own reads carry. */
+const resolvedSessions = new Map<string, { token: string; account: SessionAccount }>();
+const KNOWN_SESSION_HEADER = 'x-encanto-known-session';
+
+/**
+ * Runs `work` (the app.inject reads made to render a signed-in page, web/private-render.ts) with a
+ * header naming `token` as `account`'s session, resolved moments ago: those reads skip looking it up
+ * again, one database read each (issue 22). The key lives while `work` runs; a request must carry
+ * both the key and that same token, so the header alone names no one. (A header, because an
+ * AsyncLocalStorage context does not reach into app.inject: each request gets its own.)
+ */
+export async function withKnownSession<T>(
+  token: string,
+  account: SessionAccount,
+  work: (headers: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const key = randomUUID();
+  resolvedSessions.set(key, { token, account });
+  try {
+    return await work({ [KNOWN_SESSION_HEADER]: key });
+  } finally {
+    resolvedSessions.delete(key);
+  }
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('bearerToken', function (this: FastifyRequest) {
     const header = this.headers.authorization;
@@ -31,7 +57,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     let pending = cache.get(this);
     if (!pending) {
       const token = this.sessionToken();
-      pending = token ? resolveSession(app.db, token) : Promise.resolve(null);
+      const key = this.headers[KNOWN_SESSION_HEADER];
+      const known = typeof key === 'string' ? resolvedSessions.get(key) : undefined;
+      pending = !token
+        ? Promise.resolve(null)
+        : known?.token === token
+          ? Promise.resolve(known.account)
+          : resolveSession(app.db, token);
       cache.set(this, pending);
     }
     return pending;

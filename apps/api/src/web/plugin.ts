@@ -8,6 +8,7 @@ import type { ServerEntry, SsrSite } from '@encanto/core/ssr';
 import type { Entry } from '../lib/response-cache.ts';
 import { sendEntry } from '../lib/send-cached.ts';
 import { carriesSessionCookie, createPrivateRenderer } from './private-render.ts';
+import { inThisThread, renderThreads } from './render-pool.ts';
 
 /** WEB_DIST_DIR lets parallel test runs build into their own folders. */
 export const webDist =
@@ -22,9 +23,14 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     throw new Error(`The web app is not built (${clientDir}). Run: npm run build`);
   });
   // Built from apps/web/src/entry-server.tsx, which is typed against the same ServerEntry.
-  const entry = (await import(
-    pathToFileURL(path.join(webDist, 'server', 'entry-server.js')).href
-  )) as ServerEntry;
+  const entryUrl = pathToFileURL(path.join(webDist, 'server', 'entry-server.js')).href;
+  const entry = (await import(entryUrl)) as ServerEntry;
+  // Rendering itself runs in render threads (render-pool.ts); routing and reads stay here.
+  const renderer =
+    app.config.renderThreads > 0
+      ? await renderThreads(entryUrl, app.config.renderThreads)
+      : inThisThread(entry);
+  app.addHook('onClose', () => renderer.close());
 
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
@@ -48,7 +54,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     supportEmail: app.config.supportEmail,
   };
 
-  const renderPrivate = createPrivateRenderer(app, entry, site, template);
+  const renderPrivate = createPrivateRenderer(app, entry, renderer, site, template);
 
   /**
    * Without a session cookie a page is rendered as an anonymous visitor, so one
@@ -113,7 +119,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         if (value !== undefined) data[apiPath] = value;
       }),
     );
-    const result = await entry.render(url, site, data);
+    const result = await renderer.render(url, site, data);
     const html = template
       // Function replacers: a string replacement would expand '$$', '$&' and the
       // like found in page content (e.g. JSON-LD priceRange '$$' became '$').

@@ -2,9 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderResult, ServerEntry, SsrSession, SsrSite } from '@encanto/core/ssr';
 import type { SessionAccount } from '../modules/sessions/service.ts';
 import { clearSessionCookie, SESSION_COOKIE, sessionCookieToken } from '../plugins/session-cookie.ts';
+import { withKnownSession } from '../plugins/auth.ts';
+import type { Renderer } from './render-pool.ts';
 
 /** At most this many renders per page: the first, then one per round of reads it turned out to need. */
 const MAX_PASSES = 3;
+/** Accounts x pages whose reads are remembered (oldest forgotten first). */
+const MAX_REMEMBERED = 5000;
 
 /** The display values the web app keeps for an account (lib/session.ts), from the server's session. */
 export function ssrSessionOf(account: SessionAccount): SsrSession {
@@ -32,6 +36,7 @@ export const carriesSessionCookie = (request: FastifyRequest) => sessionCookieTo
 export function createPrivateRenderer(
   app: FastifyInstance,
   entry: ServerEntry,
+  renderer: Renderer,
   site: SsrSite,
   template: string,
 ) {
@@ -41,6 +46,19 @@ export function createPrivateRenderer(
       .replace('<!--app-head-->', () => result.head)
       .replace('<!--app-html-->', () => result.html)
       .replace('<!--app-state-->', () => result.state);
+
+  /**
+   * The reads a page needed the last time an account opened it: fetched before the first render next
+   * time, instead of finding them by rendering once to learn what is missing (a second render per
+   * page, issue 22). Only a hint: each is fetched with the account's own cookie, and the render still
+   * asks for anything else it needs.
+   */
+  const reads = new Map<string, string[]>();
+  const remember = (key: string, paths: string[]) => {
+    reads.delete(key);
+    if (reads.size >= MAX_REMEMBERED) reads.delete(reads.keys().next().value!);
+    reads.set(key, paths);
+  };
 
   return async function renderPrivate(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const url = request.url;
@@ -52,26 +70,35 @@ export function createPrivateRenderer(
     const headers = { cookie: `${SESSION_COOKIE}=${token}` };
     const data: Record<string, unknown> = {};
     const tried = new Set<string>();
-    const fetchAll = (apiPaths: string[]) =>
-      Promise.all(
-        apiPaths
-          .filter((p) => !tried.has(p))
-          .map(async (apiPath) => {
-            tried.add(apiPath);
-            const res = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers });
-            if (res.statusCode === 200) data[apiPath] = res.json();
-          }),
-      );
+    const inject = async (apiPath: string, more: Record<string, string> = {}) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api${apiPath}`,
+        headers: { ...headers, ...more },
+      });
+      if (res.statusCode === 200) data[apiPath] = res.json();
+    };
+    const fetchAll = (apiPaths: string[]) => {
+      const fresh = apiPaths.filter((p) => !tried.has(p));
+      for (const p of fresh) tried.add(p);
+      if (!account) return Promise.all(fresh.map((p) => inject(p)));
+      return withKnownSession(token, account, (known) => Promise.all(fresh.map((p) => inject(p, known))));
+    };
 
     const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-    await fetchAll(entry.prefetchPaths(pathname, search));
-    let result = await entry.render(url, site, data, { session });
+    const remembered = account ? `${account.id} ${pathname}` : null;
+    await fetchAll([
+      ...entry.prefetchPaths(pathname, search),
+      ...((remembered && reads.get(remembered)) ?? []),
+    ]);
+    let result = await renderer.render(url, site, data, { session });
     for (let pass = 1; pass < MAX_PASSES && !result.redirect; pass++) {
       const needed = (result.missing ?? []).filter((p) => !tried.has(p));
       if (needed.length === 0) break;
       await fetchAll(needed);
-      result = await entry.render(url, site, data, { session });
+      result = await renderer.render(url, site, data, { session });
     }
+    if (remembered) remember(remembered, [...tried]);
 
     reply.header('cache-control', 'private, no-store');
     if (result.redirect) return reply.redirect(result.redirect, 302);

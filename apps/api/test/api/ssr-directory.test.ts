@@ -1,17 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cityPages } from '@encanto/core/landing';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
-import { openTestDatabase } from '../helpers/app.ts';
 import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { createWebTestApp } from '../helpers/web-app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 
 /**
@@ -20,41 +13,17 @@ import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
  * WEB_DIST_DIR=/tmp/x npm run build -w @encanto/web), else apps/web/dist,
  * building it when missing.
  */
-const root = path.resolve(import.meta.dirname, '../../../..');
-const dist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
 const SITE = 'https://encanto.example';
 
+let web: Awaited<ReturnType<typeof createWebTestApp>>;
 let app: FastifyInstance;
-let drop: () => Promise<void>;
-let dataDir: string;
 let santiago: FixtureAccount;
 let pending: FixtureAccount;
 let talca: FixtureAccount[] = [];
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(dist, 'server/entry-server.js'))) {
-    const r = spawnSync('npm', ['run', 'build', '-w', '@encanto/web'], {
-      cwd: root,
-      env: { ...process.env, WEB_DIST_DIR: dist },
-      stdio: 'ignore',
-    });
-    if (r.status !== 0) throw new Error('web build failed');
-  }
-  process.env.WEB_DIST_DIR = dist;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encanto-ssr-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    SITE_URL: SITE,
-    SITE_NAME: 'Encanto',
-    DOCUMENT_KEY: randomBytes(32).toString('hex'),
-  });
-  const opened = await openTestDatabase();
-  drop = opened.drop;
-  app = await buildApp({ config, database: opened.database, web: true });
-  await app.ready();
+  web = await createWebTestApp({ SITE_URL: SITE, SITE_NAME: 'Encanto' });
+  app = web.app;
   santiago = await createAccount(app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Santiago' });
   await app.db
     .update(escortProfiles)
@@ -74,9 +43,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await app?.close();
-  await drop?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await web?.close();
 });
 
 const text = (html: string) =>

@@ -1,13 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createWebTestApp } from '../helpers/web-app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { openTestDatabase } from '../helpers/app.ts';
 import { createTestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { multipartFile, noiseJpeg } from '../helpers/gallery-media.ts';
@@ -17,40 +10,19 @@ import { multipartFile, noiseJpeg } from '../helpers/gallery-media.ts';
  * server-rendered page (through the real web build, built here when missing,
  * as CI builds it first) and uploaded media.
  */
-const root = path.resolve(import.meta.dirname, '../../../..');
-const dist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
 
+let web: Awaited<ReturnType<typeof createWebTestApp>>;
 let app: FastifyInstance;
-let drop: () => Promise<void>;
-let dataDir: string;
 let mediaUrl: string;
 let escort: FixtureAccount;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(dist, 'server/entry-server.js'))) {
-    const r = spawnSync('npm', ['run', 'build', '-w', '@encanto/web'], {
-      cwd: root,
-      env: { ...process.env, WEB_DIST_DIR: dist },
-      stdio: 'ignore',
-    });
-    if (r.status !== 0) throw new Error('web build failed');
-  }
-  process.env.WEB_DIST_DIR = dist;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encanto-sec-headers-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    DOCUMENT_KEY: randomBytes(32).toString('hex'),
+  web = await createWebTestApp({
     // Behind one proxy, as in production: its X-Forwarded-Proto says whether the visitor used HTTPS.
     TRUST_PROXY: 'true',
     RATE_LIMIT: 'false',
   });
-  const opened = await openTestDatabase();
-  drop = opened.drop;
-  app = await buildApp({ config, database: opened.database, web: true });
-  await app.ready();
+  app = web.app;
   escort = await createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
   const form = multipartFile(await noiseJpeg(120, 90), 'foto.jpg', 'image/jpeg');
   const up = await app.inject({
@@ -63,9 +35,7 @@ beforeAll(async () => {
   mediaUrl = (up.json() as { fileUrl: string }).fileUrl;
 });
 afterAll(async () => {
-  await app?.close();
-  await drop?.();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await web?.close();
 });
 
 function csp(res: LightMyRequestResponse): Map<string, string[]> {

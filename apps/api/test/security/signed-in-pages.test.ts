@@ -1,63 +1,33 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { openTestDatabase } from '../helpers/app.ts';
+import { createWebTestApp } from '../helpers/web-app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
+import { withKnownSession } from '../../src/plugins/auth.ts';
+import { resolveSession } from '../../src/modules/sessions/service.ts';
 
 /**
  * Issue 22: pages requested with the session cookie are rendered on the server for that account
  * (private, never in the public cache), other roles' pages answer 302, and no page carries the token.
  * Runs the real web build (built here when missing, as headers.test.ts does).
  */
-const root = path.resolve(import.meta.dirname, '../../../..');
-const dist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
 
+let web: Awaited<ReturnType<typeof createWebTestApp>>;
 let app: FastifyInstance;
-let drop: () => Promise<void>;
-let dataDir: string;
 let client: FixtureAccount;
 let escort: FixtureAccount;
 let admin: FixtureAccount;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(dist, 'server/entry-server.js'))) {
-    const r = spawnSync('npm', ['run', 'build', '-w', '@encanto/web'], {
-      cwd: root,
-      env: { ...process.env, WEB_DIST_DIR: dist },
-      stdio: 'ignore',
-    });
-    if (r.status !== 0) throw new Error('web build failed');
-  }
-  process.env.WEB_DIST_DIR = dist;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encanto-sec-pages-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    DOCUMENT_KEY: randomBytes(32).toString('hex'),
-    RATE_LIMIT: 'false',
-  });
-  const opened = await openTestDatabase();
-  drop = opened.drop;
-  app = await buildApp({ config, database: opened.database, web: true });
-  await app.ready();
+  web = await createWebTestApp({ RATE_LIMIT: 'false' });
+  app = web.app;
   client = await createAccount(app, { kind: 'client', autorizado: 'aprobado' });
   escort = await createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
   admin = await createAccount(app, { kind: 'admin' });
 }, 180_000);
 
 afterAll(async () => {
-  await app?.close();
-  await drop?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await web?.close();
 });
 
 const withCookie = (account: { token: string }) => ({ cookie: `${SESSION_COOKIE}=${account.token}` });
@@ -149,5 +119,62 @@ describe('a page requested with the session cookie', () => {
     }
     const adminPage = await page('/pendientes', admin);
     expect(adminPage.body).not.toContain(admin.token);
+  });
+});
+
+describe('rendering a signed-in page cheaply (issue 22)', () => {
+  it("a page's second load, made from the reads remembered from the first, shows what changed since", async () => {
+    const first = await page('/panel/perfil', escort);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain(escort.email);
+    expect(first.body).not.toContain('Martes y jueves desde las 21:30');
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/usuario/modificar',
+      headers: { authorization: `Bearer ${escort.token}` },
+      payload: {
+        rut_usuario: escort.rut,
+        apellido: escort.nickname,
+        fono: '987654321',
+        url: '/assets/avatars/femenino.svg',
+        medidas: '90/60/90',
+        legenda: 'Hola.',
+        horario: 'Martes y jueves desde las 21:30',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const second = await page('/panel/perfil', escort);
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toContain(escort.email);
+    expect(second.body).toContain('Martes y jueves desde las 21:30');
+    // Another account opening the same page gets her own reads, never the escort's remembered ones.
+    const other = await createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
+    const hers = await page('/panel/perfil', other);
+    expect(hers.body).toContain(other.email);
+    expect(hers.body).not.toContain(escort.email);
+  });
+
+  it("the server's own reads for a page skip the session lookup only for the token it already resolved", async () => {
+    const account = (await resolveSession(app.db, client.token))!;
+    const unknownToken = 'k'.repeat(43);
+    const read = (token: string, known: Record<string, string> = {}) =>
+      app.inject({
+        url: '/api/favorites/mios',
+        headers: { cookie: `${SESSION_COOKIE}=${token}`, ...known },
+      });
+    // Outside: a token with no session is refused.
+    expect((await read(unknownToken)).statusCode).toBe(401);
+    // With the key, the resolved token counts as its account (no second lookup)...
+    const inside = await withKnownSession(unknownToken, account, (known) => read(unknownToken, known));
+    expect(inside.statusCode).toBe(200);
+    // ...any other token is still looked up: the key names one token, not a caller...
+    const otherToken = await withKnownSession(unknownToken, account, (known) => read('m'.repeat(43), known));
+    expect(otherToken.statusCode).toBe(401);
+    // ...and the key is gone once the work is done.
+    let spent: Record<string, string> = {};
+    await withKnownSession(unknownToken, account, async (known) => {
+      spent = known;
+    });
+    expect((await read(unknownToken, spent)).statusCode).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountKind } from '@encanto/core/constants';
 import { consentKindValues, consentVersions } from '@encanto/core/consent';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { accounts, consents, escortProfiles } from '../../db/schema/index.ts';
 
 export type { AccountKind };
@@ -73,13 +74,18 @@ export async function findById(db: DbOrTx, id: string): Promise<AccountRow | und
   return row;
 }
 
-export async function findEscortWithProfile(db: DbOrTx, accountId: string) {
-  const [row] = await db
+/** Both rows whole (60 columns): built once (db/prepared.ts), it is read on every own-profile page. */
+const escortWithProfile = (db: DbOrTx, name: string) =>
+  db
     .select({ account: accounts, profile: escortProfiles })
     .from(accounts)
     .innerJoin(escortProfiles, eq(escortProfiles.accountId, accounts.id))
-    .where(eq(accounts.id, accountId))
-    .limit(1);
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name);
+
+export async function findEscortWithProfile(db: DbOrTx, accountId: string) {
+  const [row] = await preparedOn(db, 'escort_with_profile', escortWithProfile).execute({ id: accountId });
   return row;
 }
 

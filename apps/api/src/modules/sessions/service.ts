@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { timings, type AccountKind, type Autorizado } from '@encanto/core/constants';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { accounts, sessions } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 
@@ -55,14 +56,9 @@ async function markActive(db: DbOrTx, accountId: string, now: Date): Promise<voi
     .where(eq(accounts.id, accountId));
 }
 
-/**
- * The account behind a token. A session lives 30 days from its last use (slid
- * at most once an hour) and never more than 90 days from login, so a stolen
- * token in daily use still dies.
- */
-export async function resolveSession(db: DbOrTx, token: string): Promise<SessionAccount | null> {
-  const now = new Date();
-  const [row] = await db
+/** Every request made under a session runs this: built once (db/prepared.ts). */
+const sessionQuery = (db: DbOrTx, name: string) =>
+  db
     .select({
       sessionId: sessions.id,
       secondFactor: sessions.secondFactor,
@@ -79,12 +75,26 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Session
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(
       and(
-        eq(sessions.tokenHash, sha256(token)),
-        gt(sessions.expiresAt, now),
-        gt(sessions.createdAt, new Date(now.getTime() - timings.sessionMaxAgeMs)),
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.createdAt, sql.placeholder('oldest')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare(name);
+
+/**
+ * The account behind a token. A session lives 30 days from its last use (slid
+ * at most once an hour) and never more than 90 days from login, so a stolen
+ * token in daily use still dies.
+ */
+export async function resolveSession(db: DbOrTx, token: string): Promise<SessionAccount | null> {
+  const now = new Date();
+  const [row] = await preparedOn(db, 'resolve_session', sessionQuery).execute({
+    hash: sha256(token),
+    now,
+    oldest: new Date(now.getTime() - timings.sessionMaxAgeMs),
+  });
   if (!row) return null;
   // An administrator's session counts only if its login passed the second factor: one opened by a
   // password alone (a session from before two-step login existed) answers as no session at all.
