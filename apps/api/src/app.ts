@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { setSpanishZodMessages } from '@encanto/core/zod-spanish';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { msg } from '@encanto/core/messages';
 import { loadCommonPasswords } from '@encanto/core/passwords';
@@ -43,6 +44,8 @@ import { signalRoutes } from './modules/signals/routes.ts';
 import { checkinRoutes } from './modules/checkins/routes.ts';
 import { registerViewCounter, statisticsRoutes } from './modules/statistics/routes.ts';
 import { contactRoutes } from './modules/statistics/contact-routes.ts';
+
+setSpanishZodMessages();
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -29,6 +29,8 @@ export const msg = {
   underage: 'No se permiten menores de 18 años.',
   passwordsDontMatch: 'Las contraseñas no coinciden.',
   allRequired: 'Todos los campos son obligatorios.',
+  /** A field the request left out (zod-spanish.ts). */
+  fieldRequired: 'Este campo es obligatorio.',
   duplicate: 'El RUT, email o nickname ya existen.',
   escortPasswordLength: 'La contraseña debe tener al menos 6 caracteres.',
   escortPasswordMix: 'La contraseña debe contener letras y números.',

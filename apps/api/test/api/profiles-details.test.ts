@@ -50,6 +50,18 @@ const publicCard = async (e: FixtureAccount) => {
   return res.json() as Record<string, unknown>;
 };
 
+describe('a request that leaves a field out', () => {
+  it("answers 400 naming the field in Spanish, not in zod's English", async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    const res = await put({ rut_usuario: e.rut, apellido: 'Valentina', fono: '987654321' }, e);
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { mensaje: string; fields: Record<string, string> };
+    expect(body.fields.medidas).toBe(msg.fieldRequired);
+    expect(body.fields.legenda).toBe(msg.fieldRequired);
+    expect(JSON.stringify(body)).not.toMatch(/Invalid input|expected|received/);
+  });
+});
+
 describe('profile details on PUT /api/usuario/modificar', () => {
   it('saves every detail (lists in catalogue order, horario trimmed); the card, own profile and export show them', async () => {
     const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
