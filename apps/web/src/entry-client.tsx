@@ -1,5 +1,4 @@
 import { StrictMode, useEffect } from 'react';
-import { setSpanishZodMessages } from '@encanto/core/zod-spanish';
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider, hydrate } from '@tanstack/react-query';
@@ -10,8 +9,6 @@ import { adoptServerSession, migrateStoredToken, ServerSessionContext } from './
 import type { SsrSession } from '@encanto/core/ssr';
 import { defaultSite, SiteContext, type SiteInfo } from './lib/site.tsx';
 import './styles/global.css';
-
-setSpanishZodMessages();
 
 const root = document.getElementById('root');
 if (!root) throw new Error(msg.rootMissing);

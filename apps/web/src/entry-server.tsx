@@ -1,5 +1,4 @@
 import { Writable } from 'node:stream';
-import { setSpanishZodMessages } from '@encanto/core/zod-spanish';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -12,8 +11,6 @@ import { ServerSessionContext } from './lib/session.ts';
 import type { RenderOptions, RenderResult, ServerEntry, SsrSite } from '@encanto/core/ssr';
 import { prefetchPaths as pathsToPrefetch } from './ssr-prefetch.ts';
 import { legacyRedirects } from './config/paths.ts';
-
-setSpanishZodMessages();
 
 // The API process loads this bundle by the ServerEntry contract (packages/core/src/ssr.ts).
 export const prefetchPaths: ServerEntry['prefetchPaths'] = pathsToPrefetch;

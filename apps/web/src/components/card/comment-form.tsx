@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zod-resolver.ts';
 import { msg } from '@encanto/core/messages';
 import {
   commentFormSchema,

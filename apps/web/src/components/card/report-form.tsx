@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zod-resolver.ts';
 import type { z } from 'zod';
 import { limits } from '@encanto/core/constants';
 import {

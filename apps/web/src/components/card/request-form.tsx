@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zod-resolver.ts';
 import { chileLocalToIso, formatDuration } from '@encanto/core/chile-time';
 import type { MeetingPair } from '@encanto/core/marketplace';
 import {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zod-resolver.ts';
 import { limits, ratingCriteria } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { notesSchema, type Notes } from '@encanto/core/marketplace';

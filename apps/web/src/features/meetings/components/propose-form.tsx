@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useForm, type UseFormRegister } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { chileLocalToIso } from '@encanto/core/chile-time';
 import { proposalFormSchema, type ProposalForm as Values } from '@encanto/core/meetings';
 import { suggestedTime, TimeFields } from '../../../components/meetings/time-fields.tsx';

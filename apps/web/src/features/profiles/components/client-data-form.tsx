@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver.ts';
 import type { ClientProfile } from '@encanto/core/accounts';
 import { formatLongDate } from '@encanto/core/age';
 import { limits } from '@encanto/core/constants';

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver.ts';
 import type { EscortProfile } from '@encanto/core/accounts';
 import { limits } from '@encanto/core/constants';
 import { formatLongDate } from '@encanto/core/age';
