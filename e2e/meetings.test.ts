@@ -6,7 +6,7 @@ import { chileDateTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import { adminToken, approvedAccount, plainJpeg, type NewAccount, type Person } from './helpers/api.ts';
 import { violations } from './helpers/axe.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, launchBrowser, openPage, phone, reactOwned, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
 const account = (prefix: string, genero: string, nombre: string): NewAccount => ({
@@ -256,6 +256,7 @@ describe('a meeting both can act on, between two browsers', () => {
       false,
     );
     await expect(settings.getByRole('switch', { name: /Mensajes nuevos/ }).isChecked()).resolves.toBe(true);
+    await reactOwned(settings.getByRole('switch', { name: /Solicitudes nuevas/ }));
     await settings.getByRole('switch', { name: /Solicitudes nuevas/ }).check();
     await settings.getByText(msg.notificationsSaved).waitFor();
     await settings.scrollIntoViewIfNeeded();

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { ageNoticeStorageKey } from '@encanto/core/constants';
 
 export const baseUrl = () => inject('baseUrl');
@@ -97,6 +97,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
   await fs.mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Waits until React owns an element (its props are attached to the DOM node). `html[data-hydrated]`
+ * comes when the page's own boundary hydrates; a dashboard section sits in a nested boundary that
+ * may hydrate a moment later, and a click on its server HTML before then is lost.
+ */
+export async function reactOwned(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))), {
+      timeout: 15_000,
+    })
+    .toBe(true);
 }
 
 /** Navigates and waits until React has hydrated the page. */
