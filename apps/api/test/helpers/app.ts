@@ -47,7 +47,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; services?: Partial<Services> } = {},
+  options: { env?: Record<string, string>; services?: Partial<Services>; web?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'encanto-test-'));
   const config = loadConfig({
@@ -67,6 +67,7 @@ export async function createTestApp(
     config,
     database,
     ...(options.services ? { services: options.services } : {}),
+    ...(options.web ? { web: true } : {}),
   });
   await app.ready();
   return {
