@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
 import { recoveryCodes } from '../../src/db/schema/index.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
+import { sha256 } from '../../src/lib/tokens.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount } from '../helpers/fixtures.ts';
 import { lastMail } from './accounts-helpers.ts';
@@ -134,7 +135,9 @@ describe('password recovery', () => {
     expect(mail.code).toMatch(/^\d{4}$/);
     expect(mail.link.startsWith('https://encanto.example/cliente/resetear-pass/')).toBe(true);
     const [stored] = await t.app.db.select().from(recoveryCodes).where(eq(recoveryCodes.accountId, c.id));
-    expect(stored!.codeHash).not.toContain(mail.code);
+    // Stored as a digest bound to the account, never as the code itself.
+    expect(stored!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.codeHash).toBe(sha256(`${c.id}:${mail.code}`));
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(15 * 60_000);
 
