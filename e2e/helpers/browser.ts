@@ -100,9 +100,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Waits until React owns an element (its props are attached to the DOM node). `html[data-hydrated]`
- * comes when the page's own boundary hydrates; a dashboard section sits in a nested boundary that
- * may hydrate a moment later, and a click on its server HTML before then is lost.
+ * Waits until React owns an element (its props are attached to the DOM node): for a part of a page
+ * that hydrates on its own, before `html[data-hydrated]` (which waits for the whole page).
  */
 export async function reactOwned(locator: Locator): Promise<void> {
   await expect

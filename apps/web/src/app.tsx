@@ -97,15 +97,17 @@ function AppRoutes() {
  * `afterPage` is rendered inside the pages' Suspense boundary, so it commits
  * together with the page: when hydration meets a lazy page whose code has not
  * arrived yet, React leaves the boundary as server HTML and commits everything
- * outside it, so an effect outside would run before the page can be used.
+ * outside it, so an effect outside would run before the page can be used. It comes
+ * after the routes: siblings' effects run in order, so the page's TrackedSuspense
+ * boundaries have said whether they are pending before it runs.
  */
 export function App({ afterPage }: { afterPage?: ReactNode }) {
   return (
     <>
       <ScrollRestoration />
       <Suspense fallback={<PageSkeleton />}>
-        {afterPage}
         <AppRoutes />
+        {afterPage}
       </Suspense>
     </>
   );

@@ -8,6 +8,7 @@ import { createQueryClient } from './lib/query.ts';
 import { adoptServerSession, migrateStoredToken, ServerSessionContext } from './lib/session.ts';
 import type { SsrSession } from '@encanto/core/ssr';
 import { defaultSite, SiteContext, type SiteInfo } from './lib/site.tsx';
+import { markPageHydrated } from './lib/hydration.tsx';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -27,15 +28,16 @@ void migrateStoredToken();
 
 /**
  * Marks the document once React has hydrated the page, its lazily loaded code
- * included; browser tests wait for it before interacting. Rendered inside the
- * App's Suspense boundary: outside it, the mark came as soon as the shell
- * hydrated, while the page could still be server HTML waiting for its chunk, and
- * text typed then was wiped when the page hydrated.
+ * included (and its sections in TrackedSuspense boundaries, lib/hydration.tsx);
+ * browser tests wait for it before interacting. Rendered inside the App's
+ * Suspense boundary: outside it, the mark came as soon as the shell hydrated,
+ * while the page could still be server HTML waiting for its chunk, and text
+ * typed then was wiped when the page hydrated.
  */
 function HydrationMarker() {
   useEffect(() => {
     adoptServerSession(serverSession !== null, serverSession?.session ?? null);
-    document.documentElement.dataset.hydrated = 'true';
+    markPageHydrated();
   }, []);
   return null;
 }

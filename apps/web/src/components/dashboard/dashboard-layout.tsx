@@ -1,10 +1,10 @@
-import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { MeetingsBadge } from '../layout/meetings-badge.tsx';
 import { RequireAuth } from '../require-auth.tsx';
 import { Icon, type IconName } from '../ui/icon.tsx';
+import { TrackedSuspense } from '../../lib/hydration.tsx';
 
 export type DashboardKind = 'usuario' | 'cliente';
 
@@ -78,9 +78,9 @@ export function DashboardLayout({ kind }: { kind: DashboardKind }) {
             </nav>
           </aside>
           <div className="dashboard-main">
-            <Suspense fallback={<DashboardSkeleton />}>
+            <TrackedSuspense fallback={<DashboardSkeleton />}>
               <Outlet />
-            </Suspense>
+            </TrackedSuspense>
           </div>
         </div>
       </RequireAuth>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { EscortCard, EscortPublic } from '@encanto/core/escorts';
 import { contactPath } from '@encanto/core/contact';
 import { photoUrl } from '@encanto/core/landing';
@@ -14,6 +14,7 @@ import { CitaButton } from '../../../components/card/cita-button.tsx';
 import { ReportDialog } from '../../../components/card/report-dialog.tsx';
 import { VerifiedPhotosBadge } from '../../../components/card/verified-photos-badge.tsx';
 import { CardDetails } from './card-details.tsx';
+import { TrackedSuspense } from '../../../lib/hydration.tsx';
 
 // Parts only a signed-in person sees load on demand, so a visitor's first view of
 // a card carries no form or schema code (JS budget, issue 6).
@@ -178,17 +179,17 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
       <div className="profile-card-extra">
         <CardGallery nickname={escort.nickname} name={escort.apellido} own={own} />
         {session.role ? (
-          <Suspense fallback={null}>
+          <TrackedSuspense fallback={null}>
             <CardRatingSlot nickname={escort.nickname} own={own} />
-          </Suspense>
+          </TrackedSuspense>
         ) : null}
         <section className="profile-card-comments" aria-labelledby="comentarios">
           <h2 id="comentarios">Comentarios</h2>
           {session.role === 'cliente' && session.rut ? (
             <>
-              <Suspense fallback={<div className="skeleton rating-skeleton" />}>
+              <TrackedSuspense fallback={<div className="skeleton rating-skeleton" />}>
                 <CommentsPanel nickname={escort.nickname} />
-              </Suspense>
+              </TrackedSuspense>
             </>
           ) : (
             <p className="profile-card-note">{msg.commentsClientsOnly}</p>
