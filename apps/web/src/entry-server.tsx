@@ -11,6 +11,17 @@ import { ServerSessionContext } from './lib/session.ts';
 import type { RenderOptions, RenderResult, ServerEntry, SsrSite } from '@encanto/core/ssr';
 import { prefetchPaths as pathsToPrefetch } from './ssr-prefetch.ts';
 import { legacyRedirects } from './config/paths.ts';
+import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url';
+import inter600 from '@fontsource/inter/files/inter-latin-600-normal.woff2?url';
+import cormorant600 from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url';
+
+/**
+ * The fonts every page uses, fetched with the stylesheet rather than after it: their faces are
+ * `font-display: optional` (styles/fonts.css), used only when they arrive before the first paint.
+ */
+const fontPreloads = [inter400, inter600, cormorant600]
+  .map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}" />`)
+  .join('\n    ');
 
 // The API process loads this bundle by the ServerEntry contract (packages/core/src/ssr.ts).
 export const prefetchPaths: ServerEntry['prefetchPaths'] = pathsToPrefetch;
@@ -107,7 +118,7 @@ function prepare(
     const payload = { site, queries: dehydrate(queryClient), ...(known ? { session: known.session } : {}) };
     return {
       html,
-      head: renderHead(collector.head, site.name),
+      head: `${fontPreloads}\n    ${renderHead(collector.head, site.name)}`,
       state: `<script type="application/json" id="__state">${safeJson(payload)}</script>`,
       status: collector.status ?? 200,
       ...(collector.redirect ? { redirect: collector.redirect } : {}),
