@@ -70,6 +70,25 @@ describe('counting a view of the card', () => {
     expect((await today(e)).vistas).toBe(2);
   });
 
+  it('counts each visitor once a day: reloads of the same browser add nothing, another address or browser counts', async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    const from = (remoteAddress: string, ua = BROWSER) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/usuario/vista/${e.nickname}`,
+        remoteAddress,
+        headers: { 'user-agent': ua },
+      });
+    for (let i = 0; i < 5; i++) expect((await from('203.0.113.7')).statusCode).toBe(204);
+    await from('203.0.113.8');
+    await from('203.0.113.7', BROWSER.replace('Android 14', 'Android 13'));
+    // A signed-in client counts as herself, from any address.
+    await view(e.nickname, {}, client);
+    await view(e.nickname, { 'user-agent': BROWSER.replace('Chrome/126', 'Chrome/127') }, client);
+    await t.app.viewCounter.flush();
+    expect((await today(e)).vistas).toBe(4);
+  });
+
   it('a hidden or unknown profile counts nothing and reveals nothing (204 alike)', async () => {
     const hidden = await createAccount(t.app, { kind: 'escort', autorizado: 'pendiente' });
     expect((await view(hidden.nickname)).statusCode).toBe(204);
@@ -101,6 +120,15 @@ describe('GET /contacto/{nickname}: the WhatsApp button', () => {
     expect(res.headers.location).toBe('https://wa.me/56987654321');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-robots-tag']).toContain('noindex');
+    await tap(e.nickname, {}, client);
+    await t.app.viewCounter.flush();
+    expect(await today(e)).toMatchObject({ clics_whatsapp: 2, vistas: 0 });
+  });
+
+  it('taps again from the same browser the same day are redirected but counted once', async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    for (let i = 0; i < 4; i++) expect((await tap(e.nickname)).statusCode).toBe(302);
+    await tap(e.nickname, {}, client);
     await tap(e.nickname, {}, client);
     await t.app.viewCounter.flush();
     expect(await today(e)).toMatchObject({ clics_whatsapp: 2, vistas: 0 });

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { whatsappUrl } from '@encanto/core/contact';
 import { findAccountByNickname } from '../accounts/service.ts';
-import { isBot, isPrefetch } from './service.ts';
+import { isBot, isPrefetch, visitorKey } from './service.ts';
 
 /**
  * GET /contacto/{nickname}, at the site root: the card's WhatsApp button. It
- * counts one tap for her day (a counter only: no visitor identity, no address)
- * and redirects to her chat. The count joins the batch of card views, so the
+ * counts one tap for her day (a counter only: no visitor identity, no address
+ * stored; one tap per visitor and day, see ViewCounter) and redirects to her chat. The count joins the batch of card views, so the
  * redirect never waits for a write. Crawlers, link checkers (HEAD), prefetches,
  * the escort herself and admins are not counted. Unknown, pending, paused or
  * suspended profiles answer the site's 404 page, as their card does.
@@ -24,7 +24,12 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
         // session cookie); the card also links the owner and admins straight to WhatsApp.
         const viewer = await request.account();
         if (!viewer || (viewer.kind !== 'admin' && viewer.id !== escort.id))
-          app.viewCounter.add(escort.id, new Date(), 'whatsappClicks');
+          app.viewCounter.add(
+            escort.id,
+            new Date(),
+            'whatsappClicks',
+            visitorKey(viewer, request.ip, request.headers['user-agent']),
+          );
       }
       // Every tap must reach this server to be counted: no browser or shared cache may keep the redirect.
       return reply

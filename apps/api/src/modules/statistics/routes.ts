@@ -5,7 +5,7 @@ import { errorResponses } from '@encanto/core/api-error';
 import { statsListSchema, statsQuerySchema } from '@encanto/core/statistics';
 import { requireKind, sessionSecurity } from '../../plugins/auth.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
-import { dailyStats, isBot, isPrefetch, ViewCounter } from './service.ts';
+import { dailyStats, isBot, isPrefetch, ViewCounter, visitorKey } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,7 +58,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['estadísticas'],
         summary:
-          'Cuenta una vista de la tarjeta (la envía la página al abrirse); no cuenta bots, prefetch, a la dueña ni a administradores',
+          'Cuenta una vista de la tarjeta (la envía la página al abrirse), una vez al día por visitante; no cuenta bots, prefetch, a la dueña ni a administradores',
         params: z.object({ nick: z.string().min(1).max(60) }),
       },
     },
@@ -71,7 +71,12 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!escortId) return reply.status(204).send();
       const viewer = await request.account();
       if (viewer && (viewer.kind === 'admin' || viewer.id === escortId)) return reply.status(204).send();
-      counter.add(escortId, new Date());
+      counter.add(
+        escortId,
+        new Date(),
+        'views',
+        visitorKey(viewer, request.ip, request.headers['user-agent']),
+      );
       return reply.status(204).send();
     },
   );

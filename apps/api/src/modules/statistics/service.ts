@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { chileDateTime } from '@encanto/core/chile-time';
 import type { StatsDay } from '@encanto/core/statistics';
 import type { DbOrTx } from '../../db/client.ts';
@@ -29,14 +30,33 @@ export async function countEvent(
 /** The counters bumped by anonymous traffic, written in batches. */
 export type BatchedCounter = 'views' | 'whatsappClicks';
 
+/** Visitor keys kept for the once-a-day rule; past this the oldest half is forgotten. */
+const SEEN_MAX = 200_000;
+
+/**
+ * Who is counting, for the once-a-day rule and nothing else: the account when signed in, otherwise
+ * a keyed hash of the address and browser. The key is made at start and lives only in memory, so
+ * the value cannot be traced back to an address and dies with the process.
+ */
+const visitorSecret = randomBytes(32);
+export function visitorKey(account: { id: string } | null, ip: string, userAgent = ''): string {
+  if (account) return `a:${account.id}`;
+  return `v:${createHmac('sha256', visitorSecret).update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 22)}`;
+}
+
 /**
  * Card views and WhatsApp taps, batched: one only adds to a map in memory, and
  * the map is written every few seconds as one upsert per escort, day and
  * counter, so counting never slows the cached card or the redirect to
- * WhatsApp. A crash loses at most the last few seconds.
+ * WhatsApp. A crash loses at most the last few seconds. Each visitor counts
+ * once a day per escort and counter, so a script reloading a card cannot
+ * inflate her figures (per server process: behind several instances a visitor
+ * may count once on each).
  */
 export class ViewCounter {
   private pending = new Map<string, number>();
+  /** Visitor x escort x day x counter already counted: reloading a card, or tapping again, adds nothing. */
+  private seen = new Set<string>();
   private flushing: Promise<void> = Promise.resolve();
   private readonly db: DbOrTx;
 
@@ -44,8 +64,19 @@ export class ViewCounter {
     this.db = db;
   }
 
-  add(escortId: string, at: Date, counter: BatchedCounter = 'views'): void {
+  /** Counts one view or tap, once per visitor (visitorKey), escort and Chile day. */
+  add(escortId: string, at: Date, counter: BatchedCounter, visitor: string): void {
     const key = `${escortId}|${chileDay(at)}|${counter}`;
+    const once = `${visitor}|${key}`;
+    if (this.seen.has(once)) return;
+    if (this.seen.size >= SEEN_MAX) {
+      let drop = SEEN_MAX / 2;
+      for (const old of this.seen) {
+        this.seen.delete(old);
+        if (--drop === 0) break;
+      }
+    }
+    this.seen.add(once);
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
   }
 
