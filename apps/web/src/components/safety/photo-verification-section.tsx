@@ -14,6 +14,7 @@ import {
 import { formatDate, formatDateTime } from '../../lib/format-date.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { UploadProgress } from '../ui/upload-progress.tsx';
 
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString('es-CL', { hour: '2-digit', minute: '2-digit' });
@@ -128,18 +129,7 @@ export function PhotoVerificationSection({ approved }: { approved: boolean }) {
               </button>
             )
           ) : null}
-          {progress !== null ? (
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label="Progreso de la carga"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-            >
-              <div className="progress-bar" style={{ width: `${progress}%` }} />
-            </div>
-          ) : null}
+          <UploadProgress value={progress} />
           {last?.decidida && last.estado === 'aprobada' ? (
             <p className="safety-meta">Última verificación: {formatDateTime(last.decidida)}</p>
           ) : null}

@@ -27,6 +27,7 @@ import {
 } from '../api/profile.ts';
 import { FilePicker } from '../../../components/file-picker.tsx';
 import { newPhotoProblem, photoFileProblem, photoHint, planImageDelete } from '../profile-rules.ts';
+import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 
 /**
  * 'ACTUALIZAR DATOS' of a client: identity read-only; phone and image url only
@@ -203,18 +204,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
         ) : null}
         {hasImage ? <p className="field-hint">{msg.deleteImageFirst}</p> : null}
 
-        {progress !== null ? (
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label="Progreso de la carga"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-          >
-            <div className="progress-bar" style={{ width: `${progress}%` }} />
-          </div>
-        ) : null}
+        <UploadProgress value={progress} />
         <div aria-live="polite" className="message-slot">
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
         </div>

@@ -17,6 +17,7 @@ import {
 import { newPhotoProblem, photoFileProblem, photoHint, planImageDelete } from '../profile-rules.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import { FilePicker } from '../../../components/file-picker.tsx';
+import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 
 type Mode = 'url' | 'archivo';
 
@@ -204,18 +205,7 @@ export function ProfilePhotoForm() {
               </button>
             </div>
           )}
-          {progress !== null ? (
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label="Progreso de la carga"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-            >
-              <div className="progress-bar" style={{ width: `${progress}%` }} />
-            </div>
-          ) : null}
+          <UploadProgress value={progress} />
           <div aria-live="polite" className="message-slot">
             {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
           </div>
