@@ -1,16 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { timings } from '@encanto/core/constants';
-import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { paths } from '../../../config/paths.ts';
 import { forgotFailureText } from '../account-messages.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { setStored, useHydrated } from '../../../lib/session.ts';
-import { keepTyped } from '../../../lib/keep-typed.ts';
 import { useSite } from '../../../lib/site.tsx';
 import type { AccountType } from '../api/availability.ts';
 import { clientEmailRegistered, requestRecovery } from '../api/recovery.ts';
+import { EmailField } from './email-field.tsx';
 
 /**
  * Forgotten password: 'Ingresa tu email' and 'Recuperar Password', locked 5 s
@@ -66,19 +65,7 @@ export function ForgotForm({ type }: { type: AccountType }) {
           Te enviaremos una contraseña provisoria de 4 dígitos y un enlace para crear tu nueva contraseña.
         </p>
         <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={email}
-              ref={keepTyped(email, (v) => setEmail(inputFilters.email(v)))}
-              onChange={(e) => setEmail(inputFilters.email(e.target.value))}
-              onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
-            />
-          </div>
+          <EmailField id={`${id}-email`} value={email} onValue={setEmail} />
           <div aria-live="polite">
             {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
           </div>

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { useHydrated } from '../../../lib/session.ts';
 import { keepTyped } from '../../../lib/keep-typed.ts';
@@ -18,6 +17,7 @@ import {
 import { PasskeyButton } from './passkey-button.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 import { loginFailureText } from '../account-messages.ts';
+import { EmailField } from './email-field.tsx';
 
 /** 'Ingresar - Cliente' and 'Ingresar - Escort': e-mail (no spaces), password with show/hide, 'Iniciar Sesión'. */
 export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
@@ -86,19 +86,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
         />
       ) : (
         <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={email}
-              ref={keepTyped(email, (v) => setEmail(inputFilters.email(v)))}
-              onChange={(e) => setEmail(inputFilters.email(e.target.value))}
-              onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
-            />
-          </div>
+          <EmailField id={`${id}-email`} value={email} onValue={setEmail} />
           <div className="field">
             <label htmlFor={`${id}-pass`}>Contraseña</label>
             <PasswordInput

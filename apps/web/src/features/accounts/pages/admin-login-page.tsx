@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
@@ -14,6 +13,7 @@ import { loginAdmin, secondFactorPasskey, submitSecondFactor } from '../api/logi
 import { AdminEnrolment } from '../components/admin-enrolment.tsx';
 import { SecondFactorStep } from '../components/second-factor-step.tsx';
 import { adminLoginFailureText } from '../account-messages.ts';
+import { EmailField } from '../components/email-field.tsx';
 
 /** /login-admin and /Admin: 'ADMINISTRADOR' with e-mail and password; the route knows the role (issue 19). */
 export default function AdminLoginPage() {
@@ -73,18 +73,12 @@ export default function AdminLoginPage() {
           />
         ) : (
           <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-            <div className="field">
-              <label htmlFor={`${id}-email`}>Email</label>
-              <input
-                id={`${id}-email`}
-                type="email"
-                autoComplete="username"
-                value={form.email}
-                ref={keepTyped(form.email, (v) => setForm((f) => ({ ...f, email: inputFilters.email(v) })))}
-                onChange={(e) => setForm((f) => ({ ...f, email: inputFilters.email(e.target.value) }))}
-                onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
-              />
-            </div>
+            <EmailField
+              id={`${id}-email`}
+              autoComplete="username"
+              value={form.email}
+              onValue={(email) => setForm((f) => ({ ...f, email }))}
+            />
             <div className="field">
               <label htmlFor={`${id}-pass`}>Contraseña</label>
               <PasswordInput
