@@ -12,6 +12,8 @@ import {
   randomRut,
   type NewAccount,
   type Person,
+  loginThroughForm,
+  settled,
 } from './helpers/api.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
@@ -33,19 +35,7 @@ const account = (prefix: string, genero: string): NewAccount => ({
  * lazy page hydrates after the shell's marker: wait for both, then for the
  * page's first API reads to settle.
  */
-async function hydrated(page: Page) {
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
-
-async function login(page: Page, person: Person) {
-  await page.goto(person.kind === 'usuario' ? '/Login/EscortLogin' : '/Login/clienteLogin');
-  await hydrated(page);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
-}
+const login = (page: Page, person: Person) => loginThroughForm(page, person, PASSWORD);
 
 // Issue 16: the spec's 'Add' and 'Insert' read 'Calificar' and 'Enviar calificación'.
 async function rate(page: Page, marks: [number, number, number, number, number]) {
@@ -96,7 +86,7 @@ describe('marketplace journey between two browsers', () => {
 
     // The client favourites the profile and finds it in /FavoritosCliente.
     await c.page.goto(`/Card/${escort.nickname}`);
-    await hydrated(c.page);
+    await settled(c.page);
     const star = c.page.getByTestId('favorite-star');
     await star.waitFor();
     await expect(star.getAttribute('aria-pressed')).resolves.toBe('false');
@@ -105,7 +95,7 @@ describe('marketplace journey between two browsers', () => {
       () => document.querySelector('[data-testid="favorite-star"]')?.getAttribute('aria-pressed') === 'true',
     );
     await c.page.goto('/FavoritosCliente');
-    await hydrated(c.page);
+    await settled(c.page);
     await c.page.getByRole('heading', { name: 'Favoritos', level: 1 }).waitFor();
     await c.page.getByTestId('favorites-grid').getByText(escort.nickname).waitFor();
     await screenshot(c.page, 'marketplace-favoritos-phone');
@@ -201,7 +191,7 @@ describe('marketplace journey between two browsers', () => {
 
     // Both averages show: the escort's on her card for the client, the client's for the escort.
     await c.page.reload();
-    await hydrated(c.page);
+    await settled(c.page);
     await expect(c.page.getByTestId('rating-overall').innerText()).resolves.toBe('8,0');
     await screenshot(c.page, 'marketplace-card-phone');
     await c.page.setViewportSize(desktop);
@@ -226,7 +216,7 @@ describe('marketplace journey between two browsers', () => {
       const { page, errors, context } = await openPage(browser, viewport);
       await page.goto(`/Card/${escort.nickname}`);
       await page.getByTestId('favorite-star').waitFor();
-      await hydrated(page);
+      await settled(page);
       await expect(page.getByRole('button', { name: 'Cita', exact: true }).count()).resolves.toBe(0);
       await expect(
         page.getByText('Solo los clientes registrados pueden ver los comentarios.').isVisible(),
@@ -269,10 +259,10 @@ describe('marketplace journey between two browsers', () => {
     const { page, context } = await openPage(browser, phone);
     await page.goto('/FavoritosCliente');
     await page.waitForURL('**/Login');
-    await hydrated(page);
+    await settled(page);
     await login(page, { kind: 'cliente', nickname, email, rut: '' });
     await page.goto(`/Card/${escort.nickname}`);
-    await hydrated(page);
+    await settled(page);
     await requestCita(page);
     await page.getByText('❌ Debes estar autorizado para enviar solicitudes.').waitFor();
     await screenshot(page, 'marketplace-cita-unauthorized-phone');

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chileDateTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
-import { adminToken, approvedAccount, plainJpeg, type NewAccount, type Person } from './helpers/api.ts';
+import {
+  adminToken,
+  approvedAccount,
+  plainJpeg,
+  type NewAccount,
+  type Person,
+  loginThroughForm,
+  settled,
+} from './helpers/api.ts';
 import { violations } from './helpers/axe.ts';
 import { desktop, launchBrowser, openPage, phone, reactOwned, screenshot } from './helpers/browser.ts';
 
@@ -19,19 +27,7 @@ const account = (prefix: string, genero: string, nombre: string): NewAccount => 
   document: () => plainJpeg({ width: 640, height: 400, background: { r: 80, g: 90, b: 100 }, quality: 80 }),
 });
 
-async function hydrated(page: Page) {
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
-
-async function login(page: Page, person: Person) {
-  await page.goto(person.kind === 'usuario' ? '/Login/EscortLogin' : '/Login/clienteLogin');
-  await hydrated(page);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
-}
+const login = (page: Page, person: Person) => loginThroughForm(page, person, PASSWORD);
 
 async function rate(page: Page, marks: [number, number, number, number, number]) {
   await page.getByRole('button', { name: 'Calificar', exact: true }).click();
@@ -82,13 +78,13 @@ describe('a meeting both can act on, between two browsers', () => {
     await login(c.page, client);
     await login(e.page, escort);
     await e.page.goto('/panel/solicitudes');
-    await hydrated(e.page);
+    await settled(e.page);
     await e.page.getByText('No tienes citas próximas.').waitFor();
     expect(await badge(e.page)).toBe(0);
 
     // The client asks with details: when, how long, where and a message.
     await c.page.goto(`/Card/${escort.nickname}`);
-    await hydrated(c.page);
+    await settled(c.page);
     await c.page.getByRole('button', { name: 'Cita', exact: true }).click();
     const form = c.page.getByRole('form', { name: 'Solicitar cita' });
     await form.waitFor();
@@ -168,7 +164,7 @@ describe('a meeting both can act on, between two browsers', () => {
 
     // The client still comments and rates.
     await c.page.goto(`/Card/${escort.nickname}`);
-    await hydrated(c.page);
+    await settled(c.page);
     await c.page.getByRole('button', { name: 'Comentar' }).click();
     await c.page.getByLabel('Tu comentario').fill('Corta');
     await c.page.getByRole('button', { name: 'Enviar comentario' }).click();
@@ -187,17 +183,17 @@ describe('a meeting both can act on, between two browsers', () => {
 
     // Both reviews appear together on the meeting page of each side.
     await c.page.goto(meetingUrl);
-    await hydrated(c.page);
+    await settled(c.page);
     const mine = c.page.getByTestId('meeting-reviews');
     await mine.getByText(`Calificación de ${escort.nickname}`).waitFor();
     await expect(mine.getByText(/ya calificó/).count()).resolves.toBe(0);
     await expect(mine.getByText(/Se publicará cuando/).count()).resolves.toBe(0);
     await e.page.goto(meetingUrl);
-    await hydrated(e.page);
+    await settled(e.page);
     const hers = e.page.getByTestId('meeting-reviews');
     await hers.getByText('“Muy puntual, simpática y discreta. Volvería.”').waitFor();
     await e.page.goto(`/CardCliente/${client.nickname}`);
-    await hydrated(e.page);
+    await settled(e.page);
     await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8,8');
     await e.page.goto(`/TuCard/${escort.nickname}`);
     await e.page.getByText('Muy puntual, simpática y discreta. Volvería.').waitFor();
@@ -207,12 +203,12 @@ describe('a meeting both can act on, between two browsers', () => {
       const tag = viewport === phone ? 'phone' : 'desktop';
       await c.page.setViewportSize(viewport);
       await c.page.goto('/mi-cuenta/citas?tab=proximas');
-      await hydrated(c.page);
+      await settled(c.page);
       await c.page.getByTestId('meeting-card').first().waitFor();
       await screenshot(c.page, `meetings-mis-citas-${tag}`);
       await e.page.setViewportSize(viewport);
       await e.page.goto('/Solicitudes?tab=proximas');
-      await hydrated(e.page);
+      await settled(e.page);
       await e.page.getByTestId('meeting-card').first().waitFor();
       await screenshot(e.page, `meetings-solicitudes-${tag}`);
       if (viewport === phone) {
@@ -220,7 +216,7 @@ describe('a meeting both can act on, between two browsers', () => {
         expect(await violations(c.page)).toEqual([]);
         expect(await violations(e.page)).toEqual([]);
         await c.page.goto(meetingUrl);
-        await hydrated(c.page);
+        await settled(c.page);
         await c.page.getByTestId('chat-list').waitFor();
         expect(await violations(c.page)).toEqual([]);
       }
@@ -241,7 +237,7 @@ describe('a meeting both can act on, between two browsers', () => {
     );
     const { page, context, errors } = await openPage(browser, phone);
     await page.goto(link);
-    await hydrated(page);
+    await settled(page);
     await page
       .getByTestId('unsubscribe-result')
       .getByText(msg.unsubscribeDone('solicitudes nuevas'))
@@ -250,7 +246,7 @@ describe('a meeting both can act on, between two browsers', () => {
     // Her settings show that kind off; the others stay on.
     await login(page, escort);
     await page.goto('/panel/cuenta#notificaciones');
-    await hydrated(page);
+    await settled(page);
     const settings = page.getByRole('region', { name: 'AVISOS POR CORREO' });
     await expect(settings.getByRole('switch', { name: /Solicitudes nuevas/ }).isChecked()).resolves.toBe(
       false,

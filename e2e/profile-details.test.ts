@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminToken, approvedAccount, portrait, type Person } from './helpers/api.ts';
+import { adminToken, approvedAccount, portrait, type Person, loginThroughForm } from './helpers/api.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
@@ -24,14 +24,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function login(page: Page) {
-  await page.goto('/Login/EscortLogin');
-  await page.locator('form button[type="submit"]:not([disabled])').first().waitFor({ timeout: 15_000 });
-  await page.getByLabel('Email').fill(escort.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForURL('**/panel', { timeout: 15_000 });
-}
+const login = (page: Page) => loginThroughForm(page, escort, PASSWORD);
 
 describe('profile details (issue 17)', () => {
   it('the escort fills Detalles in /panel/perfil; her card shows them; the servicio filter finds her', async () => {

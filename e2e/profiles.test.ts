@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminToken, approvedAccount, call, portrait, type NewAccount, type Person } from './helpers/api.ts';
+import {
+  adminToken,
+  approvedAccount,
+  call,
+  portrait,
+  type NewAccount,
+  type Person,
+  loginThroughForm,
+} from './helpers/api.ts';
 import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
@@ -16,15 +24,7 @@ const account = (prefix: string): NewAccount => ({
   document: () => portrait('#555555', '#999999'),
 });
 
-async function login(page: Page, person: Person) {
-  await page.goto(person.kind === 'usuario' ? '/Login/EscortLogin' : '/Login/clienteLogin');
-  // The login button stays disabled until the app has hydrated.
-  await page.locator('form button[type="submit"]:not([disabled])').first().waitFor({ timeout: 15_000 });
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
-}
+const login = (page: Page, person: Person) => loginThroughForm(page, person, PASSWORD);
 
 async function apiToken(person: Person): Promise<string> {
   return (

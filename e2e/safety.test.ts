@@ -8,6 +8,7 @@ import {
   portrait,
   type NewAccount,
   type Person,
+  loginThroughForm,
 } from './helpers/api.ts';
 import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
@@ -22,14 +23,7 @@ const account = (prefix: string): NewAccount => ({
   document: () => portrait('#445566', '#aabbcc'),
 });
 
-async function login(page: Page, person: Person) {
-  await page.goto('/Login/EscortLogin');
-  await page.locator('form button[type="submit"]:not([disabled])').first().waitFor({ timeout: 15_000 });
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
-}
+const login = (page: Page, person: Person) => loginThroughForm(page, person, PASSWORD);
 
 /** Elements of this sections wider than the viewport (sideways scroll), by tag and class. */
 async function overflowing(page: Page) {

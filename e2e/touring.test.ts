@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { todayInChile } from '@encanto/core/age';
 import { addDays } from '@encanto/core/touring-dates';
-import { adminToken, approvedAccount, portrait, type Person } from './helpers/api.ts';
+import { adminToken, approvedAccount, portrait, type Person, loginThroughForm } from './helpers/api.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 /** Issue 17, touring: she announces a visit in /panel/gira and the visited comuna lists her, marked. */
@@ -26,14 +26,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function login(page: Page) {
-  await page.goto('/Login/EscortLogin');
-  await page.locator('form button[type="submit"]:not([disabled])').first().waitFor({ timeout: 15_000 });
-  await page.getByLabel('Email').fill(escort.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForURL('**/panel');
-}
+const login = (page: Page) => loginThroughForm(page, escort, PASSWORD);
 
 const noSideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);

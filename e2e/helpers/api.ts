@@ -168,12 +168,32 @@ export async function approvedAccount(
   return { kind, nickname, email, rut: registeredRut };
 }
 
-/** Navigates and waits for the page's first API reads to settle (forms must be hydrated before typing). */
-export async function openSettled(page: Page, url: string) {
-  await page.goto(url);
+/** Waits until React has hydrated the page and its first API reads have settled. */
+export async function settled(page: Page) {
   // Pages arrive server-rendered (signed-in ones too): their buttons work once React has hydrated.
   await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
   await page.waitForLoadState('networkidle');
+}
+
+/** Navigates and waits for the page's first API reads to settle (forms must be hydrated before typing). */
+export async function openSettled(page: Page, url: string) {
+  await page.goto(url);
+  await settled(page);
+}
+
+/** Signs a person in through their kind's login form, as they would, and waits to land past it. */
+export async function loginThroughForm(
+  page: Page,
+  person: { kind: 'usuario' | 'cliente'; email: string },
+  pass: string,
+) {
+  await page.goto(person.kind === 'usuario' ? '/Login/EscortLogin' : '/Login/clienteLogin');
+  // The login button stays disabled until the app has hydrated.
+  await page.locator('form button[type="submit"]:not([disabled])').first().waitFor({ timeout: 15_000 });
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(pass);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/Login'), { timeout: 15_000 });
 }
 
 /** Logs the e2e administrator in through the admin login form. */
