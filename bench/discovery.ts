@@ -18,6 +18,7 @@ import * as schema from '../apps/api/src/db/schema/index.ts';
 import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
 import { searchEscorts } from '../apps/api/src/modules/directory/search.ts';
 import { escortSearchQuerySchema } from '@encanto/core/search';
+import { searchLimits } from '@encanto/core/search-params';
 import { adminUrl, cityTable, dropDatabase, freshDatabase, loadavg, machine, withDb } from './lib.ts';
 import { writeSection } from './run.ts';
 
@@ -191,9 +192,15 @@ export async function runDiscovery() {
     const first = await measure(database.db, combo);
     const deep = await pageQuery(database.db, combo, 100);
     const later = await measure(database.db, deep.query);
+    // The same page asked by its number alone (a typed `?pagina=N`): the start is found by the offset
+    // of its first row in the same index, keys only.
+    const numbered = await measure(
+      database.db,
+      [combo, `pagina=${Math.min(deep.page, searchLimits.maxNumberedPage)}`].filter(Boolean).join('&'),
+    );
     const answer = await searchEscorts(database.db, parse(combo));
     const total = `${answer.total.toLocaleString('en')}${answer.total_exacto ? '' : '+'}`;
-    const line = `| \`${combo || '(none)'}\` | ${total} | ${first.p50.toFixed(1)} | ${first.p99.toFixed(1)} | ${deep.page} | ${later.p50.toFixed(1)} | ${later.p99.toFixed(1)} |`;
+    const line = `| \`${combo || '(none)'}\` | ${total} | ${first.p50.toFixed(1)} | ${first.p99.toFixed(1)} | ${deep.page} | ${later.p50.toFixed(1)} | ${later.p99.toFixed(1)} | ${numbered.p50.toFixed(1)} | ${numbered.p99.toFixed(1)} |`;
     console.log(line);
     rows.push(line);
     plans.push({ label: `${combo || '(none)'}, page 1`, query: combo });
@@ -204,10 +211,10 @@ export async function runDiscovery() {
     '',
     `${escorts.toLocaleString('en')} escorts on PostgreSQL (95% public, a fifth in Santiago; seeded in ${seeded.toFixed(0)} s with generate_series).`,
     `Each cell: ${workers} concurrent workers x ${perWorker} searches through the app's searchEscorts (pool of 10 connections, no response cache:`,
-    'every call is the page query plus the count query, which reads at most 10,001 entries of an escort_count_* index: "10,000+" is the cap, "2,442+" a lower bound, `total_exacto: false`). Milliseconds. Deep page: page 100 reached by walking `siguiente`, or the last page when the filter has fewer.',
+    `every call is the page query plus the count query, which reads at most 10,001 entries of an escort_count_* index: "10,000+" is the cap, "2,442+" a lower bound, \`total_exacto: false\`). Milliseconds. Deep page: page 100 reached by walking \`siguiente\`, or the last page when the filter has fewer; "by number": page min(N, ${searchLimits.maxNumberedPage}) asked as \`pagina=\` alone, without a cursor (found by the offset of its first row).`,
     '',
-    '| query | total | page 1 p50 | page 1 p99 | deep page | deep p50 | deep p99 |',
-    '|---|---|---|---|---|---|---|',
+    `| query | total | page 1 p50 | page 1 p99 | deep page | deep p50 | deep p99 | page ${searchLimits.maxNumberedPage} by number p50 | by number p99 |`,
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
   writeSection(

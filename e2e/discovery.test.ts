@@ -94,6 +94,10 @@ describe('search listing', () => {
       `${baseUrl()}/Escort`,
     );
     await screenshot(page, 'discovery-page2-desktop-nojs');
+    // The same page typed by its number alone (a shared or edited URL): the same cards and links.
+    await page.goto('/Escort?pagina=2');
+    expect(await cardNames(page)).toEqual(second);
+    await expect(page.locator('a[rel="prev"]').getAttribute('href')).resolves.toBe('/Escort');
     await page.locator('a[rel="prev"]').click();
     await page.waitForURL((u) => u.search === '');
     expect(await cardNames(page)).toEqual(firstPage);

@@ -16,7 +16,8 @@ const listing =
   (place: (p: Params) => ListingPlace | undefined) =>
   (p: Params, query: URLSearchParams): string[] => {
     const where = place(p);
-    return where ? [listingApiPath(where, filtersFromQuery(query), pageFromQuery(query).cursor)] : [];
+    const { cursor, pagina } = pageFromQuery(query);
+    return where ? [listingApiPath(where, filtersFromQuery(query), cursor, pagina)] : [];
   };
 
 /**

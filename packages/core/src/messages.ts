@@ -317,6 +317,7 @@ export const msg = {
   searchOrder: 'El orden debe ser recientes, calificacion o comentarios.',
   searchLimit: 'El límite debe ser un número entero entre 1 y 60.',
   searchCursor: 'El cursor no es válido; vuelve a la primera página.',
+  searchPage: 'La página debe ser un número entero entre 1 y 20.',
   searchTarifaMax: 'La tarifa máxima debe ser un número entero de pesos entre 10000 y 2000000.',
   searchServicio: 'El servicio no existe; usa uno del catálogo.',
   searchAtiende: 'Atiende debe ser en_su_lugar o a_domicilio.',

@@ -28,6 +28,11 @@ export const searchLimits = {
   defaultLimit: 24,
   maxLimit: 60,
   totalCap: 10_000,
+  /**
+   * A page typed by number (`?pagina=7`, no cursor) is found up to here, by the offset of its first row
+   * (its cost grows with the page: bench/RESULTS.md); later pages by their links' cursors.
+   */
+  maxNumberedPage: 20,
 } as const;
 
 const thousands = new Intl.NumberFormat('es-CL');
@@ -126,24 +131,37 @@ export type ListingPlace =
   { comuna: string } | { ciudad: string } | { region: string } | Record<string, never>;
 
 /**
- * The API path of one page of a listing (`cursor` absent on the first). The page's hook and the
- * server's prefetch build it with this one function, so the server-rendered data is found.
+ * The API path of one page of a listing: after `cursor` when the page has one, else page `pagina` by
+ * number (absent on the first). The page's hook and the server's prefetch build it with this one
+ * function, so the server-rendered data is found.
  */
-export function listingApiPath(place: ListingPlace, filters: ListingFilters, cursor?: string): string {
+export function listingApiPath(
+  place: ListingPlace,
+  filters: ListingFilters,
+  cursor?: string,
+  pagina = 1,
+): string {
   const pairs: [string, string][] = [
     ...(Object.entries(place) as [string, string][]),
     ...filterParams(filters),
     ['limite', String(searchLimits.defaultLimit)],
   ];
   if (cursor) pairs.push(['cursor', cursor]);
+  else if (pagina > 1) pairs.push(['pagina', String(pagina)]);
   return `/escorts${queryString(pairs)}`;
 }
 
-/** The page number and API cursor a listing URL asks for (`?pagina=3&cursor=…`); page 1 without a cursor. */
+/**
+ * The page number and API cursor a listing URL asks for. The pages' own links carry both
+ * (`?pagina=3&cursor=…`); a number typed alone (`?pagina=3`) is found by number up to
+ * `maxNumberedPage`; anything else is page 1.
+ */
 export function pageFromQuery(query: URLSearchParams): { pagina: number; cursor: string | undefined } {
   const cursor = query.get('cursor') || undefined;
   const n = Number(query.get('pagina'));
-  return cursor && Number.isInteger(n) && n > 1 && n < 100_000
-    ? { pagina: n, cursor }
+  if (!Number.isInteger(n) || n <= 1) return { pagina: 1, cursor: undefined };
+  if (cursor && n < 100_000) return { pagina: n, cursor };
+  return n <= searchLimits.maxNumberedPage
+    ? { pagina: n, cursor: undefined }
     : { pagina: 1, cursor: undefined };
 }

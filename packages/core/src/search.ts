@@ -92,6 +92,12 @@ export const escortSearchQuerySchema = z
       .transform(Number)
       .refine((n) => n >= 1 && n <= searchLimits.maxLimit, { error: msg.searchLimit }),
     cursor: z.string().min(1, { error: msg.searchCursor }).max(400, { error: msg.searchCursor }),
+    /** A page by its number, when there is no cursor (a typed or shared `?pagina=N`); a cursor wins. */
+    pagina: z
+      .string()
+      .regex(/^\d{1,3}$/, { error: msg.searchPage })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= searchLimits.maxNumberedPage, { error: msg.searchPage }),
   })
   .partial()
   .refine((q) => q.edad_min === undefined || q.edad_max === undefined || q.edad_min <= q.edad_max, {

@@ -271,6 +271,30 @@ describe('GET /api/escorts', () => {
     expect(start.total).toBe(6);
   });
 
+  it('finds a page by its number alone (a typed ?pagina=N): the same page the cursors reach, with its links', async () => {
+    for (const query of ['', '?orden=calificacion', '?region=metropolitana-de-santiago']) {
+      for (const size of [1, 2, 4]) {
+        const pages = await walk(query, size);
+        for (const [i, expected] of pages.entries()) {
+          const sep = query ? '&' : '?';
+          const numbered = await search(`${query}${sep}limite=${size}&pagina=${i + 1}`);
+          expect(names(numbered), `${query} by ${size}, page ${i + 1}`).toEqual(expected);
+          expect(numbered.siguiente === null).toBe(i === pages.length - 1);
+          expect(numbered.anterior === null).toBe(i === 0);
+        }
+        // Past the last page: an empty page, not an error.
+        const past = await search(`${query}${query ? '&' : '?'}limite=${size}&pagina=${pages.length + 1}`);
+        expect([past.items, past.siguiente, past.anterior]).toEqual([[], null, null]);
+      }
+    }
+    // A cursor wins over a number (the pages' own links carry both).
+    const first = await search('?limite=2');
+    const second = await search(`?limite=2&pagina=9&cursor=${first.siguiente}`);
+    expect(names(second)).toEqual(names(await search('?limite=2&pagina=2')));
+    // Visitors (touring) belong to the first page only.
+    expect((await t.app.inject('/api/escorts?limite=2&pagina=2')).json().de_visita).toEqual([]);
+  });
+
   it('counts the total up to a cap: past it the answer is the cap, not exact', async () => {
     // The route's cap is 10,000 (searchLimits.totalCap); the same query with small caps here.
     expect(await searchTotal(t.app.db, {}, 10)).toEqual({ n: 6, exact: true });
@@ -314,6 +338,10 @@ describe('GET /api/escorts', () => {
       ['limite=0', msg.searchLimit],
       ['limite=61', msg.searchLimit],
       ['cursor=nada', msg.searchCursor],
+      ['pagina=0', msg.searchPage],
+      ['pagina=21', msg.searchPage],
+      ['pagina=dos', msg.searchPage],
+      ['pagina=1.5', msg.searchPage],
       [`cursor=${Buffer.from('["s","recientes","x","y","z"]').toString('base64url')}`, msg.searchCursor],
     ];
     for (const [query, mensaje] of cases) {

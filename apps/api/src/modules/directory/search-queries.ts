@@ -162,6 +162,32 @@ export async function searchPage(
   return rows;
 }
 
+/**
+ * The sort key of the row at `offset` (0-based) in display order, or null past the last: where a
+ * page typed by number starts (`?pagina=N` without a cursor). It reads the same index as the page
+ * query, keys only, at most `maxNumberedPage` x `maxLimit` entries; the pages' own links use cursors.
+ */
+export async function searchKeyAt(
+  db: DbOrTx,
+  filter: SearchFilter,
+  orden: SearchOrder,
+  offset: number,
+): Promise<SortKey | null> {
+  const { cols } = sorts[orden];
+  const keyText = sql.join(
+    cols.map((c) => sql`${c}::text`),
+    sql`, `,
+  );
+  const [row] = await db
+    .select({ key: sql<SortKey>`array[${keyText}]` })
+    .from(ep)
+    .where(and(...conditions(filter)))
+    .orderBy(...cols.map((c) => sql`${c} desc`))
+    .limit(1)
+    .offset(offset);
+  return row?.key ?? null;
+}
+
 /** A count that may have stopped early: `exact` is false when more than `n` rows match. */
 export interface SearchCount {
   n: number;

@@ -13,6 +13,7 @@ import { searchLimits, type SearchOrder } from '@encanto/core/search-params';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import {
+  searchKeyAt,
   searchPage,
   searchTotal,
   sortKeyLength,
@@ -32,7 +33,7 @@ export interface SearchAnswer {
 }
 
 /** The search minus paging, as the route parsed it (places already lower-case slugs). */
-type Criteria = Omit<EscortSearchQuery, 'limite' | 'cursor'>;
+type Criteria = Omit<EscortSearchQuery, 'limite' | 'cursor' | 'pagina'>;
 
 /** 'yyyy-mm-dd' n years earlier; 29 February becomes the 28th, as ageOn counts birthdays. */
 export function yearsBefore(day: string, years: number): string {
@@ -130,11 +131,18 @@ export async function searchEscorts(
   query: EscortSearchQuery,
   totals: TotalSource = countEachTime,
 ): Promise<SearchAnswer> {
-  const { limite = searchLimits.defaultLimit, cursor, orden = 'recientes', ...criteria } = query;
+  const { limite = searchLimits.defaultLimit, cursor, pagina = 1, orden = 'recientes', ...criteria } = query;
   const today = todayInChile();
   const filter = toFilter(criteria, today);
-  const from = cursor !== undefined ? decodeCursor(cursor, orden) : undefined;
-  const rows = await searchPage(db, filter, orden, limite, from);
+  // A cursor says where its page starts; a page asked by number alone starts after the last row of
+  // the page before it (null: past the end, an empty page).
+  let from: { key: SortKey; direction: 'after' | 'before' } | undefined | null;
+  if (cursor !== undefined) from = decodeCursor(cursor, orden);
+  else if (pagina > 1) {
+    const key = await searchKeyAt(db, filter, orden, (pagina - 1) * limite - 1);
+    from = key && { key, direction: 'after' };
+  }
+  const rows = from === null ? [] : await searchPage(db, filter, orden, limite, from);
   const more = rows.length > limite;
   const page = rows.slice(0, limite);
   if (from?.direction === 'before') page.reverse();

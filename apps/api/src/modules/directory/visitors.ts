@@ -66,10 +66,12 @@ export async function searchWithVisitors(
   now: Date,
 ): Promise<SearchWithVisitors> {
   const today = todayInChile(now);
-  const { limite: _l, cursor, orden: _o, ...criteria } = query;
+  const { limite: _l, cursor, pagina = 1, orden: _o, ...criteria } = query;
   const [answer, deVisita] = await Promise.all([
     searchEscorts(db, query, totals),
-    cursor === undefined ? visitorCards(db, toFilter(criteria, today), today) : Promise.resolve([]),
+    cursor === undefined && pagina === 1
+      ? visitorCards(db, toFilter(criteria, today), today)
+      : Promise.resolve([]),
   ]);
   return { ...answer, de_visita: deVisita };
 }

@@ -19,7 +19,7 @@ type Answer = EscortSearchResult & { anterior: string | null; de_visita?: Visito
 /** The search's answer for a page, as the pages read it (the server renders the same call). */
 export function useListingResults(place: ListingPlace) {
   const url = useListingUrl();
-  const path = listingApiPath(place, url.filters, url.cursor);
+  const path = listingApiPath(place, url.filters, url.cursor, url.pagina);
   return { url, path, query: useApiQuery<Answer>(path) };
 }
 
