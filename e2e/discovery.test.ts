@@ -71,6 +71,25 @@ describe('search listing', () => {
     await context.close();
   });
 
+  it('on a slow phone, Back right after choosing an order shows the order of the page returned to', async () => {
+    const { page, errors, context } = await openPage(browser, phone);
+    await gotoHydrated(page, '/Escort?genero=Transexual');
+    // CPU slowed 6x: Back comes before the new order's page is drawn, so React returns to the
+    // entry it still shows, and the select must not keep the order just chosen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.getByLabel('Ordenar por').selectOption('comentarios');
+    await page.waitForURL((u) => u.search === '?genero=Transexual&orden=comentarios');
+    await page.goBack();
+    await page.waitForURL((u) => u.search === '?genero=Transexual');
+    await expect
+      .poll(() => page.getByLabel('Ordenar por').inputValue(), { timeout: 15_000 })
+      .toBe('recientes');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('serves ?pagina=2 complete without JavaScript, with plain previous and next links', async () => {
     const context = await browser.newContext({
       viewport: desktop,

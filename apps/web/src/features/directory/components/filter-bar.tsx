@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   filterParams,
@@ -22,6 +22,15 @@ import { DetailFilters } from './detail-filters.tsx';
 export function FilterBar({ pathname, filters }: { pathname: string; filters: ListingFilters }) {
   const navigate = useNavigate();
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Back or Forward puts the fields back to what the page on screen says (their defaults). Back
+    // before a new choice's page was drawn (a slow phone, a quick thumb) returns to the page still
+    // on screen, which React does not draw again: its form kept the choice just left.
+    const onPop = () => form.current?.reset();
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
   const apply = (form: HTMLFormElement) => {
     const chosen = filtersFromQuery(new URLSearchParams(new FormData(form) as unknown as string[][]));
     void navigate(`${pathname}${queryString(filterParams(chosen))}`);
@@ -32,6 +41,7 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
   };
   return (
     <form
+      ref={form}
       className="filter-bar"
       method="get"
       action={pathname}
