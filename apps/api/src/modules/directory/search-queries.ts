@@ -45,6 +45,13 @@ const sorts: Record<SearchOrder, { cols: SQL[]; casts: string[] }> = {
 
 export const sortKeyLength = (orden: SearchOrder) => sorts[orden].cols.length;
 
+/** A row's sort key as the cursor carries it: its sort columns as text. */
+const sortKeyOf = (orden: SearchOrder) =>
+  sql<SortKey>`array[${sql.join(
+    sorts[orden].cols.map((c) => sql`${c}::text`),
+    sql`, `,
+  )}]`;
+
 export function conditions(f: SearchFilter): SQL[] {
   const out: (SQL | undefined)[] = [
     eq(ep.public, true),
@@ -144,14 +151,10 @@ export async function searchPage(
     where.push(sql`${ep.accountId} <> ${id}::uuid`);
   }
   const direction = sql.raw(backwards ? 'asc' : 'desc');
-  const keyText = sql.join(
-    cols.map((c) => sql`${c}::text`),
-    sql`, `,
-  );
   const rows = await db
     .select({
       ...cardColumns,
-      key: sql<SortKey>`array[${keyText}]`,
+      key: sortKeyOf(orden),
     })
     .from(ep)
     .innerJoin(accounts, eq(accounts.id, ep.accountId))
@@ -173,16 +176,11 @@ export async function searchKeyAt(
   orden: SearchOrder,
   offset: number,
 ): Promise<SortKey | null> {
-  const { cols } = sorts[orden];
-  const keyText = sql.join(
-    cols.map((c) => sql`${c}::text`),
-    sql`, `,
-  );
   const [row] = await db
-    .select({ key: sql<SortKey>`array[${keyText}]` })
+    .select({ key: sortKeyOf(orden) })
     .from(ep)
     .where(and(...conditions(filter)))
-    .orderBy(...cols.map((c) => sql`${c} desc`))
+    .orderBy(...sorts[orden].cols.map((c) => sql`${c} desc`))
     .limit(1)
     .offset(offset);
   return row?.key ?? null;
