@@ -14,7 +14,7 @@ import {
 import { formatDate, formatDateTime } from '../../lib/format-date.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
-import { UploadProgress } from '../ui/upload-progress.tsx';
+import { ProgressBar } from '../ui/progress-bar.tsx';
 
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString('es-CL', { hour: '2-digit', minute: '2-digit' });
@@ -129,7 +129,7 @@ export function PhotoVerificationSection({ approved }: { approved: boolean }) {
               </button>
             )
           ) : null}
-          <UploadProgress value={progress} />
+          <ProgressBar value={progress} label="Progreso de la carga" />
           {last?.decidida && last.estado === 'aprobada' ? (
             <p className="safety-meta">Última verificación: {formatDateTime(last.decidida)}</p>
           ) : null}

@@ -27,7 +27,7 @@ import {
 } from '../api/profile.ts';
 import { FilePicker } from '../../../components/file-picker.tsx';
 import { newPhotoProblem, photoFileProblem, photoHint, planImageDelete } from '../profile-rules.ts';
-import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 
 /**
  * 'ACTUALIZAR DATOS' of a client: identity read-only; phone and image url only
@@ -204,7 +204,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
         ) : null}
         {hasImage ? <p className="field-hint">{msg.deleteImageFirst}</p> : null}
 
-        <UploadProgress value={progress} />
+        <ProgressBar value={progress} label="Progreso de la carga" />
         <div aria-live="polite" className="message-slot">
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
         </div>

@@ -18,6 +18,7 @@ import {
 import { GalleryGrid } from '../../../components/gallery-grid.tsx';
 import { moveItem } from '../gallery-order.ts';
 import { useGalleryDrag } from '../use-gallery-drag.ts';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 
 type Notice = { kind: 'success' | 'error'; lines: string[] } | null;
 
@@ -224,16 +225,7 @@ export function GalleryManager() {
               <li key={q.key} className={`gallery-queue-item gallery-queue-${q.state}`}>
                 <span className="gallery-file-name">{q.file.name}</span>
                 {q.state === 'uploading' || q.state === 'done' ? (
-                  <div
-                    className="progress"
-                    role="progressbar"
-                    aria-label={`Progreso de ${q.file.name}`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={q.progress}
-                  >
-                    <div className="progress-bar" style={{ width: `${q.progress}%` }} />
-                  </div>
+                  <ProgressBar value={q.progress} label={`Progreso de ${q.file.name}`} />
                 ) : null}
                 {q.state === 'error' ? (
                   <p className="message message-error" role="alert">

@@ -17,7 +17,7 @@ import {
 import { newPhotoProblem, photoFileProblem, photoHint, planImageDelete } from '../profile-rules.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import { FilePicker } from '../../../components/file-picker.tsx';
-import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 
 type Mode = 'url' | 'archivo';
 
@@ -205,7 +205,7 @@ export function ProfilePhotoForm() {
               </button>
             </div>
           )}
-          <UploadProgress value={progress} />
+          <ProgressBar value={progress} label="Progreso de la carga" />
           <div aria-live="polite" className="message-slot">
             {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
           </div>

@@ -13,6 +13,7 @@ import { useSite } from '../../../lib/site.tsx';
 import { fetchDocumentInfo } from '../../../lib/api/documents.ts';
 import { forgetApproval, useNoticeOwner, useRejection } from '../api/rejection.ts';
 import { RejectionPanel } from '../components/rejection-panel.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 
 /** Type from route state, then the stored type, defaulting to usuario (spec). */
 function resolveKind(state: unknown): ValidationKind {
@@ -65,16 +66,7 @@ function ValidatedProgress({ kind }: { kind: ValidationKind }) {
       <p className="message message-success validated-copy" role="status">
         ¡Listo! Revisamos tu documento y autorizamos tu cuenta. Te llevamos a tu panel…
       </p>
-      <div
-        className="progress validation-progress"
-        role="progressbar"
-        aria-label="Redirigiendo"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <div className="progress-bar" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar value={percent} label="Redirigiendo" className="validation-progress" />
     </>
   );
 }

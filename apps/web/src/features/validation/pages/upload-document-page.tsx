@@ -21,6 +21,7 @@ import { useRejection } from '../api/rejection.ts';
 import { DocumentFileInput } from '../components/document-file-input.tsx';
 import { DocumentInstructions } from '../components/document-instructions.tsx';
 import { RejectionPanel } from '../components/rejection-panel.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 
 /** Status text is green, or red when it starts with 'Error' (spec). */
 function StatusMessage({ id, text }: { id: string; text: string }) {
@@ -188,18 +189,7 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
           picker('Foto de tu documento')
         )}
 
-        {progress !== null && (
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label="Subiendo imagen"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-          >
-            <div className="progress-bar" style={{ width: `${progress}%` }} />
-          </div>
-        )}
+        <ProgressBar value={progress} label="Subiendo imagen" />
 
         <div className="doc-actions">
           <button className="button" type="submit" disabled={busy || (hasImage && !replacing) || !file}>
