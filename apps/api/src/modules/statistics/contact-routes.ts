@@ -5,8 +5,9 @@ import { isBot, isPrefetch, visitorKey } from './service.ts';
 
 /**
  * GET /contacto/{nickname}, at the site root: the card's WhatsApp button. It
- * counts one tap for her day (a counter only: no visitor identity, no address
- * stored; one tap per visitor and day, see ViewCounter) and redirects to her chat. The count joins the batch of card views, so the
+ * counts one tap for her day (a counter only: no visitor identity or address
+ * is stored; one tap per visitor and day, see ViewCounter) and redirects to her
+ * chat. The count joins the batch of card views, so the
  * redirect never waits for a write. Crawlers, link checkers (HEAD), prefetches,
  * the escort herself and admins are not counted. Unknown, pending, paused or
  * suspended profiles answer the site's 404 page, as their card does.
