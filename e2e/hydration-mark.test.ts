@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { call } from './helpers/api.ts';
-import { baseUrl, launchBrowser, openPage, reactOwned } from './helpers/browser.ts';
+import { baseUrl, isReactOwned, launchBrowser, openPage, reactOwned } from './helpers/browser.ts';
 import { DEMO_PASSWORD, demoEscort } from './helpers/demo.ts';
 
 /**
@@ -49,9 +49,7 @@ describe('the hydration mark', () => {
     await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 20_000 });
     // Once the mark is there, the section's own controls answer.
     const firstButton = page.locator('.dashboard-main button').first();
-    expect(
-      await firstButton.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))),
-    ).toBe(true);
+    expect(await isReactOwned(firstButton)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
     await call('/logout', { method: 'POST', token });

@@ -104,12 +104,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * that hydrates on its own, before `html[data-hydrated]` (which waits for the whole page).
  */
 export async function reactOwned(locator: Locator): Promise<void> {
-  await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))), {
-      timeout: 15_000,
-    })
-    .toBe(true);
+  await expect.poll(() => isReactOwned(locator), { timeout: 15_000 }).toBe(true);
 }
+
+/** Whether React owns the element now (its props are attached to the DOM node). */
+export const isReactOwned = (locator: Locator) =>
+  locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')));
 
 /** Navigates and waits until React has hydrated the page. */
 export async function gotoHydrated(page: Page, url: string) {
