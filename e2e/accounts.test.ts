@@ -1,6 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { mailMatching } from './helpers/mail.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ageNoticeStorageKey } from '@encanto/core/constants';
 import { enterAdminCode, randomRut as rut } from './helpers/api.ts';
@@ -51,24 +50,13 @@ async function fillCommon(
   await page.getByRole('checkbox', { name: /^Doy mi consentimiento expreso/ }).check();
 }
 
-/** The newest recovery mail to an address, read from the server's outbox (.eml, quoted-printable). */
+/** The newest recovery mail to an address: its code and link. */
 async function recoveryMail(to: string): Promise<{ code: string; link: string }> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
-    if (files.length > 0) {
-      const raw = await fs.readFile(path.join(outbox, files.at(-1)!), 'utf8');
-      const text = raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-      const code = /provisoria es (\d{4})/.exec(text)?.[1];
-      const link = /(https?:\/\/\S+\/resetear-pass\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
-      if (code && link) return { code, link };
-    }
-    if (Date.now() > deadline) throw new Error(`no recovery mail for ${to}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const [, code, link] = await mailMatching(
+    to,
+    /provisoria es (\d{4})[\s\S]*?(https?:\/\/\S+\/resetear-pass\/[A-Za-z0-9_-]+)/,
+  );
+  return { code: code!, link: link! };
 }
 
 describe('accounts journeys', () => {

@@ -184,6 +184,26 @@ describe('the admin review', () => {
         body: { email: witness.email, pass: 'clave123' },
       })
     ).token;
+    // A witness: she accepted a meeting with him, so his possible-minor report holds her profile.
+    const escortToken = (
+      await call<{ token: string }>('/usuario/login', {
+        method: 'POST',
+        body: { email: escort.email, pass: 'clave123' },
+      })
+    ).token;
+    const pair = { nickname_usuario: escort.nickname, nickname_cliente: witness.nickname };
+    await call('/appointments/solicitar', {
+      method: 'POST',
+      token: witnessToken,
+      body: {
+        ...pair,
+        fecha_hora: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        duracion_min: 90,
+        lugar: 'en_su_lugar',
+        mensaje: 'Hola, me gustaría conocerte.',
+      },
+    });
+    await call('/appointments/aceptar', { method: 'POST', token: escortToken, body: pair });
     await call('/denuncias', {
       method: 'POST',
       token: witnessToken,
@@ -204,7 +224,7 @@ describe('the admin review', () => {
     const hold = admin.page.locator('.profile-hold');
     await hold.getByText('En espera: el perfil está oculto hasta que decidas sus denuncias.').waitFor();
     await expect(hold.innerText()).resolves.toContain(
-      'Motivo: Posible menor de edad (denuncia de una cuenta verificada).',
+      'Motivo: Posible menor de edad (denuncia de un cliente verificado que tuvo una cita con ella).',
     );
     // The admin's words, never the escort's "tu perfil".
     await expect(admin.page.getByText(/tu perfil|tu tarjeta/i).count()).resolves.toBe(0);

@@ -13,6 +13,7 @@ import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './
 
 let browser: Browser;
 let adminToken: string;
+let reportedToken: string;
 const stamp = Date.now().toString(36).slice(-5);
 const pass = 'clave123';
 const leaving = { nickname: `dre${stamp}`, email: `dre${stamp}@correo.cl`, rut: rut() };
@@ -66,6 +67,26 @@ async function approvedAccount(
     .token as string;
 }
 
+/** The client asks for a meeting and the escort accepts it: he is then a witness whose report can hold her profile. */
+async function acceptedMeeting(clientToken: string, client: string, escortToken: string, escort: string) {
+  const pair = { nickname_usuario: escort, nickname_cliente: client };
+  const asked = await call('/appointments/solicitar', {
+    method: 'POST',
+    token: clientToken,
+    body: {
+      ...pair,
+      fecha_hora: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      duracion_min: 90,
+      lugar: 'en_su_lugar',
+      mensaje: 'Hola, me gustaría conocerte.',
+    },
+  });
+  expect(asked.status).toBe(201);
+  expect(
+    (await call('/appointments/aceptar', { method: 'POST', token: escortToken, body: pair })).status,
+  ).toBe(200);
+}
+
 async function loginEscort(page: Page, email: string) {
   await open(page, '/Login/EscortLogin');
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -78,7 +99,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = await loginAdminToken();
   await approvedAccount(leaving);
-  await approvedAccount(reported);
+  reportedToken = await approvedAccount(reported);
 });
 afterAll(async () => {
   await browser.close();
@@ -141,7 +162,7 @@ describe('data rights in the browser', () => {
     await wide.context.close();
   });
 
-  it('an anonymous possible-minor report is urgent for the admin; a verified one hides the profile and tells her why', async () => {
+  it('an anonymous possible-minor report is urgent for the admin; a witness’s hides the profile and tells her why', async () => {
     const visitor = await openPage(browser, phone);
     await open(visitor.page, `/Card/${reported.nickname}`);
     await visitor.page.getByRole('button', { name: 'Denunciar perfil' }).click();
@@ -174,8 +195,9 @@ describe('data rights in the browser', () => {
     await expect(card.getByText('Oculto').count()).resolves.toBe(0);
     await screenshot(admin.page, 'data-rights-admin-reports-1366');
 
-    // A verified client reports the same: the profile is hidden everywhere at once.
+    // A verified client she accepted a meeting with reports the same: the profile is hidden everywhere at once.
     const clientToken = await approvedAccount(witness, 'cliente');
+    await acceptedMeeting(clientToken, witness.nickname, reportedToken, reported.nickname);
     const trusted = await call('/denuncias', {
       method: 'POST',
       token: clientToken,

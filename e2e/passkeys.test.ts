@@ -76,6 +76,9 @@ describe('passkeys', () => {
     await page.goto('/panel/cuenta');
     const section = page.locator('#seguridad');
     await section.getByRole('button', { name: 'Agregar una passkey' }).click();
+    const proof = page.getByRole('dialog', { name: 'Confirma que eres tú' });
+    await proof.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await proof.getByRole('button', { name: 'Confirmar' }).click();
     await section.getByText('Passkey agregada.').waitFor({ timeout: 15_000 });
     const rows = section.getByRole('list', { name: 'Tus passkeys' }).locator('li');
     // The list refetches after the answer: wait for it rather than read it at once.

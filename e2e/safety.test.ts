@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { msg } from '@encanto/core/messages';
 import {
   adminToken,
   approvedAccount,
@@ -176,4 +179,49 @@ describe('safety check-in', () => {
     await screenshot(contact.page, 'safety-contact-phone');
     await contact.context.close();
   });
+
+  it('the contact refuses all mail from the link in the invitation; she is told to choose someone else', async () => {
+    // The invitation of the test above, as the outbox worker wrote it (.eml, quoted-printable).
+    const invite = await mailText('amiga.segura@e2e.cl', 'ContactoSeguridad/baja');
+    expect(invite).toContain(escort.nickname);
+    expect(invite).not.toContain('Hotel del centro');
+    const link = /https?:\/\/\S+?\/ContactoSeguridad\/baja\?t=[\w.%-]+/.exec(invite)![0];
+    const contact = await openPage(browser, phone);
+    await gotoHydrated(contact.page, new URL(link).pathname + new URL(link).search);
+    await contact.page.getByRole('button', { name: 'No quiero recibir más correos' }).click();
+    await contact.page.getByTestId('refusal-result').waitFor();
+    await screenshot(contact.page, 'safety-contact-refused-phone');
+    expect(contact.errors).toEqual([]);
+    await contact.context.close();
+
+    const { page, errors } = await openPage(browser, phone);
+    await login(page, escort);
+    const section = page.locator('section#aviso-seguridad');
+    await section.scrollIntoViewIfNeeded();
+    await section.getByLabel('Correo de tu contacto de confianza').fill('amiga.segura@e2e.cl');
+    await section.getByRole('button', { name: 'Activar aviso' }).click();
+    await section.getByText(msg.checkinContactRefused).waitFor();
+    expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+  });
 });
+
+/** The newest mail to an address that contains `about`, decoded from the server's outbox. */
+async function mailText(to: string, about: string): Promise<string> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
+    for (const file of files.reverse()) {
+      const raw = await fs.readFile(path.join(outbox, file), 'utf8');
+      const text = Buffer.from(
+        raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8');
+      if (text.includes(about)) return text;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} with ${about}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

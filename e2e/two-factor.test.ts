@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminToken, approvedAccount, portrait, type NewAccount, type Person } from './helpers/api.ts';
+import {
+  adminToken,
+  approvedAccount,
+  call,
+  callStatus,
+  portrait,
+  type NewAccount,
+  type Person,
+} from './helpers/api.ts';
+import { mailMatching } from './helpers/mail.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { totpCode } from './helpers/totp.ts';
 
@@ -42,6 +51,16 @@ describe('two-step login from the profile', () => {
     await page.goto('/panel/cuenta');
     const section = page.locator('#seguridad');
     await section.getByRole('button', { name: 'Activar con una app de autenticación' }).click();
+    // A session alone changes no factor: the page asks for the password first.
+    const proof = page.getByRole('dialog', { name: 'Confirma que eres tú' });
+    await proof.waitFor();
+    await screenshot(page, 'two-factor-proof-390');
+    await proof.getByLabel('Contraseña', { exact: true }).fill('no-es-mi-clave1');
+    await proof.getByRole('button', { name: 'Confirmar' }).click();
+    await proof.getByText('La contraseña no es correcta.').waitFor();
+    await proof.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await proof.getByRole('button', { name: 'Confirmar' }).click();
+    await proof.waitFor({ state: 'hidden' });
     const secret = (await section.getByTestId('totp-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expect(section.locator('.tf-qr svg').count()).resolves.toBe(1);
@@ -90,5 +109,51 @@ describe('two-step login from the profile', () => {
     await screenshot(second.page, 'two-factor-section-1366');
     expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
     await second.context.close();
+  });
+});
+
+describe('"no fui yo"', () => {
+  it("the security mail's link signs everyone out and voids the password, from a phone", async () => {
+    const client = await approvedAccount('cliente', await adminToken(), account('nf'));
+    const { token } = await call<{ token: string }>('/cliente/login', {
+      method: 'POST',
+      body: { email: client.email, pass: PASSWORD },
+    });
+    // Someone holding her session and password turns two-step login on: she is mailed at once.
+    const { secreto } = await call<{ secreto: string }>('/cuenta/2fa/totp', {
+      method: 'POST',
+      token,
+      body: { pass: PASSWORD },
+    });
+    await call('/cuenta/2fa/totp/confirmar', {
+      method: 'POST',
+      token,
+      body: { codigo: totpCode(secreto, Date.now()) },
+    });
+    const [, link] = await mailMatching(
+      client.email,
+      /(https?:\/\/\S+\/seguridad\/no-fui-yo\/[A-Za-z0-9_-]+)/,
+    );
+    for (const viewport of [phone, desktop]) {
+      const { page, errors, context } = await openPage(browser, viewport);
+      await page.goto(new URL(link!).pathname);
+      await page.getByRole('heading', { name: '¿No fuiste tú?' }).waitFor();
+      await screenshot(page, `not-me-${viewport.width}`);
+      if (viewport === phone) {
+        await page.getByRole('button', { name: 'No fui yo: proteger mi cuenta' }).click();
+        await page.getByRole('status').getByText('cerramos todas las sesiones').waitFor();
+        await page.getByRole('link', { name: 'Crear una contraseña nueva' }).waitFor();
+        await screenshot(page, 'not-me-done-390');
+      }
+      expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+      await context.close();
+    }
+    // The attacker's session and the password are gone.
+    expect((await callStatus('/cuenta/2fa', { token })).status).toBe(401);
+    const again = await callStatus('/cliente/login', {
+      method: 'POST',
+      body: { email: client.email, pass: PASSWORD },
+    });
+    expect(again.status).toBe(401);
   });
 });

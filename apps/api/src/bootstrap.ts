@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ensureAdmin } from './modules/accounts/admin-bootstrap.ts';
 import { DEMO_PASSWORD, seedDemoData, type SeedResult } from './demo/seed.ts';
 import { depsOf } from './deps.ts';
+import { sealPlainSecrets } from './modules/two-factor/service.ts';
 
 /**
  * Start-up work after migrations: the configured admin, and demo data on an
@@ -11,13 +12,15 @@ import { depsOf } from './deps.ts';
 export async function bootstrap(app: FastifyInstance): Promise<SeedResult | undefined> {
   const { config } = app;
   if (config.adminEmail && config.adminPassword) {
-    await ensureAdmin(app.db, {
+    await ensureAdmin(depsOf(app), {
       email: config.adminEmail,
       password: config.adminPassword,
       totpSecret: config.adminTotpSecret,
     });
     app.log.info({ email: config.adminEmail }, 'admin account ready');
   }
+  const sealed = await sealPlainSecrets(depsOf(app));
+  if (sealed > 0) app.log.info({ sealed }, 'TOTP secrets sealed at rest');
   return config.demoData ? seedDemoData(depsOf(app)) : undefined;
 }
 

@@ -7,6 +7,7 @@ import { bootstrap, demoLoginsBlock } from './bootstrap.ts';
 import { loggerOptions } from './logging.ts';
 import { startMetricsServer } from './modules/metrics/server.ts';
 import { claimPgliteDir } from './modules/backup/control.ts';
+import { secureDataDir } from './lib/data-dir.ts';
 
 /** The process: config, database, app, listen, and a graceful shutdown. */
 const { config, control } = await startupChecks();
@@ -38,6 +39,12 @@ if (block) app.log.info(block);
 async function startupChecks() {
   try {
     const config = loadConfig();
+    // Before anything is written: DATA_DIR and all the process creates are its user's alone.
+    const loose = await secureDataDir(config.dataDir);
+    if (loose.length > 0)
+      process.stderr.write(
+        `warning: ${loose.length} entries under DATA_DIR are not this user's and stay readable by others (${loose[0]})\n`,
+      );
     // The embedded database admits one process: the claim refuses a second server (or a backup) on the same folder.
     const control = config.databaseUrl ? undefined : await claimPgliteDir(config.dataDir);
     return { config, control };

@@ -211,6 +211,7 @@ const urls = [
   paths.recoverEscort,
   '/cliente/resetear-pass/abc123',
   '/usuario/resetear-pass/abc123',
+  paths.notMe('abc123'),
   paths.clientProfile,
   paths.clientAccount,
   '/mi-cuenta',
@@ -251,6 +252,7 @@ const urls = [
   paths.meeting('00000000-0000-4000-8000-000000000001'),
   `${paths.unsubscribe}?token=abc`,
   `${paths.contactConfirm}?token=abc123abc123`,
+  `${paths.contactRefuse}?t=abc123abc123`,
   '/esto-no-existe',
 ];
 

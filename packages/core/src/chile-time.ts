@@ -94,3 +94,16 @@ export function formatDuration(minutes: number): string {
   const m = minutes % 60;
   return m ? `${h} h ${m} min` : `${h} h`;
 }
+
+const dayFormat = new Intl.DateTimeFormat('es-CL', {
+  timeZone: TZ,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** '3 de marzo de 2026 a las 14:05' in Chile's time, whatever the server's zone (mails). */
+export function formatDateAtTime(at: Date | string): string {
+  const d = new Date(at);
+  return `${dayFormat.format(d)} a las ${timeFormat.format(d)}`;
+}

@@ -20,8 +20,10 @@ export const reportReasonLabels: Record<ReportReason, string> = {
   otro: 'Otro',
 };
 /**
- * A report of this reason puts the profile on hold (hidden until an admin decides) when it comes
- * from an approved account or from a second reporter within 24 hours; otherwise it is urgent.
+ * A report of this reason puts the profile on hold (hidden until an admin decides) only when it
+ * comes from an approved client who had an accepted meeting with her, or from an admin: evidence a
+ * competitor cannot fake with a few networks. Any other one (anonymous, however many) stays visible,
+ * is urgent in the admin queue and mails the admins at once.
  */
 export const holdReason: ReportReason = 'menor';
 
@@ -49,6 +51,8 @@ export const reportSchema = z.object({
   perfil_suspendido: z.boolean(),
   /** Open reports of the same profile, this one included. */
   denuncias_abiertas: z.number().int(),
+  /** Distinct people behind the open reports of the same profile (the queue ranks by it). */
+  denunciantes: z.number().int(),
   /** An open possible-minor report whose profile is still visible: first in the queue, mailed to the admins. */
   urgente: z.boolean(),
 });

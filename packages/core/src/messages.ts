@@ -1,6 +1,7 @@
 import { formatLongDate } from './age.ts';
 import { meetingMessages } from './meeting-messages.ts';
 import { safetyMessages } from './safety-messages.ts';
+import { accountSecurityMessages } from './account-security-messages.ts';
 import { limits } from './constants.ts';
 
 /**
@@ -331,11 +332,14 @@ export const msg = {
   reportNotFound: 'La denuncia no existe.',
   reportAlreadyDecided: 'Esta denuncia ya fue revisada.',
   reportDismissed: 'Denuncia descartada.',
-  holdTrustedReporter: 'Posible menor de edad (denuncia de una cuenta verificada)',
-  holdTwoReporters: 'Posible menor de edad (dos denunciantes en 24 horas)',
+  holdTrustedReporter: 'Posible menor de edad (denuncia de un cliente verificado que tuvo una cita con ella)',
+  holdAdminReporter: 'Posible menor de edad (denuncia de la administración)',
   urgentReportMailSubject: (site: string) => `Denuncia urgente en ${site}: posible menor de edad`,
-  urgentReportMailText: (nickname: string, link: string) =>
-    `Hola:\n\nRecibimos una denuncia por posible menor de edad sobre el perfil ${nickname}. El perfil sigue visible: una denuncia anónima o de una cuenta sin verificar no lo oculta por sí sola (lo oculta una segunda denuncia de otra persona en 24 horas).\n\nRevísala cuanto antes:\n${link}`,
+  urgentReportMailText: (nickname: string, reporters: number, link: string) =>
+    `Hola:\n\nRecibimos una denuncia por posible menor de edad sobre el perfil ${nickname} (personas distintas que lo denuncian: ${reporters}). El perfil sigue visible: antes de tu revisión solo lo oculta la denuncia de un cliente verificado que tuvo una cita aceptada con ella; las denuncias anónimas, sean cuantas sean, no lo ocultan.\n\nRevísala cuanto antes:\n${link}`,
+  heldReportMailSubject: (site: string) => `Perfil en espera en ${site}: posible menor de edad`,
+  heldReportMailText: (nickname: string, link: string) =>
+    `Hola:\n\nUn cliente verificado que tuvo una cita aceptada con ${nickname} denunció su perfil por posible menor de edad. El perfil quedó oculto hasta que decidas la denuncia.\n\nRevísala cuanto antes:\n${link}`,
   profileSuspended: 'Perfil suspendido: no se mostrará hasta que lo reincorpores.',
   profileReinstated: 'Perfil reincorporado.',
   profileNotSuspended: 'El perfil no está suspendido.',
@@ -364,4 +368,5 @@ export const msg = {
   blockedNeutral: 'No es posible realizar esta acción con este perfil.',
   ...meetingMessages,
   ...safetyMessages,
+  ...accountSecurityMessages,
 } as const;

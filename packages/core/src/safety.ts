@@ -96,6 +96,14 @@ export const CHECKIN_MIN_MS = 15 * 60 * 1000;
 export const CHECKIN_MAX_MS = 12 * 60 * 60 * 1000;
 export const CHECKIN_REMINDER_MS = 10 * 60 * 1000;
 export const CHECKIN_MAX_ACTIVE = 3;
+/**
+ * Daily budgets of the check-in mail (rolling 24 h). Only approved escorts start check-ins; each may
+ * start this many a day, and name this many new contacts (each new contact is one invitation mail).
+ */
+export const CHECKIN_DAILY_PER_ACCOUNT = 10;
+export const CHECKIN_NEW_CONTACTS_PER_ACCOUNT = 3;
+/** Mails one contact address may get a day from all accounts together (invitations and alerts). */
+export const CHECKIN_MAILS_PER_ADDRESS = 10;
 
 export const checkinCreateSchema = z.object({
   cita_id: z.string().uuid(msg.checkinMeetingInvalid).optional(),
@@ -111,6 +119,8 @@ export const checkinSchema = z.object({
   vence: z.string(),
   contacto_email: z.string(),
   contacto_confirmado: z.boolean(),
+  /** The contact was mailed the alert (only a contact who confirmed is ever alerted). */
+  contacto_avisado: z.boolean(),
   nota: z.string(),
   cita: z
     .object({
@@ -125,3 +135,10 @@ export const checkinSchema = z.object({
 });
 export type Checkin = z.infer<typeof checkinSchema>;
 export const contactConfirmSchema = z.object({ token: z.string().min(10).max(100) });
+/** The signed link in every check-in mail with which an address refuses all mail from the site. */
+export const contactRefusalQuerySchema = z.object({
+  t: z
+    .string({ error: msg.contactRefusalInvalid })
+    .min(10, msg.contactRefusalInvalid)
+    .max(200, msg.contactRefusalInvalid),
+});

@@ -10,6 +10,10 @@ export const twoFactorLimits = {
   accountWindowMs: 15 * 60_000,
   recoveryCodes: 10,
   webauthnTtlMs: 5 * 60_000,
+  /** How long a proof (the password or a factor's code) lets a session change factors. */
+  reauthWindowMs: 5 * 60_000,
+  /** How long the "no fui yo" link of a security notice works. */
+  noticeTtlMs: 72 * 3600_000,
 } as const;
 
 export const secondFactorKindValues = ['totp', 'passkey', 'totp_o_passkey', 'inscribir'] as const;
@@ -47,11 +51,19 @@ export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 
 export const recoveryCodesSchema = z.object({ codigos_recuperacion: z.array(z.string()) });
 
-export const confirmTotpBodySchema = z.object({ codigo: codeField });
-export const disableTwoFactorBodySchema = z.object({
-  pass: z.string({ error: msg.completeAllFields }).min(1, msg.completeAllFields).max(200),
-  codigo: codeField,
-});
+const passField = z.string({ error: msg.completeAllFields }).min(1, msg.completeAllFields).max(200);
+
+/**
+ * The fresh proof a factor change needs, when the session gave none in the last minutes: the password
+ * (`pass`, as everywhere in the API) or a current code of a factor already set (`codigo`).
+ */
+export const proofFields = { pass: passField.optional(), codigo: codeField.optional() };
+export const reauthBodySchema = z.object(proofFields);
+
+/** `codigo` is the new app's first code here, so the proof can only be the password. */
+export const confirmTotpBodySchema = z.object({ codigo: codeField, pass: passField.optional() });
+export const disableTwoFactorBodySchema = z.object({ pass: passField, codigo: codeField });
+export const notDoneBodySchema = z.object({ token: z.string().trim().min(20).max(100) });
 
 export const twoFactorStatusSchema = z.object({
   totp: z.boolean(),
@@ -83,6 +95,8 @@ export const webauthnResponseBodySchema = z.object({
   respuesta: z.record(z.string(), z.unknown()),
   nombre: z.string().trim().max(60).optional(),
 });
+/** Registering a passkey is a factor change: the proof may ride along. */
+export const passkeyRegisterBodySchema = webauthnResponseBodySchema.extend({ pass: passField.optional() });
 
 /**
  * A coarse, Spanish device name from a User-Agent: "Chrome en Android". Coarse on purpose: enough

@@ -14,16 +14,18 @@ import {
 } from '@encanto/core/passwords';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import type { Db } from '../db/client.ts';
+import { systemClock } from '../lib/clock.ts';
+import type { TwoFactorDeps } from '../modules/two-factor/service.ts';
 import { ensureAdmin } from '../modules/accounts/admin-bootstrap.ts';
 import { findAccountByEmail } from '../modules/accounts/service.ts';
 import { resetTwoFactor } from '../modules/two-factor/service.ts';
 import { stripVideos } from './strip-videos.ts';
 import { claimPgliteDir, type PgliteClaim } from '../modules/backup/control.ts';
+import { restrictNewFiles } from '../lib/data-dir.ts';
 
 /**
  * `npm run admin -- create [--email e-mail] [--password password] [--nickname nick]`
- * `npm run admin -- reset-2fa EMAIL` clears an admin's second factor (she enrols again at login).
+ * `npm run admin -- reset-2fa EMAIL` clears an account's second factors (docs/operations.md).
  * (`strip-videos` is the other command: cli/strip-videos.ts)
  *
  * Creates an admin account, or sets a new password on an existing one, in the
@@ -39,8 +41,10 @@ const USAGE = `Usage: npm run admin -- create [--email <e-mail>] [--password <pa
 
 create: creates an admin account (or sets a new password on an existing one) in
 the configured database. Missing values are asked for interactively.
-reset-2fa: clears an admin's two-step login (app, recovery codes, passkeys) and
-ends her sessions; her next login asks her to enrol an authenticator app again.
+reset-2fa: clears an account's two-step login (app, recovery codes, passkeys),
+ends its sessions and mails the owner; check the person's identity first
+(docs/operations.md, "Lost second factor"). An admin enrols a new app at her
+next login.
 strip-videos: rewrites gallery videos stored before uploads were cleaned of
 metadata (location, dates, device). Run once after upgrading; stop the server
 first with the embedded database.`;
@@ -156,9 +160,9 @@ async function create(args: string[]): Promise<void> {
     if (!parsedNick.success) fail(parsedNick.error.issues[0]!.message);
   }
 
-  await withDatabase(async (db) => {
+  await withDatabase(async (deps) => {
     try {
-      await ensureAdmin(db, {
+      await ensureAdmin(deps, {
         email: email,
         password: parsedPassword.data,
         ...(values.nickname ? { nickname: values.nickname } : {}),
@@ -171,7 +175,7 @@ async function create(args: string[]): Promise<void> {
 }
 
 /** Opens the configured database for one command and closes it (and the PGlite claim) after. */
-async function withDatabase(work: (db: Db) => Promise<void>): Promise<void> {
+async function withDatabase(work: (deps: TwoFactorDeps) => Promise<void>): Promise<void> {
   const config = loadConfig();
   let database;
   let claim: PgliteClaim | undefined;
@@ -188,27 +192,39 @@ async function withDatabase(work: (db: Db) => Promise<void>): Promise<void> {
     );
   }
   try {
-    await work(database.db);
+    await work({ db: database.db, config, clock: systemClock });
   } finally {
     await database.close();
     await claim?.release();
   }
 }
 
-/** `reset-2fa EMAIL`: an admin who lost her phone and her recovery codes enrols again at next login. */
+/**
+ * `reset-2fa EMAIL`: the way out for a person (admin, escort or client) who lost her phone and her
+ * recovery codes, once an administrator checked who she is (docs/operations.md, "Lost second factor").
+ * Every factor and session goes and the owner is mailed with a "no fui yo" link.
+ */
 async function resetTwoFactorCommand(args: string[]): Promise<void> {
   const email = args[0];
   if (!email || !emailSchema.safeParse(email).success) fail('Usage: npm run admin -- reset-2fa <e-mail>');
-  await withDatabase(async (db) => {
-    const admin = await findAccountByEmail(db, email, 'admin');
-    if (!admin) fail(`No admin account has the e-mail ${email}.`);
-    await resetTwoFactor(db, admin.id);
+  await withDatabase(async (deps) => {
+    const kinds = ['admin', 'escort', 'client'] as const;
+    const found = await Promise.all(kinds.map((kind) => findAccountByEmail(deps.db, email, kind)));
+    const account = found.find((row) => row !== undefined);
+    if (!account) fail(`No account has the e-mail ${email}.`);
+    await resetTwoFactor(deps, { id: account.id, email: account.email });
+    const next =
+      account.kind === 'admin'
+        ? 'the next login at /login-admin enrols a new app'
+        : 'the next login asks for the password only';
     process.stdout.write(
-      `Two-step login of ${email} cleared and its sessions ended: the next login at /login-admin enrols a new app.\n`,
+      `Two-step login of ${email} cleared, its sessions ended and the owner mailed: ${next}.\n`,
     );
   });
 }
 
+// What the commands write under DATA_DIR (the database, rewritten media) is this user's alone.
+restrictNewFiles();
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'create') {
   await create(rest).catch((err: unknown) => fail((err as Error).message));

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { createBackup } from '../modules/backup/backup.ts';
 import { restoreBackup } from '../modules/backup/restore.ts';
+import { restrictNewFiles } from '../lib/data-dir.ts';
 
 /**
  * `npm run backup -- DIR` and `npm run restore -- DIR`, with the server's
@@ -21,6 +22,8 @@ if (values.help || !dir || positionals.length !== 2 || (command !== 'backup' && 
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);
 }
+// A restore writes DATA_DIR, a backup its folder: both only for this user.
+restrictNewFiles();
 try {
   const config = loadConfig();
   const say = (line: string) => console.log(line);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
+import { restrictTree } from '../lib/data-dir.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -68,6 +69,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options);
   if (options.migrate !== false) await migrate(database);
+  // PGlite writes its files 0666 (its bundled cluster) or 0644 whatever the umask: owner-only once
+  // open and migrated, and again on close (lib/data-dir.ts). Its folders are 0700 under the umask.
+  if (database.driver === 'pglite' && options.dataDir) await restrictTree(options.dataDir);
   return database;
 }
 
@@ -114,7 +118,7 @@ async function openPostgres(url: string): Promise<Database> {
 async function openPglite(options: OpenOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+  if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -135,7 +139,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (options.dataDir) await restrictTree(options.dataDir);
+    },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     observeQueries: (o) => {
       observer = o;

@@ -32,7 +32,7 @@ export const DEMO_ADMIN_EMAIL = `admin@${DEMO_EMAIL_DOMAIN}`;
  * Returns undefined when there was nothing to do.
  */
 export async function seedDemoData(
-  deps: Pick<Deps, 'db' | 'media' | 'publicCache' | 'config' | 'log'>,
+  deps: Pick<Deps, 'db' | 'media' | 'publicCache' | 'config' | 'log' | 'clock'>,
   options: { now?: Date } = {},
 ): Promise<SeedResult | undefined> {
   const { db } = deps;
@@ -137,7 +137,7 @@ export async function seedDemoData(
     const takenEmail = taken.some((t) => t.email === DEMO_ADMIN_EMAIL);
     if (!takenEmail) {
       admin = { email: DEMO_ADMIN_EMAIL, password: randomBytes(9).toString('base64url') };
-      await ensureAdmin(db, { ...admin, nickname: 'admindemo' });
+      await ensureAdmin(deps, { ...admin, nickname: 'admindemo' });
     }
   }
 

@@ -27,3 +27,20 @@ export async function loadMasterKey(config: Pick<Config, 'documentKey' | 'dataDi
 export function deriveKey(master: Buffer, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `encanto:${purpose}`, 32));
 }
+
+const purposeKeys = new WeakMap<object, Map<string, Promise<Buffer>>>();
+
+/** The key for `purpose`, derived once per config (the master key is read from disk at most once). */
+export function purposeKey(
+  config: Pick<Config, 'documentKey' | 'dataDir'>,
+  purpose: string,
+): Promise<Buffer> {
+  let byPurpose = purposeKeys.get(config);
+  if (!byPurpose) purposeKeys.set(config, (byPurpose = new Map()));
+  let key = byPurpose.get(purpose);
+  if (!key) {
+    key = loadMasterKey(config).then((master) => deriveKey(master, purpose));
+    byPurpose.set(purpose, key);
+  }
+  return key;
+}

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { accountRutKey } from '@encanto/core/accounts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { resolveSession, type SessionAccount } from '../modules/sessions/service.ts';
+import { isApiPath, requestPath } from '../lib/request-path.ts';
 import { checkCookieWrite, sessionCookieToken } from './session-cookie.ts';
 
 declare module 'fastify' {
@@ -69,18 +70,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     return pending;
   });
   // A write carried by the session cookie must come from the site itself (CSRF; session-cookie.ts).
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) {
-      checkCookieWrite(request, app.config.siteUrl, app.config.env === 'production');
-    }
-  });
+  // On every path: the check reads only the method, the credentials and Origin, so no spelling of
+  // the path (`/%61pi/…`, an absolute-form target) can step around it.
+  app.addHook('onRequest', (request) =>
+    checkCookieWrite(request, app.config.siteUrl, app.config.env === 'production'),
+  );
   // Whatever answers a request made under a session (own data, a public read, an error, a page or
   // media) is never kept by the browser or a shared cache. Any well-formed bearer counts: checking it
   // would cost a session read on hot public reads, and a stale token losing caching costs nothing.
   // The cookie rides along on every request of the site, hashed assets and media included: there it
   // changes nothing, so only API answers are marked; pages rendered for a session set their own header.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.bearerToken() || (request.url.startsWith('/api/') && sessionCookieToken(request))) {
+    if (request.bearerToken() || (isApiPath(requestPath(request)) && sessionCookieToken(request))) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);

@@ -1,11 +1,12 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { requestPath } from '../lib/request-path.ts';
 
 /** Public reads served from memory at high rates: health checks, listings, cards, static files. */
 const HOT = /^\/(?:api\/(?:health|ready|ultimos|usuario\/ciudad\/|usuario\/publico\/)|assets\/|media\/)/;
 const SLOW_MS = 500;
 
 const isHot = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') && HOT.test(request.url);
+  (request.method === 'GET' || request.method === 'HEAD') && HOT.test(requestPath(request));
 
 /**
  * Request logging without the two info lines per hot public read: at 50

@@ -7,7 +7,8 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
  * Inline style attributes are allowed because React sets progress widths and
  * image aspect ratios with them; styles cannot run code. Images come only from
  * us (photos given as links are downloaded and stored as our own media), plus
- * the media CDN that /media/ redirects to when S3_PUBLIC_URL is set.
+ * the media CDN that /media/ redirects to when S3_PUBLIC_URL is set; so do
+ * videos (media-src), never from any other https: host.
  */
 export function helmetOptions(mediaOrigin?: string): FastifyHelmetOptions {
   return {
@@ -19,7 +20,8 @@ export function helmetOptions(mediaOrigin?: string): FastifyHelmetOptions {
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        // Gallery videos come from /media/ (or the CDN it redirects to), as images do.
+        mediaSrc: ["'self'", 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameSrc: ["'none'"],

@@ -6,37 +6,66 @@ import { forbidden } from '../errors.ts';
 /**
  * The browser's session (issue 22): the same opaque token a login answers with, kept in an
  * HttpOnly cookie so no script on the page can read it. API clients keep using the bearer header.
+ * This is its name on a site served over plain HTTP (a development or test server).
  */
 export const SESSION_COOKIE = 'encanto_sesion';
 
+/**
+ * Its name when SITE_URL is https. A browser keeps a `__Host-` cookie only when it was set over HTTPS
+ * with Secure, Path=/ and no Domain, so neither a sibling subdomain nor a forged plain-HTTP answer
+ * can plant or overwrite the session cookie (session fixation). Browsers refuse the prefix without
+ * Secure, hence the plain name over plain HTTP. Only the one name is read: a planted cookie under
+ * the other name is ignored.
+ */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The name of one of the site's cookies: `__Host-` on an https site, for the reasons above. */
+export const siteCookieName = (siteUrl: string, base: string): string =>
+  /^https:/i.test(siteUrl) ? `__Host-${base}` : base;
+
+/** The session cookie's name for a site at `siteUrl`. */
+export const sessionCookieName = (siteUrl: string): string => siteCookieName(siteUrl, SESSION_COOKIE);
+
+const nameFor = (request: FastifyRequest) => sessionCookieName(request.server.config.siteUrl);
+
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
-/** The session token the request's cookie carries (well-formed only), or null. */
-export function sessionCookieToken(request: FastifyRequest): string | null {
+/** The raw value of the request's cookie `name`, or null. */
+export function cookieValue(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie;
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    const value = part.slice(eq + 1).trim();
-    return TOKEN.test(value) ? value : null;
+    if (eq >= 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return null;
 }
 
+/** The session token the request's cookie carries (well-formed only), or null. */
+export function sessionCookieToken(request: FastifyRequest): string | null {
+  const value = cookieValue(request, nameFor(request));
+  return value !== null && TOKEN.test(value) ? value : null;
+}
+
+/** The Cookie header that carries `token` as this site's session cookie (server-side reads of a page). */
+export const sessionCookieHeader = (request: FastifyRequest, token: string): string =>
+  `${nameFor(request)}=${token}`;
+
 /**
  * `Secure` whenever the request came over HTTPS (request.protocol follows TRUST_PROXY), so the cookie is
- * never sent back in clear; a plain-HTTP development or test server still gets a cookie it can use.
+ * never sent back in clear, and always under the `__Host-` name (the site is HTTPS, even when a proxy
+ * that is not trusted hides it); a plain-HTTP development or test server still gets a cookie it can use.
+ * Path=/ and no Domain, as the prefix requires.
  */
-function attributes(request: FastifyRequest, maxAgeSeconds: number): string {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
+function attributes(request: FastifyRequest, name: string, maxAgeSeconds: number): string {
+  const secure = request.protocol === 'https' || name === HOST_SESSION_COOKIE ? '; Secure' : '';
   return `Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-function appendSetCookie(reply: FastifyReply, value: string): void {
+function appendSetCookie(reply: FastifyReply, name: string, value: string): void {
   const previous = reply.getHeader('set-cookie');
   const list = previous === undefined ? [] : Array.isArray(previous) ? previous : [String(previous)];
-  reply.header('set-cookie', [...list.filter((c) => !c.startsWith(`${SESSION_COOKIE}=`)), value]);
+  reply.header('set-cookie', [...list.filter((c) => !c.startsWith(`${name}=`)), value]);
 }
 
 /**
@@ -45,14 +74,17 @@ function appendSetCookie(reply: FastifyReply, value: string): void {
  */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   const maxAge = Math.floor(timings.sessionMaxAgeMs / 1000);
-  appendSetCookie(reply, `${SESSION_COOKIE}=${token}; ${attributes(request, maxAge)}`);
+  const name = nameFor(request);
+  appendSetCookie(reply, name, `${name}=${token}; ${attributes(request, name, maxAge)}`);
 }
 
 /** Removes the session cookie (logout, the current session revoked, an account deleted, a dead token). */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  const name = nameFor(request);
   appendSetCookie(
     reply,
-    `${SESSION_COOKIE}=; ${attributes(request, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
+    name,
+    `${name}=; ${attributes(request, name, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
   );
 }
 
@@ -75,16 +107,25 @@ function tokenOf(value: unknown): string | null {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF: a state-changing request that carries the session cookie and no bearer header must come from
- * the site itself. `Origin` must be SITE_URL's origin (outside production also the address the request
- * was sent to, so a development server on another port works); without Origin, a browser's
- * `Sec-Fetch-Site: same-origin` is enough. Requests with neither are refused: every browser that
- * sends cookies on a fetch POST sends one of them.
+ * CSRF: a state-changing request that carries the session cookie must come from the site itself,
+ * unless a bearer token is what authenticates it. `Origin` must be SITE_URL's origin (outside
+ * production also the address the request was sent to, so a development server on another port
+ * works); without Origin, a browser's `Sec-Fetch-Site: same-origin` is enough. Requests with neither
+ * are refused: every browser that sends cookies on a fetch POST sends one of them.
+ *
+ * Any Authorization header used to skip the check, yet a header that is no well-formed bearer token
+ * (`Basic …`, which a browser adds by itself on a site behind HTTP authentication, or `Bearer x`)
+ * leaves the cookie to authenticate (auth.ts: the bearer first, else the cookie). So only a bearer
+ * token that names a live session exempts the request; that lookup is the one the route makes anyway.
  */
-export function checkCookieWrite(request: FastifyRequest, siteUrl: string, production: boolean): void {
+export async function checkCookieWrite(
+  request: FastifyRequest,
+  siteUrl: string,
+  production: boolean,
+): Promise<void> {
   if (SAFE_METHODS.has(request.method)) return;
-  if (request.headers.authorization) return;
   if (!sessionCookieToken(request)) return;
+  if (request.bearerToken() && (await request.account())) return;
   const origin = request.headers.origin;
   if (origin) {
     if (origin === new URL(siteUrl).origin) return;

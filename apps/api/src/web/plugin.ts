@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { msg } from '@encanto/core/messages';
 import type { ServerEntry, SsrSite } from '@encanto/core/ssr';
 import type { Entry } from '../lib/response-cache.ts';
+import { isApiPath, requestPath } from '../lib/request-path.ts';
 import { sendEntry } from '../lib/send-cached.ts';
 import { carriesSessionCookie, createPrivateRenderer } from './private-render.ts';
 import { inThisThread, renderThreads } from './render-pool.ts';
@@ -63,13 +64,16 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
    * instance's own writes. With the cookie it is rendered for that account.
    */
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const [pathname, query] = request.url.split('?');
-    const moved = entry.redirectFor(decodeURIComponentSafe(pathname ?? '/'));
+    // The routed path (lib/request-path.ts): decoded, and the path of an absolute-form target.
+    const pathname = requestPath(request);
+    const mark = request.url.indexOf('?');
+    const query = mark < 0 ? '' : request.url.slice(mark + 1);
+    const moved = entry.redirectFor(pathname);
     // Old bookmarks and the spec's links keep working; the browser keeps any #fragment.
     if (moved) return reply.redirect(query ? `${moved}?${query}` : moved, 301);
     // Signed in (session cookie): rendered for the account, outside the public cache (private-render.ts).
     if (carriesSessionCookie(request)) {
-      return renderPrivate(request, reply, decodeURIComponentSafe(pathname ?? '/'));
+      return renderPrivate(request, reply, pathname);
     }
     const page = await app.services.publicCache.getOrRender(`page:${request.url}`, () =>
       renderHtml(request.url),
@@ -130,13 +134,14 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   };
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    const pathname = requestPath(request);
+    if (isApiPath(pathname)) {
       return reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' });
     }
-    if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) {
+    if (pathname.startsWith('/assets/') || pathname.startsWith('/media/')) {
       return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado.');
     }
     return renderPage(request, reply);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderResult, ServerEntry, SsrSession, SsrSite } from '@encanto/core/ssr';
 import type { SessionAccount } from '../modules/sessions/service.ts';
-import { clearSessionCookie, SESSION_COOKIE, sessionCookieToken } from '../plugins/session-cookie.ts';
+import { clearSessionCookie, sessionCookieHeader, sessionCookieToken } from '../plugins/session-cookie.ts';
 import { withKnownSession } from '../plugins/auth.ts';
 import type { Renderer } from './render-pool.ts';
 
@@ -67,7 +67,7 @@ export function createPrivateRenderer(
     // A dead cookie (expired, revoked) is dropped; the page is then rendered knowing there is no session.
     if (!account) clearSessionCookie(request, reply);
     const session = account ? ssrSessionOf(account) : null;
-    const headers = { cookie: `${SESSION_COOKIE}=${token}` };
+    const headers = { cookie: sessionCookieHeader(request, token) };
     const data: Record<string, unknown> = {};
     const tried = new Set<string>();
     const inject = async (apiPath: string, more: Record<string, string> = {}) => {

@@ -89,6 +89,28 @@ describe('rate limits', () => {
     expect((await t.app.inject({ url: lookups[2]!, remoteAddress: freshIp() })).statusCode).toBe(404);
   });
 
+  it('the client login and both recovery requests, which tell an unknown e-mail apart, count on the lookups', async () => {
+    const known = await createAccount(t.app, { kind: 'client' });
+    const tellers = [
+      () => ({ url: '/api/cliente/login', payload: { email: 'nadie@correo.cl', pass: 'clave123' } }),
+      () => ({ url: '/api/cliente/recuperar-pass', payload: { email: 'nadie@correo.cl' } }),
+      () => ({ url: '/api/usuario/recuperar-pass', payload: { email: 'nadie@correo.cl' } }),
+    ];
+    for (const teller of tellers) {
+      const ip = freshIp();
+      // An enumerator who used the minute's lookups on the availability routes gets nothing more here:
+      for (let i = 0; i < accountLimits.lookupPerIp.max; i++) {
+        await t.app.inject({ url: lookups[i % lookups.length]!, remoteAddress: ip });
+      }
+      const unknown = await post(teller().url, teller().payload, ip);
+      expect(unknown.statusCode, teller().url).toBe(429);
+      // ...and a known e-mail gets the same answer, so the refusal itself tells nothing.
+      const same = await post(teller().url, { ...teller().payload, email: known.email }, ip);
+      expect(same.statusCode).toBe(429);
+      expect(same.json()).toEqual(unknown.json());
+    }
+  });
+
   // The daily cap needs a clock that moves a day; Redis keeps real time, so this runs in memory only.
   it.runIf(!process.env.REDIS_URL)(
     'account lookups: a daily cap per IP far above a registration',

@@ -25,6 +25,17 @@ const start = (who: FixtureAccount, body: Record<string, unknown>) =>
 const list = async (who: FixtureAccount) =>
   (await t.app.inject({ method: 'GET', url: '/api/usuario/seguridad/checkin', headers: bearer(who) })).json();
 const inMinutes = (m: number) => new Date(clock.now().getTime() + m * MIN).toISOString();
+/** The contact accepts with the link of their invitation (the first mail they got). */
+async function confirmFrom(email: string) {
+  const [invite] = await outboxFor(t.app, email);
+  const token = /token=([\w-]+)/.exec(invite!.text)![1]!;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/seguridad/contacto/confirmar',
+    payload: { token },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 describe('starting a check-in', () => {
   it('escorts only, deadline 15 min to 12 h ahead, Spanish 400s', async () => {
@@ -37,6 +48,13 @@ describe('starting a check-in', () => {
       payload: { vence: inMinutes(60), contacto_email: contact() },
     });
     expect(anon.statusCode).toBe(401);
+    // An escort nobody approved yet cannot make the site mail anyone.
+    const pending = await createAccount(t.app, { kind: 'escort' });
+    const stranger = contact();
+    const refused = await start(pending, { vence: inMinutes(60), contacto_email: stranger });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ mensaje: msg.checkinNotApproved, code: 'NOT_APPROVED' });
+    expect(await outboxFor(t.app, stranger)).toHaveLength(0);
     for (const m of [5, 13 * 60]) {
       const res = await start(escort, { vence: inMinutes(m), contacto_email: contact() });
       expect(res.statusCode).toBe(400);
@@ -118,7 +136,7 @@ describe('the deadline', () => {
     await t.app.background.sweepCheckins();
     clock.set(new Date());
     expect((await outboxFor(t.app, email)).map((m) => m.subject)).toEqual([
-      msg.contactInviteSubject(t.config.siteName),
+      msg.contactInviteSubject(t.config.siteName, escort.nickname),
     ]);
     expect((await list(escort))[0]).toMatchObject({ estado: 'cerrado' });
   });
@@ -136,6 +154,8 @@ describe('the deadline', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().cita).toMatchObject({ id: meeting, cliente: client.nickname });
+    // Only a contact who accepted is ever alerted: this one does, from the invitation.
+    await confirmFrom(email);
 
     clock.advance(165 * MIN);
     await t.app.background.sweepCheckins();
@@ -154,7 +174,7 @@ describe('the deadline', () => {
     clock.advance(10 * MIN);
     await t.app.background.sweepCheckins();
     const alert = (await outboxFor(t.app, email)).find(
-      (m) => m.subject === msg.checkinAlertSubject(escort.nickname),
+      (m) => m.subject === msg.checkinAlertSubject(t.config.siteName, escort.nickname),
     );
     expect(alert).toBeDefined();
     expect(alert!.text).toContain(client.nickname);
@@ -165,7 +185,7 @@ describe('the deadline', () => {
     await t.app.background.sweepCheckins();
     expect((await outboxFor(t.app, email)).filter((m) => m.subject === alert!.subject)).toHaveLength(1);
     await t.app.background.mail.drain();
-    expect((await list(escort))[0]).toMatchObject({ estado: 'vencido' });
+    expect((await list(escort))[0]).toMatchObject({ estado: 'vencido', contacto_avisado: true });
     clock.set(new Date());
   });
 });

@@ -3,26 +3,13 @@ import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox } from '../../src/db/schema/index.ts';
 import type { MyMeeting } from '@encanto/core/meetings';
-import type { Clock } from '../../src/lib/clock.ts';
 import type { FixtureAccount } from '../helpers/fixtures.ts';
 import { call, pairOf } from './marketplace-helpers.ts';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
-/** A clock the test moves: meeting, conversation and review windows are crossed without waiting. */
-export function testClock(start = new Date()): Clock & { set(d: Date): void; advance(ms: number): void } {
-  let now = start.getTime();
-  return {
-    now: () => new Date(now),
-    set: (d) => {
-      now = d.getTime();
-    },
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-}
+export { testClock } from '../helpers/clock.ts';
 
 /** ISO 8601 in Chile's summer offset (-03:00), `ms` after `from`. */
 export function chileTime(from: Date, ms: number): string {

@@ -7,6 +7,7 @@ import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.
 import { photoVerifications } from '../../src/db/schema/index.ts';
 import { runRetention } from '../../src/modules/data-rights/retention.ts';
 import { depsOf } from '../../src/deps.ts';
+import { sessionCookieName } from '../../src/plugins/session-cookie.ts';
 import { outboxFor, testClock } from './meetings-helpers.ts';
 import {
   approvedWithDocument,
@@ -30,8 +31,13 @@ afterAll(async () => {
 const get = (who: FixtureAccount | null, url: string) =>
   t.app.inject({ method: 'GET', url, headers: who ? bearer(who) : {} });
 
+const CODE_URL = '/api/usuario/verificacion-fotos/codigo';
+/** Issuing a code is a POST: it replaces the code before, so it is a change of state. */
+const newCode = (who: FixtureAccount | null, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: CODE_URL, headers: { ...(who ? bearer(who) : {}), ...headers } });
+
 async function code(escort: FixtureAccount): Promise<string> {
-  const res = await get(escort, '/api/usuario/verificacion-fotos/codigo');
+  const res = await newCode(escort);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().codigo;
 }
@@ -74,19 +80,35 @@ async function verifiedEscort(): Promise<FixtureAccount> {
 describe('photo verification code', () => {
   it('is ENCANTO- plus 4 characters, valid 30 minutes, for approved escorts only', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-    const res = await get(escort, '/api/usuario/verificacion-fotos/codigo');
+    const res = await newCode(escort);
     expect(res.statusCode).toBe(200);
     expect(res.json().codigo).toMatch(/^ENCANTO-[A-Z2-9]{4}$/);
     expect(new Date(res.json().vence).getTime() - clock.now().getTime()).toBe(30 * 60_000);
     expect(res.headers['cache-control']).toBe('no-store');
 
     const pending = await createAccount(t.app, { kind: 'escort' });
-    const refused = await get(pending, '/api/usuario/verificacion-fotos/codigo');
+    const refused = await newCode(pending);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().mensaje).toBe(msg.photoCheckNotApproved);
     const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
-    expect((await get(client, '/api/usuario/verificacion-fotos/codigo')).statusCode).toBe(403);
-    expect((await get(null, '/api/usuario/verificacion-fotos/codigo')).statusCode).toBe(401);
+    expect((await newCode(client)).statusCode).toBe(403);
+    expect((await newCode(null)).statusCode).toBe(401);
+  });
+
+  it('is never issued by a GET: a link or a cross-site navigation cannot replace the code on paper', async () => {
+    const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    expect((await uploadProfilePhoto(t, escort, await patternPhoto(3))).statusCode).toBe(201);
+    const onPaper = await code(escort);
+    // A top-level navigation from another site carries the SameSite=Lax cookie; with a GET route
+    // it issued a new code and voided the one she had written down.
+    const cookie = { cookie: `${sessionCookieName(t.config.siteUrl)}=${escort.token}` };
+    const viaGet = await t.app.inject({ method: 'GET', url: CODE_URL, headers: cookie });
+    expect(viaGet.statusCode).toBe(404);
+    // A cross-site POST with the cookie is refused by the Origin check.
+    const crossSite = await newCode(null, { ...cookie, origin: 'https://malo.example' });
+    expect(crossSite.statusCode).toBe(403);
+    const sent = await sendSelfie(escort, onPaper);
+    expect(sent.statusCode, sent.body).toBe(201);
   });
 
   it('refuses a selfie with a wrong, replaced or expired code (400 in Spanish)', async () => {

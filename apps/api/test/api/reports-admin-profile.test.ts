@@ -3,6 +3,7 @@ import { ageOn, todayInChile } from '@encanto/core/age';
 import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
+import { acceptedMeeting, chileTime, DAY } from './meetings-helpers.ts';
 
 /** Issue 19: a reported profile opens in an admin view that says whether and why it is hidden. */
 let t: TestApp;
@@ -83,6 +84,8 @@ describe('GET /api/admin/perfil/{nickname}', () => {
     const admin = await createAccount(t.app, { kind: 'admin' });
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     const witness = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    // A witness: an approved client she accepted a meeting with.
+    await acceptedMeeting(t.app, witness, escort, chileTime(new Date(), DAY));
     await report(escort.nickname, 'menor', witness);
 
     const held = (await view(escort.nickname, admin)).json();

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { auditLog, escortProfiles, reports } from '../../src/db/schema/index.ts';
 import { sitemapText } from '../helpers/sitemap.ts';
+import { acceptedMeeting, chileTime, DAY } from './meetings-helpers.ts';
 
 let t: TestApp;
 let admin: FixtureAccount;
@@ -37,6 +38,9 @@ const audit = async (e: FixtureAccount) =>
   );
 const reportsOf = async (e: FixtureAccount) =>
   t.app.db.select().from(reports).where(eq(reports.escortId, e.id)).orderBy(reports.id);
+/** The client had a meeting she accepted: his possible-minor report may hold her profile before review. */
+const meet = (e: FixtureAccount, who: FixtureAccount = client) =>
+  acceptedMeeting(t.app, who, e, chileTime(new Date(), DAY));
 
 describe('POST /api/denuncias', () => {
   it('files a report from a visitor or a logged-in account (201)', async () => {
@@ -95,8 +99,9 @@ describe('POST /api/denuncias', () => {
     expect(noTarget.json().mensaje).toBe('No encontramos el perfil que quieres denunciar.');
   });
 
-  it('a possible-minor report from an approved account hides the profile at once, everywhere, and logs the hold', async () => {
+  it('a possible-minor report from an approved client she accepted a meeting with hides the profile at once, everywhere, and logs the hold', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Osorno' });
+    await meet(escort);
     expect(await card(escort.nickname)).toBe(200);
     expect((await t.app.inject('/api/usuario/ciudad/Osorno')).body).toContain(escort.nickname);
     expect((await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, client)).statusCode).toBe(
@@ -141,6 +146,7 @@ describe('GET /api/denuncias (admin)', () => {
     const a = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     const b = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     const c = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    await meet(c);
     await report({ nickname_usuario: a.nickname, motivo: 'spam' });
     await report({ nickname_usuario: c.nickname, motivo: 'menor' }, client);
     await report({ nickname_usuario: b.nickname, motivo: 'menor', detalle: 'Parece muy joven' });
@@ -152,6 +158,7 @@ describe('GET /api/denuncias (admin)', () => {
       estado: string;
       perfil_suspendido: boolean;
       denuncias_abiertas: number;
+      denunciantes: number;
       detalle: string;
       urgente: boolean;
     }[];
@@ -163,6 +170,7 @@ describe('GET /api/denuncias (admin)', () => {
       urgente: true,
       perfil_suspendido: false,
       denuncias_abiertas: 1,
+      denunciantes: 1,
       detalle: 'Parece muy joven',
     });
     const held = list.findIndex((r) => r.nickname_usuario === c.nickname);
@@ -182,6 +190,7 @@ describe('GET /api/denuncias (admin)', () => {
 describe('decisions', () => {
   it('dismissing a possible-minor report lifts the hold; the decision is in the audit log', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    await meet(escort);
     await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, client);
     const [r] = await reportsOf(escort);
     expect((await decide(r!.id, 'descartar', client)).statusCode).toBe(403);
@@ -201,14 +210,20 @@ describe('decisions', () => {
     expect(again.json().mensaje).toBe('Esta denuncia ya fue revisada.');
   });
 
-  it('two reporters put the profile on hold, and either report keeps it while open', async () => {
+  it('two anonymous reporters do not hold the profile; two witnesses do, and either report keeps it while open', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, undefined, t.app, '198.51.100.1');
     expect((await flags(escort)).suspended).toBe(false);
     await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, undefined, t.app, '198.51.100.2');
+    expect((await flags(escort)).suspended).toBe(false);
+    const other = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    await meet(escort);
+    await meet(escort, other);
+    await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, client, t.app, '198.51.100.3');
     expect((await flags(escort)).suspended).toBe(true);
-    expect((await reportsOf(escort)).map((r) => r.holds)).toEqual([true, true]);
-    const [first, second] = await reportsOf(escort);
+    await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, other, t.app, '198.51.100.4');
+    expect((await reportsOf(escort)).map((r) => r.holds)).toEqual([false, false, true, true]);
+    const [, , first, second] = await reportsOf(escort);
     await decide(first!.id, 'descartar');
     expect((await flags(escort)).suspended).toBe(true);
     await decide(second!.id, 'descartar');
@@ -255,6 +270,7 @@ describe('decisions', () => {
 
   it('reinstating a profile on hold dismisses its open reports', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    await meet(escort);
     await report({ nickname_usuario: escort.nickname, motivo: 'menor' }, client);
     const [r] = await reportsOf(escort);
     expect((await decide(r!.id, 'reincorporar')).statusCode).toBe(200);

@@ -9,6 +9,8 @@ import { chileDay, daysBefore } from '../../src/modules/statistics/service.ts';
 import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
 import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
 import { SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
+import { VISITORS_PER_ADDRESS } from '../../src/modules/statistics/service.ts';
+import { DAY, testClock } from './meetings-helpers.ts';
 
 /**
  * Issue 17, statistics: daily counters per escort (views of her card,
@@ -17,12 +19,14 @@ import { SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
 let t: TestApp;
 let escort: FixtureAccount;
 let client: FixtureAccount;
+/** The days the counters fall in: moved only by the test of the next day, which puts it back. */
+const clock = testClock();
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ services: { clock } });
   escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
   client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
 });
@@ -110,6 +114,89 @@ function tap(
     headers: { 'user-agent': BROWSER, ...headers, ...(who ? bearer(who) : {}) },
   });
 }
+
+describe('one address adds at most a few visitors a day: another browser name is not another person', () => {
+  /** A different, plausible User-Agent for each request: what a script rotating its browser name sends. */
+  const rotated = (i: number) => BROWSER.replace('Chrome/126', `Chrome/${100 + i}.0.${i * 7}.${i}`);
+  const from = (kind: 'view' | 'tap', nick: string, remoteAddress: string, ua: string) =>
+    t.app.inject({
+      method: kind === 'view' ? 'POST' : 'GET',
+      url: kind === 'view' ? `/api/usuario/vista/${nick}` : `/contacto/${nick}`,
+      remoteAddress,
+      headers: { 'user-agent': ua },
+    });
+
+  it('40 views from one address, each with another User-Agent, add at most the cap (not 40)', async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    for (let i = 0; i < 40; i++)
+      expect((await from('view', e.nickname, '198.51.100.20', rotated(i))).statusCode).toBe(204);
+    await t.app.viewCounter.flush();
+    expect((await today(e)).vistas).toBe(VISITORS_PER_ADDRESS);
+    // Another address is other people: it still counts, up to its own cap.
+    for (let i = 0; i < 5; i++) await from('view', e.nickname, '198.51.100.21', rotated(i));
+    await t.app.viewCounter.flush();
+    expect((await today(e)).vistas).toBe(2 * VISITORS_PER_ADDRESS);
+  });
+
+  it('the same for WhatsApp taps, which redirect every time but count at most the cap', async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    for (let i = 0; i < 40; i++)
+      expect((await from('tap', e.nickname, '198.51.100.30', rotated(i))).statusCode).toBe(302);
+    await t.app.viewCounter.flush();
+    expect(await today(e)).toMatchObject({ clics_whatsapp: VISITORS_PER_ADDRESS, vistas: 0 });
+  });
+
+  it('signed-in accounts from one address share its cap too (accounts are cheap to make)', async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    const clients = await Promise.all(
+      Array.from({ length: VISITORS_PER_ADDRESS + 2 }, () => createAccount(t.app, { kind: 'client' })),
+    );
+    for (const c of clients)
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/usuario/vista/${e.nickname}`,
+        remoteAddress: '198.51.100.40',
+        headers: { 'user-agent': BROWSER, ...bearer(c) },
+      });
+    await t.app.viewCounter.flush();
+    expect((await today(e)).vistas).toBe(VISITORS_PER_ADDRESS);
+  });
+
+  it('an IPv6 /64 is one address (one home or phone), another /64 is another', async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    for (let i = 0; i < 20; i++)
+      await from('view', e.nickname, `2001:db8:0:7::${(i + 1).toString(16)}`, rotated(i));
+    await t.app.viewCounter.flush();
+    expect((await today(e)).vistas).toBe(VISITORS_PER_ADDRESS);
+    await from('view', e.nickname, '2001:db8:0:8::1', BROWSER);
+    await t.app.viewCounter.flush();
+    expect((await today(e)).vistas).toBe(VISITORS_PER_ADDRESS + 1);
+  });
+
+  it('the cap is per escort and per day: her neighbour’s card, or tomorrow, count again', async () => {
+    const [e, neighbour] = await Promise.all([
+      createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' }),
+      createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' }),
+    ]);
+    const ip = '198.51.100.50';
+    for (let i = 0; i < 10; i++) {
+      await from('view', e.nickname, ip, rotated(i));
+      await from('view', neighbour.nickname, ip, rotated(i));
+    }
+    await t.app.viewCounter.flush();
+    expect((await today(e)).vistas).toBe(VISITORS_PER_ADDRESS);
+    expect((await today(neighbour)).vistas).toBe(VISITORS_PER_ADDRESS);
+    clock.advance(DAY);
+    try {
+      for (let i = 0; i < 10; i++) await from('view', e.nickname, ip, rotated(i));
+      await t.app.viewCounter.flush();
+      const [yesterday, next] = ((await stats(e, 2)).json() as StatsDay[]).map((d) => d.vistas);
+      expect([yesterday, next]).toEqual([VISITORS_PER_ADDRESS, VISITORS_PER_ADDRESS]);
+    } finally {
+      clock.set(new Date());
+    }
+  });
+});
 
 describe('GET /contacto/{nickname}: the WhatsApp button', () => {
   it('redirects to her wa.me chat, uncached, and counts a person’s tap (batched)', async () => {

@@ -24,7 +24,8 @@ const iphone =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 async function enrol(account: FixtureAccount) {
-  const start = await call('POST', '/api/cuenta/2fa/totp', account);
+  // Enrolment needs a fresh proof: the password rides along.
+  const start = await call('POST', '/api/cuenta/2fa/totp', account, { pass: account.password });
   expect(start.statusCode, start.body).toBe(200);
   const { secreto } = start.json() as { secreto: string };
   const codigo = await freshCode(t.app, account.id, secreto);
@@ -44,7 +45,7 @@ describe('TOTP from Cuenta', () => {
       obligatorio: false,
     });
     // A wrong first code keeps it off.
-    await call('POST', '/api/cuenta/2fa/totp', escort);
+    await call('POST', '/api/cuenta/2fa/totp', escort, { pass: escort.password });
     const wrong = await call('POST', '/api/cuenta/2fa/totp/confirmar', escort, { codigo: '000000' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().mensaje).toBe(msg.secondFactorWrong);
@@ -127,7 +128,10 @@ describe('TOTP from Cuenta', () => {
 
   it('a code without an enrolment started is a Spanish 400', async () => {
     const client = await createAccount(t.app, { kind: 'client' });
-    const res = await call('POST', '/api/cuenta/2fa/totp/confirmar', client, { codigo: '123456' });
+    const res = await call('POST', '/api/cuenta/2fa/totp/confirmar', client, {
+      codigo: '123456',
+      pass: client.password,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().mensaje).toBe(msg.totpNotPending);
   });

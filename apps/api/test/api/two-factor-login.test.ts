@@ -5,6 +5,7 @@ import { bootstrap } from '../../src/bootstrap.ts';
 import { secondFactorFailures, totpFactors } from '../../src/db/schema/index.ts';
 import { findAccountByEmail } from '../../src/modules/accounts/service.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
+import { depsOf } from '../../src/deps.ts';
 import { currentCode, resetTwoFactor, setTotpSecret } from '../../src/modules/two-factor/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount } from '../helpers/fixtures.ts';
@@ -35,7 +36,7 @@ async function passwordStep(url: string, email: string, pass: string) {
 
 async function clientWithTotp(secret = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU') {
   const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
-  await setTotpSecret(t.app.db, client.id, secret);
+  await setTotpSecret(depsOf(t.app), client.id, secret);
   return { client, secret };
 }
 
@@ -112,13 +113,13 @@ describe('administrators', () => {
       t.app,
       await passwordStep('/api/usuario/login-admin', ADMIN_EMAIL, ADMIN_PASSWORD),
     );
-    await resetTwoFactor(t.app.db, row!.id);
+    await resetTwoFactor(depsOf(t.app), { id: row!.id, email: row!.email });
     expect(
       (await t.app.inject({ method: 'GET', url: adminPending, headers: bearer(session) })).statusCode,
     ).toBe(401);
     const step = await passwordStep('/api/usuario/login-admin', ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(step.segundo_factor).toBe('inscribir');
-    await setTotpSecret(t.app.db, row!.id, TEST_ADMIN_TOTP_SECRET);
+    await setTotpSecret(depsOf(t.app), row!.id, TEST_ADMIN_TOTP_SECRET);
   });
 });
 
@@ -150,7 +151,7 @@ describe('codes', () => {
 
   it('a desafio allows 5 wrong codes; the account 10 per 15 minutes', async () => {
     const { client, secret } = await clientWithTotp('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
-    const good = currentCode(secret);
+    const good = currentCode(secret, Date.now());
     const bad = good === '111111' ? '222222' : '111111';
     const first = await passwordStep('/api/cliente/login', client.email, client.password);
     for (let i = 0; i < 5; i++) {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { FIXTURE_PASSWORD, uniqueRut } from '../helpers/fixtures.ts';
+import { signRefusal } from '../../src/modules/checkins/contact-keys.ts';
 import { signUnsubscribe } from '../../src/modules/notifications/tokens.ts';
 import { roles, uniqueSuffix, type Role, type World } from './world.ts';
 
@@ -210,6 +211,11 @@ const commentRoutes = (side: 'usuario' | 'cliente'): Record<string, Entry> => ({
 
 const pairRoute = (access: Access, get = false): Entry =>
   get ? { access, query: pair } : { access, body: pair };
+/**
+ * A meeting-state read: the main escort is pending, so her profile is hidden and her client hears
+ * the unknown nickname's 404 (she herself still reads the pair's state).
+ */
+const pairStateRead = (get = false): Entry => ({ ...pairRoute('pair', get), cells: { client: 'hidden' } });
 
 const recovery = (prefix: 'cliente' | 'usuario', owner: 'client' | 'escort'): Record<string, Entry> => ({
   [`POST /api/${prefix}/recuperar-pass`]: { access: 'public', body: (w) => ({ email: w[owner].email }) },
@@ -261,20 +267,30 @@ export const accessTable: Record<string, Entry> = {
   'POST /api/login/segundo-factor': { access: 'public', body: { desafio: 'd'.repeat(43), codigo: '123456' } },
   'POST /api/login/inscribir-totp': { access: 'public', body: { desafio: 'd'.repeat(43) } },
   'GET /api/cuenta/2fa': { access: 'any-auth' },
-  'POST /api/cuenta/2fa/totp': { access: 'any-auth' },
-  'POST /api/cuenta/2fa/totp/confirmar': { access: 'any-auth', body: { codigo: '123456' } },
+  // Factor changes carry the fresh proof (the password) so what answers is the change, not REAUTH_REQUIRED.
+  'POST /api/cuenta/reautenticar': { access: 'any-auth', body: { pass: FIXTURE_PASSWORD } },
+  'POST /api/cuenta/2fa/totp': { access: 'any-auth', body: { pass: FIXTURE_PASSWORD } },
+  'POST /api/cuenta/2fa/totp/confirmar': {
+    access: 'any-auth',
+    body: { codigo: '123456', pass: FIXTURE_PASSWORD },
+  },
+  // Without TOTP on: 409 TOTP_NOT_ON for every signed-in role.
+  'POST /api/cuenta/2fa/codigos': { access: 'any-auth', body: { pass: FIXTURE_PASSWORD } },
+  // The token is the credential (a mailed link): anyone may call, an unknown one is 404 LINK_INVALID.
+  'POST /api/seguridad/no-fui-yo': { access: 'public', body: { token: 't'.repeat(43) } },
   'DELETE /api/cuenta/2fa': { access: 'any-auth', body: { pass: FIXTURE_PASSWORD, codigo: '123456' } },
   'GET /api/cuenta/sesiones': { access: 'any-auth' },
-  'POST /api/cuenta/passkeys/opciones': { access: 'any-auth' },
+  'POST /api/cuenta/passkeys/opciones': { access: 'any-auth', body: { pass: FIXTURE_PASSWORD } },
   // A made-up browser answer: the signed challenge is unknown, so a signed-in caller gets 400/401 PASSKEY_FAILED.
   'POST /api/cuenta/passkeys': {
     access: 'any-auth',
-    body: { respuesta: { id: 'x', response: { clientDataJSON: 'e30' } } },
+    body: { respuesta: { id: 'x', response: { clientDataJSON: 'e30' } }, pass: FIXTURE_PASSWORD },
   },
   'GET /api/cuenta/passkeys': { access: 'any-auth' },
   'DELETE /api/cuenta/passkeys/{id}': {
     access: 'any-auth',
     params: { id: '00000000-0000-4000-8000-000000000000' },
+    body: { pass: FIXTURE_PASSWORD },
   },
   'POST /api/login/passkey/opciones': { access: 'public' },
   'POST /api/login/passkey': {
@@ -434,11 +450,11 @@ export const accessTable: Record<string, Entry> = {
   'POST /api/appointments/cerrar': pairRoute('pair'),
   'POST /api/appointments/aceptar': pairRoute('self-escort'),
   'POST /api/appointments/rechazar': pairRoute('self-escort'),
-  'POST /api/appointments/existe': pairRoute('pair'),
-  'GET /api/appointments/verificar-acceso': pairRoute('pair', true),
-  'GET /api/appointments/estado-comentado': pairRoute('pair', true),
-  'GET /api/appointments/click-activo': pairRoute('pair', true),
-  'GET /api/appointments/estado': pairRoute('pair', true),
+  'POST /api/appointments/existe': pairStateRead(),
+  'GET /api/appointments/verificar-acceso': pairStateRead(true),
+  'GET /api/appointments/estado-comentado': pairStateRead(true),
+  'GET /api/appointments/click-activo': pairStateRead(true),
+  'GET /api/appointments/estado': pairStateRead(true),
   'PUT /api/appointments/marcar-evaluado': pairRoute('pair'),
   'PUT /api/appointments/desactivar-click': pairRoute('self-client'),
   'GET /api/appointments/pendientes/{nick}': {
@@ -449,15 +465,15 @@ export const accessTable: Record<string, Entry> = {
   'PUT /api/conversacion/aceptar': pairRoute('self-escort'),
   'POST /api/conversacion/rechazar': pairRoute('self-escort'),
   'PUT /api/conversacion/rechazar': pairRoute('self-escort'),
-  'POST /api/conversacion/existe': pairRoute('pair'),
+  'POST /api/conversacion/existe': pairStateRead(),
   'POST /api/conversacion-cliente/crear': pairRoute('self-escort'),
   'PUT /api/conversacion-cliente/aceptar': pairRoute('self-escort'),
   'PUT /api/conversacion-cliente/cerrar': pairRoute('pair'),
   'PUT /api/conversacion-cliente/evaluar': pairRoute('self-escort'),
-  'GET /api/conversacion-cliente/estado-comentado': pairRoute('pair', true),
-  'GET /api/conversacion-cliente/click': pairRoute('pair', true),
+  'GET /api/conversacion-cliente/estado-comentado': pairStateRead(true),
+  'GET /api/conversacion-cliente/click': pairStateRead(true),
   'POST /api/conversacion-cliente/cerrar-usuario': pairRoute('self-escort'),
-  'POST /api/conversacion-cliente/existe-cliente': pairRoute('pair'),
+  'POST /api/conversacion-cliente/existe-cliente': pairStateRead(),
   'POST /api/conversacion-cliente/reutilizar-estado-cliente': pairRoute('self-escort'),
   'POST /api/conversacion-cliente/crear-o-actualizar': pairRoute('self-escort'),
   'GET /api/conversacion-cliente/solicitudes/{nickname}': {
@@ -614,7 +630,7 @@ export const accessTable: Record<string, Entry> = {
 
   // ---- trust and safety (issue 21) ----
   // Approved escorts only (a client is 403 by kind); the selfie itself is read by its owner or an admin.
-  'GET /api/usuario/verificacion-fotos/codigo': { access: 'escort' },
+  'POST /api/usuario/verificacion-fotos/codigo': { access: 'escort' },
   'GET /api/usuario/verificacion-fotos': { access: 'escort' },
   // Without a live code the escort's upload is a 400 with its own code, never an authorization refusal.
   'POST /api/usuario/verificacion-fotos': { access: 'escort', body: UPLOAD },
@@ -645,6 +661,11 @@ export const accessTable: Record<string, Entry> = {
   'POST /api/usuario/seguridad/checkin/{id}/estoy-bien': { access: 'escort', params: { id: randomUuid() } },
   // The mailed link decides, not a session: a wrong token is 404 for everyone.
   'POST /api/seguridad/contacto/confirmar': { access: 'public', body: { token: 'token-que-no-existe-123' } },
+  // The signed link of a check-in mail is the authorisation: no session needed (RFC 8058 one-click).
+  'POST /api/seguridad/contacto/baja': {
+    access: 'public',
+    query: async (w) => ({ t: await signRefusal(w.app.config, 'no-escribir@correo.cl') }),
+  },
   // A key that names no current group: 404 for the admin, refused for everyone else.
   'POST /api/admin/senales/{clave}/descartar': {
     access: 'admin',

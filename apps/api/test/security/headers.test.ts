@@ -59,6 +59,8 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
   expect(policy.get('default-src'), `${what}: default-src`).toEqual(["'self'"]);
   // No third-party images: links are downloaded and served as our own media (issue 14).
   expect(policy.get('img-src'), `${what}: img-src`).toEqual(["'self'", 'data:', 'blob:']);
+  // Videos too: no `https:` wildcard (no S3_PUBLIC_URL here, so no CDN origin either).
+  expect(policy.get('media-src'), `${what}: media-src`).toEqual(["'self'", 'blob:']);
   expect(policy.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
   expect(policy.get('object-src'), `${what}: object-src`).toEqual(["'none'"]);
   expect(policy.get('base-uri'), `${what}: base-uri`).toEqual(["'self'"]);

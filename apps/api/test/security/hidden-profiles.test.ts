@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, escortProfiles } from '../../src/db/schema/index.ts';
+import { comments, escortProfiles, meetings } from '../../src/db/schema/index.ts';
 import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, FIXTURE_PASSWORD, type FixtureAccount } from '../helpers/fixtures.ts';
@@ -28,6 +28,16 @@ async function withComment(escort: FixtureAccount) {
   });
 }
 
+/** A pending request from the client, so a meeting-state read of the pair has something to tell. */
+async function withRequest(escort: FixtureAccount) {
+  await t.app.db.insert(meetings).values({
+    clientId: client.id,
+    escortId: escort.id,
+    status: 'pendiente',
+    fechaHora: new Date(Date.now() + 2 * 86_400_000),
+  });
+}
+
 async function setFlag(escort: FixtureAccount, flags: { paused?: boolean; suspended?: boolean }) {
   await t.app.db.update(escortProfiles).set(flags).where(eq(escortProfiles.accountId, escort.id));
   await syncEscortVisibility(t.app.db, escort.id);
@@ -46,14 +56,17 @@ beforeAll(async () => {
   hidden.held = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
   hidden.suspended = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
   hidden.deleted = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-  for (const escort of [visible, ...Object.values(hidden)]) await withComment(escort);
+  for (const escort of [visible, ...Object.values(hidden)]) {
+    await withComment(escort);
+    await withRequest(escort);
+  }
   await setFlag(hidden.paused, { paused: true });
   await setFlag(hidden.suspended, { suspended: true });
-  // A trusted possible-minor report puts the profile on hold (an admin suspension sets the same flag).
+  // An admin's possible-minor report puts the profile on hold (an admin suspension sets the same flag).
   const report = await t.app.inject({
     method: 'POST',
     url: '/api/denuncias',
-    headers: bearer(client),
+    headers: bearer(admin),
     payload: { nickname_usuario: hidden.held.nickname, motivo: 'menor' },
   });
   expect(report.statusCode, report.body).toBe(201);
@@ -109,6 +122,57 @@ describe('hidden profiles answer like unknown ones', () => {
         expect(list.statusCode, `${state} as ${who.kind}`).toBe(200);
         expect(list.body).toContain(`Comentario sobre ${escort.nickname}`);
         expect((await get(`/api/ratings/promedioUsuario/${escort.nickname}`, who)).statusCode).toBe(200);
+      }
+    });
+  }
+});
+
+/** The meeting-state reads: each names the pair, in the query (GET) or the body (POST). */
+const stateReads = [
+  ['POST', '/api/appointments/existe'],
+  ['GET', '/api/appointments/verificar-acceso'],
+  ['GET', '/api/appointments/estado-comentado'],
+  ['GET', '/api/appointments/click-activo'],
+  ['GET', '/api/appointments/estado'],
+  ['POST', '/api/conversacion/existe'],
+  ['GET', '/api/conversacion-cliente/estado-comentado'],
+  ['GET', '/api/conversacion-cliente/click'],
+  ['POST', '/api/conversacion-cliente/existe-cliente'],
+] as const;
+
+function readState([method, url]: (typeof stateReads)[number], escortNick: string, who: FixtureAccount) {
+  const pair = { nickname_usuario: escortNick, nickname_cliente: client.nickname };
+  return method === 'GET'
+    ? t.app.inject({ method, url: `${url}?${new URLSearchParams(pair)}`, headers: bearer(who) })
+    : t.app.inject({ method, url, payload: pair, headers: bearer(who) });
+}
+
+describe('the meeting-state reads answer a hidden profile as a missing one', () => {
+  it('a public profile: her client reads the pair’s state (the baseline)', async () => {
+    for (const route of stateReads) {
+      const res = await readState(route, visible.nickname, client);
+      expect(res.statusCode, `${route[1]}: ${res.body}`).toBe(200);
+    }
+  });
+
+  for (const state of ['pending', 'paused', 'held', 'suspended', 'deleted']) {
+    it(`${state}: her client gets, byte for byte, the unknown nickname’s answer, which is the public card’s 404`, async () => {
+      const card = await get('/api/usuario/publico/nadienadie', client);
+      expect(card.statusCode).toBe(404);
+      for (const route of stateReads) {
+        const unknown = await readState(route, 'nadienadie', client);
+        const res = await readState(route, hidden[state]!.nickname, client);
+        expect([res.statusCode, res.body], route[1]).toEqual([unknown.statusCode, unknown.body]);
+        expect([res.statusCode, res.body], route[1]).toEqual([404, card.body]);
+      }
+    });
+  }
+
+  for (const state of ['pending', 'paused', 'held', 'suspended']) {
+    it(`${state}: the escort herself still reads the state of her pair`, async () => {
+      for (const route of stateReads) {
+        const res = await readState(route, hidden[state]!.nickname, hidden[state]!);
+        expect(res.statusCode, `${route[1]}: ${res.body}`).toBe(200);
       }
     });
   }

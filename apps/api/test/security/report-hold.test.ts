@@ -4,15 +4,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escortProfiles, reports } from '../../src/db/schema/index.ts';
 import { eraseExpiredReporterMarks } from '../../src/modules/reports/service.ts';
+import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
+import { acceptedMeeting, chileTime, DAY } from '../api/meetings-helpers.ts';
 
 /**
  * The attack: one anonymous 'menor' report hid any profile at once, and the
- * provider could not undo it. Now an anonymous (or unverified) reporter alone
- * only raises an urgent report; a hold needs an approved account or a second,
- * distinct reporter within 24 hours. Reporters are told apart by a salted HMAC
- * of their network, never by a stored address.
+ * provider could not undo it; then two anonymous reports from two networks
+ * did (a competitor with a phone and a home connection). Now no number of
+ * anonymous, unverified or competitor reports hides a profile before review:
+ * only an admin's report, or one from an approved client she accepted a
+ * meeting with, holds it. Every other one stays visible, goes to the admin
+ * queue ranked by reason and by distinct reporters, and a possible-minor one
+ * mails the admins at once. Reporters are told apart by a salted HMAC of their
+ * network, never by a stored address.
  */
 let t: TestApp;
 let admin: FixtureAccount;
@@ -52,7 +58,20 @@ const reportsOf = (e: FixtureAccount) =>
 async function adminList() {
   const res = await t.app.inject({ url: '/api/denuncias', headers: bearer(admin) });
   expect(res.statusCode).toBe(200);
-  return res.json() as { nickname_usuario: string; urgente: boolean; perfil_suspendido: boolean }[];
+  return res.json() as {
+    nickname_usuario: string;
+    motivo: string;
+    urgente: boolean;
+    perfil_suspendido: boolean;
+    denunciantes: number;
+  }[];
+}
+
+/** An approved client she accepted a meeting with: the one reporter, besides an admin, who can hold her profile. */
+async function witnessOf(e: FixtureAccount): Promise<FixtureAccount> {
+  const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+  await acceptedMeeting(t.app, client, e, chileTime(new Date(), DAY));
+  return client;
 }
 
 async function mailsTo(email: string): Promise<string[]> {
@@ -91,6 +110,12 @@ describe('possible-minor reports', () => {
     await report(v6.nickname, '2001:db8:1:2::10');
     await report(v6.nickname, '2001:db8:1:2:ffff::99');
     expect(await isPublic(v6)).toBe(true);
+    // One person in the admin queue, however often she reported.
+    const list = await adminList();
+    for (const e of [victim, v6])
+      expect(list.filter((r) => r.nickname_usuario === e.nickname).map((r) => r.denunciantes)).toEqual(
+        e === victim ? [1, 1, 1] : [1, 1],
+      );
   });
 
   it('a pending account is one reporter with its own address, and does not hold alone', async () => {
@@ -106,17 +131,43 @@ describe('possible-minor reports', () => {
     expect(await isPublic(victim)).toBe(true);
   });
 
-  it('two distinct reporters within 24 hours put the profile on hold', async () => {
+  it('anonymous reports from any number of distinct networks never hide it: they rank it in the queue instead', async () => {
     const victim = await escort();
-    await report(victim.nickname, '198.51.100.20');
-    expect(await isPublic(victim)).toBe(true);
-    await report(victim.nickname, '198.51.100.21');
-    expect(await isPublic(victim)).toBe(false);
+    // Measured: 25 distinct IPv4 addresses and 5 distinct IPv6 /64s, one report each.
+    const networks = [
+      ...Array.from({ length: 25 }, (_, i) => `198.51.100.${20 + i}`),
+      ...Array.from({ length: 5 }, (_, i) => `2001:db8:${i + 10}::1`),
+    ];
+    for (const ip of networks) {
+      expect((await report(victim.nickname, ip)).statusCode).toBe(201);
+      expect(await isPublic(victim)).toBe(true);
+    }
+    expect((await reportsOf(victim)).every((r) => !r.holds)).toBe(true);
     const list = await adminList();
-    expect(list.filter((r) => r.nickname_usuario === victim.nickname).every((r) => !r.urgente)).toBe(true);
+    const mine = list.filter((r) => r.nickname_usuario === victim.nickname);
+    expect(mine.every((r) => r.urgente && !r.perfil_suspendido && r.denunciantes === networks.length)).toBe(
+      true,
+    );
+    // Visible possible minors first, and among them the profile more people report first.
+    const lonely = await escort();
+    await report(lonely.nickname, '203.0.113.99');
+    const ranked = (await adminList()).filter((r) => r.urgente).map((r) => r.nickname_usuario);
+    expect(ranked.indexOf(victim.nickname)).toBeLessThan(ranked.indexOf(lonely.nickname));
   });
 
-  it('an earlier report over 24 hours old does not pair with a new one', async () => {
+  it('each distinct reporter mails the admins at once; the same one repeating does not', async () => {
+    const victim = await escort();
+    const before = (await mailsTo(admin.email)).length;
+    await report(victim.nickname, '192.0.2.10');
+    await report(victim.nickname, '192.0.2.10');
+    expect((await mailsTo(admin.email)).length).toBe(before + 1);
+    await report(victim.nickname, '192.0.2.11');
+    const mails = await mailsTo(admin.email);
+    expect(mails.length).toBe(before + 2);
+    expect(mails.some((m) => m.includes('personas distintas que lo denuncian: 2'))).toBe(true);
+  });
+
+  it('an earlier report over 24 hours old does not hide it together with a new one either', async () => {
     const victim = await escort();
     await report(victim.nickname, '198.51.100.30');
     const [old] = await reportsOf(victim);
@@ -128,13 +179,50 @@ describe('possible-minor reports', () => {
     expect(await isPublic(victim)).toBe(true);
   });
 
-  it('one report from an approved account puts the profile on hold at once', async () => {
+  it('one report from an approved client she accepted a meeting with puts the profile on hold at once', async () => {
     const victim = await escort();
-    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const client = await witnessOf(victim);
     await report(victim.nickname, '198.51.100.40', client);
     expect(await isPublic(victim)).toBe(false);
     const [row] = await t.app.db.select().from(escortProfiles).where(eq(escortProfiles.accountId, victim.id));
     expect(row).toMatchObject({ suspended: true, public: false, listed: false });
+  });
+
+  it('approved accounts without a meeting with her (clients, competing escorts) do not hide it; an admin does', async () => {
+    const victim = await escort();
+    const others = await Promise.all([
+      createAccount(t.app, { kind: 'client', autorizado: 'aprobado' }),
+      createAccount(t.app, { kind: 'client', autorizado: 'aprobado' }),
+      createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' }),
+      createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' }),
+    ]);
+    for (const [i, who] of others.entries()) {
+      expect((await report(victim.nickname, `198.51.100.${60 + i}`, who)).statusCode).toBe(201);
+      expect(await isPublic(victim)).toBe(true);
+    }
+    // A meeting she never accepted (a request alone) is no evidence either.
+    const asked = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/solicitar',
+      headers: bearer(asked),
+      payload: {
+        nickname_usuario: victim.nickname,
+        nickname_cliente: asked.nickname,
+        fecha_hora: chileTime(new Date(), DAY),
+        duracion_min: 90,
+        lugar: 'en_su_lugar',
+        mensaje: 'Hola, me gustaría conocerte.',
+      },
+    });
+    expect(request.statusCode, request.body).toBe(201);
+    await report(victim.nickname, '198.51.100.70', asked);
+    expect(await isPublic(victim)).toBe(true);
+
+    await report(victim.nickname, '198.51.100.71', admin);
+    expect(await isPublic(victim)).toBe(false);
+    const res = await t.app.inject({ url: `/api/admin/perfil/${victim.nickname}`, headers: bearer(admin) });
+    expect(res.json().retencion).toMatchObject({ estado: 'en_espera', motivo: msg.holdAdminReporter });
   });
 
   it('the held provider is told why her profile is hidden; once an admin suspends it, that instead', async () => {
@@ -148,7 +236,7 @@ describe('possible-minor reports', () => {
     expect(await revision()).toBeNull();
     await report(victim.nickname, '198.51.100.50');
     expect(await revision()).toBeNull();
-    await report(victim.nickname, '198.51.100.51');
+    await report(victim.nickname, '198.51.100.51', await witnessOf(victim));
     expect(await revision()).toBe('en_espera');
     const [first] = await reportsOf(victim);
     const res = await t.app.inject({

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, FIXTURE_PASSWORD } from '../helpers/fixtures.ts';
 import { clientPayload, escortPayload } from '../api/accounts-helpers.ts';
 import { freshCode } from '../helpers/two-factor.ts';
-import { SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
+import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
 
 /** Issue 22: the browser's session in an HttpOnly cookie, accepted beside the bearer header, CSRF-checked. */
 let t: TestApp;
@@ -18,13 +18,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function sessionSetCookie(res: LightMyRequestResponse): string | undefined {
+function setCookies(res: LightMyRequestResponse): string[] {
   const header = res.headers['set-cookie'];
-  const list = header === undefined ? [] : Array.isArray(header) ? header : [header];
-  return list.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  return header === undefined ? [] : Array.isArray(header) ? header : [header];
 }
 
-const cookieOf = (token: string) => ({ cookie: `otra=1; ${SESSION_COOKIE}=${token}` });
+// SITE is https: the cookie is the `__Host-` one.
+const sessionSetCookie = (res: LightMyRequestResponse, name = HOST_SESSION_COOKIE) =>
+  setCookies(res).find((c) => c.startsWith(`${name}=`));
+
+const cookieOf = (token: string, name = HOST_SESSION_COOKIE) => ({ cookie: `otra=1; ${name}=${token}` });
 
 async function login(account: { email: string }, headers: Record<string, string> = {}) {
   const res = await t.app.inject({
@@ -38,36 +41,81 @@ async function login(account: { email: string }, headers: Record<string, string>
 }
 
 describe('the login sets the session cookie', () => {
-  it('HttpOnly, SameSite=Lax, Path=/, Max-Age of the session, no Secure over plain HTTP; the JSON keeps its token', async () => {
+  it('on an https SITE_URL: __Host- name, HttpOnly, SameSite=Lax, Path=/, no Domain, Max-Age of the session, always Secure; the JSON keeps its token', async () => {
     const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    // Secure even when the proxy in front is not trusted to say HTTPS: the site is HTTPS.
     const res = await login(client);
     const body = res.json<{ token: string; nickname: string }>();
     expect(body.nickname).toBe(client.nickname);
     const cookie = sessionSetCookie(res)!;
     expect(cookie).toBe(
-      `${SESSION_COOKIE}=${body.token}; Path=/; Max-Age=${timings.sessionMaxAgeMs / 1000}; HttpOnly; SameSite=Lax`,
+      `${HOST_SESSION_COOKIE}=${body.token}; Path=/; Max-Age=${timings.sessionMaxAgeMs / 1000}; HttpOnly; SameSite=Lax; Secure`,
     );
+    expect(setCookies(res).some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
   });
 
-  it('is Secure when the request came over HTTPS through the trusted proxy', async () => {
-    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
-    const cookie = sessionSetCookie(await login(client, { 'x-forwarded-proto': 'https' }))!;
-    expect(cookie).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
-  });
-
-  it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {
-    const direct = await createTestApp({ env: { TRUST_PROXY: 'false' } });
+  it('on a plain-http SITE_URL (development): the plain name, no Secure over plain HTTP', async () => {
+    const local = await createTestApp({ env: { SITE_URL: 'http://localhost:3000', RATE_LIMIT: 'false' } });
     try {
-      const client = await createAccount(direct.app, { kind: 'client', autorizado: 'aprobado' });
-      const res = await direct.app.inject({
+      const client = await createAccount(local.app, { kind: 'client', autorizado: 'aprobado' });
+      const res = await local.app.inject({
         method: 'POST',
         url: '/api/cliente/login',
-        headers: { 'x-forwarded-proto': 'https' },
         payload: { email: client.email, pass: FIXTURE_PASSWORD },
       });
-      expect(sessionSetCookie(res)).not.toMatch(/Secure/);
+      const token = res.json<{ token: string }>().token;
+      expect(sessionSetCookie(res, SESSION_COOKIE)).toBe(
+        `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${timings.sessionMaxAgeMs / 1000}; HttpOnly; SameSite=Lax`,
+      );
+      expect(sessionSetCookie(res)).toBeUndefined();
     } finally {
-      await direct.close();
+      await local.close();
+    }
+  });
+
+  it('only the name of the site authenticates: a cookie planted under the other name is ignored', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    // The https site ignores the plain name (a subdomain or a plain-HTTP answer could have set it).
+    const planted = await t.app.inject({
+      url: '/api/cuenta/sesiones',
+      headers: cookieOf(client.token, SESSION_COOKIE),
+    });
+    expect(planted.statusCode).toBe(401);
+    const local = await createTestApp({ env: { SITE_URL: 'http://localhost:3000' } });
+    try {
+      const other = await createAccount(local.app, { kind: 'client', autorizado: 'aprobado' });
+      const res = await local.app.inject({ url: '/api/cuenta/sesiones', headers: cookieOf(other.token) });
+      expect(res.statusCode).toBe(401);
+      const plain = await local.app.inject({
+        url: '/api/cuenta/sesiones',
+        headers: cookieOf(other.token, SESSION_COOKIE),
+      });
+      expect(plain.statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('on a plain-http site, is Secure when the request came over HTTPS through the trusted proxy only', async () => {
+    for (const [trust, secure] of [
+      ['true', true],
+      ['false', false],
+    ] as const) {
+      const local = await createTestApp({ env: { SITE_URL: 'http://localhost:3000', TRUST_PROXY: trust } });
+      try {
+        const client = await createAccount(local.app, { kind: 'client', autorizado: 'aprobado' });
+        const res = await local.app.inject({
+          method: 'POST',
+          url: '/api/cliente/login',
+          headers: { 'x-forwarded-proto': 'https' },
+          payload: { email: client.email, pass: FIXTURE_PASSWORD },
+        });
+        expect(sessionSetCookie(res, SESSION_COOKIE), `TRUST_PROXY=${trust}`).toMatch(
+          secure ? /; HttpOnly; SameSite=Lax; Secure$/ : /; HttpOnly; SameSite=Lax$/,
+        );
+      } finally {
+        await local.close();
+      }
     }
   });
 
@@ -146,7 +194,7 @@ describe('the API takes the cookie or the bearer header', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const anon = await t.app.inject({
       url: '/api/cuenta/sesiones',
-      headers: { cookie: `${SESSION_COOKIE}=x` },
+      headers: { cookie: `${HOST_SESSION_COOKIE}=x` },
     });
     expect(anon.statusCode).toBe(401);
   });
@@ -205,6 +253,52 @@ describe('the API takes the cookie or the bearer header', () => {
     expect(res.statusCode).toBe(204);
   });
 
+  it('a bearer token beside the cookie exempts the write only when it names a live session', async () => {
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const other = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/cuenta/sesiones',
+      headers: { ...cookieOf(client.token), ...bearer(other), origin: 'https://malo.example' },
+    });
+    expect(res.statusCode).toBe(204);
+  });
+
+  it('an Authorization header that is no live bearer token does not switch the Origin check off', async () => {
+    // A browser adds `Basic` by itself on a site behind HTTP authentication; the cookie still
+    // authenticates such a request, so a cross-site form could otherwise write with it.
+    const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const before = await t.app.inject({ url: '/api/cuenta/notificaciones', headers: cookieOf(client.token) });
+    expect(before.statusCode, before.body).toBe(200);
+    for (const authorization of [
+      'Basic eDp5',
+      'Basic x',
+      'Bearer garbage',
+      'Bearer',
+      `Bearer ${'x'.repeat(43)}`, // well-formed, but no session
+      'Token abc',
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/cuenta/notificaciones',
+        headers: { ...cookieOf(client.token), authorization, origin: 'https://malo.example' },
+        payload: { mensajes: !before.json<{ mensajes: boolean }>().mensajes },
+      });
+      expect(res.statusCode, authorization).toBe(403);
+      expect(res.json()).toEqual({ mensaje: msg.originRefused, code: 'ORIGIN_REFUSED' });
+    }
+    const after = await t.app.inject({ url: '/api/cuenta/notificaciones', headers: cookieOf(client.token) });
+    expect(after.json()).toEqual(before.json());
+    // The same with the site's own Origin goes through: the Origin decided, not the header.
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cuenta/notificaciones',
+      headers: { ...cookieOf(client.token), authorization: 'Basic eDp5', origin: SITE },
+      payload: { mensajes: !before.json<{ mensajes: boolean }>().mensajes },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
   it('a write without the cookie (anonymous, e.g. a login) needs no Origin', async () => {
     const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
     const res = await login(client, { origin: 'https://malo.example' });
@@ -215,7 +309,9 @@ describe('the API takes the cookie or the bearer header', () => {
 describe('ending the session clears the cookie', () => {
   const cleared = (res: LightMyRequestResponse) => {
     const cookie = sessionSetCookie(res);
-    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`));
+    expect(cookie).toMatch(
+      new RegExp(`^${HOST_SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure`),
+    );
     expect(cookie).toContain('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
   };
 
@@ -276,7 +372,7 @@ describe('POST /api/sesion/cookie (a stored token moved to the cookie)', () => {
     const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
     const res = await t.app.inject({ method: 'POST', url: '/api/sesion/cookie', headers: bearer(client) });
     expect(res.statusCode).toBe(204);
-    expect(sessionSetCookie(res)).toMatch(new RegExp(`^${SESSION_COOKIE}=${client.token}; Path=/;`));
+    expect(sessionSetCookie(res)).toMatch(new RegExp(`^${HOST_SESSION_COOKIE}=${client.token}; Path=/;`));
     expect(
       (await t.app.inject({ url: '/api/cuenta/sesiones', headers: cookieOf(client.token) })).statusCode,
     ).toBe(200);

@@ -1,3 +1,4 @@
+import { depsOf } from '../../src/deps.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -57,14 +58,14 @@ describe('a password change ends the sessions of the account', () => {
     await bootstrap(t.app);
     expect((await whoAmI(token)).statusCode).toBe(200);
     // The operator changes ADMIN_PASSWORD (what bootstrap hands ensureAdmin at the next start).
-    await ensureAdmin(t.app.db, { email: ADMIN_EMAIL, password: 'clave-admin-2' });
+    await ensureAdmin(depsOf(t.app), { email: ADMIN_EMAIL, password: 'clave-admin-2' });
     await expectSignedOut([token]);
     expect((await whoAmI(await adminLogin('clave-admin-2'))).statusCode).toBe(200);
   });
 
   it('npm run admin -- create on an existing admin (the same ensureAdmin) signs every device out', async () => {
     const token = await adminLogin('clave-admin-2');
-    await ensureAdmin(t.app.db, { email: ADMIN_EMAIL, password: 'clave-admin-3' });
+    await ensureAdmin(depsOf(t.app), { email: ADMIN_EMAIL, password: 'clave-admin-3' });
     await expectSignedOut([token]);
   });
 

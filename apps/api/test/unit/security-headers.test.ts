@@ -17,7 +17,7 @@ describe('static security headers', () => {
     });
     const expected = Object.fromEntries(await securityHeaders());
     expect(expected['content-security-policy']).toBe(
-      "default-src 'self';script-src 'self';style-src 'self';style-src-attr 'unsafe-inline';img-src 'self' data: blob:;media-src 'self' blob: https:;font-src 'self';connect-src 'self';frame-src 'none';frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'",
+      "default-src 'self';script-src 'self';style-src 'self';style-src-attr 'unsafe-inline';img-src 'self' data: blob:;media-src 'self' blob:;font-src 'self';connect-src 'self';frame-src 'none';frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'",
     );
     expect(expected).toMatchObject({
       'x-content-type-options': 'nosniff',
@@ -46,7 +46,7 @@ describe('static security headers', () => {
           styleSrc: ["'self'"],
           styleSrcAttr: ["'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
           frameSrc: ["'none'"],
@@ -73,21 +73,27 @@ describe('static security headers', () => {
     await Promise.all([plain.close(), fast.close()]);
   });
 
-  it('let images come only from us, plus the media CDN origin when S3_PUBLIC_URL is set (issue 14)', async () => {
-    const imgSrc = async (publicUrl?: string) => {
+  it('let images and videos come only from us, plus the media CDN origin when S3_PUBLIC_URL is set (issue 14)', async () => {
+    const directive = async (name: string, publicUrl?: string) => {
       const headers = Object.fromEntries(await securityHeaders(mediaOriginOf(publicUrl)));
-      return headers['content-security-policy']!.split(';').find((d) => d.startsWith('img-src'));
+      return headers['content-security-policy']!.split(';').find((d) => d.startsWith(`${name} `));
     };
-    expect(await imgSrc()).toBe("img-src 'self' data: blob:");
-    expect(await imgSrc('https://cdn.example.cl/fotos/')).toBe(
+    expect(await directive('img-src')).toBe("img-src 'self' data: blob:");
+    expect(await directive('img-src', 'https://cdn.example.cl/fotos/')).toBe(
       "img-src 'self' data: blob: https://cdn.example.cl",
+    );
+    // No `https:`: a page could otherwise play a video from any host (tracking, content injected
+    // through a stored link); only the configured CDN's origin is added.
+    expect(await directive('media-src')).toBe("media-src 'self' blob:");
+    expect(await directive('media-src', 'https://cdn.example.cl/fotos/')).toBe(
+      "media-src 'self' blob: https://cdn.example.cl",
     );
     const app = Fastify();
     await registerSecurityHeaders(app, { mediaOrigin: 'https://cdn.example.cl' });
     app.get('/', async () => 'x');
-    expect((await app.inject('/')).headers['content-security-policy']).toContain(
-      "img-src 'self' data: blob: https://cdn.example.cl;",
-    );
+    const policy = (await app.inject('/')).headers['content-security-policy'];
+    expect(policy).toContain("img-src 'self' data: blob: https://cdn.example.cl;");
+    expect(policy).toContain("media-src 'self' blob: https://cdn.example.cl;");
     await app.close();
   });
 });

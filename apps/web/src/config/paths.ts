@@ -52,6 +52,8 @@ export const paths = {
   requests: '/panel/solicitudes',
   /** One meeting: its details, answers, conversation and reviews. */
   meeting: (id: string) => `/Cita/${encodeURIComponent(id)}`,
+  /** Where a security notice's "no fui yo" link lands (no login: the token decides). */
+  notMe: (token: string) => `/seguridad/no-fui-yo/${encodeURIComponent(token)}`,
   /** Where a mail's unsubscribe link lands (no login: the token decides). */
   unsubscribe: '/notificaciones/baja',
   adminPanel: '/pendientes',
@@ -65,6 +67,8 @@ export const paths = {
   adminSignals: '/pendientes/senales',
   deleteAccount: '/EliminarCuenta',
   contactConfirm: '/ContactoSeguridad',
+  /** Where a check-in mail's "no more mail" link lands (no login: the signed link decides). */
+  contactRefuse: '/ContactoSeguridad/baja',
 } as const;
 
 /**

@@ -177,6 +177,11 @@ export const sessions = pgTable(
     secondFactor: boolean('second_factor').notNull().default(false),
     /** The browser's User-Agent at login, for the coarse device name in "Sesiones activas". */
     userAgent: text('user_agent').notNull().default(''),
+    /**
+     * When the holder last proved it is her (the password or a code of a factor): changing a factor
+     * needs a proof given within the last minutes, not a session alone (docs/decisions.md, "Fresh proof").
+     */
+    reauthAt: timestamp('reauth_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),

@@ -29,8 +29,14 @@ export const reports = pgTable(
      */
     reporterMark: text('reporter_mark'),
     reason: text('reason').notNull(),
-    /** This report keeps the profile on hold until an admin decides it (a trusted or second possible-minor report). */
+    /** This report keeps the profile on hold until an admin decides it (a witness's or an admin's possible-minor report). */
     holds: boolean('holds').notNull().default(false),
+    /**
+     * The reporter had no other open report about this profile when filing this one (not the same
+     * account, not the same network within 24 h): the admin queue ranks a profile by how many
+     * distinct people report it.
+     */
+    distinctReporter: boolean('distinct_reporter').notNull().default(true),
     detail: text('detail').notNull().default(''),
     status: text('status', { enum: reportStatusValues }).notNull().default('abierta'),
     decidedBy: uuid('decided_by').references(() => accounts.id, { onDelete: 'set null' }),

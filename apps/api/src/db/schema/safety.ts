@@ -85,6 +85,16 @@ export const trustedContacts = pgTable(
   ],
 );
 
+/**
+ * Addresses that refused all mail from the site (the link in every check-in mail). Kept as a keyed
+ * hash of the address (HMAC under a key derived from the master key), so the list of people who
+ * asked to be left alone does not itself hold their addresses; check-in mail looks the hash up.
+ */
+export const contactRefusals = pgTable('contact_refusals', {
+  addressHash: text('address_hash').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A safety check-in: if she does not say "Estoy bien" by `venceAt`, her contact is mailed. */
 export const safetyCheckins = pgTable(
   'safety_checkins',

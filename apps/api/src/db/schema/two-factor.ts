@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -112,4 +113,58 @@ export const webauthnChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('webauthn_challenges_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * The browsers an account has signed in from: a random id kept in a long-lived cookie, stored only
+ * as its SHA-256. A sign-in from a browser not on the list mails the owner (docs/decisions.md,
+ * "New-device notice").
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.deviceHash] })],
+);
+
+/**
+ * A security notice mailed to the owner (a factor added or removed, new recovery codes, a sign-in from
+ * a new browser) and its "no fui yo" link: the link's token is stored as its SHA-256, works once and
+ * for a few days. `factorRef` names the factor an addition created ('totp' or a passkey id), so saying
+ * "no fui yo" can take it back.
+ */
+export const securityNotices = pgTable(
+  'security_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: [
+        'totp_added',
+        'totp_removed',
+        'passkey_added',
+        'passkey_removed',
+        'codes_renewed',
+        'factors_reset',
+        'new_device',
+      ],
+    }).notNull(),
+    factorRef: text('factor_ref'),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('security_notices_token_key').on(t.tokenHash),
+    index('security_notices_account_idx').on(t.accountId),
+  ],
 );

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { setTotpSecret } from '../two-factor/service.ts';
+import { setTotpSecret, type TwoFactorDeps } from '../two-factor/service.ts';
 import { setPasswordHash } from './service.ts';
 
 export interface AdminInput {
@@ -19,9 +19,9 @@ export interface AdminInput {
  * ADMIN_PASSWORD or `npm run admin -- create` must lock out whoever held the
  * old one); the same password, as at every restart, leaves them alone.
  */
-export async function ensureAdmin(db: Db, input: AdminInput): Promise<void> {
-  const id = await ensureAdminAccount(db, input);
-  if (input.totpSecret) await setTotpSecret(db, id, input.totpSecret);
+export async function ensureAdmin(deps: TwoFactorDeps, input: AdminInput): Promise<void> {
+  const id = await ensureAdminAccount(deps.db, input);
+  if (input.totpSecret) await setTotpSecret(deps, id, input.totpSecret);
 }
 
 async function ensureAdminAccount(db: Db, input: AdminInput): Promise<string> {

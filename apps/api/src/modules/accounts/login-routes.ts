@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { escortLoginResponseSchema } from '@encanto/core/accounts';
 import { errorResponses } from '@encanto/core/api-error';
@@ -27,15 +27,28 @@ import {
   relyingParty,
   secondStepOptions,
   verifyAssertion,
-} from '../two-factor/passkeys.ts';
+} from '../two-factor/service.ts';
 import { withSessionCookie } from '../../plugins/session-cookie.ts';
+import { deviceIdOf, setDeviceCookie } from '../../plugins/device-cookie.ts';
+import { depsOf } from '../../deps.ts';
 import type { AccountLimiters } from './rate-limits.ts';
 import { finishLogin, findAccountById, type LoginContext } from './service.ts';
 
-/** What a login records about the device: its User-Agent, for "Sesiones activas". */
+/**
+ * What a login records about the device: its User-Agent, for "Sesiones activas", and the browser's
+ * device id, so a sign-in from a browser the account never used mails the owner.
+ */
 export const loginContext = (request: FastifyRequest): LoginContext => ({
   userAgent: request.headers['user-agent'],
+  deviceId: deviceIdOf(request),
 });
+
+/** A login answer that opened a session sets the session cookie and keeps the device cookie. */
+export function signedIn<T>(request: FastifyRequest, reply: FastifyReply, answer: T): T {
+  const pending = typeof answer === 'object' && answer !== null && 'desafio' in answer;
+  if (!pending) setDeviceCookie(request, reply);
+  return withSessionCookie(request, reply, answer);
+}
 
 /**
  * The steps after a right password (issue 18): a code for accounts with a second factor, and the
@@ -47,6 +60,7 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
   { limiters },
 ) => {
   const { passwordIp } = limiters;
+  const deps = depsOf(app);
 
   app.post(
     '/login/segundo-factor',
@@ -61,15 +75,15 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
     },
     async (request, reply) => {
       const { accountId, loginKind } = await passSecondFactor(
-        app.db,
+        deps,
         request.body.desafio,
         request.body.codigo,
       );
-      const answer = await finishLogin(app.db, accountId, loginKind, {
+      const answer = await finishLogin(deps, accountId, loginKind, {
         ...loginContext(request),
         secondFactor: true,
       });
-      return withSessionCookie(request, reply, answer);
+      return signedIn(request, reply, answer);
     },
   );
 
@@ -85,9 +99,10 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
       },
     },
     async (request) => {
-      const accountId = await enrolChallengeAccount(app.db, request.body.desafio);
+      // The challenge proves a right password moments ago: the fresh proof of this enrolment.
+      const accountId = await enrolChallengeAccount(deps, request.body.desafio);
       const account = await findAccountById(app.db, accountId);
-      return startTotp(app.db, accountId, app.config.siteName, account?.email ?? 'admin');
+      return startTotp(deps, accountId, app.config.siteName, account?.email ?? 'admin');
     },
   );
 
@@ -106,17 +121,22 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
       },
     },
     async (request, reply) => {
-      const { accountId, loginKind, codes } = await confirmAdminEnrolment(
+      const challengeAccount = await findAccountById(
         app.db,
+        await enrolChallengeAccount(deps, request.body.desafio),
+      );
+      const { accountId, loginKind, codes } = await confirmAdminEnrolment(
+        deps,
         request.body.desafio,
         request.body.codigo,
+        { email: challengeAccount?.email ?? '', userAgent: request.headers['user-agent'] },
       );
       // Only the admin login route opens an enrolment challenge, so the answer has the admin's shape.
-      const answer = await finishLogin(app.db, accountId, loginKind as 'admin', {
+      const answer = await finishLogin(deps, accountId, loginKind as 'admin', {
         ...loginContext(request),
         secondFactor: true,
       });
-      return withSessionCookie(request, reply, { ...answer, codigos_recuperacion: codes });
+      return signedIn(request, reply, { ...answer, codigos_recuperacion: codes });
     },
   );
 
@@ -134,7 +154,7 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
         response: options,
       },
     },
-    () => loginOptions(app.db, rp),
+    () => loginOptions(deps, rp),
   );
 
   app.post(
@@ -149,15 +169,15 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
       },
     },
     async (request, reply) => {
-      const accountId = await passkeyLogin(app.db, rp, request.body.respuesta);
+      const accountId = await passkeyLogin(deps, rp, request.body.respuesta);
       const account = await findAccountById(app.db, accountId);
       if (!account) throw unauthorized(msg.passkeyUnknown, 'PASSKEY_UNKNOWN');
-      // A passkey is possession plus the device's lock: it counts as the second factor too.
-      const answer = await finishLogin(app.db, accountId, account.kind, {
+      // A passkey is possession plus the device's lock (user verification required): both factors.
+      const answer = await finishLogin(deps, accountId, account.kind, {
         ...loginContext(request),
         secondFactor: true,
       });
-      return withSessionCookie(request, reply, answer);
+      return signedIn(request, reply, answer);
     },
   );
 
@@ -173,7 +193,7 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
       },
     },
     async (request) => {
-      const challenge = await challengeFor(app.db, request.body.desafio, 'verify');
+      const challenge = await challengeFor(deps, request.body.desafio, 'verify');
       return secondStepOptions(app.db, rp, challenge.id, challenge.accountId);
     },
   );
@@ -191,15 +211,15 @@ export const loginStepRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters 
     },
     async (request, reply) => {
       const { accountId, loginKind } = await passSecondFactorWithPasskey(
-        app.db,
+        deps,
         request.body.desafio,
-        (expected) => verifyAssertion(app.db, rp, request.body.respuesta, expected),
+        (expected) => verifyAssertion(deps, rp, request.body.respuesta, expected),
       );
-      const answer = await finishLogin(app.db, accountId, loginKind, {
+      const answer = await finishLogin(deps, accountId, loginKind, {
         ...loginContext(request),
         secondFactor: true,
       });
-      return withSessionCookie(request, reply, answer);
+      return signedIn(request, reply, answer);
     },
   );
 };

@@ -1,9 +1,10 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { msg } from '@encanto/core/messages';
-import { AppError, rateLimited } from '../../errors.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, rateLimited, unauthorized } from '../../errors.ts';
 import type { Counters } from '../../lib/counters.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { normEmail } from './service.ts';
+import { normEmail, passwordMatches } from './service.ts';
 
 /**
  * Wrong-password budgets for one account (issue 14, items 5 and 8). Failures
@@ -114,6 +115,23 @@ export class PasswordGuard {
     if (account) await this.account.reward(subject);
     await this.rememberAddress(email, ip);
     return result;
+  }
+
+  /**
+   * The one way a route checks the password of the account it acts for (turning a factor off, the
+   * fresh proof before a factor change...): the same budgets as a login. `wrong` is what a mismatch
+   * answers; its code must be one of the wrong-secret codes so it is counted.
+   */
+  async checkPassword(
+    db: DbOrTx,
+    ip: string,
+    account: { id: string; email: string },
+    pass: string,
+    wrong: AppError = unauthorized(msg.reauthPasswordWrong, 'WRONG_PASSWORD'),
+  ): Promise<void> {
+    await this.attempt(ip, account.email, async () => {
+      if (!(await passwordMatches(db, account.id, pass))) throw wrong;
+    });
   }
 
   /** Marks an address as the account owner's (after a login, or a recovery proven through her mailbox). */

@@ -15,12 +15,12 @@ import { msg } from '@encanto/core/messages';
 import { clientLoginStepSchema, escortLoginStepSchema } from '@encanto/core/two-factor';
 import { requireAccount, requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { revokeSession } from '../sessions/service.ts';
-import { clearSessionCookie, withSessionCookie } from '../../plugins/session-cookie.ts';
+import { clearSessionCookie } from '../../plugins/session-cookie.ts';
 import { recoveryRoutes } from '../recovery/routes.ts';
 import { accountLimiters, accountLimits } from './rate-limits.ts';
 import { availabilityRoutes } from './availability-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
-import { loginStepRoutes, loginContext as ctx } from './login-routes.ts';
+import { loginStepRoutes, loginContext as ctx, signedIn } from './login-routes.ts';
 import {
   clientByNickname,
   clientProfile,
@@ -65,8 +65,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await registerClient(app.db, request.body);
       await markRegistration(row.id, request.ip);
       // Signed in at once: she has just chosen the password a login would ask for again.
-      const sesion = await clientSession(app.db, row, ctx(request));
-      withSessionCookie(request, reply, sesion);
+      const sesion = await clientSession(deps, row, ctx(request));
+      signedIn(request, reply, sesion);
       return reply.status(201).send({
         mensaje: msg.clientRegistered,
         sesion,
@@ -96,16 +96,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await registerEscort(app.db, request.body);
       await markRegistration(row.id, request.ip);
-      const sesion = await escortSession(app.db, row, ctx(request));
-      withSessionCookie(request, reply, sesion);
+      const sesion = await escortSession(deps, row, ctx(request));
+      signedIn(request, reply, sesion);
       return reply.status(201).send({ success: true as const, mensaje: msg.registrationOk, sesion });
     },
   );
 
+  // The client login tells an unknown e-mail apart (the spec's 'El correo no existe.'): it counts on
+  // the lookup counters too, so it lists no more accounts than the availability routes do.
   app.post(
     '/cliente/login',
     {
-      onRequest: loginIp,
+      onRequest: [loginIp, ...limiters.lookup],
       schema: {
         tags: ['cuentas'],
         summary: 'Ingreso de cliente',
@@ -114,11 +116,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      withSessionCookie(
+      signedIn(
         request,
         reply,
         await guard.attempt(request.ip, request.body.email, () =>
-          loginClient(app.db, request.body, ctx(request)),
+          loginClient(deps, request.body, ctx(request)),
         ),
       ),
   );
@@ -135,11 +137,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      withSessionCookie(
+      signedIn(
         request,
         reply,
         await guard.attempt(request.ip, request.body.email, () =>
-          loginEscortOrAdmin(app.db, 'escort', request.body, ctx(request)),
+          loginEscortOrAdmin(deps, 'escort', request.body, ctx(request)),
         ),
       ),
   );
@@ -156,11 +158,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      withSessionCookie(
+      signedIn(
         request,
         reply,
         await guard.attempt(request.ip, request.body.email, () =>
-          loginEscortOrAdmin(app.db, 'admin', request.body, ctx(request)),
+          loginEscortOrAdmin(deps, 'admin', request.body, ctx(request)),
         ),
       ),
   );

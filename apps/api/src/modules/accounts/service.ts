@@ -14,7 +14,8 @@ import {
 } from '@encanto/core/accounts';
 import type { SecondFactorPending } from '@encanto/core/two-factor';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { factorKind, factorsOf, openChallenge } from '../two-factor/service.ts';
+import { factorKind, factorsOf, noteSignIn, openChallenge } from '../two-factor/service.ts';
+import type { Deps } from '../../deps.ts';
 import { conflict, isUniqueViolation, AppError, notFound, unauthorized } from '../../errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createSession, revokeAllSessions, type SessionAccount } from '../sessions/service.ts';
@@ -71,6 +72,14 @@ export async function setPasswordHash(
 ): Promise<void> {
   await updatePassHash(db, accountId, passHash);
   await revokeAllSessions(db, accountId, options.keepSessionId);
+}
+
+/**
+ * Replaces the password with one nobody knows and ends every session: after "no fui yo" whoever knew
+ * the old password cannot sign in, and the owner sets a new one through the recovery mail.
+ */
+export async function voidPassword(db: DbOrTx, accountId: string, unusableHash: string): Promise<void> {
+  await setPasswordHash(db, accountId, unusableHash);
 }
 
 /** An account of one kind by its e-mail, in whatever case or spacing it is typed. */
@@ -171,7 +180,12 @@ async function authenticate(
 
 export interface LoginContext {
   userAgent?: string | undefined;
+  /** The browser's device id (its cookie): a sign-in from an unknown one mails the owner. */
+  deviceId?: string | undefined;
 }
+
+/** What a sign-in needs: the database, the clock, and the config for the owner's notice mail. */
+export type LoginDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
 
 type LoginKind = 'client' | 'escort' | 'admin';
 type LoginAnswer<K extends LoginKind> = K extends 'client' ? ClientLoginResponse : EscortLoginResponse;
@@ -181,17 +195,17 @@ type LoginAnswer<K extends LoginKind> = K extends 'client' ? ClientLoginResponse
  * `desafio` for POST /api/login/segundo-factor. An admin without a factor must enrol one first.
  */
 async function afterPassword<K extends LoginKind>(
-  db: DbOrTx,
+  deps: LoginDeps,
   row: AccountRow,
   loginKind: K,
   ctx: LoginContext,
 ): Promise<LoginAnswer<K> | SecondFactorPending> {
-  const kind = factorKind(await factorsOf(db, row.id));
-  if (kind) return { segundo_factor: kind, desafio: await openChallenge(db, row.id, loginKind, 'verify') };
+  const kind = factorKind(await factorsOf(deps.db, row.id));
+  if (kind) return { segundo_factor: kind, desafio: await openChallenge(deps, row.id, loginKind, 'verify') };
   if (loginKind === 'admin') {
-    return { segundo_factor: 'inscribir', desafio: await openChallenge(db, row.id, loginKind, 'enrol') };
+    return { segundo_factor: 'inscribir', desafio: await openChallenge(deps, row.id, loginKind, 'enrol') };
   }
-  return finishLogin(db, row.id, loginKind, { ...ctx, secondFactor: false });
+  return finishLogin(deps, row.id, loginKind, { ...ctx, secondFactor: false });
 }
 
 /**
@@ -199,68 +213,78 @@ async function afterPassword<K extends LoginKind>(
  * shaped as that route answers (clients vs escorts and admins).
  */
 export async function finishLogin<K extends LoginKind>(
-  db: DbOrTx,
+  deps: LoginDeps,
   accountId: string,
   loginKind: K,
   options: LoginContext & { secondFactor: boolean },
 ): Promise<LoginAnswer<K>> {
-  const row = await findById(db, accountId);
+  const row = await findById(deps.db, accountId);
   if (!row) throw unauthorized(msg.badCredentials, 'BAD_CREDENTIALS');
-  const token = await createSession(db, row.id, options);
+  const token = await deps.db.transaction(async (tx) => {
+    if (options.deviceId) {
+      await noteSignIn(
+        tx,
+        deps,
+        { id: row.id, email: row.email, userAgent: options.userAgent },
+        options.deviceId,
+      );
+    }
+    return createSession(tx, row.id, options);
+  });
   const common = { token, nickname: row.nickname, autorizado: row.autorizado, email: row.email };
   if (loginKind === 'client') return { ...common, rut_cliente: row.rut } as LoginAnswer<K>;
   return { ...common, rut_usuario: row.rut, tipo_perfil: row.tipoPerfil } as LoginAnswer<K>;
 }
 
 export async function loginClient(
-  db: DbOrTx,
+  deps: LoginDeps,
   input: LoginInput,
   ctx: LoginContext = {},
 ): Promise<ClientLoginResponse | SecondFactorPending> {
   // The spec's client screen tells an unknown e-mail apart by code EMAIL_NOT_FOUND.
   const row = await authenticate(
-    db,
+    deps.db,
     'client',
     input,
     new AppError(404, 'EMAIL_NOT_FOUND', msg.emailNotFound),
     unauthorized(msg.badCredentials, 'BAD_CREDENTIALS'),
   );
-  return afterPassword(db, row, 'client', ctx);
+  return afterPassword(deps, row, 'client', ctx);
 }
 
 export async function loginEscortOrAdmin(
-  db: DbOrTx,
+  deps: LoginDeps,
   kind: 'escort' | 'admin',
   input: LoginInput,
   ctx: LoginContext = {},
 ): Promise<EscortLoginResponse | SecondFactorPending> {
   const bad = kind === 'admin' ? msg.adminBadCredentials : msg.badCredentials;
   const row = await authenticate(
-    db,
+    deps.db,
     kind,
     input,
     unauthorized(bad, 'BAD_CREDENTIALS'),
     unauthorized(bad, 'BAD_CREDENTIALS'),
   );
-  return afterPassword(db, row, kind, ctx);
+  return afterPassword(deps, row, kind, ctx);
 }
 
 /** Registration signs the new account in at once, with the answer a login gives (a new account has no second factor). */
 export function clientSession(
-  db: DbOrTx,
+  deps: LoginDeps,
   row: AccountRow,
   ctx: LoginContext = {},
 ): Promise<ClientLoginResponse> {
-  return finishLogin(db, row.id, 'client', { ...ctx, secondFactor: false });
+  return finishLogin(deps, row.id, 'client', { ...ctx, secondFactor: false });
 }
 
 /** The escort's registration answer carries her session too (see clientSession). */
 export function escortSession(
-  db: DbOrTx,
+  deps: LoginDeps,
   row: AccountRow,
   ctx: LoginContext = {},
 ): Promise<EscortLoginResponse> {
-  return finishLogin(db, row.id, 'escort', { ...ctx, secondFactor: false });
+  return finishLogin(deps, row.id, 'escort', { ...ctx, secondFactor: false });
 }
 
 /** The account's password is right (turning two-step login off asks for it again). */

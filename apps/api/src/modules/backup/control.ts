@@ -32,7 +32,7 @@ export async function claimPgliteDir(dataDir: string): Promise<PgliteClaim> {
   const file = controlSocket(dataDir);
   if (Buffer.byteLength(file) > MAX_SOCKET_PATH)
     throw new Error(`DATA_DIR is too long for its control socket (${file}); use a shorter path`);
-  await fs.mkdir(dataDir, { recursive: true });
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   let database: Database | undefined;
   const open = new Set<net.Socket>();
   const server = net.createServer((socket) => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { restrictTree } from '../../lib/data-dir.ts';
 import { mediaType } from '../../plugins/media-files.ts';
 import { run, type Say } from './backup.ts';
 import { claimPgliteDir } from './control.ts';
@@ -80,12 +81,14 @@ async function restorePglite(dataDir: string, tarball: Buffer): Promise<Record<s
   if (await fs.stat(path.join(target, 'PG_VERSION')).catch(() => undefined))
     throw new Error(`${target} already holds a database: restore into an empty DATA_DIR`);
   const { PGlite } = await import('@electric-sql/pglite');
-  await fs.mkdir(target, { recursive: true });
+  await fs.mkdir(target, { recursive: true, mode: 0o700 });
   const db = await PGlite.create({ dataDir: target, loadDataDir: new Blob([new Uint8Array(tarball)]) });
   try {
     return await countRows(db as unknown as SqlRunner);
   } finally {
     await db.close();
+    // PGlite writes the files 0666 whatever the umask (lib/data-dir.ts).
+    await restrictTree(target);
   }
 }
 

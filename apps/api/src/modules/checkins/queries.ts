@@ -1,8 +1,14 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, safetyCheckins, trustedContacts } from '../../db/schema/index.ts';
+import { accounts, contactRefusals, safetyCheckins, trustedContacts } from '../../db/schema/index.ts';
 
 export type CheckinRow = typeof safetyCheckins.$inferSelect;
+
+/** A check-in's contact row: same account, same address (compared in lower case). */
+const contactOfCheckin = and(
+  eq(trustedContacts.accountId, safetyCheckins.accountId),
+  eq(trustedContacts.emailNorm, sql`lower(${safetyCheckins.contactEmail})`),
+);
 
 export async function insertCheckin(
   db: DbOrTx,
@@ -25,13 +31,7 @@ export function listOwn(db: DbOrTx, accountId: string) {
   return db
     .select({ checkin: safetyCheckins, confirmedAt: trustedContacts.confirmedAt })
     .from(safetyCheckins)
-    .leftJoin(
-      trustedContacts,
-      and(
-        eq(trustedContacts.accountId, safetyCheckins.accountId),
-        eq(trustedContacts.emailNorm, sql`lower(${safetyCheckins.contactEmail})`),
-      ),
-    )
+    .leftJoin(trustedContacts, contactOfCheckin)
     .where(eq(safetyCheckins.accountId, accountId))
     .orderBy(desc(safetyCheckins.createdAt))
     .limit(20);
@@ -79,13 +79,31 @@ export async function addContact(db: DbOrTx, accountId: string, emailNorm: strin
   return rows.length > 0;
 }
 
-export async function confirmContact(db: DbOrTx, tokenHash: string, now: Date): Promise<boolean> {
-  const rows = await db
+/** The confirmed contact's address, or undefined when the token names no unconfirmed contact. */
+export async function confirmContact(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await db
     .update(trustedContacts)
     .set({ confirmedAt: now })
     .where(and(eq(trustedContacts.tokenHash, tokenHash), isNull(trustedContacts.confirmedAt)))
-    .returning({ accountId: trustedContacts.accountId });
-  return rows.length > 0;
+    .returning({ emailNorm: trustedContacts.emailNorm });
+  return row?.emailNorm;
+}
+
+export async function isRefused(db: DbOrTx, addressHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(contactRefusals)
+    .where(eq(contactRefusals.addressHash, addressHash))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function addRefusal(db: DbOrTx, addressHash: string): Promise<void> {
+  await db.insert(contactRefusals).values({ addressHash }).onConflictDoNothing();
+}
+
+export async function removeRefusal(db: DbOrTx, addressHash: string): Promise<void> {
+  await db.delete(contactRefusals).where(eq(contactRefusals.addressHash, addressHash));
 }
 
 const dueColumns = {
@@ -93,6 +111,8 @@ const dueColumns = {
   nickname: accounts.nickname,
   email: accounts.email,
   fono: accounts.fono,
+  /** When the check-in's contact accepted being her contact; null while they have not. */
+  confirmedAt: trustedContacts.confirmedAt,
 };
 
 /** Active check-ins whose reminder is due and not sent, locked; another instance skips them. */
@@ -101,6 +121,7 @@ export function lockDueReminders(tx: DbOrTx, now: Date, reminderMs: number) {
     .select(dueColumns)
     .from(safetyCheckins)
     .innerJoin(accounts, eq(accounts.id, safetyCheckins.accountId))
+    .leftJoin(trustedContacts, contactOfCheckin)
     .where(
       and(
         eq(safetyCheckins.status, 'activo'),
@@ -119,6 +140,7 @@ export function lockExpired(tx: DbOrTx, now: Date) {
     .select(dueColumns)
     .from(safetyCheckins)
     .innerJoin(accounts, eq(accounts.id, safetyCheckins.accountId))
+    .leftJoin(trustedContacts, contactOfCheckin)
     .where(and(eq(safetyCheckins.status, 'activo'), lte(safetyCheckins.venceAt, now)))
     .orderBy(asc(safetyCheckins.venceAt))
     .limit(50)
@@ -129,6 +151,10 @@ export async function markReminded(tx: DbOrTx, id: string, now: Date): Promise<v
   await tx.update(safetyCheckins).set({ reminderAt: now }).where(eq(safetyCheckins.id, id));
 }
 
-export async function markExpired(tx: DbOrTx, id: string, now: Date): Promise<void> {
-  await tx.update(safetyCheckins).set({ status: 'vencido', alertAt: now }).where(eq(safetyCheckins.id, id));
+/** Ends the check-in at its deadline; `alertAt` records the alert mail, so it stays null when none went. */
+export async function markExpired(tx: DbOrTx, id: string, now: Date, alerted: boolean): Promise<void> {
+  await tx
+    .update(safetyCheckins)
+    .set({ status: 'vencido', alertAt: alerted ? now : null })
+    .where(eq(safetyCheckins.id, id));
 }

@@ -10,15 +10,19 @@ import {
   type Checkin,
   type CheckinCreate,
 } from '@encanto/core/safety';
+import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { escortMeetingDetails } from '../meetings/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
+import { spendCheckinBudgets } from './budgets.ts';
+import { addressKey, normalizeAddress, signRefusal, verifyRefusal } from './contact-keys.ts';
+import { plainNote } from './plain-note.ts';
 import * as q from './queries.ts';
 
-type CheckinDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
+type CheckinDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'counters'>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** A minute early is fine: the form's "in 15 minutes" was chosen a few seconds before the request. */
@@ -31,6 +35,7 @@ function toCheckin(row: q.CheckinRow, confirmedAt: Date | null, cita: Checkin['c
     vence: row.venceAt.toISOString(),
     contacto_email: row.contactEmail,
     contacto_confirmado: confirmedAt !== null,
+    contacto_avisado: row.alertAt !== null,
     nota: row.nota,
     cita,
     creado: row.createdAt.toISOString(),
@@ -51,10 +56,27 @@ async function meetingOf(db: DbOrTx, escortId: string, meetingId: string | null)
     : null;
 }
 
+/** Where check-in mail sends a contact who wants no more mail: the page (a click) and RFC 8058's one-click POST. */
+async function refusalLinks(config: Pick<Config, 'siteUrl' | 'documentKey' | 'dataDir'>, email: string) {
+  const token = encodeURIComponent(await signRefusal(config, email));
+  return {
+    page: `${config.siteUrl}/ContactoSeguridad/baja?t=${token}`,
+    headers: {
+      'List-Unsubscribe': `<${config.siteUrl}/api/seguridad/contacto/baja?t=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
 /**
- * Starts a check-in. A contact she names for the first time is mailed once to
- * accept (the invitation and the check-in commit together); until they do, the
- * check-in still runs and her page says they have not confirmed.
+ * Starts a check-in. Only an approved escort may: the check-in mails an address
+ * she types, so an account nobody has verified must not make the site write to
+ * strangers. A contact she names for the first time is mailed once to accept
+ * (the invitation and the check-in commit together); until they do, the
+ * check-in still runs, her page says they have not confirmed, and at the
+ * deadline nobody is mailed. An address that refused all mail from the site is
+ * refused here, so she never relies on a contact who will not hear. Each start
+ * draws on the daily budgets (budgets.ts).
  */
 export async function startCheckin(
   deps: CheckinDeps,
@@ -62,6 +84,7 @@ export async function startCheckin(
   input: CheckinCreate,
 ): Promise<Checkin> {
   if (caller.kind !== 'escort') throw forbidden();
+  if (caller.autorizado !== 'aprobado') throw forbidden(msg.checkinNotApproved, 'NOT_APPROVED');
   const now = deps.clock.now();
   const vence = new Date(input.vence);
   const ahead = vence.getTime() - now.getTime();
@@ -70,31 +93,53 @@ export async function startCheckin(
   const cita = input.cita_id ? await escortMeetingDetails(deps.db, caller.id, input.cita_id) : undefined;
   if (input.cita_id && (!cita || cita.status !== 'aceptada')) throw badRequest(msg.checkinMeetingInvalid);
   const email = input.contacto_email.trim();
-  const emailNorm = email.toLowerCase();
-  return deps.db.transaction(async (tx) => {
-    if ((await q.activeCount(tx, caller.id)) >= CHECKIN_MAX_ACTIVE)
-      throw conflict(msg.checkinActiveLimit, 'CHECKIN_LIMIT');
-    const token = randomBytes(24).toString('base64url');
-    if (await q.addContact(tx, caller.id, emailNorm, hashToken(token))) {
-      await enqueueMail(tx, {
-        to: email,
-        subject: msg.contactInviteSubject(deps.config.siteName),
-        text: msg.contactInviteText(
-          caller.nickname,
-          `${deps.config.siteUrl}/ContactoSeguridad?token=${token}`,
-        ),
-      });
-    }
-    const row = await q.insertCheckin(tx, {
-      accountId: caller.id,
-      meetingId: cita?.id ?? null,
-      venceAt: vence,
-      contactEmail: email,
-      nota: input.nota ?? '',
-    });
-    const contact = await q.findContact(tx, caller.id, emailNorm);
-    return toCheckin(row, contact?.confirmedAt ?? null, await meetingOf(tx, caller.id, row.meetingId));
+  const emailNorm = normalizeAddress(email);
+  const address = await addressKey(deps.config, email);
+  if (await q.isRefused(deps.db, address)) throw conflict(msg.checkinContactRefused, 'CONTACT_REFUSED');
+  if ((await q.activeCount(deps.db, caller.id)) >= CHECKIN_MAX_ACTIVE)
+    throw conflict(msg.checkinActiveLimit, 'CHECKIN_LIMIT');
+  const known = await q.findContact(deps.db, caller.id, emailNorm);
+  const spent = await spendCheckinBudgets(deps.counters, caller.id, address, {
+    newContact: !known,
+    // The invitation to a new contact, or the alert to one who confirmed; an unconfirmed one gets neither.
+    mailsContact: !known || known.confirmedAt !== null,
   });
+  try {
+    return await deps.db.transaction(async (tx) => {
+      // The count again beside the insert: the check above only keeps a refusal from spending the budgets.
+      if ((await q.activeCount(tx, caller.id)) >= CHECKIN_MAX_ACTIVE)
+        throw conflict(msg.checkinActiveLimit, 'CHECKIN_LIMIT');
+      const token = randomBytes(24).toString('base64url');
+      if (await q.addContact(tx, caller.id, emailNorm, hashToken(token))) {
+        const { siteName, siteUrl } = deps.config;
+        const refusal = await refusalLinks(deps.config, email);
+        await enqueueMail(tx, {
+          to: email,
+          kind: 'seguridad',
+          subject: msg.contactInviteSubject(siteName, caller.nickname),
+          text: msg.contactInviteText(
+            caller.nickname,
+            siteName,
+            `${siteUrl}/ContactoSeguridad?token=${token}`,
+            refusal.page,
+          ),
+          headers: refusal.headers,
+        });
+      }
+      const row = await q.insertCheckin(tx, {
+        accountId: caller.id,
+        meetingId: cita?.id ?? null,
+        venceAt: vence,
+        contactEmail: email,
+        nota: input.nota ?? '',
+      });
+      const contact = await q.findContact(tx, caller.id, emailNorm);
+      return toCheckin(row, contact?.confirmedAt ?? null, await meetingOf(tx, caller.id, row.meetingId));
+    });
+  } catch (err) {
+    await spent.refund();
+    throw err;
+  }
 }
 
 export async function ownCheckins(db: DbOrTx, caller: SessionAccount): Promise<Checkin[]> {
@@ -117,9 +162,31 @@ export async function closeCheckin(deps: Pick<Deps, 'db' | 'clock'>, caller: Ses
   throw conflict(msg.checkinNotActive, 'CHECKIN_CLOSED');
 }
 
-export async function confirmTrustedContact(deps: Pick<Deps, 'db' | 'clock'>, token: string): Promise<void> {
-  if (!(await q.confirmContact(deps.db, hashToken(token), deps.clock.now())))
-    throw notFound(msg.contactLinkInvalid);
+/**
+ * The contact accepts, from the invitation's link. Accepting is the address
+ * owner's own explicit act, so it also lifts a refusal of that address made
+ * earlier (the only way back from one, short of writing to support).
+ */
+export async function confirmTrustedContact(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  token: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const emailNorm = await q.confirmContact(tx, hashToken(token), deps.clock.now());
+    if (emailNorm === undefined) throw notFound(msg.contactLinkInvalid);
+    await q.removeRefusal(tx, await addressKey(deps.config, emailNorm));
+  });
+}
+
+/**
+ * "No quiero recibir más correos": the signed link of a check-in mail puts its
+ * address on the refusal list. Every check-in mail reads the list: no new
+ * invitation (the escort is told to choose someone else) and no alert.
+ */
+export async function refuseContactMail(deps: Pick<Deps, 'db' | 'config'>, token: string): Promise<void> {
+  const address = await verifyRefusal(deps.config, token);
+  if (!address) throw badRequest(msg.contactRefusalInvalid, undefined, 'TOKEN_INVALID');
+  await q.addRefusal(deps.db, address);
 }
 
 const chileClock = (d: Date) =>
@@ -129,34 +196,47 @@ const chileClock = (d: Date) =>
  * One pass of the check-in clock (every process runs it every 20 s; rows are
  * claimed with SKIP LOCKED, so two instances never mail twice): expired
  * check-ins alert the contact, then the ones 10 minutes from their deadline
- * remind her. Each mail is queued in the transaction that marks the row.
+ * remind her. Each mail is queued in the transaction that marks the row. Only
+ * a contact who confirmed and has not refused mail is alerted; the note she
+ * wrote is quoted as plain text with its links defanged (plain-note.ts).
  */
 export async function sweepCheckins(deps: CheckinDeps): Promise<{ alerts: number; reminders: number }> {
   const now = deps.clock.now();
   const { db, config } = deps;
   const alerts = await db.transaction(async (tx) => {
     const due = await q.lockExpired(tx, now);
+    let sent = 0;
     for (const d of due) {
+      const refused = await q.isRefused(tx, await addressKey(config, d.checkin.contactEmail));
+      const alert = d.confirmedAt !== null && !refused;
+      await q.markExpired(tx, d.checkin.id, now, alert);
+      if (!alert) continue;
       const cita = await meetingOf(tx, d.checkin.accountId, d.checkin.meetingId);
+      const nota = plainNote(d.checkin.nota);
       const details = [
         cita
           ? `Cita: ${cita.fecha_hora ? formatMeetingTime(cita.fecha_hora) : 'sin hora'}${cita.lugar ? `, ${cita.lugar}` : ''}, con el cliente ${cita.cliente}.`
           : 'No asoció una cita a este aviso.',
-        d.checkin.nota ? `Su nota: ${d.checkin.nota}` : 'No dejó una nota.',
+        nota ? msg.checkinAlertNote(nota) : 'No dejó una nota.',
       ].join('\n');
-      await q.markExpired(tx, d.checkin.id, now);
+      const refusal = await refusalLinks(config, d.checkin.contactEmail);
       await enqueueMail(tx, {
         to: d.checkin.contactEmail,
-        subject: msg.checkinAlertSubject(d.nickname),
+        kind: 'seguridad',
+        subject: msg.checkinAlertSubject(config.siteName, d.nickname),
         text: msg.checkinAlertText(
           d.nickname,
+          config.siteName,
           chileClock(d.checkin.venceAt),
           details,
           `teléfono ${d.fono}, correo ${d.email}`,
+          refusal.page,
         ),
+        headers: refusal.headers,
       });
+      sent++;
     }
-    return due.length;
+    return sent;
   });
   const reminders = await db.transaction(async (tx) => {
     const due = await q.lockDueReminders(tx, now, CHECKIN_REMINDER_MS);
@@ -169,6 +249,7 @@ export async function sweepCheckins(deps: CheckinDeps): Promise<{ alerts: number
           d.nickname,
           chileClock(d.checkin.venceAt),
           `${config.siteUrl}/ProfileUsuario#seguridad`,
+          d.confirmedAt !== null,
         ),
         accountId: d.checkin.accountId,
       });

@@ -26,12 +26,15 @@ export interface SearchFilter {
 /** A row's position in its sort, as text, so a cursor round-trips exactly (timestamps keep microseconds). */
 export type SortKey = string[];
 
+/** The SQL types of the sort columns: what a cursor's text is cast back to (and checked against, cursor.ts). */
+export type SortKeyType = 'boolean' | 'timestamptz' | 'integer' | 'uuid';
+
 /**
  * Each sort's columns, all descending, with the account id last so the order is total. The
  * escort_search_* indexes hold the same columns after the place column: a row comparison
  * `(…) < (…)` against the cursor is a range of one index, read backwards, never OFFSET.
  */
-const sorts: Record<SearchOrder, { cols: SQL[]; casts: string[] }> = {
+const sorts: Record<SearchOrder, { cols: SQL[]; casts: SortKeyType[] }> = {
   recientes: {
     cols: [sql`${ep.hasPhoto}`, sql`${ep.createdAt}`, sql`${ep.accountId}`],
     casts: ['boolean', 'timestamptz', 'uuid'],
@@ -43,7 +46,7 @@ const sorts: Record<SearchOrder, { cols: SQL[]; casts: string[] }> = {
   comentarios: { cols: [sql`${ep.commentCount}`, sql`${ep.accountId}`], casts: ['integer', 'uuid'] },
 };
 
-export const sortKeyLength = (orden: SearchOrder) => sorts[orden].cols.length;
+export const sortKeyTypes = (orden: SearchOrder): readonly SortKeyType[] => sorts[orden].casts;
 
 /** A row's sort key as the cursor carries it: its sort columns as text. */
 const sortKeyOf = (orden: SearchOrder) =>

@@ -2,25 +2,22 @@ import { ageOn, todayInChile } from '@encanto/core/age';
 import { cityKey } from '@encanto/core/geo';
 import type { EscortCard } from '@encanto/core/escorts';
 import { srcsetFor } from '@encanto/core/media';
-import { msg } from '@encanto/core/messages';
 import {
   cityKeyOfComuna,
   cityKeyOfLanding,
   type EscortListCard,
   type EscortSearchQuery,
 } from '@encanto/core/search';
-import { searchLimits, type SearchOrder } from '@encanto/core/search-params';
+import { searchLimits } from '@encanto/core/search-params';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest } from '../../errors.ts';
+import { decodeCursor, encodeCursor, type CursorPosition } from './cursor.ts';
 import {
   searchKeyAt,
   searchPage,
   searchTotal,
-  sortKeyLength,
   type SearchCount,
   type SearchFilter,
   type SearchRow,
-  type SortKey,
 } from './search-queries.ts';
 
 export interface SearchAnswer {
@@ -66,37 +63,6 @@ export function toFilter(q: Criteria, today: string): SearchFilter {
   };
 }
 
-/** Cursor: base64url of [direction, order, ...sort key]; the order inside refuses a cursor from another sort. */
-function encodeCursor(direction: 'after' | 'before', orden: SearchOrder, key: SortKey): string {
-  return Buffer.from(JSON.stringify([direction === 'after' ? 's' : 'a', orden, ...key])).toString(
-    'base64url',
-  );
-}
-
-function decodeCursor(cursor: string, orden: SearchOrder): { key: SortKey; direction: 'after' | 'before' } {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badRequest(msg.searchCursor, { cursor: msg.searchCursor });
-  }
-  const ok =
-    Array.isArray(parts) &&
-    parts.length === 2 + sortKeyLength(orden) &&
-    (parts[0] === 's' || parts[0] === 'a') &&
-    parts[1] === orden &&
-    parts.slice(2).every((p) => typeof p === 'string' && p.length <= 64 && validKeyPart(p));
-  if (!ok) throw badRequest(msg.searchCursor, { cursor: msg.searchCursor });
-  const [dir, , ...key] = parts as string[];
-  return { direction: dir === 's' ? 'after' : 'before', key };
-}
-
-/** Text PostgreSQL casts back without an error (booleans, integers, timestamps, uuids): a forged one is a 400, not a 500. */
-const validKeyPart = (p: string) =>
-  /^(true|false|-?\d{1,10}|\d{4,}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.test(
-    p,
-  );
-
 export function toListCard(row: SearchRow, today: string): EscortListCard {
   return {
     nickname: row.nickname,
@@ -136,7 +102,7 @@ export async function searchEscorts(
   const filter = toFilter(criteria, today);
   // A cursor says where its page starts; a page asked by number alone starts after the last row of
   // the page before it (null: past the end, an empty page).
-  let from: { key: SortKey; direction: 'after' | 'before' } | undefined | null;
+  let from: CursorPosition | undefined | null;
   if (cursor !== undefined) from = decodeCursor(cursor, orden);
   else if (pagina > 1) {
     const key = await searchKeyAt(db, filter, orden, (pagina - 1) * limite - 1);

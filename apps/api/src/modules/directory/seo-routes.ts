@@ -31,6 +31,7 @@ export const privatePaths = [
   '/CardCliente/',
   '/cliente/resetear-pass/',
   '/usuario/resetear-pass/',
+  '/seguridad/',
   '/RecuperaPassCliente',
   '/RecuperaPassUsuario',
   '/OlvidoPassCliente',

@@ -48,6 +48,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/conversacion/existe',
     summary: '¿Hay una cita abierta (pendiente o aceptada)?',
     allowed: BOTH,
+    lookup: true,
     response: z.object({ existe: z.boolean() }),
     run: shared.exists,
   });
@@ -96,6 +97,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/conversacion-cliente/estado-comentado',
     summary: '¿El cliente comentó y aún no califica?',
     allowed: BOTH,
+    lookup: true,
     response: z.object({ comentado: z.boolean() }),
     run: shared.commented,
   });
@@ -104,6 +106,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/conversacion-cliente/click',
     summary: '¿El cliente puede marcar un "No Me Gusta"?',
     allowed: BOTH,
+    lookup: true,
     response: z.object({ click: z.boolean() }),
     run: shared.click,
   });
@@ -123,6 +126,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/conversacion-cliente/existe-cliente',
     summary: '¿Hay una cita abierta (pendiente o aceptada)?',
     allowed: BOTH,
+    lookup: true,
     response: z.object({ existe: z.boolean() }),
     run: shared.exists,
   });

@@ -51,6 +51,12 @@ export interface PairRouteOptions<R extends z.ZodType, B extends z.ZodType<Meeti
   input?: B;
   /** 200 unless the call creates something (201). */
   status?: 200 | 201;
+  /**
+   * A read of the pair's state (is there a request, may he comment, …): a hidden profile answers as a
+   * missing one, so no one can list which nicknames are hidden profiles, and it is rate limited
+   * (`app.stateReadLimit`: per session, or on the shared lookup counters without one).
+   */
+  lookup?: true;
   run: (pair: Pair, input: z.output<B>) => Promise<z.output<R>>;
 }
 
@@ -67,7 +73,7 @@ export function pairRoute<R extends z.ZodType, B extends z.ZodType<MeetingPair> 
   app: ZodApp,
   options: PairRouteOptions<R, B>,
 ): void {
-  const { method, url, summary, allowed, response, run } = options;
+  const { method, url, summary, allowed, response, run, lookup } = options;
   const input = options.input ?? meetingPairSchema;
   const status = options.status ?? 200;
   const schema = {
@@ -78,11 +84,18 @@ export function pairRoute<R extends z.ZodType, B extends z.ZodType<MeetingPair> 
   };
   const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
   const answer = async (request: Parameters<typeof requireAccount>[0], body: z.output<B>) =>
-    run(await resolvePair(app.db, await requireAccount(request), body, allowed), body);
+    run(
+      await resolvePair(app.db, await requireAccount(request), body, allowed, {
+        hiddenAsMissing: lookup === true,
+      }),
+      body,
+    );
+  const limit = lookup ? { onRequest: app.stateReadLimit } : {};
   if (method === 'GET') {
     routes.route<{ Querystring: z.output<B> }>({
       method,
       url,
+      ...limit,
       schema: { ...schema, querystring: input },
       handler: async (request, reply) =>
         reply.status(status).send(await answer(request, request.query as z.output<B>)),
@@ -91,6 +104,7 @@ export function pairRoute<R extends z.ZodType, B extends z.ZodType<MeetingPair> 
     routes.route<{ Body: z.output<B> }>({
       method,
       url,
+      ...limit,
       schema: { ...schema, body: input },
       handler: async (request, reply) =>
         reply.status(status).send(await answer(request, request.body as z.output<B>)),

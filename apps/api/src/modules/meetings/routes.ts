@@ -119,6 +119,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/appointments/existe',
     summary: '¿Hay una solicitud pendiente entre ambos?',
     allowed: BOTH,
+    lookup: true,
     response: z.object({ existe: z.boolean() }),
     run: async (pair) => ({ existe: (await meetingState(deps, pair)).pendiente }),
   });
@@ -127,6 +128,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/appointments/verificar-acceso',
     summary: '¿El cliente puede comentar (cita aceptada, dentro del plazo, sin comentario)?',
     allowed: BOTH,
+    lookup: true,
     response: z.object({ acceso: z.boolean() }),
     run: async (pair) => ({ acceso: (await meetingState(deps, pair)).acceso }),
   });
@@ -135,6 +137,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/appointments/estado-comentado',
     summary: '¿El cliente comentó y aún no califica?',
     allowed: BOTH,
+    lookup: true,
     response: z.object({ comentado: z.boolean() }),
     run: shared.commented,
   });
@@ -143,6 +146,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/appointments/click-activo',
     summary: '¿El cliente puede marcar "No Me Gusta" en los comentarios de este perfil?',
     allowed: BOTH,
+    lookup: true,
     response: z.object({ click: z.boolean() }),
     run: shared.click,
   });
@@ -151,6 +155,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/appointments/estado',
     summary: 'Estado completo del par para una consulta periódica',
     allowed: BOTH,
+    lookup: true,
     response: meetingStateSchema,
     run: (pair) => meetingState(deps, pair),
   });

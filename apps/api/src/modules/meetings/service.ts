@@ -34,12 +34,17 @@ export const sameNick = (a: string, b: string) => a.trim().toLowerCase() === b.t
  * Identifies both parties of a meeting call from the session, never from the body:
  * the body's nickname for the caller's side must be the caller's own (else 403),
  * and the other nickname must name an account of the other kind (else 404).
+ *
+ * `hiddenAsMissing` (the meeting-state reads): a client naming an escort whose profile
+ * is hidden (pending, paused, on hold, suspended) hears exactly what an unknown nickname
+ * gets, the public card's 404, so these reads cannot tell the two apart.
  */
 export async function resolvePair(
   db: DbOrTx,
   caller: SessionAccount,
   body: MeetingPair,
   allowed: readonly Side[] = ['client', 'escort'],
+  options: { hiddenAsMissing?: boolean } = {},
 ): Promise<Pair> {
   if (caller.kind === 'admin' || !allowed.includes(caller.kind)) throw forbidden();
   const side: Side = caller.kind;
@@ -52,6 +57,10 @@ export async function resolvePair(
   ]);
   const otherKind = side === 'client' ? 'escort' : 'client';
   if (!self) throw forbidden();
+  if (side === 'client' && options.hiddenAsMissing) {
+    // The public card's answer for a hidden or missing profile (directory publicEscort).
+    if (counterpart?.kind !== 'escort' || !counterpart.profile?.public) throw notFound();
+  }
   if (!counterpart || counterpart.kind !== otherKind) {
     throw notFound(side === 'client' ? msg.profileUnavailable : msg.clientCardMissing);
   }

@@ -40,13 +40,16 @@ export const photoVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   const tags = ['verificación de fotos'];
 
-  app.get(
+  // A POST: each call issues a new code and voids the one before, so no link, prefetch or crawler
+  // may trigger it as a GET could, and the CSRF check on cookie writes covers it.
+  app.post(
     '/usuario/verificacion-fotos/codigo',
     {
       schema: {
         security: sessionSecurity,
         tags,
-        summary: 'Código para escribir en el papel de la selfie (ENCANTO- y 4 caracteres, vale 30 minutos)',
+        summary:
+          'Emite el código para escribir en el papel de la selfie (ENCANTO- y 4 caracteres, vale 30 minutos; reemplaza al anterior)',
         response: { 200: photoCodeSchema, ...errors },
       },
     },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { formatDateAtTime } from '@encanto/core/chile-time';
 import { timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { DbOrTx } from '../../db/client.ts';
@@ -58,22 +59,6 @@ export async function recordFailure(
 export const recoveryLockedError = (until: Date, now: number) =>
   rateLimited(msg.recoveryLocked, 'RECOVERY_LOCKED', until.getTime() - now);
 
-const chileDay = new Intl.DateTimeFormat('es-CL', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'America/Santiago',
-});
-const chileTime = new Intl.DateTimeFormat('es-CL', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'America/Santiago',
-});
-
-/** '3 de marzo de 2026 a las 14:05', in Chile's time zone whatever the server's. */
-export const chileDateTime = (at: Date) => `${chileDay.format(at)} a las ${chileTime.format(at)}`;
-
 /** The one mail of a lock: sent once, by the request that set it. */
 export async function sendLockMail(
   deps: Pick<Deps, 'mailer' | 'config' | 'log'>,
@@ -86,7 +71,7 @@ export async function sendLockMail(
     await deps.mailer.send({
       to,
       subject: msg.recoveryLockedMailSubject(siteName),
-      text: msg.recoveryLockedMailText(siteName, chileDateTime(lockedAt), chileDateTime(until)),
+      text: msg.recoveryLockedMailText(siteName, formatDateAtTime(lockedAt), formatDateAtTime(until)),
     });
   } catch (err) {
     // The lock is committed either way; a lost notice must not turn the refusal into a 500.

@@ -30,7 +30,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }
     app.post(
       `/${prefix}/recuperar-pass`,
       {
-        onRequest: recoveryIp,
+        // Both kinds tell an unknown e-mail apart (the spec's messages): the lookup counters apply.
+        onRequest: [recoveryIp, ...limiters.lookup],
         config: perEmail(`recovery-${prefix}`, accountLimits.recoveryPerEmail),
         schema: {
           tags: ['recuperación'],

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { escortProfiles, reports } from '../../db/schema/index.ts';
 
@@ -57,23 +57,31 @@ export async function lockProfile(db: DbOrTx, escortId: string): Promise<{ suspe
   return { suspended: row?.suspended ?? false };
 }
 
-/** Open reports of one reason about the escort filed since a moment, with what tells their reporters apart. */
-export function recentOpenReports(db: DbOrTx, escortId: string, reason: string, since: Date) {
+/** Open reports about the escort, with what tells their reporters apart (newest 500). */
+export function openReportsOf(db: DbOrTx, escortId: string) {
   return db
-    .select({ id: reports.id, reporterId: reports.reporterId, reporterMark: reports.reporterMark })
+    .select({
+      id: reports.id,
+      reason: reports.reason,
+      reporterId: reports.reporterId,
+      reporterMark: reports.reporterMark,
+      createdAt: reports.createdAt,
+    })
     .from(reports)
-    .where(
-      and(
-        eq(reports.escortId, escortId),
-        eq(reports.reason, reason),
-        eq(reports.status, 'abierta'),
-        gt(reports.createdAt, since),
-      ),
-    );
+    .where(and(eq(reports.escortId, escortId), eq(reports.status, 'abierta')))
+    .orderBy(desc(reports.createdAt))
+    .limit(500);
 }
 
-export async function markHolding(db: DbOrTx, ids: number[]): Promise<void> {
-  if (ids.length > 0) await db.update(reports).set({ holds: true }).where(inArray(reports.id, ids));
+/** Distinct people behind the escort's open reports (each report says whether its reporter was new). */
+export async function countDistinctReporters(db: DbOrTx, escortId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(
+      and(eq(reports.escortId, escortId), eq(reports.status, 'abierta'), eq(reports.distinctReporter, true)),
+    );
+  return row?.n ?? 0;
 }
 
 /** Forgets reporter marks older than the cutoff; returns how many were erased. */
@@ -87,6 +95,7 @@ export async function eraseReporterMarks(db: DbOrTx, before: Date): Promise<numb
 }
 
 const openCount = sql<number>`(select count(*)::int from ${reports} r2 where r2.escort_id = ${reports.escortId} and r2.status = 'abierta')`;
+const reporterCount = sql<number>`(select count(*)::int from ${reports} r2 where r2.escort_id = ${reports.escortId} and r2.status = 'abierta' and r2.distinct_reporter)`;
 
 /** Reports of one status (or all), or, with `escortId`, every report about one profile, newest first. */
 export function listReports(
@@ -107,6 +116,7 @@ export function listReports(
       decidedAt: reports.decidedAt,
       suspended: escortProfiles.suspended,
       openCount,
+      reporterCount,
     })
     .from(reports)
     .leftJoin(escortProfiles, eq(escortProfiles.accountId, reports.escortId))

@@ -32,13 +32,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/denuncias',
     {
-      // Per IP, so a visitor cannot flood the panel. A possible minor reported by an approved account,
-      // or by a second reporter within 24 h, puts the profile on hold, hidden from every public read.
+      // Per IP, so a visitor cannot flood the panel. A possible minor reported by an admin, or by an
+      // approved client she accepted a meeting with, puts the profile on hold, hidden from every public read.
       config: { rateLimit: { max: 10, timeWindow: '1 hour' }, ...publicWrite },
       schema: {
         tags: ['denuncias'],
         summary:
-          'Denunciar un perfil (posible menor: lo oculta si denuncia una cuenta verificada o una segunda persona en 24 horas; si no, es urgente)',
+          'Denunciar un perfil (posible menor: lo oculta antes de la revisión solo si denuncia la administración o un cliente verificado que tuvo una cita aceptada con ella; si no, es urgente y se avisa por correo a la administración)',
         body: reportCreateSchema,
         response: { 201: messageSchema, ...errors, ...errorResponses(429) },
       },

@@ -6,8 +6,10 @@ import { conflict, notFound } from '../../errors.ts';
 import { syncEscortVisibility } from '../accounts/escort-listing.ts';
 import { adminEmails, findAccountByNickname } from '../accounts/service.ts';
 import { latestDecision, recordDecision, SYSTEM_ACTOR } from '../audit/service.ts';
+import { reviewStatus } from '../meetings/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
+  countDistinctReporters,
   countHoldingReports,
   decideReports,
   eraseReporterMarks,
@@ -15,8 +17,7 @@ import {
   insertReport,
   listReports,
   lockProfile,
-  markHolding,
-  recentOpenReports,
+  openReportsOf,
   setSuspended,
   type ReportRow,
 } from './queries.ts';
@@ -60,50 +61,75 @@ export interface NewReport {
 
 /** Who files a report: the signed-in account if any, and the address it came from. */
 export interface Reporter {
-  account: Pick<SessionAccount, 'id' | 'autorizado'> | null;
+  account: Pick<SessionAccount, 'id' | 'kind' | 'autorizado'> | null;
   ip: string;
 }
 
-/** How long a reporter mark lives, and the window in which two reporters put a profile on hold. */
+/** How long a reporter mark lives: within it, a second report from the same network is the same person. */
 export const REPORTER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-type ReportDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'log'>;
+type ReportDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'log' | 'clock'>;
 
 /**
- * Files a report. A possible-minor report puts the profile on hold (hidden
- * everywhere until an admin decides) when it comes from an approved account,
- * or when another reporter filed one in the last 24 hours; any other one is
- * urgent: it tops the admin queue and the admins get a mail at once. One
- * anonymous visitor can therefore no longer hide a profile alone.
+ * Who may hide a profile before an admin reviews it, with a possible-minor
+ * report: an admin, or an approved client she accepted a meeting with (a
+ * witness the site can vouch for: an identity checked by an admin, and her own
+ * acceptance). Nothing else, however many reports: networks, fresh accounts and
+ * even approved escorts (her competitors) are cheap to multiply. The answer is
+ * the audit reason of the hold, or null.
+ */
+async function holdWitness(
+  tx: DbOrTx,
+  reporter: Reporter,
+  escortId: string,
+  now: Date,
+): Promise<string | null> {
+  const account = reporter.account;
+  if (!account) return null;
+  if (account.kind === 'admin') return msg.holdAdminReporter;
+  if (account.kind !== 'client' || account.autorizado !== 'aprobado') return null;
+  // `met`: she accepted a meeting with him at some point, whatever became of it since.
+  const { met } = await reviewStatus(tx, account.id, escortId, now);
+  return met ? msg.holdTrustedReporter : null;
+}
+
+type AdminMail = { kind: 'urgent'; nickname: string; reporters: number } | { kind: 'held'; nickname: string };
+
+/**
+ * Files a report. A possible-minor report from a witness (holdWitness) puts
+ * the profile on hold: hidden everywhere until an admin decides. Any other
+ * report leaves it visible and goes to the admin queue, ranked by reason and by
+ * how many distinct people report the profile; a possible-minor one tops it as
+ * urgent and the admins get a mail at once (one per distinct reporter, so one
+ * person repeating a report does not mail them again).
  */
 export async function createReport(deps: ReportDeps, input: NewReport, reporter: Reporter): Promise<void> {
-  const now = new Date();
-  const outcome = await deps.db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  const mail = await deps.db.transaction(async (tx): Promise<AdminMail | null> => {
     const escort = await findEscort(tx, input.nickname_usuario);
     if (!escort) throw notFound(msg.reportTarget);
     await eraseReporterMarks(tx, new Date(now.getTime() - REPORTER_WINDOW_MS));
-    const mark = newReporterMark(escort.id, reporter.ip);
+    // Reports about her are filed one after the other, so each sees the ones before it.
+    const { suspended } = await lockProfile(tx, escort.id);
+    const earlier = await sameReporterReports(tx, escort.id, reporter, now);
+    const distinct = earlier.length === 0;
     const values = {
       escortId: escort.id,
       escortNickname: escort.nickname,
       reporterId: reporter.account?.id ?? null,
-      reporterMark: mark,
+      reporterMark: newReporterMark(escort.id, reporter.ip),
       reason: input.motivo,
       detail: input.detalle,
+      distinctReporter: distinct,
+      createdAt: now,
     };
     if (input.motivo !== holdReason) {
       await insertReport(tx, values);
       return null;
     }
-    // Two reporters at once must see each other's report.
-    const { suspended } = await lockProfile(tx, escort.id);
-    const trusted = reporter.account?.autorizado === 'aprobado';
-    const partners = trusted ? [] : await otherReporters(tx, escort.id, reporter, now);
-    const holds = trusted || partners.length > 0;
-    await insertReport(tx, { ...values, holds });
-    // Either report of the pair keeps the hold until an admin has decided both.
-    await markHolding(tx, partners);
-    if (holds && !suspended) {
+    const witness = await holdWitness(tx, reporter, escort.id, now);
+    await insertReport(tx, { ...values, holds: witness !== null });
+    if (witness && !suspended) {
       await setSuspended(tx, escort.id, true);
       await syncEscortVisibility(tx, escort.id);
       await recordDecision(tx, {
@@ -112,44 +138,57 @@ export async function createReport(deps: ReportDeps, input: NewReport, reporter:
         accountId: escort.id,
         accountNickname: escort.nickname,
         action: 'perfil_en_espera',
-        reasons: trusted ? msg.holdTrustedReporter : msg.holdTwoReporters,
+        reasons: witness,
       });
     }
-    return holds || suspended ? null : escort.nickname;
+    // An admin who reports knows already; a profile an admin suspended is decided already.
+    if (reporter.account?.kind === 'admin' || (suspended && !witness)) return null;
+    // One person repeating a possible-minor report does not mail the admins again.
+    if (earlier.some((r) => r.reason === holdReason)) return null;
+    if (witness) return suspended ? null : { kind: 'held', nickname: escort.nickname };
+    return {
+      kind: 'urgent',
+      nickname: escort.nickname,
+      reporters: Math.max(1, await countDistinctReporters(tx, escort.id)),
+    };
   });
-  if (outcome) await mailAdminsUrgent(deps, outcome);
+  if (mail) await mailAdmins(deps, mail);
 }
 
 /**
- * The earlier open possible-minor reports of the last 24 h about the escort when
- * they come from someone else, else none. While a profile is not on hold, its
- * open reports are one reporter's (a second one would have held it), so the new
- * report is another reporter when it matches none of them: not the same account,
- * not the same network. Matching any one means the same person, even if she
- * switched networks or signed in since.
+ * This reporter's open reports about the escort: the same account, or the same
+ * network within 24 hours (the reporter marks). A report from someone who has
+ * one is kept, but does not count as one more person in the admin queue.
  */
-async function otherReporters(tx: DbOrTx, escortId: string, reporter: Reporter, now: Date) {
+async function sameReporterReports(tx: DbOrTx, escortId: string, reporter: Reporter, now: Date) {
   const since = new Date(now.getTime() - REPORTER_WINDOW_MS);
-  const recent = await recentOpenReports(tx, escortId, holdReason, since);
-  const same = (r: (typeof recent)[number]) =>
-    (reporter.account !== null && r.reporterId === reporter.account.id) ||
-    (r.reporterMark !== null && sameReporterMark(r.reporterMark, escortId, reporter.ip));
-  return recent.some(same) ? [] : recent.map((r) => r.id);
+  const open = await openReportsOf(tx, escortId);
+  return open.filter(
+    (r) =>
+      (reporter.account !== null && r.reporterId === reporter.account.id) ||
+      (r.reporterMark !== null &&
+        r.createdAt > since &&
+        sameReporterMark(r.reporterMark, escortId, reporter.ip)),
+  );
 }
 
 /** After the commit, one mail per admin; a failed mail is logged and never undoes the report. */
-async function mailAdminsUrgent(deps: ReportDeps, nickname: string): Promise<void> {
+async function mailAdmins(deps: ReportDeps, mail: AdminMail): Promise<void> {
   const { db, mailer, config, log } = deps;
   const link = `${config.siteUrl}/pendientes/denuncias`;
+  const subject =
+    mail.kind === 'urgent'
+      ? msg.urgentReportMailSubject(config.siteName)
+      : msg.heldReportMailSubject(config.siteName);
+  const text =
+    mail.kind === 'urgent'
+      ? msg.urgentReportMailText(mail.nickname, mail.reporters, link)
+      : msg.heldReportMailText(mail.nickname, link);
   for (const to of await adminEmails(db)) {
     try {
-      await mailer.send({
-        to,
-        subject: msg.urgentReportMailSubject(config.siteName),
-        text: msg.urgentReportMailText(nickname, link),
-      });
+      await mailer.send({ to, subject, text });
     } catch (err) {
-      log.warn({ err }, 'urgent report mail not sent');
+      log.warn({ err }, 'report mail to the admins not sent');
     }
   }
 }
@@ -244,7 +283,9 @@ export function toReport(r: Awaited<ReturnType<typeof listReports>>[number]): Re
     perfil_existe: r.escortId !== null && r.suspended !== null,
     perfil_suspendido: r.suspended ?? false,
     denuncias_abiertas: r.openCount,
-    // A possible minor whose profile is still visible: nobody trusted has confirmed it, so an admin must look now.
+    // At least one while any report is open (a first report decided alone leaves its repeats uncounted).
+    denunciantes: Math.max(r.reporterCount, r.openCount > 0 ? 1 : 0),
+    // A possible minor whose profile is still visible: no witness has confirmed it, so an admin must look now.
     urgente: r.status === 'abierta' && r.reason === holdReason && r.suspended === false,
   };
 }
@@ -254,10 +295,11 @@ export async function reportsForAdmin(
   status: 'abierta' | 'descartada' | 'suspendida' | 'todas',
 ): Promise<Report[]> {
   const list = (await listReports(db, status)).map(toReport);
-  // The most urgent first: possible minors still visible, possible minors on hold, trafficking, then the rest by age.
+  // The most urgent first: possible minors still visible, possible minors on hold, trafficking, then the
+  // rest; within a rank, profiles more distinct people report first; then by age (the list is oldest first).
   if (status === 'abierta') {
     const rank = (r: Report) => (r.urgente ? 0 : r.motivo === 'menor' ? 1 : r.motivo === 'trata' ? 2 : 3);
-    list.sort((a, b) => rank(a) - rank(b));
+    list.sort((a, b) => rank(a) - rank(b) || b.denunciantes - a.denunciantes);
   }
   return list;
 }

@@ -15,6 +15,8 @@ export interface SessionAccount {
   sessionId: string;
   /** Whether the login behind this session passed a second factor. */
   secondFactor: boolean;
+  /** When the holder last gave a proof (password or a factor's code) under this session. */
+  reauthAt: Date | null;
 }
 
 export interface SessionOptions {
@@ -62,6 +64,7 @@ const sessionQuery = (db: DbOrTx, name: string) =>
     .select({
       sessionId: sessions.id,
       secondFactor: sessions.secondFactor,
+      reauthAt: sessions.reauthAt,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       id: accounts.id,
@@ -113,6 +116,11 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Session
   }
   const { lastSeenAt: _seen, createdAt: _created, ...account } = row;
   return account;
+}
+
+/** The holder just proved it is her: factor changes are open to this session for a few minutes. */
+export async function markReauthenticated(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ reauthAt: now }).where(eq(sessions.id, sessionId));
 }
 
 export async function revokeSession(db: DbOrTx, token: string): Promise<void> {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { whatsappUrl } from '@encanto/core/contact';
 import { findAccountByNickname } from '../accounts/service.ts';
-import { isBot, isPrefetch, visitorKey } from './service.ts';
+import { isBot, isPrefetch, visitorOf } from './service.ts';
 
 /**
  * GET /contacto/{nickname}, at the site root: the card's WhatsApp button. It
  * counts one tap for her day (a counter only: no visitor identity or address
- * is stored; one tap per visitor and day, see ViewCounter) and redirects to her
- * chat. The count joins the batch of card views, so the
- * redirect never waits for a write. Crawlers, link checkers (HEAD), prefetches,
+ * is stored; one tap per visitor and day, a few visitors per address, see
+ * ViewCounter) and redirects to her chat. The count joins the batch of card
+ * views, so the redirect never waits for a write. Crawlers, link checkers (HEAD), prefetches,
  * the escort herself and admins are not counted. Unknown, pending, paused or
  * suspended profiles answer the site's 404 page, as their card does.
  */
@@ -27,9 +27,9 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
         if (!viewer || (viewer.kind !== 'admin' && viewer.id !== escort.id))
           app.viewCounter.add(
             escort.id,
-            new Date(),
+            app.services.clock.now(),
             'whatsappClicks',
-            visitorKey(viewer, request.ip, request.headers['user-agent']),
+            visitorOf(viewer, request.ip, request.headers['user-agent']),
           );
       }
       // Every tap must reach this server to be counted: no browser or shared cache may keep the redirect.

@@ -5,7 +5,7 @@ import { errorResponses } from '@encanto/core/api-error';
 import { statsListSchema, statsQuerySchema } from '@encanto/core/statistics';
 import { requireKind, sessionSecurity } from '../../plugins/auth.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
-import { dailyStats, isBot, isPrefetch, ViewCounter, visitorKey } from './service.ts';
+import { dailyStats, isBot, isPrefetch, ViewCounter, visitorOf, VISITORS_PER_ADDRESS } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,8 +57,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['estadísticas'],
-        summary:
-          'Cuenta una vista de la tarjeta (la envía la página al abrirse), una vez al día por visitante; no cuenta bots, prefetch, a la dueña ni a administradores',
+        summary: `Cuenta una vista de la tarjeta (la envía la página al abrirse), una vez al día por visitante y a lo más ${VISITORS_PER_ADDRESS} visitantes por dirección; no cuenta bots, prefetch, a la dueña ni a administradores`,
         params: z.object({ nick: z.string().min(1).max(60) }),
       },
     },
@@ -73,9 +72,9 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (viewer && (viewer.kind === 'admin' || viewer.id === escortId)) return reply.status(204).send();
       counter.add(
         escortId,
-        new Date(),
+        app.services.clock.now(),
         'views',
-        visitorKey(viewer, request.ip, request.headers['user-agent']),
+        visitorOf(viewer, request.ip, request.headers['user-agent']),
       );
       return reply.status(204).send();
     },
@@ -97,7 +96,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       const escort = await requireKind(request, 'escort');
       // Views and taps still in memory belong in her numbers.
       await counter.flush();
-      return dailyStats(app.db, escort.id, request.query.dias, new Date());
+      return dailyStats(app.db, escort.id, request.query.dias, app.services.clock.now());
     },
   );
 };

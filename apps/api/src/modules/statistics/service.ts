@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { chileDateTime } from '@encanto/core/chile-time';
 import type { StatsDay } from '@encanto/core/statistics';
 import type { DbOrTx } from '../../db/client.ts';
+import { networkOf } from '../reports/reporter-mark.ts';
 import { addToDay, daysSince, type Counter } from './queries.ts';
 
 /** The Chile calendar day of an instant, as YYYY-MM-DD (the counters' key). */
@@ -30,18 +31,52 @@ export async function countEvent(
 /** The counters bumped by anonymous traffic, written in batches. */
 export type BatchedCounter = 'views' | 'whatsappClicks';
 
-/** Visitor keys kept for the once-a-day rule; past this the oldest half is forgotten. */
+/** Visitor keys (and address counts) kept for the once-a-day rules; past this the oldest half is forgotten. */
 const SEEN_MAX = 200_000;
 
 /**
- * Who is counting, for the once-a-day rule and nothing else: the account when signed in, otherwise
- * a keyed hash of the address and browser. The key is made at start and lives only in memory, so
- * the value cannot be traced back to an address and dies with the process.
+ * How many different visitors one address (an IPv4 address, or an IPv6 /64) may add to one
+ * escort's views, and to her WhatsApp taps, in one Chile day. A visitor is an address and a
+ * browser, so without a cap a script changing its User-Agent counted anew on every request. It is
+ * not 1 because an address is not one person: a home's Wi-Fi, an office, and above all Chilean
+ * mobile carriers put many phones behind one public address (CGNAT); that more than three of them
+ * open the same card on the same day is rare, so a genuine count rarely loses a view, while
+ * a forger gains at most three a day from each address used.
+ */
+export const VISITORS_PER_ADDRESS = 3;
+
+/** Who is counting: the once-a-day key, and the address's key for the per-address cap. */
+export interface Visitor {
+  key: string;
+  network: string;
+}
+
+/**
+ * Who is counting, for the once-a-day rules and nothing else: the account when signed in,
+ * otherwise a keyed hash of the address and browser; and a keyed hash of the address's network
+ * (networkOf: the /64 of an IPv6 address) for the per-address cap. The key is made at start and
+ * lives only in memory, so neither value can be traced back to an address, and both die with the
+ * process.
  */
 const visitorSecret = randomBytes(32);
-export function visitorKey(account: { id: string } | null, ip: string, userAgent = ''): string {
-  if (account) return `a:${account.id}`;
-  return `v:${createHmac('sha256', visitorSecret).update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 22)}`;
+const keyed = (text: string) =>
+  createHmac('sha256', visitorSecret).update(text).digest('base64url').slice(0, 22);
+
+export function visitorOf(account: { id: string } | null, ip: string, userAgent = ''): Visitor {
+  return {
+    key: account ? `a:${account.id}` : `v:${keyed(`${ip}\n${userAgent}`)}`,
+    network: `n:${keyed(`network\n${networkOf(ip)}`)}`,
+  };
+}
+
+/** Forgets the oldest half of a full set or map of the counter's memory. */
+function makeRoom(seen: Set<string> | Map<string, number>): void {
+  if (seen.size < SEEN_MAX) return;
+  let drop = SEEN_MAX / 2;
+  for (const old of seen.keys()) {
+    seen.delete(old);
+    if (--drop === 0) break;
+  }
 }
 
 /**
@@ -49,14 +84,17 @@ export function visitorKey(account: { id: string } | null, ip: string, userAgent
  * the map is written every few seconds as one upsert per escort, day and
  * counter, so counting never slows the cached card or the redirect to
  * WhatsApp. A crash loses at most the last few seconds. Each visitor counts
- * once a day per escort and counter, so a script reloading a card cannot
- * inflate her figures (per server process: behind several instances a visitor
- * may count once on each).
+ * once a day per escort and counter, and one address at most
+ * VISITORS_PER_ADDRESS visitors, so a script reloading a card, or reloading it
+ * under ever new browser names, cannot inflate her figures (per server process:
+ * behind several instances a visitor may count once on each).
  */
 export class ViewCounter {
   private pending = new Map<string, number>();
   /** Visitor x escort x day x counter already counted: reloading a card, or tapping again, adds nothing. */
   private seen = new Set<string>();
+  /** Address x escort x day x counter: how many visitors that address has added. */
+  private perNetwork = new Map<string, number>();
   private flushing: Promise<void> = Promise.resolve();
   private readonly db: DbOrTx;
 
@@ -64,19 +102,18 @@ export class ViewCounter {
     this.db = db;
   }
 
-  /** Counts one view or tap, once per visitor (visitorKey), escort and Chile day. */
-  add(escortId: string, at: Date, counter: BatchedCounter, visitor: string): void {
+  /** Counts one view or tap, once per visitor (visitorOf), escort and Chile day, and a few per address. */
+  add(escortId: string, at: Date, counter: BatchedCounter, visitor: Visitor): void {
     const key = `${escortId}|${chileDay(at)}|${counter}`;
-    const once = `${visitor}|${key}`;
+    const once = `${visitor.key}|${key}`;
     if (this.seen.has(once)) return;
-    if (this.seen.size >= SEEN_MAX) {
-      let drop = SEEN_MAX / 2;
-      for (const old of this.seen) {
-        this.seen.delete(old);
-        if (--drop === 0) break;
-      }
-    }
+    const fromNetwork = `${visitor.network}|${key}`;
+    const added = this.perNetwork.get(fromNetwork) ?? 0;
+    if (added >= VISITORS_PER_ADDRESS) return;
+    makeRoom(this.seen);
+    makeRoom(this.perNetwork);
     this.seen.add(once);
+    this.perNetwork.set(fromNetwork, added + 1);
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
   }
 

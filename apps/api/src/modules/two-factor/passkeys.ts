@@ -9,9 +9,11 @@ import {
 } from '@simplewebauthn/server';
 import { msg } from '@encanto/core/messages';
 import { deviceName, twoFactorLimits } from '@encanto/core/two-factor';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
+import { recordSecurityNotice, type NoticeDeps, type NoticeSubject } from './notices.ts';
 import {
   deletePasskey,
   findPasskeyByCredential,
@@ -38,7 +40,16 @@ export const relyingParty = (siteUrl: string, siteName: string): RelyingParty =>
 type WebauthnOptions = Record<string, unknown>;
 
 const failed = () => unauthorized(msg.passkeyFailed, 'PASSKEY_FAILED');
-const expiry = () => new Date(Date.now() + twoFactorLimits.webauthnTtlMs);
+const expiry = (now: Date) => new Date(now.getTime() + twoFactorLimits.webauthnTtlMs);
+
+/**
+ * A passkey counts as a factor only when the device checked its owner (fingerprint, face or PIN):
+ * presence alone (UV=0) is a stolen, unlocked phone. Options ask for it and answers must carry it.
+ */
+const USER_VERIFICATION = 'required' as const;
+
+/** The library's own wording when the UV flag is missing, so that refusal gets its own Spanish words. */
+const isMissingVerification = (err: unknown) => err instanceof Error && /user.*verif/i.test(err.message);
 
 /** The challenge a browser signed, read from its clientDataJSON (the stored row is looked up by it). */
 function signedChallenge(response: { response?: { clientDataJSON?: unknown } }): string {
@@ -65,10 +76,12 @@ export async function passkeyList(db: DbOrTx, accountId: string) {
 
 /** Options for adding a passkey: a discoverable credential (passwordless login needs it). */
 export async function registrationOptions(
-  db: DbOrTx,
+  deps: Pick<Deps, 'db' | 'clock'>,
   rp: RelyingParty,
   account: { id: string; email: string; nickname: string },
 ) {
+  const { db } = deps;
+  const now = deps.clock.now();
   const existing = await listPasskeys(db, account.id);
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -81,27 +94,29 @@ export async function registrationOptions(
       id: p.credentialId,
       transports: p.transports as AuthenticatorTransport[],
     })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: 'required', userVerification: USER_VERIFICATION },
   });
-  await insertWebauthnChallenge(db, {
-    challenge: options.challenge,
-    accountId: account.id,
-    purpose: 'register',
-    expiresAt: expiry(),
-  });
+  await insertWebauthnChallenge(
+    db,
+    { challenge: options.challenge, accountId: account.id, purpose: 'register', expiresAt: expiry(now) },
+    now,
+  );
   return options as unknown as WebauthnOptions;
 }
 
-/** Stores a new passkey after checking the browser's answer; the other sessions end (a new factor). */
+/**
+ * Stores a new passkey after checking the browser's answer (the caller has checked the fresh proof);
+ * the other sessions end and the owner is mailed (a new factor).
+ */
 export async function registerPasskey(
-  db: Db,
+  deps: Pick<Deps, 'db' | 'clock'> & NoticeDeps,
   rp: RelyingParty,
-  account: { id: string; sessionId: string },
+  account: NoticeSubject & { sessionId: string },
   respuesta: Record<string, unknown>,
   nombre: string | undefined,
-  userAgent: string | undefined,
 ) {
-  const challenge = await takeWebauthnChallenge(db, signedChallenge(respuesta), 'register');
+  const { db } = deps;
+  const challenge = await takeWebauthnChallenge(db, signedChallenge(respuesta), 'register', deps.clock.now());
   if (!challenge || challenge.accountId !== account.id) throw failed();
   let verification;
   try {
@@ -110,43 +125,50 @@ export async function registerPasskey(
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
-  } catch {
-    throw failed();
+  } catch (err) {
+    throw isMissingVerification(err) ? unauthorized(msg.passkeyNeedsVerification, 'PASSKEY_NO_UV') : failed();
   }
   if (!verification.verified) throw failed();
   const { credential, credentialBackedUp } = verification.registrationInfo;
   await db.transaction(async (tx) => {
-    await insertPasskey(tx, {
+    const id = await insertPasskey(tx, {
       accountId: account.id,
       credentialId: credential.id,
       publicKey: Buffer.from(credential.publicKey).toString('base64url'),
       counter: credential.counter,
       transports: credential.transports ?? [],
-      nombre: nombre?.trim() || deviceName(userAgent ?? ''),
+      nombre: nombre?.trim() || deviceName(account.userAgent ?? ''),
       backedUp: credentialBackedUp,
     });
     await revokeAllSessions(tx, account.id, account.sessionId);
+    await recordSecurityNotice(tx, deps, account, 'passkey_added', id);
   });
 }
 
-export async function removePasskey(db: Db, account: { id: string; sessionId: string }, id: string) {
-  await db.transaction(async (tx) => {
+/** Removes one passkey (the caller has checked the fresh proof); the owner is mailed. */
+export async function removePasskey(
+  deps: Pick<Deps, 'db'> & NoticeDeps,
+  account: NoticeSubject & { sessionId: string },
+  id: string,
+) {
+  await deps.db.transaction(async (tx) => {
     if (!(await deletePasskey(tx, account.id, id))) throw notFound(msg.notFound);
     await revokeAllSessions(tx, account.id, account.sessionId);
+    await recordSecurityNotice(tx, deps, account, 'passkey_removed');
   });
 }
 
 /** Options for a passwordless login: any passkey of this site (the browser lists them). */
-export async function loginOptions(db: DbOrTx, rp: RelyingParty) {
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred' });
-  await insertWebauthnChallenge(db, {
-    challenge: options.challenge,
-    accountId: null,
-    purpose: 'login',
-    expiresAt: expiry(),
-  });
+export async function loginOptions(deps: Pick<Deps, 'db' | 'clock'>, rp: RelyingParty) {
+  const now = deps.clock.now();
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: USER_VERIFICATION });
+  await insertWebauthnChallenge(
+    deps.db,
+    { challenge: options.challenge, accountId: null, purpose: 'login', expiresAt: expiry(now) },
+    now,
+  );
   return options as unknown as WebauthnOptions;
 }
 
@@ -160,7 +182,7 @@ export async function secondStepOptions(
   const mine = await listPasskeys(db, accountId);
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
-    userVerification: 'preferred',
+    userVerification: USER_VERIFICATION,
     allowCredentials: mine.map((p) => ({
       id: p.credentialId,
       transports: p.transports as AuthenticatorTransport[],
@@ -172,13 +194,13 @@ export async function secondStepOptions(
 
 /** Checks a signed assertion against the stored passkey and its counter; the passkey's account. */
 export async function verifyAssertion(
-  db: DbOrTx,
+  deps: Pick<Deps, 'db' | 'clock'>,
   rp: RelyingParty,
   respuesta: Record<string, unknown>,
   expectedChallenge: string,
 ): Promise<string> {
   const credentialId = typeof respuesta.id === 'string' ? respuesta.id : '';
-  const passkey = credentialId ? await findPasskeyByCredential(db, credentialId) : undefined;
+  const passkey = credentialId ? await findPasskeyByCredential(deps.db, credentialId) : undefined;
   if (!passkey) throw unauthorized(msg.passkeyUnknown, 'PASSKEY_UNKNOWN');
   let verification;
   try {
@@ -187,7 +209,7 @@ export async function verifyAssertion(
       expectedChallenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: true,
       credential: {
         id: passkey.credentialId,
         publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
@@ -195,17 +217,26 @@ export async function verifyAssertion(
         transports: passkey.transports as AuthenticatorTransport[],
       },
     });
-  } catch {
-    throw failed();
+  } catch (err) {
+    throw isMissingVerification(err) ? unauthorized(msg.passkeyNeedsVerification, 'PASSKEY_NO_UV') : failed();
   }
   if (!verification.verified) throw failed();
-  await touchPasskey(db, passkey.id, verification.authenticationInfo.newCounter);
+  await touchPasskey(deps.db, passkey.id, verification.authenticationInfo.newCounter, deps.clock.now());
   return passkey.accountId;
 }
 
 /** Passwordless login: the signed challenge must be one handed out for login, used once. */
-export async function passkeyLogin(db: DbOrTx, rp: RelyingParty, respuesta: Record<string, unknown>) {
-  const challenge = await takeWebauthnChallenge(db, signedChallenge(respuesta), 'login');
+export async function passkeyLogin(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  rp: RelyingParty,
+  respuesta: Record<string, unknown>,
+) {
+  const challenge = await takeWebauthnChallenge(
+    deps.db,
+    signedChallenge(respuesta),
+    'login',
+    deps.clock.now(),
+  );
   if (!challenge) throw failed();
-  return verifyAssertion(db, rp, respuesta, challenge.challenge);
+  return verifyAssertion(deps, rp, respuesta, challenge.challenge);
 }

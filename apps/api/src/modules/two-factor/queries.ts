@@ -31,13 +31,18 @@ export async function countUnusedRecoveryCodes(db: DbOrTx, accountId: string): P
 }
 
 /** A pending (unconfirmed) secret replaces any earlier pending one; a confirmed one is left alone. */
-export async function upsertPendingTotp(db: DbOrTx, accountId: string, secret: string): Promise<boolean> {
+export async function upsertPendingTotp(
+  db: DbOrTx,
+  accountId: string,
+  secret: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .insert(totpFactors)
-    .values({ accountId, secret })
+    .values({ accountId, secret, createdAt: now })
     .onConflictDoUpdate({
       target: totpFactors.accountId,
-      set: { secret, lastStep: null, createdAt: new Date() },
+      set: { secret, lastStep: null, createdAt: now },
       setWhere: isNull(totpFactors.confirmedAt),
     })
     .returning({ accountId: totpFactors.accountId });
@@ -45,18 +50,29 @@ export async function upsertPendingTotp(db: DbOrTx, accountId: string, secret: s
 }
 
 /** Sets a confirmed secret outright (ADMIN_TOTP_SECRET). */
-export async function putConfirmedTotp(db: DbOrTx, accountId: string, secret: string): Promise<void> {
+export async function putConfirmedTotp(db: DbOrTx, accountId: string, secret: string, now: Date) {
   await db
     .insert(totpFactors)
-    .values({ accountId, secret, confirmedAt: new Date() })
+    .values({ accountId, secret, confirmedAt: now })
     .onConflictDoUpdate({
       target: totpFactors.accountId,
-      set: { secret, confirmedAt: new Date(), lastStep: null },
+      set: { secret, confirmedAt: now, lastStep: null },
     });
 }
 
-export async function confirmTotp(db: DbOrTx, accountId: string): Promise<void> {
-  await db.update(totpFactors).set({ confirmedAt: new Date() }).where(eq(totpFactors.accountId, accountId));
+export async function confirmTotp(db: DbOrTx, accountId: string, now: Date): Promise<void> {
+  await db.update(totpFactors).set({ confirmedAt: now }).where(eq(totpFactors.accountId, accountId));
+}
+
+/** Every stored secret, for sealing the ones written before secrets were encrypted. */
+export const allTotpSecrets = (db: DbOrTx) =>
+  db.select({ accountId: totpFactors.accountId, secret: totpFactors.secret }).from(totpFactors);
+
+export async function replaceTotpSecret(db: DbOrTx, accountId: string, from: string, to: string) {
+  await db
+    .update(totpFactors)
+    .set({ secret: to })
+    .where(and(eq(totpFactors.accountId, accountId), eq(totpFactors.secret, from)));
 }
 
 /** Claims a step atomically: only a step later than the last used one passes (no replay, no race). */
@@ -80,10 +96,15 @@ export async function replaceRecoveryCodes(db: DbOrTx, accountId: string, hashes
 }
 
 /** Marks an unused recovery code used; false when it does not exist or was used already. */
-export async function useRecoveryCode(db: DbOrTx, accountId: string, codeHash: string): Promise<boolean> {
+export async function useRecoveryCode(
+  db: DbOrTx,
+  accountId: string,
+  codeHash: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(twoFactorRecoveryCodes)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(
       and(
         eq(twoFactorRecoveryCodes.accountId, accountId),
@@ -113,17 +134,18 @@ export async function insertChallenge(
     purpose: ChallengePurpose;
     expiresAt: Date;
   },
+  now: Date,
 ): Promise<void> {
   // Expired challenges are swept by whoever opens a new one: the table stays tiny without a job.
-  await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, new Date()));
+  await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
   await db.insert(loginChallenges).values(values);
 }
 
-export async function findLiveChallenge(db: DbOrTx, tokenHash: string) {
+export async function findLiveChallenge(db: DbOrTx, tokenHash: string, now: Date) {
   const [row] = await db
     .select()
     .from(loginChallenges)
-    .where(and(eq(loginChallenges.tokenHash, tokenHash), gt(loginChallenges.expiresAt, new Date())));
+    .where(and(eq(loginChallenges.tokenHash, tokenHash), gt(loginChallenges.expiresAt, now)));
   return row;
 }
 
@@ -152,14 +174,14 @@ export async function deleteChallenge(db: DbOrTx, id: string): Promise<boolean> 
 
 // ---- Wrong-code window --------------------------------------------------------------------------
 
-export async function recordFailure(db: DbOrTx, accountId: string): Promise<void> {
-  await db.insert(secondFactorFailures).values({ accountId });
+export async function recordFailure(db: DbOrTx, accountId: string, now: Date): Promise<void> {
+  await db.insert(secondFactorFailures).values({ accountId, createdAt: now });
 }
 
-export async function failuresSince(db: DbOrTx, accountId: string, since: Date): Promise<number> {
+export async function failuresSince(db: DbOrTx, accountId: string, since: Date, now: Date): Promise<number> {
   await db
     .delete(secondFactorFailures)
-    .where(lt(secondFactorFailures.createdAt, new Date(Date.now() - 24 * 3600_000)));
+    .where(lt(secondFactorFailures.createdAt, new Date(now.getTime() - 24 * 3600_000)));
   const [row] = await db
     .select({ n: count() })
     .from(secondFactorFailures)
@@ -177,12 +199,13 @@ export async function findPasskeyByCredential(db: DbOrTx, credentialId: string) 
   return row;
 }
 
-export async function insertPasskey(db: DbOrTx, values: typeof passkeys.$inferInsert): Promise<void> {
-  await db.insert(passkeys).values(values);
+export async function insertPasskey(db: DbOrTx, values: typeof passkeys.$inferInsert): Promise<string> {
+  const [row] = await db.insert(passkeys).values(values).returning({ id: passkeys.id });
+  return row!.id;
 }
 
-export async function touchPasskey(db: DbOrTx, id: string, counter: number): Promise<void> {
-  await db.update(passkeys).set({ counter, lastUsedAt: new Date() }).where(eq(passkeys.id, id));
+export async function touchPasskey(db: DbOrTx, id: string, counter: number, now: Date): Promise<void> {
+  await db.update(passkeys).set({ counter, lastUsedAt: now }).where(eq(passkeys.id, id));
 }
 
 export async function deletePasskey(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
@@ -196,20 +219,26 @@ export async function deletePasskey(db: DbOrTx, accountId: string, id: string): 
 export async function insertWebauthnChallenge(
   db: DbOrTx,
   values: { challenge: string; accountId: string | null; purpose: 'register' | 'login'; expiresAt: Date },
+  now: Date,
 ): Promise<void> {
-  await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, new Date()));
+  await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
   await db.insert(webauthnChallenges).values(values);
 }
 
 /** Takes (deletes and returns) a live challenge: each one verifies at most one response. */
-export async function takeWebauthnChallenge(db: DbOrTx, challenge: string, purpose: 'register' | 'login') {
+export async function takeWebauthnChallenge(
+  db: DbOrTx,
+  challenge: string,
+  purpose: 'register' | 'login',
+  now: Date,
+) {
   const [row] = await db
     .delete(webauthnChallenges)
     .where(
       and(
         eq(webauthnChallenges.challenge, challenge),
         eq(webauthnChallenges.purpose, purpose),
-        gt(webauthnChallenges.expiresAt, new Date()),
+        gt(webauthnChallenges.expiresAt, now),
       ),
     )
     .returning();

@@ -1,12 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { msg } from '@encanto/core/messages';
 import { twoFactorLimits, type SecondFactorKind } from '@encanto/core/two-factor';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import type { AppError } from '../../errors.ts';
 import { badRequest, conflict, forbidden, rateLimited, unauthorized } from '../../errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
+import { recordSecurityNotice, type NoticeSubject } from './notices.ts';
 import {
+  allTotpSecrets,
   bumpChallenge,
   claimStep,
   confirmTotp,
@@ -14,6 +17,7 @@ import {
   countUnusedRecoveryCodes,
   deleteChallenge,
   deleteFactors,
+  deletePasskey,
   failuresSince,
   findLiveChallenge,
   findTotp,
@@ -21,15 +25,32 @@ import {
   putConfirmedTotp,
   recordFailure,
   replaceRecoveryCodes,
+  replaceTotpSecret,
   upsertPendingTotp,
   useRecoveryCode,
   type ChallengePurpose,
   type LoginKind,
 } from './queries.ts';
+import { isSealed, openSecret, sealSecret } from './secret-box.ts';
 import { enrolmentData, matchingStep, newTotpSecret } from './totp.ts';
 
 export type { LoginKind } from './queries.ts';
 export { currentCode, isBase32Secret } from './totp.ts';
+export { noteSignIn, recordSecurityNotice, takeSecurityNotice, type NoticeSubject } from './notices.ts';
+export {
+  loginOptions,
+  passkeyList,
+  passkeyLogin,
+  registerPasskey,
+  registrationOptions,
+  relyingParty,
+  removePasskey,
+  secondStepOptions,
+  verifyAssertion,
+} from './passkeys.ts';
+
+/** What the two-step rules read: the database, the clock, and the config (the key sealing TOTP secrets). */
+export type TwoFactorDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
 
 export interface Factors {
   totp: boolean;
@@ -55,48 +76,64 @@ export async function twoFactorStatus(db: DbOrTx, accountId: string, kind: Login
   return { totp: f.totp, passkeys: f.passkeys, codigos_restantes: codes, obligatorio: kind === 'admin' };
 }
 
+/** The confirmed secret in clear, or null when the account has no confirmed TOTP. */
+async function confirmedSecret(deps: TwoFactorDeps, db: DbOrTx, accountId: string): Promise<string | null> {
+  const totp = await findTotp(db, accountId);
+  return totp?.confirmedAt ? openSecret(deps.config, accountId, totp.secret) : null;
+}
+
 // ---- Login challenges (`desafio`) --------------------------------------------------------------
 
 /** Opens the step after a right password; only the SHA-256 of the returned `desafio` is stored. */
 export async function openChallenge(
-  db: DbOrTx,
+  deps: Pick<Deps, 'db' | 'clock'>,
   accountId: string,
   loginKind: LoginKind,
   purpose: ChallengePurpose,
 ): Promise<string> {
   const desafio = randomToken();
-  await insertChallenge(db, {
-    tokenHash: sha256(desafio),
-    accountId,
-    loginKind,
-    purpose,
-    expiresAt: new Date(Date.now() + twoFactorLimits.challengeTtlMs),
-  });
+  const now = deps.clock.now();
+  await insertChallenge(
+    deps.db,
+    {
+      tokenHash: sha256(desafio),
+      accountId,
+      loginKind,
+      purpose,
+      expiresAt: new Date(now.getTime() + twoFactorLimits.challengeTtlMs),
+    },
+    now,
+  );
   return desafio;
 }
 
 const expired = () => unauthorized(msg.secondFactorExpired, 'CHALLENGE_EXPIRED');
 
-async function liveChallenge(db: DbOrTx, desafio: string, purpose: ChallengePurpose) {
-  const row = await findLiveChallenge(db, sha256(desafio));
+async function liveChallenge(deps: Pick<Deps, 'db' | 'clock'>, desafio: string, purpose: ChallengePurpose) {
+  const row = await findLiveChallenge(deps.db, sha256(desafio), deps.clock.now());
   if (!row || row.purpose !== purpose || row.attempts >= twoFactorLimits.wrongPerChallenge) throw expired();
   return row;
 }
 
 /** The account-wide window: 10 wrong codes per 15 minutes, whichever challenge they came through. */
-async function guardAccount(db: DbOrTx, accountId: string): Promise<void> {
-  const since = new Date(Date.now() - twoFactorLimits.accountWindowMs);
-  if ((await failuresSince(db, accountId, since)) >= twoFactorLimits.wrongPerAccount) {
+async function guardAccount(deps: Pick<Deps, 'db' | 'clock'>, accountId: string): Promise<void> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - twoFactorLimits.accountWindowMs);
+  if ((await failuresSince(deps.db, accountId, since, now)) >= twoFactorLimits.wrongPerAccount) {
     throw rateLimited(msg.secondFactorTooMany, 'SECOND_FACTOR_LOCKED', twoFactorLimits.accountWindowMs);
   }
 }
 
 /** A wrong code: counted on the account and, when given, on the challenge (which dies at 5). */
-async function wrongCode(db: DbOrTx, accountId: string, challengeId?: string): Promise<AppError> {
-  await recordFailure(db, accountId);
+async function wrongCode(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  accountId: string,
+  challengeId?: string,
+): Promise<AppError> {
+  await recordFailure(deps.db, accountId, deps.clock.now());
   if (challengeId) {
-    const attempts = await bumpChallenge(db, challengeId);
-    if (attempts >= twoFactorLimits.wrongPerChallenge) await deleteChallenge(db, challengeId);
+    const attempts = await bumpChallenge(deps.db, challengeId);
+    if (attempts >= twoFactorLimits.wrongPerChallenge) await deleteChallenge(deps.db, challengeId);
   }
   return unauthorized(msg.secondFactorWrong, 'SECOND_FACTOR_WRONG');
 }
@@ -108,15 +145,31 @@ const normRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, 
  * Checks a TOTP code or an unused recovery code against the account's confirmed factor. A TOTP
  * code of an already used step is refused as a replay (409, not counted as a guess).
  */
-async function checkCode(db: DbOrTx, accountId: string, codigo: string, secret: string | null) {
+async function checkCode(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  accountId: string,
+  codigo: string,
+  secret: string | null,
+) {
+  const now = deps.clock.now();
   if (isTotpShape(codigo)) {
     if (!secret) return false;
-    const step = matchingStep(secret, codigo.replace(/\s+/g, ''));
+    const step = matchingStep(secret, codigo.replace(/\s+/g, ''), now.getTime());
     if (step === null) return false;
-    if (!(await claimStep(db, accountId, step))) throw conflict(msg.secondFactorReused, 'CODE_REUSED');
+    if (!(await claimStep(deps.db, accountId, step))) throw conflict(msg.secondFactorReused, 'CODE_REUSED');
     return true;
   }
-  return useRecoveryCode(db, accountId, sha256(normRecovery(codigo)));
+  return useRecoveryCode(deps.db, accountId, sha256(normRecovery(codigo)), now);
+}
+
+/**
+ * A code of a factor the account already has (its app, or an unused recovery code), as the proof a
+ * factor change asks for; counted in the account's wrong-code window like any second step.
+ */
+export async function checkOwnCode(deps: TwoFactorDeps, accountId: string, codigo: string): Promise<void> {
+  await guardAccount(deps, accountId);
+  const secret = await confirmedSecret(deps, deps.db, accountId);
+  if (!(await checkCode(deps, accountId, codigo, secret))) throw await wrongCode(deps, accountId);
 }
 
 /**
@@ -124,16 +177,16 @@ async function checkCode(db: DbOrTx, accountId: string, codigo: string, secret: 
  * caller finishes the login route's answer for `loginKind`.
  */
 export async function passSecondFactor(
-  db: DbOrTx,
+  deps: TwoFactorDeps,
   desafio: string,
   codigo: string,
 ): Promise<{ accountId: string; loginKind: LoginKind }> {
-  const challenge = await liveChallenge(db, desafio, 'verify');
-  await guardAccount(db, challenge.accountId);
-  const totp = await findTotp(db, challenge.accountId);
-  const ok = await checkCode(db, challenge.accountId, codigo, totp?.confirmedAt ? totp.secret : null);
-  if (!ok) throw await wrongCode(db, challenge.accountId, challenge.id);
-  if (!(await deleteChallenge(db, challenge.id))) throw expired();
+  const challenge = await liveChallenge(deps, desafio, 'verify');
+  await guardAccount(deps, challenge.accountId);
+  const secret = await confirmedSecret(deps, deps.db, challenge.accountId);
+  const ok = await checkCode(deps, challenge.accountId, codigo, secret);
+  if (!ok) throw await wrongCode(deps, challenge.accountId, challenge.id);
+  if (!(await deleteChallenge(deps.db, challenge.id))) throw expired();
   return { accountId: challenge.accountId, loginKind: challenge.loginKind };
 }
 
@@ -158,102 +211,176 @@ async function issueRecoveryCodes(db: DbOrTx, accountId: string): Promise<string
 }
 
 /** Step one of enrolment: a fresh secret (replacing an unconfirmed one) and its QR code. */
-export async function startTotp(db: DbOrTx, accountId: string, issuer: string, label: string) {
-  const existing = await findTotp(db, accountId);
+export async function startTotp(deps: TwoFactorDeps, accountId: string, issuer: string, label: string) {
+  const existing = await findTotp(deps.db, accountId);
   if (existing?.confirmedAt) throw conflict(msg.totpAlreadyOn, 'TOTP_ALREADY_ON');
   const secret = newTotpSecret();
-  if (!(await upsertPendingTotp(db, accountId, secret))) throw conflict(msg.totpAlreadyOn, 'TOTP_ALREADY_ON');
+  const sealed = await sealSecret(deps.config, accountId, secret);
+  if (!(await upsertPendingTotp(deps.db, accountId, sealed, deps.clock.now()))) {
+    throw conflict(msg.totpAlreadyOn, 'TOTP_ALREADY_ON');
+  }
   return enrolmentData(secret, issuer, label);
 }
 
-/**
- * Step two: the first code proves the app holds the secret. Turns the factor on, issues the 10
- * recovery codes (returned once, stored hashed) and ends the account's other sessions.
- */
-export async function confirmTotpEnrolment(
-  db: Db,
-  accountId: string,
-  codigo: string,
-  keepSessionId?: string,
-): Promise<string[]> {
-  await guardAccount(db, accountId);
-  const pending = await findTotp(db, accountId);
+/** The pending secret's step a first code matches, or the error to answer with. */
+async function pendingStep(deps: TwoFactorDeps, accountId: string, codigo: string, challengeId?: string) {
+  const pending = await findTotp(deps.db, accountId);
   if (!pending || pending.confirmedAt) {
     throw pending
       ? conflict(msg.totpAlreadyOn, 'TOTP_ALREADY_ON')
       : badRequest(msg.totpNotPending, undefined, 'TOTP_NOT_PENDING');
   }
-  const step = isTotpShape(codigo) ? matchingStep(pending.secret, codigo.replace(/\s+/g, '')) : null;
-  if (step === null) throw await wrongCode(db, accountId);
-  return db.transaction(async (tx) => {
-    if (!(await claimStep(tx, accountId, step))) throw conflict(msg.secondFactorReused, 'CODE_REUSED');
-    await confirmTotp(tx, accountId);
-    const codes = await issueRecoveryCodes(tx, accountId);
-    await revokeAllSessions(tx, accountId, keepSessionId);
+  await guardAccount(deps, accountId);
+  const secret = await openSecret(deps.config, accountId, pending.secret);
+  const now = deps.clock.now().getTime();
+  const step = isTotpShape(codigo) ? matchingStep(secret, codigo.replace(/\s+/g, ''), now) : null;
+  if (step === null) throw await wrongCode(deps, accountId, challengeId);
+  return step;
+}
+
+/**
+ * Step two: the first code proves the app holds the secret. Turns the factor on, issues the 10
+ * recovery codes (returned once, stored hashed), ends the account's other sessions and mails the
+ * owner. The caller has checked the fresh proof.
+ */
+export async function confirmTotpEnrolment(
+  deps: TwoFactorDeps,
+  account: NoticeSubject & { sessionId?: string },
+  codigo: string,
+): Promise<string[]> {
+  const step = await pendingStep(deps, account.id, codigo);
+  return deps.db.transaction(async (tx) => {
+    if (!(await claimStep(tx, account.id, step))) throw conflict(msg.secondFactorReused, 'CODE_REUSED');
+    await confirmTotp(tx, account.id, deps.clock.now());
+    const codes = await issueRecoveryCodes(tx, account.id);
+    await revokeAllSessions(tx, account.id, account.sessionId);
+    await recordSecurityNotice(tx, deps, account, 'totp_added', 'totp');
     return codes;
   });
 }
 
-/** An admin's enrolment during login: `desafio` of purpose `enrol` instead of a session. */
-export async function startAdminEnrolment(db: DbOrTx, desafio: string, issuer: string, label: string) {
-  const challenge = await liveChallenge(db, desafio, 'enrol');
-  return startTotp(db, challenge.accountId, issuer, label);
+/** An admin's enrolment during login: `desafio` of purpose `enrol` (a right password moments ago). */
+export async function startAdminEnrolment(
+  deps: TwoFactorDeps,
+  desafio: string,
+  issuer: string,
+  label: string,
+) {
+  const challenge = await liveChallenge(deps, desafio, 'enrol');
+  return startTotp(deps, challenge.accountId, issuer, label);
 }
 
-export async function enrolChallengeAccount(db: DbOrTx, desafio: string): Promise<string> {
-  return (await liveChallenge(db, desafio, 'enrol')).accountId;
+export async function enrolChallengeAccount(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  desafio: string,
+): Promise<string> {
+  return (await liveChallenge(deps, desafio, 'enrol')).accountId;
 }
 
-export async function confirmAdminEnrolment(db: Db, desafio: string, codigo: string) {
-  const challenge = await liveChallenge(db, desafio, 'enrol');
-  const pending = await findTotp(db, challenge.accountId);
-  if (!pending || pending.confirmedAt) throw badRequest(msg.totpNotPending, undefined, 'TOTP_NOT_PENDING');
-  await guardAccount(db, challenge.accountId);
-  const step = isTotpShape(codigo) ? matchingStep(pending.secret, codigo.replace(/\s+/g, '')) : null;
-  if (step === null) throw await wrongCode(db, challenge.accountId, challenge.id);
-  const codes = await db.transaction(async (tx) => {
+export async function confirmAdminEnrolment(
+  deps: TwoFactorDeps,
+  desafio: string,
+  codigo: string,
+  notice: Omit<NoticeSubject, 'id'>,
+) {
+  const challenge = await liveChallenge(deps, desafio, 'enrol');
+  const step = await pendingStep(deps, challenge.accountId, codigo, challenge.id);
+  const codes = await deps.db.transaction(async (tx) => {
     if (!(await deleteChallenge(tx, challenge.id))) throw expired();
     await claimStep(tx, challenge.accountId, step);
-    await confirmTotp(tx, challenge.accountId);
+    await confirmTotp(tx, challenge.accountId, deps.clock.now());
     const issued = await issueRecoveryCodes(tx, challenge.accountId);
     await revokeAllSessions(tx, challenge.accountId);
+    await recordSecurityNotice(tx, deps, { ...notice, id: challenge.accountId }, 'totp_added', 'totp');
     return issued;
   });
   return { accountId: challenge.accountId, loginKind: challenge.loginKind, codes };
 }
 
 /**
- * Turns TOTP off (the password is checked by the route): a current code or a recovery code proves
+ * Turns TOTP off (the caller has checked the password): a current code or a recovery code proves
  * the factor is in hand. Admins cannot: two-step login is mandatory for them. Other sessions end.
  */
 export async function disableTotp(
-  db: Db,
-  account: { id: string; kind: LoginKind; sessionId: string },
+  deps: TwoFactorDeps,
+  account: NoticeSubject & { kind: LoginKind; sessionId: string },
   codigo: string,
 ): Promise<void> {
   if (account.kind === 'admin') throw forbidden(msg.adminFactorRequired, 'ADMIN_FACTOR_REQUIRED');
-  const totp = await findTotp(db, account.id);
+  const totp = await findTotp(deps.db, account.id);
   if (!totp?.confirmedAt) throw conflict(msg.totpNotOn, 'TOTP_NOT_ON');
-  await guardAccount(db, account.id);
-  if (!(await checkCode(db, account.id, codigo, totp.secret))) throw await wrongCode(db, account.id);
-  await db.transaction(async (tx) => {
+  await checkOwnCode(deps, account.id, codigo);
+  await deps.db.transaction(async (tx) => {
     await deleteFactors(tx, account.id, { passkeys: false });
     await revokeAllSessions(tx, account.id, account.sessionId);
+    await recordSecurityNotice(tx, deps, account, 'totp_removed');
   });
 }
 
-/** ADMIN_TOTP_SECRET: the bootstrapped admin's secret is set (confirmed) from the environment. */
-export async function setTotpSecret(db: DbOrTx, accountId: string, secret: string): Promise<void> {
-  const existing = await findTotp(db, accountId);
-  if (existing?.confirmedAt && existing.secret === secret) return;
-  await putConfirmedTotp(db, accountId, secret);
+/** New recovery codes replace every earlier one (the caller has checked the fresh proof). */
+export async function renewRecoveryCodes(
+  deps: TwoFactorDeps,
+  account: NoticeSubject & { sessionId: string },
+): Promise<string[]> {
+  if (!(await factorsOf(deps.db, account.id)).totp) throw conflict(msg.totpNotOn, 'TOTP_NOT_ON');
+  return deps.db.transaction(async (tx) => {
+    const codes = await issueRecoveryCodes(tx, account.id);
+    await revokeAllSessions(tx, account.id, account.sessionId);
+    await recordSecurityNotice(tx, deps, account, 'codes_renewed');
+    return codes;
+  });
 }
 
-/** `npm run admin -- reset-2fa`: every factor goes and every session ends; the next login enrols. */
-export async function resetTwoFactor(db: Db, accountId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await deleteFactors(tx, accountId, { passkeys: true });
-    await revokeAllSessions(tx, accountId);
+/**
+ * Takes back a factor that a "no fui yo" link names: the TOTP app (with its recovery codes) or one
+ * passkey. Nothing when it is already gone.
+ */
+export async function removeNamedFactor(tx: DbOrTx, accountId: string, factorRef: string): Promise<void> {
+  if (factorRef === 'totp') await deleteFactors(tx, accountId, { passkeys: false });
+  else await deletePasskey(tx, accountId, factorRef);
+}
+
+/** ADMIN_TOTP_SECRET: the bootstrapped admin's secret is set (confirmed) from the environment. */
+export async function setTotpSecret(deps: TwoFactorDeps, accountId: string, secret: string): Promise<void> {
+  const existing = await findTotp(deps.db, accountId);
+  if (existing?.confirmedAt && (await openSecret(deps.config, accountId, existing.secret)) === secret) return;
+  await putConfirmedTotp(
+    deps.db,
+    accountId,
+    await sealSecret(deps.config, accountId, secret),
+    deps.clock.now(),
+  );
+}
+
+/** Seals the TOTP secrets stored in clear before secrets were encrypted at rest (run at start). */
+export async function sealPlainSecrets(deps: Pick<Deps, 'db' | 'config'>): Promise<number> {
+  let sealed = 0;
+  for (const row of await allTotpSecrets(deps.db)) {
+    if (isSealed(row.secret)) continue;
+    await replaceTotpSecret(
+      deps.db,
+      row.accountId,
+      row.secret,
+      await sealSecret(deps.config, row.accountId, row.secret),
+    );
+    sealed += 1;
+  }
+  return sealed;
+}
+
+/**
+ * `npm run admin -- reset-2fa`: every factor goes and every session ends; the owner is mailed. The way
+ * out for a person who lost her phone and her recovery codes, after the administrator checked her
+ * identity (docs/operations.md, "Lost second factor").
+ */
+export async function resetTwoFactor(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  account: NoticeSubject,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await deleteFactors(tx, account.id, { passkeys: true });
+    await revokeAllSessions(tx, account.id);
+    await recordSecurityNotice(tx, deps, account, 'factors_reset');
   });
 }
 
@@ -266,15 +393,15 @@ export const challengeFor = liveChallenge;
  * a wrong code.
  */
 export async function passSecondFactorWithPasskey(
-  db: DbOrTx,
+  deps: Pick<Deps, 'db' | 'clock'>,
   desafio: string,
   verify: (expectedChallenge: string) => Promise<string>,
 ): Promise<{ accountId: string; loginKind: LoginKind }> {
-  const challenge = await liveChallenge(db, desafio, 'verify');
-  await guardAccount(db, challenge.accountId);
+  const challenge = await liveChallenge(deps, desafio, 'verify');
+  await guardAccount(deps, challenge.accountId);
   if (!challenge.webauthnChallenge) throw expired();
   const accountId = await verify(challenge.webauthnChallenge).catch(() => null);
-  if (accountId !== challenge.accountId) throw await wrongCode(db, challenge.accountId, challenge.id);
-  if (!(await deleteChallenge(db, challenge.id))) throw expired();
+  if (accountId !== challenge.accountId) throw await wrongCode(deps, challenge.accountId, challenge.id);
+  if (!(await deleteChallenge(deps.db, challenge.id))) throw expired();
   return { accountId: challenge.accountId, loginKind: challenge.loginKind };
 }

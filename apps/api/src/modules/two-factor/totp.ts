@@ -32,7 +32,7 @@ export function isBase32Secret(value: string): boolean {
  * The 30-second step a 6-digit code belongs to, accepting one step either side for clock drift;
  * null when it matches none. The caller compares the step with the last one used (replay).
  */
-export function matchingStep(secret: string, code: string, now = Date.now()): number | null {
+export function matchingStep(secret: string, code: string, now: number): number | null {
   const delta = totpFor(secret).validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) return null;
   return Math.floor(now / 1000 / PERIOD) + delta;
@@ -45,6 +45,6 @@ export async function enrolmentData(secret: string, issuer: string, label: strin
   return { secreto: secret, otpauth_url: url, qr_svg: svg };
 }
 
-/** The current code for a secret: tests and deployment automation compute codes with it. */
-export const currentCode = (secret: string, now = Date.now()): string =>
+/** The code for a secret at an instant: tests and deployment automation compute codes with it. */
+export const currentCode = (secret: string, now: number): string =>
   totpFor(secret).generate({ timestamp: now });

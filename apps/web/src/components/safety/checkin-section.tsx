@@ -11,24 +11,27 @@ import { useTimedMessage } from '../../lib/use-timed-message.ts';
 
 const hours = [0.5, 1, 2, 3, 4, 6, 8, 12];
 const hoursLabel = (h: number) => (h < 1 ? '30 minutos' : h === 1 ? '1 hora' : `${h} horas`);
-const estadoLabel: Record<Checkin['estado'], string> = {
-  activo: 'Activo',
-  cerrado: 'Cerrado: estabas bien',
-  vencido: 'Vencido: avisamos a tu contacto',
-};
+const estadoLabel = (c: Checkin) =>
+  c.estado === 'activo'
+    ? 'Activo'
+    : c.estado === 'cerrado'
+      ? 'Cerrado: estabas bien'
+      : c.contacto_avisado
+        ? 'Vencido: avisamos a tu contacto'
+        : 'Vencido: tu contacto no había confirmado, así que no pudimos avisarle';
 
 function CheckinItem({ c, busy, onClose }: { c: Checkin; busy: boolean; onClose: () => void }) {
   return (
     <li className="safety-item">
       <h3>
-        {estadoLabel[c.estado]} · vence {formatDateTime(c.vence)}
+        {estadoLabel(c)} · vence {formatDateTime(c.vence)}
       </h3>
       <p className="safety-meta">
         Contacto: {c.contacto_email}
         {c.contacto_confirmado
           ? ' (confirmado)'
           : c.estado === 'activo'
-            ? ' — aún no confirma que acepta ser tu contacto'
+            ? ' — aún no confirma que acepta ser tu contacto: si no lo hace antes de la hora, no podremos avisarle'
             : ''}
       </p>
       {c.cita ? (
@@ -51,11 +54,13 @@ function CheckinItem({ c, busy, onClose }: { c: Checkin; busy: boolean; onClose:
 /**
  * "Aviso de seguridad" on the escort's profile: before a meeting she sets a
  * time; if she does not press "Estoy bien" by then, her trusted contact gets a
- * mail with what she chose to share here.
+ * mail with what she chose to share here, once the contact has accepted from
+ * the invitation. The site only mails for approved accounts, so until hers is
+ * approved the section says so instead of offering the form.
  */
-export function CheckinSection() {
+export function CheckinSection({ approved }: { approved: boolean }) {
   const id = useId();
-  const list = useCheckins(true);
+  const list = useCheckins(approved);
   const meetings = useMyMeetings();
   const { busy, run } = useAction(useRefresh(checkinsPath));
   const [message, show] = useTimedMessage(6000);
@@ -100,55 +105,65 @@ export function CheckinSection() {
         tiempo, le escribimos a tu contacto de confianza con los datos que compartas aquí. Te recordamos 10
         minutos antes.
       </p>
-      <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-h`}>Confirmaré que estoy bien en</label>
-          <select id={`${id}-h`} value={horas} onChange={(e) => setHoras(Number(e.target.value))}>
-            {hours.map((h) => (
-              <option key={h} value={h}>
-                {hoursLabel(h)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-e`}>Correo de tu contacto de confianza</label>
-          <input
-            id={`${id}-e`}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-c`}>Cita (opcional: comparte hora, lugar y cliente)</label>
-          <select id={`${id}-c`} value={cita} onChange={(e) => setCita(e.target.value)}>
-            <option value="">Sin cita</option>
-            {accepted.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.otra_parte.nickname}
-                {m.fecha_hora ? ` · ${formatMeetingTime(m.fecha_hora)}` : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-n`}>Nota para tu contacto (opcional)</label>
-          <textarea
-            id={`${id}-n`}
-            rows={2}
-            maxLength={500}
-            value={nota}
-            placeholder="Por ejemplo: dirección o número de habitación"
-            onChange={(e) => setNota(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="button" disabled={busy}>
-          Activar aviso
-        </button>
-      </form>
+      {!approved ? (
+        <p className="field-hint">Podrás usar el aviso de seguridad cuando tu cuenta esté autorizada.</p>
+      ) : (
+        <>
+          <p className="field-hint">
+            La primera vez que eliges a alguien, le pedimos por correo que acepte ser tu contacto: solo le
+            escribimos si aceptó. Tu nota le llega como texto, sin enlaces activos.
+          </p>
+          <form className="form" onSubmit={submit} noValidate>
+            <div className="field">
+              <label htmlFor={`${id}-h`}>Confirmaré que estoy bien en</label>
+              <select id={`${id}-h`} value={horas} onChange={(e) => setHoras(Number(e.target.value))}>
+                {hours.map((h) => (
+                  <option key={h} value={h}>
+                    {hoursLabel(h)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-e`}>Correo de tu contacto de confianza</label>
+              <input
+                id={`${id}-e`}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-c`}>Cita (opcional: comparte hora, lugar y cliente)</label>
+              <select id={`${id}-c`} value={cita} onChange={(e) => setCita(e.target.value)}>
+                <option value="">Sin cita</option>
+                {accepted.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.otra_parte.nickname}
+                    {m.fecha_hora ? ` · ${formatMeetingTime(m.fecha_hora)}` : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-n`}>Nota para tu contacto (opcional)</label>
+              <textarea
+                id={`${id}-n`}
+                rows={2}
+                maxLength={500}
+                value={nota}
+                placeholder="Por ejemplo: dirección o número de habitación"
+                onChange={(e) => setNota(e.target.value)}
+              />
+            </div>
+            <button type="submit" className="button" disabled={busy}>
+              Activar aviso
+            </button>
+          </form>
+        </>
+      )}
       <div aria-live="polite" className="message-slot">
         {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
       </div>

@@ -5,7 +5,7 @@ import { FilePicker } from '../file-picker.tsx';
 import { VerifiedPhotosBadge } from '../card/verified-photos-badge.tsx';
 import { errorText } from '../../lib/api-client.ts';
 import {
-  fetchPhotoCode,
+  issuePhotoCode,
   photoStatePath,
   uploadSelfie,
   usePhotoVerification,
@@ -36,7 +36,7 @@ export function PhotoVerificationSection({ approved }: { approved: boolean }) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const getCode = () =>
-    run(fetchPhotoCode, {
+    run(issuePhotoCode, {
       onSuccess: (c) => setCode(c),
       onError: (err) => show('error', errorText(err, msg.photoCheckNotApproved)),
     });

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format-date.ts';
 import { useHydrated } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { useWithProof } from './fresh-proof.tsx';
 
 /**
  * "Passkeys": log in with the phone's or computer's lock (fingerprint, face, PIN) and no password;
@@ -18,6 +19,7 @@ export function PasskeysBlock({ onSessionsChanged }: { onSessionsChanged: () => 
   const list = usePasskeys();
   const { busyKey, run } = useAction<string>(() => list.refetch());
   const [flash, show] = useTimedMessage(6000);
+  const withProof = useWithProof();
   // Known only in the browser: the server render and hydration show no button.
   const supported = hydrated && browserSupportsWebAuthn();
   const fail = (err: unknown) => show('error', errorText(err, msg.passkeyFailed));
@@ -50,7 +52,7 @@ export function PasskeysBlock({ onSessionsChanged }: { onSessionsChanged: () => 
                 aria-label={`Eliminar la passkey ${p.nombre}`}
                 onClick={() =>
                   void run(
-                    () => deletePasskey(p.id),
+                    () => withProof(() => deletePasskey(p.id)),
                     {
                       onSuccess: () => {
                         show('success', 'Passkey eliminada.');
@@ -75,7 +77,7 @@ export function PasskeysBlock({ onSessionsChanged }: { onSessionsChanged: () => 
           disabled={busyKey !== null}
           onClick={() =>
             void run(
-              addPasskey,
+              () => withProof(addPasskey),
               {
                 onSuccess: () => {
                   show('success', 'Passkey agregada.');

@@ -1,10 +1,14 @@
 import { useSession } from '../../lib/session.ts';
 import { useSessions } from '../../lib/api/security.ts';
+import { FreshProofProvider } from './fresh-proof.tsx';
 import { PasskeysBlock } from './passkeys-block.tsx';
 import { SessionsBlock } from './sessions-block.tsx';
 import { TwoFactorBlock } from './two-factor-block.tsx';
 
-/** 'SEGURIDAD' on both profile screens: two-step login, passkeys and the active sessions (issue 18). */
+/**
+ * 'SEGURIDAD' on both profile screens: two-step login, passkeys and the active sessions. Changing a
+ * factor asks for the password when the server wants a fresh proof (fresh-proof.tsx).
+ */
 export function SecuritySection() {
   const session = useSession();
   const signedIn = session.signedIn;
@@ -18,8 +22,10 @@ export function SecuritySection() {
       aria-labelledby="seguridad-title"
     >
       <h2 id="seguridad-title">SEGURIDAD</h2>
-      <TwoFactorBlock onSessionsChanged={() => void sessions.refetch()} />
-      <PasskeysBlock onSessionsChanged={() => void sessions.refetch()} />
+      <FreshProofProvider>
+        <TwoFactorBlock onSessionsChanged={() => void sessions.refetch()} />
+        <PasskeysBlock onSessionsChanged={() => void sessions.refetch()} />
+      </FreshProofProvider>
       <SessionsBlock
         sessions={sessions.data}
         loading={sessions.isPending}

@@ -2,10 +2,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { msg } from '@encanto/core/messages';
 import type { TotpEnrolment } from '@encanto/core/two-factor';
 import { errorText } from '../../lib/api-client.ts';
-import { confirmTotp, disableTotp, startTotp, useTwoFactorStatus } from '../../lib/api/security.ts';
+import {
+  confirmTotp,
+  disableTotp,
+  renewRecoveryCodes,
+  startTotp,
+  useTwoFactorStatus,
+} from '../../lib/api/security.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { PasswordInput } from '../password-input.tsx';
 import { CodeInput } from './code-input.tsx';
+import { useWithProof } from './fresh-proof.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { TotpSetup } from './totp-setup.tsx';
 
@@ -24,11 +31,12 @@ export function TwoFactorBlock({ onSessionsChanged }: { onSessionsChanged: () =>
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const { busy, run } = useAction(() => status.refetch());
+  const withProof = useWithProof();
 
   const begin = () => {
     setError('');
     setDone('');
-    void run(startTotp, {
+    void run(() => withProof(startTotp), {
       onSuccess: setEnrolment,
       onError: (err) => setError(errorText(err, msg.genericRetry)),
     });
@@ -39,13 +47,24 @@ export function TwoFactorBlock({ onSessionsChanged }: { onSessionsChanged: () =>
       return;
     }
     setError('');
-    void run(() => confirmTotp(code.trim()), {
+    void run(() => withProof(() => confirmTotp(code.trim())), {
       onSuccess: (res) => {
         setEnrolment(null);
         setCodes(res.codigos_recuperacion);
         onSessionsChanged();
       },
       onError: (err) => setError(errorText(err, msg.secondFactorWrong)),
+    });
+  };
+  const renew = () => {
+    setError('');
+    setDone('');
+    void run(() => withProof(renewRecoveryCodes), {
+      onSuccess: (res) => {
+        setCodes(res.codigos_recuperacion);
+        onSessionsChanged();
+      },
+      onError: (err) => setError(errorText(err, msg.genericRetry)),
     });
   };
   const turnOff = (e: FormEvent) => {
@@ -94,6 +113,14 @@ export function TwoFactorBlock({ onSessionsChanged }: { onSessionsChanged: () =>
           <p className="sec-status">
             Activada. Te quedan {status.data?.codigos_restantes ?? 0} códigos de recuperación sin usar.
           </p>
+          <div aria-live="polite">
+            {!disabling && error ? <p className="message message-error">{error}</p> : null}
+          </div>
+          {disabling ? null : (
+            <button type="button" className="button button-secondary" onClick={renew} disabled={busy}>
+              Generar códigos de recuperación nuevos
+            </button>
+          )}
           {status.data?.obligatorio ? (
             <p className="field-hint">Las cuentas de administración no pueden desactivarla.</p>
           ) : disabling ? (

@@ -16,6 +16,7 @@ const RecoverClient = lazy(() => import('./pages/recover-client-page.tsx'));
 const RecoverEscort = lazy(() => import('./pages/recover-escort-page.tsx'));
 const ClientResetLink = lazy(() => import('./pages/reset-link-page.tsx'));
 const EscortResetLink = lazy(() => import('./pages/escort-reset-link-page.tsx'));
+const NotMe = lazy(() => import('./pages/not-me-page.tsx'));
 
 /** The account screens, placed inside the main layout by app.tsx. */
 export const accountRoutes = (
@@ -39,5 +40,6 @@ export const accountRoutes = (
     <Route path="RecuperaPassUsuario" element={<RecoverEscort />} />
     <Route path="cliente/resetear-pass/:token" element={<ClientResetLink />} />
     <Route path="usuario/resetear-pass/:token" element={<EscortResetLink />} />
+    <Route path="seguridad/no-fui-yo/:token" element={<NotMe />} />
   </>
 );

@@ -117,9 +117,10 @@ export function PrivacySection({ siteName }: { siteName: string }) {
         <li>Cada cuenta se verifica con un documento de identidad antes de publicarse.</li>
         <li>
           Cada perfil tiene un botón «Denunciar perfil». Si nos avisas de un posible menor de edad, la
-          administración lo revisa de inmediato, y el perfil se oculta mientras tanto cuando la denuncia viene
-          de una cuenta verificada o de dos personas distintas. También revisamos suplantación o fotos falsas,
-          trata o coerción, y spam.
+          administración lo revisa de inmediato. Mientras tanto, el perfil se oculta solo si la denuncia viene
+          de un cliente verificado que tuvo una cita aceptada con ella; las denuncias anónimas, sean cuantas
+          sean, no lo ocultan antes de esa revisión. También revisamos suplantación o fotos falsas, trata o
+          coerción, y spam.
         </li>
         <li>
           Para distinguir denuncias de personas distintas guardamos, solo por 24 horas, una huella cifrada de

@@ -14,7 +14,8 @@ import { apiKey, useApiQuery } from '../query.ts';
 export const photoStatePath = '/usuario/verificacion-fotos';
 export const usePhotoVerification = (enabled: boolean) =>
   useApiQuery<PhotoVerificationState>(enabled ? photoStatePath : null, { staleTime: 0 });
-export const fetchPhotoCode = () => api<PhotoCode>('/usuario/verificacion-fotos/codigo');
+// A POST: each call issues a new code and voids the one before.
+export const issuePhotoCode = () => api<PhotoCode>('/usuario/verificacion-fotos/codigo', { method: 'POST' });
 
 export function uploadSelfie(codigo: string, file: File, onProgress: (percent: number) => void) {
   const form = new FormData();
@@ -56,6 +57,9 @@ export const confirmContact = (token: string) =>
     method: 'POST',
     body: { token },
   });
+/** The refusal page: the signed link from the mail is the only credential. */
+export const refuseContactMail = (token: string) =>
+  api<{ mensaje: string }>(`/seguridad/contacto/baja?t=${encodeURIComponent(token)}`, { method: 'POST' });
 
 /** Refetches one of these GETs after an action. */
 export function useRefresh(path: string) {

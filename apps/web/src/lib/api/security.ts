@@ -11,9 +11,15 @@ export const useSessions = (enabled = true) =>
 export const usePasskeys = (enabled = true) =>
   useApiQuery<PasskeyInfo[]>(enabled ? '/cuenta/passkeys' : null, { staleTime: 0 });
 
+/** The proof a factor change asks for when the session gave none in the last 5 minutes. */
+export const reauthenticate = (pass: string) =>
+  api<{ mensaje: string; valido_hasta: string }>('/cuenta/reautenticar', { method: 'POST', body: { pass } });
+
 export const startTotp = () => api<TotpEnrolment>('/cuenta/2fa/totp', { method: 'POST' });
 export const confirmTotp = (codigo: string) =>
   api<{ codigos_recuperacion: string[] }>('/cuenta/2fa/totp/confirmar', { method: 'POST', body: { codigo } });
+export const renewRecoveryCodes = () =>
+  api<{ codigos_recuperacion: string[] }>('/cuenta/2fa/codigos', { method: 'POST' });
 export const disableTotp = (pass: string, codigo: string) =>
   api<void>('/cuenta/2fa', { method: 'DELETE', body: { pass, codigo } });
 

@@ -24,8 +24,9 @@ const urgent = new Set(['menor', 'trata']);
 
 /**
  * /pendientes/denuncias: open reports, the most urgent first: a possible minor
- * whose profile is still visible (one anonymous or unverified report) tops the
- * list, marked 'Urgente'. One click decides: Descartar, Suspender perfil
+ * whose profile is still visible (no witness held it: anonymous reports never
+ * do) tops the list, marked 'Urgente'; within a rank, the profiles more distinct
+ * people report come first. One click decides: Descartar, Suspender perfil
  * (hidden until reinstated) or Reincorporar; every decision lands in the audit log.
  */
 export default function AdminReportsPage() {
@@ -73,13 +74,14 @@ export default function AdminReportsPage() {
               </div>
               {r.urgente && (
                 <p className="dr-report-alert">
-                  El perfil sigue visible: una sola denuncia anónima o de una cuenta sin verificar no lo
-                  oculta. Revísalo ahora.
+                  El perfil sigue visible: antes de tu revisión solo lo oculta la denuncia de un cliente
+                  verificado que tuvo una cita con ella. Revísalo ahora.
                 </p>
               )}
               <p className="dr-report-meta">
                 {formatDateTime(r.fecha)}
                 {r.denuncias_abiertas > 1 && ` · ${r.denuncias_abiertas} denuncias abiertas de este perfil`}
+                {r.denunciantes > 1 && ` · ${r.denunciantes} personas distintas lo denuncian`}
               </p>
               {r.detalle ? (
                 <p className="dr-report-detail">{r.detalle}</p>

@@ -65,7 +65,7 @@ export default function SummaryPage() {
       <div id="solicitudes" tabIndex={-1} className="profile-slot">
         <PendingRequests />
       </div>
-      <CheckinSection />
+      {p ? <CheckinSection approved={p.autorizado === 'aprobado'} /> : null}
     </DashboardPage>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "distinct_reporter" boolean DEFAULT true NOT NULL;
