@@ -54,6 +54,102 @@ const webBoundaries = {
 };
 // --- end web boundaries -----------------------------------------------------------------------------
 
+// --- web data access --------------------------------------------------------------------------------
+// One way to read the API, one way to call it, one form hook (ARCHITECTURE.md, web section):
+// - reads go through useApiQuery & co. in lib/query.ts, keyed by the API path the server seeds while
+//   rendering; TanStack's own query hooks are imported nowhere else, and the query client (refresh,
+//   cache writes) only by lib/ and the api/ modules that own those paths;
+// - `api` and `uploadWithProgress` (lib/api-client.ts) are called only from lib/ and features/*/api/,
+//   and components and features never fetch by hand;
+// - forms use useSchemaForm (lib/use-schema-form.ts): react-hook-form's useForm and the zod resolver
+//   are imported only there.
+// Each file set below is disjoint, since a later no-restricted-imports entry replaces an earlier one.
+const webDataAccess = (() => {
+  const queryHooks = {
+    name: '@tanstack/react-query',
+    importNames: [
+      'useQuery',
+      'useSuspenseQuery',
+      'useInfiniteQuery',
+      'useSuspenseInfiniteQuery',
+      'useQueries',
+      'useSuspenseQueries',
+    ],
+    message:
+      'Read the API with useApiQuery (lib/query.ts) or a hook built on it in lib/api/ or features/<f>/api/: its key is the path the server render seeds.',
+  };
+  const cacheHooks = {
+    name: '@tanstack/react-query',
+    importNames: ['useQueryClient'],
+    message:
+      'Refresh or write cached reads through a hook of lib/api/ or features/<f>/api/ (useInvalidateApi, useSetApiData in lib/query.ts): the keys are the paths those modules own.',
+  };
+  const formHook = {
+    name: 'react-hook-form',
+    importNames: ['useForm'],
+    message:
+      'Build forms with useSchemaForm(schema) from lib/use-schema-form.ts, on the packages/core schema.',
+  };
+  const resolver = {
+    name: '@hookform/resolvers/zod',
+    message: 'useSchemaForm (lib/use-schema-form.ts) wires the zod resolver.',
+  };
+  const resolverModule = {
+    group: ['**/zod-resolver.ts'],
+    message: 'useSchemaForm (lib/use-schema-form.ts) wires the zod resolver.',
+  };
+  const apiCalls = {
+    group: ['**/lib/api-client.ts'],
+    importNames: ['api', 'uploadWithProgress', 'toApiError'],
+    message:
+      'Call the API from lib/api/<resource>.ts or features/<f>/api/ (endpoint functions and hooks), never from a component.',
+  };
+  const src = (glob) => `${webSrc}/${glob}`;
+  const restrict = (paths, patterns = []) => ({
+    'no-restricted-imports': ['error', { paths, patterns }],
+  });
+  const noHandFetch = {
+    'no-restricted-globals': [
+      'error',
+      { name: 'fetch', message: 'Call the API through lib/api-client.ts, from an api/ module.' },
+      { name: 'XMLHttpRequest', message: 'Upload with uploadWithProgress, from an api/ module.' },
+    ],
+  };
+  return [
+    {
+      name: 'web data access: components, features, shell',
+      files: [src('**/*.{ts,tsx}')],
+      ignores: [src('lib/**'), src('features/*/api/**')],
+      rules: {
+        ...restrict([queryHooks, cacheHooks, formHook, resolver], [resolverModule, apiCalls]),
+        ...noHandFetch,
+      },
+    },
+    {
+      name: 'web data access: features/*/api',
+      files: [src('features/*/api/**/*.{ts,tsx}')],
+      rules: restrict([queryHooks, formHook, resolver], [resolverModule]),
+    },
+    {
+      name: 'web data access: lib',
+      files: [src('lib/**/*.{ts,tsx}')],
+      ignores: [src('lib/query.ts'), src('lib/use-schema-form.ts'), src('lib/zod-resolver.ts')],
+      rules: restrict([queryHooks, formHook, resolver], [resolverModule]),
+    },
+    {
+      name: 'web data access: the form hook',
+      files: [src('lib/use-schema-form.ts'), src('lib/zod-resolver.ts')],
+      rules: restrict([queryHooks]),
+    },
+    {
+      name: 'web data access: the query hooks',
+      files: [src('lib/query.ts')],
+      rules: restrict([formHook, resolver], [resolverModule]),
+    },
+  ];
+})();
+// --- end web data access ----------------------------------------------------------------------------
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,32 +177,124 @@ export default tseslint.config(
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   webBoundaries,
+  ...webDataAccess,
   // React's hook rules, and the React Compiler's checks (v7 'recommended-latest'), on the web app.
   { files: ['apps/web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
 
-  // ---- API module boundaries (apps/api/src/modules/<feature>) ----
-  // A module uses another through its service, never its SQL: no import of another module's
-  // queries.ts (or *-queries.ts). Comments build on meetings, so meetings never import comments.
-  ...apiModuleBoundaries(),
+  // ---- API layers and module boundaries (apps/api/src) ----
+  ...apiBoundaries(),
 );
 
-function apiModuleBoundaries() {
-  const queries = {
-    group: ['../*/queries.ts', '../*/*-queries.ts'],
-    message: "Use the other module's service.ts: a module's queries.ts is its own.",
-  };
-  const comments = {
-    group: ['../comments/*'],
-    message: 'Meetings do not depend on comments (comments build on meetings).',
-  };
+/**
+ * apps/api/src, lowest first: lib/, db/ (schema, client, prepared statements), infra/ (media, documents,
+ * backup, mail transport), modules/<feature>/, and the composition around them (app.ts, server.ts,
+ * services.ts, plugins/, web/, cli/, demo/). ARCHITECTURE.md describes the layers; the tests in
+ * apps/api/test/unit (import-cycles, route-registration, table-ownership) check what a lint rule cannot.
+ *
+ * 1. A module's public surface is its service.ts: another module imports `../<other>/service.ts` and
+ *    nothing else of it (dynamic imports included). Comments build on meetings, so meetings never
+ *    imports comments.
+ * 2. SQL lives in a module's queries.ts / *-queries.ts (and in db/): no other file under modules/
+ *    imports drizzle-orm, db/schema or db/prepared.ts, except type-only imports (a row type such as
+ *    MediaVariant names data; it writes no SQL).
+ * 3. infra/ is below the modules: it imports only infra/, lib/, db/, config.ts and errors.ts.
+ *    mail-templates/ (one file per mail, the catalogue in index.ts) is below the modules too: it imports
+ *    only itself and packages; modules queue a mail with modules/mail/service.ts queueMail(tx, …).
+ * 4. One clock: modules/, infra/, lib/ and plugins/ read the time from the injected clock (`deps.clock`,
+ *    `app.services.clock`, or a `now` their caller passes), never from `new Date()`, `Date.now()` or SQL
+ *    `now()`, so a test moves time instead of sleeping and crosses every window at its edge. The one wall
+ *    clock is `systemClock` in lib/clock.ts. packages/core's Chile-time helpers take `now` as a required
+ *    parameter, so the type checker refuses a call that would read the wall clock there.
+ * Zones are listed per module folder, so a new module is covered as soon as its folder exists.
+ */
+function apiBoundaries() {
+  const apiSrc = 'apps/api/src';
+  const absolute = (dir) => `${import.meta.dirname}/${apiSrc}/${dir}`;
+  const modules = fs
+    .readdirSync(absolute('modules'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const surface = (module) => ({
+    target: `./${apiSrc}/modules/${module}`,
+    from: `./${apiSrc}/modules/**`,
+    except: [absolute(`modules/${module}/**`), absolute('modules/*/service.ts')],
+    message:
+      "Use the other module's service.ts, its one public file: re-export there what other modules need, or move the code to its owner.",
+  });
+  const sqlMessage =
+    "SQL lives in the module's queries.ts or *-queries.ts: move the query there and call it (type-only imports of row types are fine).";
+  const clockMessage =
+    'Read the time from the injected clock: deps.clock.now() (app.services.clock in a plugin), or a `now: Date` the caller passes. The wall clock is lib/clock.ts systemClock only.';
   return [
     {
-      files: ['apps/api/src/modules/**/*.ts'],
-      rules: { 'no-restricted-imports': ['error', { patterns: [queries] }] },
+      name: 'api boundaries',
+      files: [`${apiSrc}/**/*.ts`],
+      plugins: { 'import-x': importX },
+      settings: { 'import-x/resolver-next': [createNodeResolver()] },
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          {
+            basePath: import.meta.dirname,
+            zones: [
+              ...modules.map(surface),
+              {
+                target: `./${apiSrc}/modules/meetings`,
+                from: `./${apiSrc}/modules/comments`,
+                message: 'Meetings do not depend on comments (comments build on meetings).',
+              },
+              {
+                target: `./${apiSrc}/mail-templates`,
+                from: `./${apiSrc}`,
+                except: ['./mail-templates'],
+                message:
+                  'mail-templates/ renders a mail from its data alone: it imports only mail-templates/ and packages (@encanto/core, zod); the caller passes everything else as data.',
+              },
+              {
+                target: `./${apiSrc}/infra`,
+                from: `./${apiSrc}`,
+                except: ['./infra', './lib', './db', './config.ts', './errors.ts'],
+                message:
+                  'infra/ is below the modules: it imports only infra/, lib/, db/, config.ts and errors.ts (a module passes it what it needs).',
+              },
+            ],
+          },
+        ],
+      },
     },
     {
-      files: ['apps/api/src/modules/meetings/**/*.ts'],
-      rules: { 'no-restricted-imports': ['error', { patterns: [queries, comments] }] },
+      name: 'api sql in queries files',
+      files: [`${apiSrc}/modules/**/*.ts`],
+      ignores: [`${apiSrc}/modules/**/queries.ts`, `${apiSrc}/modules/**/*-queries.ts`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: sqlMessage },
+              { regex: '(^|/)db/(schema|prepared)(/|\\.ts$)', allowTypeImports: true, message: sqlMessage },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      name: 'api one clock',
+      files: [`${apiSrc}/{modules,infra,lib,plugins}/**/*.ts`],
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: clockMessage },
+          { selector: "MemberExpression[object.name='Date'][property.name='now']", message: clockMessage },
+          // Date() called as a function is the current time as text.
+          { selector: "CallExpression[callee.name='Date']", message: clockMessage },
+          {
+            selector:
+              "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/\\b(now\\(\\)|current_timestamp|current_date|localtimestamp|clock_timestamp)/i]",
+            message: `${clockMessage} In SQL, pass it as a parameter (\${now}) instead of now().`,
+          },
+        ],
+      },
     },
   ];
 }

@@ -126,7 +126,7 @@ async function measure(
     Array.from({ length: workers }, async () => {
       for (let i = 0; i < rounds; i++) {
         const t = performance.now();
-        await searchEscorts(db, input);
+        await searchEscorts(db, input, new Date());
         times.push(performance.now() - t);
       }
     }),
@@ -140,7 +140,7 @@ async function pageQuery(db: Db, query: string, n: number): Promise<{ query: str
   let cursor: string | undefined;
   let page = 1;
   while (page < n) {
-    const a = await searchEscorts(db, parse(cursor ? `${query}&cursor=${cursor}` : query));
+    const a = await searchEscorts(db, parse(cursor ? `${query}&cursor=${cursor}` : query), new Date());
     if (!a.siguiente) break;
     cursor = a.siguiente;
     page++;
@@ -158,7 +158,7 @@ async function explain(url: string, queries: { label: string; query: string }[])
   const out: string[] = [];
   for (const { label, query } of queries) {
     captured.length = 0;
-    await searchEscorts(db, parse(query));
+    await searchEscorts(db, parse(query), new Date());
     for (const [i, q] of captured.entries()) {
       const plan = await pool.query(`explain (analyze, buffers, costs off) ${q.sql}`, q.params);
       const text = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
@@ -198,7 +198,7 @@ export async function runDiscovery() {
       database.db,
       [combo, `pagina=${Math.min(deep.page, searchLimits.maxNumberedPage)}`].filter(Boolean).join('&'),
     );
-    const answer = await searchEscorts(database.db, parse(combo));
+    const answer = await searchEscorts(database.db, parse(combo), new Date());
     const total = `${answer.total.toLocaleString('en')}${answer.total_exacto ? '' : '+'}`;
     const line = `| \`${combo || '(none)'}\` | ${total} | ${first.p50.toFixed(1)} | ${first.p99.toFixed(1)} | ${deep.page} | ${later.p50.toFixed(1)} | ${later.p99.toFixed(1)} | ${numbered.p50.toFixed(1)} | ${numbered.p99.toFixed(1)} |`;
     console.log(line);

@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { buildDemoPlan } from '../apps/api/src/demo/plan.ts';
 import { illustrationSvg } from '../apps/api/src/demo/illustration.ts';
-import { hammingDistance, perceptualHash } from '../apps/api/src/modules/media/perceptual-hash.ts';
+import { hammingDistance, perceptualHash } from '../apps/api/src/infra/media/perceptual-hash.ts';
 
 const plan = buildDemoPlan(new Date('2026-11-25T12:00:00Z')).filter((p) => p.escort?.illustrated);
 const hashes: bigint[] = [];

@@ -128,9 +128,9 @@ async function explainAll(url: string): Promise<string> {
   const cases: [string, () => Promise<unknown>][] = [
     [
       `Listing by city (GET /api/usuario/ciudad/${CITY}): firstListingPage`,
-      () => firstListingPage(db, 'santiago'),
+      () => firstListingPage(db, new Date(), 'santiago'),
     ],
-    ['Latest (GET /api/ultimos): firstListingPage', () => firstListingPage(db)],
+    ['Latest (GET /api/ultimos): firstListingPage', () => firstListingPage(db, new Date())],
     [
       `Card by nickname (GET /api/usuario/publico/${escortNick(1)}, /Card): findAccountByNickname`,
       () => findAccountByNickname(db, escortNick(1), 'escort'),
@@ -149,7 +149,10 @@ async function explainAll(url: string): Promise<string> {
       () => findAccountByNickname(db, escortNick(1)),
     ],
     ['Rating averages, step 2: readTotals (running sums, one row)', () => readTotals(db, escort.id!)],
-    ['Session lookup on every authenticated request: resolveSession', () => resolveSession(db, token)],
+    [
+      'Session lookup on every authenticated request: resolveSession',
+      () => resolveSession(db, token, new Date()),
+    ],
     ["Client's favourites (GET /api/favorites/mios): listFavorites", () => listFavorites(db, client.id!)],
     ["Escort's pending requests: pendingForEscort", () => pendingForEscort(db, escort.id!)],
     ['Sitemap, cities with listings (GET /sitemap.xml, cached 5 s): listedCities', () => listedCities(db)],

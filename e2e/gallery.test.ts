@@ -238,6 +238,8 @@ describe('gallery and lightbox', () => {
 
   it('visitors browse the gallery on the card in a lightbox: keys wrap around, Escape closes after 300 ms, focus returns', async () => {
     const { page, errors, context } = await openPage(browser, desktop);
+    // The exit animation's timer runs on a clock the test can hold still (below), not the machine's.
+    await page.clock.install();
     await gotoHydrated(page, `/Card/${escort.nickname}`);
     await page.getByRole('heading', { name: 'Galería' }).waitFor();
     await expect(page.locator('.card-gallery .gallery-tile').count()).resolves.toBe(3);
@@ -281,11 +283,15 @@ describe('gallery and lightbox', () => {
       );
     }
 
+    // Time stands still from here: 120 ms into the exit the dialog is still there, 300 ms in it is gone.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
     await page.keyboard.press('Escape');
     await expect(page.locator('.lightbox').getAttribute('class')).resolves.toContain('lightbox-closing');
-    await page.waitForTimeout(120);
+    await page.clock.runFor(120);
     await expect(dialog.count()).resolves.toBe(1);
+    await page.clock.runFor(200);
     await dialog.waitFor({ state: 'detached', timeout: 1000 });
+    await page.clock.resume();
     await expect(
       page.evaluate(() => document.activeElement?.classList.contains('gallery-open')),
     ).resolves.toBe(true);

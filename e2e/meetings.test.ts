@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chileDateTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
@@ -15,6 +15,7 @@ import {
 } from './helpers/api.ts';
 import { violations } from './helpers/axe.ts';
 import { desktop, launchBrowser, openPage, phone, reactOwned, screenshot } from './helpers/browser.ts';
+import { dataDir } from './helpers/server.ts';
 
 const PASSWORD = 'encanto123';
 const account = (prefix: string, genero: string, nombre: string): NewAccount => ({
@@ -267,7 +268,7 @@ describe('a meeting both can act on, between two browsers', () => {
 
 /** The newest mail to an address that says `about`, decoded from the server's outbox, and `pattern`'s match in it. */
 async function mailLink(to: string, about: string, pattern: RegExp): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+  const outbox = path.join(dataDir(), 'outbox');
   const deadline = Date.now() + 15_000;
   for (;;) {
     const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { msg } from '@encanto/core/messages';
 import { call, callStatus, randomRut } from './helpers/api.ts';
 import { baseUrl, launchBrowser, openPage, screenshot } from './helpers/browser.ts';
+import { dataDir } from './helpers/server.ts';
 
 // Issue 14, item 2, in the browser: after ten wrong codes the code alone no longer works, and the mail's
 // link (which sends its token with the code) still does. The lock is an account rule in the database,
@@ -29,7 +30,7 @@ async function hydrated(page: Page) {
  * the server's worker within its poll interval, so this waits for it.
  */
 async function recoveryMail(to: string, nth: number): Promise<{ code: string; link: string }> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+  const outbox = path.join(dataDir(), 'outbox');
   const deadline = Date.now() + 10_000;
   for (;;) {
     const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();

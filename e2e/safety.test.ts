@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { msg } from '@encanto/core/messages';
 import {
@@ -14,6 +14,7 @@ import {
   loginThroughForm,
 } from './helpers/api.ts';
 import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { dataDir } from './helpers/server.ts';
 
 const PASSWORD = 'encanto123';
 const account = (prefix: string): NewAccount => ({
@@ -207,7 +208,7 @@ describe('safety check-in', () => {
 
 /** The newest mail to an address that contains `about`, decoded from the server's outbox. */
 async function mailText(to: string, about: string): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+  const outbox = path.join(dataDir(), 'outbox');
   const deadline = Date.now() + 15_000;
   for (;;) {
     const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { todayInChile } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { addDays } from '@encanto/core/touring-dates';
 import { adminToken, approvedAccount, portrait, type Person, loginThroughForm } from './helpers/api.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
@@ -42,7 +42,7 @@ describe('touring', () => {
     await page.waitForURL('**/panel/gira');
     await page.getByText('Aún no anuncias visitas.').waitFor();
 
-    const today = todayInChile();
+    const today = todayInChile(new Date());
     await page.getByRole('button', { name: 'Agregar visita' }).click();
     const visit = page.locator('.gira-row').first();
     await visit.getByLabel('Zona').selectOption('sur');

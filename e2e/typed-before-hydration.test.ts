@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, enterAdminCode, randomRut } from './helpers/api.ts';
 import { launchBrowser, openPage, type TrackedPage } from './helpers/browser.ts';
+import { dataDir } from './helpers/server.ts';
 import { DEMO_PASSWORD, demoEscort } from './helpers/demo.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
 
@@ -70,13 +71,13 @@ async function thenHydrate({ page, release }: SlowPage) {
 const valueOf = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue();
 
 const mailsTo = async (to: string) =>
-  (await fs.readdir(path.join(inject('dataDir'), 'outbox')).catch(() => [] as string[])).filter((f) =>
+  (await fs.readdir(path.join(dataDir(), 'outbox')).catch(() => [] as string[])).filter((f) =>
     f.includes(to),
   );
 
 /** The 4-digit code of the recovery mail that arrives after `before` (the files seen earlier). */
 async function recoveryCode(to: string, before: string[]): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+  const outbox = path.join(dataDir(), 'outbox');
   const deadline = Date.now() + 10_000;
   for (;;) {
     const fresh = (await mailsTo(to)).filter((f) => !before.includes(f));

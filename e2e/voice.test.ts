@@ -4,6 +4,7 @@ import { ageNoticeStorageKey } from '@encanto/core/constants';
 import { consentVersions } from '@encanto/core/consent';
 import { adminToken, approvedAccount, call, documentPhoto, randomRut } from './helpers/api.ts';
 import {
+  afterClickPainted,
   baseUrl,
   desktop,
   gotoHydrated,
@@ -170,9 +171,24 @@ describe('consent at registration', () => {
 
   it('looks finished on a desktop', async () => {
     const { page, context } = await openPage(browser, desktop);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/usuario/registro')) posts.push(r.url());
+    });
     await gotoHydrated(page, '/registro/RegistroEscort');
     await page.getByRole('button', { name: 'Registrarse' }).click();
-    await page.locator('.consents').scrollIntoViewIfNeeded();
+    const consents = page.locator('.consents');
+    await consents.getByText('Para registrarte debes aceptar los términos de servicio').waitFor();
+    await consents.getByText('Para registrarte debes dar tu consentimiento').waitFor();
+    await consents.scrollIntoViewIfNeeded();
+    // Both boxes and their errors fit the desktop width: nothing cut off, no sideways scroll.
+    const box = (await consents.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(desktop.width);
+    await expect(
+      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).resolves.toBe(true);
+    expect(posts).toEqual([]);
     await screenshot(page, 'voice-consent-errors-1366');
     await context.close();
   });
@@ -207,27 +223,29 @@ describe('details', () => {
     const calm = await openPage(browser, phone);
     await calm.page.emulateMedia({ reducedMotion: 'reduce' });
     await gotoHydrated(calm.page, '/Informacion');
-    await calm.page.mouse.click(200, 500);
-    await calm.page.waitForTimeout(300);
+    await afterClickPainted(calm.page, () => calm.page.mouse.click(200, 500));
     await expect(calm.page.locator('[data-heart]').count()).resolves.toBe(0);
     await calm.context.close();
 
     const form = await openPage(browser, phone);
     await gotoHydrated(form.page, '/registro/cliente');
-    await form.page.mouse.click(200, 160);
-    await form.page.getByLabel('Nombre completo').click();
-    await form.page.waitForTimeout(300);
+    await afterClickPainted(form.page, () => form.page.mouse.click(200, 160));
+    await afterClickPainted(form.page, () => form.page.getByLabel('Nombre completo').click());
     await expect(form.page.locator('[data-heart]').count()).resolves.toBe(0);
     await form.context.close();
   });
 
   it('the splash\'s "Regístrate gratis" is a link that holds the countdown; a signed-in user skips the splash', async () => {
     const { page, context } = await openPage(browser, phone);
+    // The page's timers run on a clock the test moves: the countdown's 3 s pass without waiting them.
+    await page.clock.install();
     await gotoHydrated(page, '/');
     const cta = page.getByRole('link', { name: 'Regístrate gratis' });
     await expect(cta.getAttribute('href')).resolves.toBe('/registro');
     await cta.hover();
-    await page.waitForTimeout(3500);
+    // The hold has taken effect (the bar stops), then 3.5 s of the page's time pass: no redirect.
+    await page.locator('.splash .progress-held').waitFor();
+    await page.clock.runFor(3500);
     expect(new URL(page.url()).pathname).toBe('/');
     await cta.click();
     await page.waitForURL('**/registro');

@@ -2,7 +2,16 @@
 // and the browser tests against the built app — or the ones named (`node scripts/test.ts api security`).
 // Prints one closing line `N passed, N failed` summed over them. The reliability suite needs
 // PostgreSQL, Redis and nginx and runs apart: `npm run test:reliability`.
-import { spawnSync } from 'node:child_process';
+//
+// The browser suite spends most of its time waiting on Chromium and the servers, the node suites (unit,
+// API, security) on the CPU: they run side by side as two vitest processes. The node suites' log streams
+// as they go; the browser suite's is kept and printed when it ends, so neither interleaves.
+//
+// SKIP_WEB_BUILD=1 uses the web build already in WEB_DIST_DIR (CI builds once for both database engines).
+// TEST_CPU_LOCK=<file>: the node suites run holding that file's lock (flock), so two runs given the same
+// file (CI's PGlite and PostgreSQL runs) take turns on the CPU, each beside the browser suite, instead of
+// both at once, which would double every CPU-bound test's duration and crowd its deadline.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,41 +24,86 @@ let passed = 0;
 let failed = 0;
 let exitCode = 0;
 
-function run(cmd: string, cmdArgs: string[]): number {
-  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: process.env });
-  return r.status ?? 1;
+/** Runs a command to its end; its output goes to ours, or to `logFile` when given. */
+function run(cmd: string, cmdArgs: string[], opts: { logFile?: string } = {}): Promise<number> {
+  const out = opts.logFile ? fs.openSync(opts.logFile, 'w') : 'inherit';
+  const child = spawn(cmd, cmdArgs, { cwd: root, stdio: ['ignore', out, out], env: process.env });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => {
+      if (typeof out === 'number') fs.closeSync(out);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 // The SSR tests (api, security) and the browser tests (e2e) need the built web app.
-if (projects.some((p) => p === 'e2e' || p === 'api' || p === 'security')) {
-  if (run('npm', ['run', 'build']) !== 0) {
+if (
+  process.env.SKIP_WEB_BUILD !== '1' &&
+  projects.some((p) => p === 'e2e' || p === 'api' || p === 'security')
+) {
+  if ((await run('npm', ['run', 'build'])) !== 0) {
     console.error('web build failed');
     failed += 1;
     exitCode = 1;
   }
 }
 
-const report = path.join(os.tmpdir(), `encanto-vitest-${process.pid}.json`);
-const status = run(path.join(root, 'node_modules/.bin/vitest'), [
-  'run',
-  ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-]);
-if (status !== 0) exitCode = 1;
-try {
-  const json = JSON.parse(fs.readFileSync(report, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numFailedTestSuites: number;
-  };
-  passed += json.numPassedTests;
-  failed += json.numFailedTests + (json.numFailedTests === 0 ? json.numFailedTestSuites : 0);
-  fs.rmSync(report, { force: true });
-} catch {
-  failed += 1;
+interface Counts {
+  numPassedTests: number;
+  numFailedTests: number;
+  numFailedTestSuites: number;
 }
-if (exitCode !== 0 && failed === 0) failed = 1;
+
+/** One vitest process over some projects; adds its counts from its JSON report. */
+async function vitest(group: string[], opts: { logFile?: string; cpuLock?: string } = {}): Promise<void> {
+  const report = path.join(os.tmpdir(), `encanto-vitest-${process.pid}-${group.join('-')}.json`);
+  const command = [
+    path.join(root, 'node_modules/.bin/vitest'),
+    'run',
+    ...group.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+  const status = opts.cpuLock
+    ? await run('flock', [opts.cpuLock, ...command], opts)
+    : await run(command[0]!, command.slice(1), opts);
+  let groupFailed: number;
+  try {
+    const json = JSON.parse(fs.readFileSync(report, 'utf8')) as Counts;
+    passed += json.numPassedTests;
+    groupFailed = json.numFailedTests + (json.numFailedTests === 0 ? json.numFailedTestSuites : 0);
+    fs.rmSync(report, { force: true });
+  } catch {
+    groupFailed = 1;
+  }
+  // A run that failed without a failed test (a crashed worker, an error outside the tests) still fails.
+  if (status !== 0 && groupFailed === 0) groupFailed = 1;
+  failed += groupFailed;
+  if (status !== 0) exitCode = 1;
+}
+
+const nodeSuites = projects.filter((p) => p !== 'e2e');
+const cpuLock = process.env.TEST_CPU_LOCK || undefined;
+const browser = projects.includes('e2e');
+const runs: Promise<void>[] = [];
+let browserLog: string | undefined;
+if (browser && nodeSuites.length > 0) {
+  browserLog = path.join(os.tmpdir(), `encanto-e2e-${process.pid}.log`);
+  console.log(`The e2e suite runs beside them; its log follows theirs.`);
+  runs.push(vitest(['e2e'], { logFile: browserLog }));
+  runs.push(vitest(nodeSuites, { cpuLock }));
+} else if (browser) {
+  runs.push(vitest(['e2e']));
+} else {
+  runs.push(vitest(nodeSuites, { cpuLock }));
+}
+await Promise.all(runs);
+if (browserLog) {
+  console.log('\n== e2e suite');
+  process.stdout.write(fs.readFileSync(browserLog, 'utf8'));
+  fs.rmSync(browserLog, { force: true });
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(exitCode);

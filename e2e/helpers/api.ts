@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import sharp from 'sharp';
 import { formatRut, rutCheckDigit } from '@encanto/core/rut';
 import { baseUrl } from './browser.ts';
 import { E2E_ADMIN } from './global-setup.ts';
+import { dataDir, e2eServer } from './server.ts';
 import { nextAdminCode } from './totp.ts';
 
 /** Calls the real API; throws with the status and body unless the answer is 2xx. */
@@ -96,8 +96,8 @@ export function portrait(
 
 /** A bearer token for the e2e administrator (E2E_ADMIN). */
 export async function adminToken(): Promise<string> {
-  // Logged in once by the global setup (password + TOTP code): every file shares that session.
-  return inject('adminToken');
+  // Logged in once per server by the global setup (password + TOTP code): its files share that session.
+  return e2eServer().adminToken;
 }
 
 export interface Person {
@@ -210,6 +210,6 @@ export async function loginAdmin(page: Page) {
 export async function enterAdminCode(page: Page) {
   const field = page.getByLabel('Código de 6 dígitos');
   await field.waitFor({ timeout: 15_000 });
-  await field.fill(await nextAdminCode(inject('dataDir')));
+  await field.fill(await nextAdminCode(dataDir()));
   await page.getByRole('button', { name: 'Verificar' }).click();
 }

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { ageNoticeStorageKey } from '@encanto/core/constants';
+import { baseUrl } from './server.ts';
 
-export const baseUrl = () => inject('baseUrl');
+export { baseUrl };
 
 export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1366, height: 768 };
@@ -110,6 +111,26 @@ export async function reactOwned(locator: Locator): Promise<void> {
 /** Whether React owns the element now (its props are attached to the DOM node). */
 export const isReactOwned = (locator: Locator) =>
   locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')));
+
+/**
+ * Runs `click` and returns once the page has handled that click and painted twice since. React commits
+ * what a click changes before the next frame, so by then anything the click would render is in the DOM:
+ * a test can assert that nothing appeared without guessing a wait.
+ */
+export async function afterClickPainted(page: Page, click: () => Promise<void>): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { clickPainted?: Promise<void> };
+    w.clickPainted = new Promise((resolve) => {
+      window.addEventListener(
+        'click',
+        () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        { capture: true, once: true },
+      );
+    });
+  });
+  await click();
+  await page.evaluate(() => (window as unknown as { clickPainted?: Promise<void> }).clickPainted);
+}
 
 /** Navigates and waits until React has hydrated the page. */
 export async function gotoHydrated(page: Page, url: string) {

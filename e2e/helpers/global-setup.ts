@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -10,14 +11,49 @@ export const E2E_ADMIN = { email: 'admin@e2e.cl', password: 'admin12345' };
 /** SUPPORT_EMAIL of the e2e server, so pages can be shown to take the address from the configuration. */
 export const E2E_SUPPORT_EMAIL = 'ayuda@e2e.cl';
 
-/** Starts the built server once for the browser suite, on its own port and data directory. */
+/**
+ * Starts the built server for the browser suite: one per worker, each on its own port and data directory,
+ * so files that run side by side never share a server's data (listings, queues, the admin's codes) and a
+ * file sees the same world whether it runs alone or after others (e2e/helpers/server.ts picks a file's).
+ */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('dataDir', server.dataDir);
-  // One API login of the admin for every file (adminToken()): each second-step code works once.
-  project.provide('adminToken', await loginAdminByApi(server.baseUrl, server.dataDir));
-  return server.stop;
+  const count = Math.max(1, project.config.maxWorkers || 1);
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
+  const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+  try {
+    const failure = started.find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
+    project.provide(
+      'e2eServers',
+      await Promise.all(
+        servers.map(async (s) => ({
+          baseUrl: s.baseUrl,
+          dataDir: s.dataDir,
+          // One API login of the admin for every file on that server (adminToken()): each code works once.
+          adminToken: await loginAdminByApi(s.baseUrl, s.dataDir),
+        })),
+      ),
+    );
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return stopAll;
+}
+
+/** A free loopback port, from the kernel rather than a random guess that may be taken. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /**
@@ -28,7 +64,7 @@ export default async function setup(project: TestProject) {
 export async function startServer(options: { host?: string; demo?: string } = {}) {
   const root = path.resolve(import.meta.dirname, '../..');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'encanto-e2e-'));
-  const port = 3100 + Math.floor(Math.random() * 800);
+  const port = await freePort();
   const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/node'), ['apps/api/src/server.ts'], {
     cwd: root,
@@ -54,8 +90,9 @@ export async function startServer(options: { host?: string; demo?: string } = {}
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  // A shared, busy machine can take longer to migrate and seed: E2E_READY_MS raises the wait.
-  const deadline = Date.now() + Number(process.env.E2E_READY_MS ?? 90_000);
+  // A shared, busy machine can take longer to migrate and seed (one server per worker, started together,
+  // beside the other suites): E2E_READY_MS raises the deadline.
+  const deadline = Date.now() + Number(process.env.E2E_READY_MS ?? 180_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -102,10 +139,17 @@ export async function loginAdminByApi(baseUrl: string, dataDir: string): Promise
   return done.token!;
 }
 
+export interface E2eServer {
+  baseUrl: string;
+  /** The server's DATA_DIR: its outbox (mails as .eml) and the admin's last used TOTP step. */
+  dataDir: string;
+  /** The e2e administrator's session on that server. */
+  adminToken: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    dataDir: string;
-    adminToken: string;
+    /** One per e2e worker, in worker order (VITEST_POOL_ID 1, 2, …). */
+    e2eServers: E2eServer[];
   }
 }

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { dataDir } from './server.ts';
 
 /**
  * The newest mail to an address whose text matches `pattern`, read from the e2e server's outbox (.eml,
  * quoted-printable), waiting up to 10 s for the outbox worker. Returns the pattern's match.
  */
 export async function mailMatching(to: string, pattern: RegExp): Promise<RegExpExecArray> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+  const outbox = path.join(dataDir(), 'outbox');
   const deadline = Date.now() + 10_000;
   for (;;) {
     const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();

@@ -33,8 +33,12 @@ export async function nextAdminCode(dataDir: string, secret = E2E_ADMIN_TOTP_SEC
   }
   try {
     const last = Number(await fs.readFile(file, 'utf8').catch(() => '-1'));
-    const nowStep = Math.floor(Date.now() / STEP_MS);
-    const step = Math.max(nowStep, last + 1);
+    const now = Date.now();
+    const nowStep = Math.floor(now / STEP_MS);
+    // The server takes the previous step until the current one ends: usable while a typed code still
+    // reaches it with 10 s to spare, a third code before anyone waits.
+    const earliest = now - nowStep * STEP_MS < STEP_MS - 10_000 ? nowStep - 1 : nowStep;
+    const step = Math.max(earliest, last + 1);
     // Usable once it is at most one step ahead of the server's clock (a small margin past the edge).
     const waitMs = (step - 1) * STEP_MS + 500 - Date.now();
     if (waitMs > 0) await sleep(waitMs);

@@ -12,13 +12,14 @@ import { registerCompression } from './plugins/compression.ts';
 import { QuietHotReadsLog } from './plugins/request-log.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerLookupLimit } from './modules/accounts/rate-limits.ts';
+import { accountLimiters, registerLookupLimit } from './modules/accounts/rate-limits.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerPublicWrites } from './plugins/public-writes.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerMetrics } from './modules/metrics/routes.ts';
 import { registerBackground } from './plugins/background.ts';
 import { createServices, type Services } from './services.ts';
+import { systemClock } from './lib/clock.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
@@ -29,15 +30,25 @@ import { registerMediaFiles } from './plugins/media-files.ts';
 import { accountSecurityRoutes } from './modules/account-security/routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { availabilityRoutes } from './modules/accounts/availability-routes.ts';
+import { passwordRoutes } from './modules/accounts/password-routes.ts';
+import { loginStepRoutes } from './modules/accounts/login-routes.ts';
+import { recoveryRoutes } from './modules/recovery/routes.ts';
 import { validationRoutes } from './modules/validation/routes.ts';
+import { documentRoutes } from './modules/validation/document-routes.ts';
+import { noticeRoutes } from './modules/validation/notice-routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { favoritesRoutes } from './modules/favorites/routes.ts';
 import { meetingsRoutes } from './modules/meetings/routes.ts';
+import { conversationRoutes } from './modules/meetings/conversation-routes.ts';
+import { citasRoutes } from './modules/meetings/citas-routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { ratingsRoutes } from './modules/ratings/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { rentalRoutes } from './modules/rentals/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { blockRoutes } from './modules/blocks/routes.ts';
 import { seoRoutes } from './modules/directory/seo-routes.ts';
 import { photoVerificationRoutes } from './modules/photo-verification/routes.ts';
 import { touringRoutes } from './modules/touring/routes.ts';
@@ -87,7 +98,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('services', { ...(await createServices(config, database.db, app.log)), ...options.services });
+  // A test's clock reaches the services built on it (the public cache's lifetime, the mail outbox).
+  const clock = options.services?.clock ?? systemClock;
+  app.decorate('services', {
+    ...(await createServices(config, app.log, clock)),
+    ...options.services,
+  });
   const background = registerBackground(app);
   app.addHook('onClose', async () => {
     // Workers stop before the transport and the database they use go away.
@@ -108,25 +124,38 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerPublicWrites(app);
   registerMetrics(app);
   registerViewCounter(app);
+  // The account calls' shared limiters, made once: every plugin given them counts on the same counters.
+  const limiters = accountLimiters(app);
 
+  // Every route plugin is registered here and nowhere else (test/unit/route-registration.test.ts).
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(directoryRoutes);
-      await api.register(accountRoutes);
+      await api.register(accountRoutes, { limiters });
+      await api.register(availabilityRoutes, { limiters });
+      await api.register(passwordRoutes, { limiters });
+      await api.register(loginStepRoutes, { limiters });
+      await api.register(recoveryRoutes, { limiters });
       await api.register(accountSecurityRoutes);
       await api.register(sessionRoutes);
+      await api.register(documentRoutes);
+      await api.register(noticeRoutes);
       await api.register(validationRoutes);
       await api.register(auditRoutes);
       await api.register(profileRoutes);
       await api.register(profilePhotoRoutes);
       await api.register(favoritesRoutes);
       await api.register(meetingsRoutes);
+      await api.register(conversationRoutes);
+      await api.register(citasRoutes);
       await api.register(commentsRoutes);
       await api.register(ratingsRoutes);
       await api.register(notificationRoutes);
       await api.register(galleryRoutes);
       await api.register(rentalRoutes);
+      await api.register(reportRoutes);
+      await api.register(blockRoutes);
       await api.register(dataRightsRoutes);
       await api.register(photoVerificationRoutes);
       await api.register(touringRoutes);

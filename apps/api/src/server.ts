@@ -6,7 +6,7 @@ import { buildApp } from './app.ts';
 import { bootstrap, demoLoginsBlock } from './bootstrap.ts';
 import { loggerOptions } from './logging.ts';
 import { startMetricsServer } from './modules/metrics/server.ts';
-import { claimPgliteDir } from './modules/backup/control.ts';
+import { claimPgliteDir } from './infra/backup/control.ts';
 import { secureDataDir } from './lib/data-dir.ts';
 
 /** The process: config, database, app, listen, and a graceful shutdown. */

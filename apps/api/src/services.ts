@@ -2,14 +2,12 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
 import { createCounters, type Counters } from './lib/counters.ts';
-import { createMailer, type Mailer } from './modules/mail/mailer.ts';
-import { createMailTransport, type MailTransport } from './modules/mail/transport.ts';
+import { createMailTransport, type MailTransport } from './infra/mail/transport.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { createDiskMediaStore, type MediaStore } from './modules/media/store.ts';
-import { createRemoteImageFetcher, type RemoteImageFetcher } from './modules/media/remote-image.ts';
-import { documentStoreFor, type DocumentStore } from './modules/validation/document-store.ts';
+import { createDiskMediaStore, type MediaStore } from './infra/media/store.ts';
+import { createRemoteImageFetcher, type RemoteImageFetcher } from './infra/media/remote-image.ts';
+import { documentStoreFor, type DocumentStore } from './infra/documents/store.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.ts';
 import { countedTransport, createMetrics, type Metrics } from './modules/metrics/registry.ts';
@@ -17,11 +15,12 @@ import { timings } from '@encanto/core/constants';
 
 /** Process-wide collaborators, built once from the config and closed with the app. */
 export interface Services {
-  /** Queues mail in the outbox (the one mail path); `enqueueMail(tx, …)` inside a transaction. */
-  mailer: Mailer;
-  /** Sends what the outbox worker hands it: SMTP, or .eml files without SMTP_URL. */
+  /**
+   * Sends what the outbox worker hands it: SMTP, or .eml files without SMTP_URL. Only the worker
+   * (plugins/background.ts) uses it; everything else queues with `queueMail(tx, …)` (modules/mail).
+   */
   mailTransport: MailTransport;
-  /** The time every rule with a window reads (meetings, conversations, reviews). */
+  /** The time every rule with a window, every stamp and every background job reads (lib/clock.ts). */
   clock: Clock;
   media: MediaStore;
   /** Identity documents, encrypted at rest apart from public media. */
@@ -41,23 +40,26 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function createServices(config: Config, db: Db, log: FastifyBaseLogger): Promise<Services> {
+/** `clock`: the time every service reads (a test passes the one it moves). */
+export async function createServices(
+  config: Config,
+  log: FastifyBaseLogger,
+  clock: Clock = systemClock,
+): Promise<Services> {
   const metrics = config.metrics.token || config.metrics.port ? createMetrics() : undefined;
-  const mailer = createMailer(db);
-  const plainTransport = createMailTransport(config);
+  const plainTransport = createMailTransport(config, clock);
   const mailTransport = metrics ? countedTransport(plainTransport, metrics) : plainTransport;
   const media = config.s3
-    ? (await import('./modules/media/s3-store.ts')).createS3MediaStore(config.s3)
+    ? (await import('./infra/media/s3-store.ts')).createS3MediaStore(config.s3)
     : createDiskMediaStore(path.join(config.dataDir, 'media'));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-  const publicCache = new ResponseCache(timings.listingCacheMs);
+  const publicCache = new ResponseCache(clock, timings.listingCacheMs);
   const invalidation = config.redisUrl
     ? await createInvalidationBus(config.redisUrl, publicCache, log)
     : undefined;
   return {
-    mailer,
     mailTransport,
-    clock: systemClock,
+    clock,
     media,
     documents: documentStoreFor(config),
     publicCache,
@@ -67,7 +69,6 @@ export async function createServices(config: Config, db: Db, log: FastifyBaseLog
     invalidation,
     metrics,
     close: async () => {
-      mailer.close();
       mailTransport.close();
       redis?.disconnect();
       await invalidation?.close();

@@ -13,7 +13,7 @@ import { rentalRoutes } from './features/rentals/routes.tsx';
 import { marketplacePages, marketplaceRoutes } from './features/marketplace/routes.tsx';
 import { meetingPages, meetingRoutes } from './features/meetings/routes.tsx';
 import { DashboardLayout } from './components/dashboard/dashboard-layout.tsx';
-import { legacyRedirects } from './config/paths.ts';
+import { legacyRedirects, pages, paths } from './config/paths.ts';
 import { dataRightsAdminRoutes, dataRightsRoutes } from './features/data-rights/routes.tsx';
 import { safetyAdminRoutes, safetyRoutes } from './features/safety/routes.tsx';
 import { useRouteTable } from './lib/route-table.ts';
@@ -31,46 +31,46 @@ function Moved({ to }: { to: string }) {
   return <Navigate to={{ pathname: to, search, hash }} replace />;
 }
 
-/** The route table of the whole app, built once (lib/route-table.ts). */
-const routes = createRoutesFromElements(
+/** The route table of the whole app, built once (lib/route-table.ts); tests match the path table against it. */
+export const routes = createRoutesFromElements(
   <>
     <Route element={<MainLayout />}>
       <Route index element={<SplashPage />} />
-      <Route path="Escort" element={<ListingPage />} />
-      <Route path="Escort/:city" element={<ListingPage />} />
-      <Route path="Escort/region/:region" element={<ListingPage />} />
-      <Route path="Informacion" element={<InfoPage />} />
-      <Route path="Soporte" element={<SupportPage />} />
+      <Route path={pages.escorts.pattern} element={<ListingPage />} />
+      <Route path={pages.escortsCity.pattern} element={<ListingPage />} />
+      <Route path={pages.escortsRegion.pattern} element={<ListingPage />} />
+      <Route path={pages.info.pattern} element={<InfoPage />} />
+      <Route path={pages.support.pattern} element={<SupportPage />} />
       {accountRoutes}
       {validationRoutes}
       {profileRoutes}
-      <Route path="Escort/La-Serena" element={<directoryPages.LaSerena />} />
-      <Route path="escorts/:slug" element={<directoryPages.CityLanding />} />
-      <Route path="Card/:nickname" element={<directoryPages.Card />} />
-      <Route path="TuCard/:nickname" element={<directoryPages.OwnCard />} />
+      <Route path={pages.laSerena.pattern} element={<directoryPages.LaSerena />} />
+      <Route path={pages.cityLanding.pattern} element={<directoryPages.CityLanding />} />
+      <Route path={pages.card.pattern} element={<directoryPages.Card />} />
+      <Route path={pages.ownCard.pattern} element={<directoryPages.OwnCard />} />
       {marketplaceRoutes}
       {meetingRoutes}
       {/* The escort's area (Resumen, Solicitudes, Perfil, Fotos, Calificar clientes, Estadísticas, Cuenta). */}
-      <Route path="panel" element={<DashboardLayout kind="usuario" />}>
+      <Route path={pages.escortHome.pattern} element={<DashboardLayout kind="usuario" />}>
         <Route index element={<profilePages.Summary />} />
-        <Route path="solicitudes" element={<meetingPages.Requests />} />
-        <Route path="perfil" element={<profilePages.EscortProfile />} />
-        <Route path="fotos" element={<profilePages.Photos />} />
-        <Route path="calificar" element={<profilePages.ToRate />} />
-        <Route path="estadisticas" element={<profilePages.Statistics />} />
-        <Route path="gira" element={<touringPages.Gira />} />
-        <Route path="cuenta" element={<profilePages.Account />} />
+        <Route path={pages.requests.pattern} element={<meetingPages.Requests />} />
+        <Route path={pages.escortProfile.pattern} element={<profilePages.EscortProfile />} />
+        <Route path={pages.photos.pattern} element={<profilePages.Photos />} />
+        <Route path={pages.toRate.pattern} element={<profilePages.ToRate />} />
+        <Route path={pages.statistics.pattern} element={<profilePages.Statistics />} />
+        <Route path={pages.touring.pattern} element={<touringPages.Gira />} />
+        <Route path={pages.escortAccount.pattern} element={<profilePages.Account />} />
       </Route>
       {/* The client's area (Favoritos, Mis citas, Perfil, Cuenta). */}
-      <Route path="mi-cuenta" element={<DashboardLayout kind="cliente" />}>
-        <Route index element={<Navigate to="favoritos" replace />} />
-        <Route path="favoritos" element={<marketplacePages.Favorites />} />
-        <Route path="citas" element={<meetingPages.MyMeetings />} />
-        <Route path="perfil" element={<profilePages.ClientProfile />} />
-        <Route path="cuenta" element={<profilePages.Account />} />
+      <Route path={pages.clientArea.pattern} element={<DashboardLayout kind="cliente" />}>
+        <Route index element={<Navigate to={paths.favorites} replace />} />
+        <Route path={pages.favorites.pattern} element={<marketplacePages.Favorites />} />
+        <Route path={pages.myMeetings.pattern} element={<meetingPages.MyMeetings />} />
+        <Route path={pages.clientProfile.pattern} element={<profilePages.ClientProfile />} />
+        <Route path={pages.clientAccount.pattern} element={<profilePages.Account />} />
       </Route>
       {legacyRedirects.map((r) => (
-        <Route key={r.from} path={r.from.slice(1)} element={<Moved to={r.to} />} />
+        <Route key={r.from} path={r.from} element={<Moved to={r.to} />} />
       ))}
       {rentalRoutes}
       {dataRightsRoutes}
@@ -92,7 +92,7 @@ function AppRoutes() {
 
 /**
  * The app: scroll handling and the pages. Each feature exports its routes from its own
- * routes.tsx; paths come from config/paths.ts.
+ * routes.tsx; every path is a pattern of the path table (config/paths.ts, from packages/core/src/paths.ts).
  *
  * `afterPage` is rendered inside the pages' Suspense boundary, so it commits
  * together with the page: when hydration meets a lazy page whose code has not

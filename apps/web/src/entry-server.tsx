@@ -4,13 +4,12 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { QueryClientProvider, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { App } from './app.tsx';
-import { createQueryClient, apiKey } from './lib/query.ts';
+import { createQueryClient, apiKey, serverReadable } from './lib/query.ts';
 import { HeadContext, renderHead, safeJson, type HeadCollector } from './lib/head.tsx';
 import { SiteContext } from './lib/site.tsx';
 import { ServerSessionContext } from './lib/session.ts';
 import type { RenderOptions, RenderResult, ServerEntry, SsrSite } from '@encanto/core/ssr';
 import { prefetchPaths as pathsToPrefetch } from './ssr-prefetch.ts';
-import { legacyRedirects } from './config/paths.ts';
 import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url';
 import inter600 from '@fontsource/inter/files/inter-latin-600-normal.woff2?url';
 import cormorant600 from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url';
@@ -25,12 +24,6 @@ const fontPreloads = [inter400, inter600, cormorant600]
 
 // The API process loads this bundle by the ServerEntry contract (packages/core/src/ssr.ts).
 export const prefetchPaths: ServerEntry['prefetchPaths'] = pathsToPrefetch;
-
-/** Moved addresses (the spec's /ProfileUsuario and friends), matched like routes: case-insensitive. */
-export const redirectFor: ServerEntry['redirectFor'] = (pathname) => {
-  const path = pathname.replace(/\/+$/, '').toLowerCase();
-  return legacyRedirects.find((r) => r.from.toLowerCase() === path)?.to ?? null;
-};
 
 /**
  * Renders a URL to HTML once every lazy page and its seeded data are ready. With `options.session`
@@ -130,13 +123,15 @@ function prepare(
 
 /**
  * The API reads (useApiQuery's ['api', path] keys) the render asked for, enabled, with no data yet:
- * on the server no query runs, so these are what a page rendered for a session still needs.
+ * on the server no query runs, so these are what a page rendered for a session still needs. Reads the
+ * browser must make itself (lib/query.ts serverReadable) are left to it.
  */
 function missingPaths(queryClient: QueryClient): string[] {
   const paths: string[] = [];
   for (const query of queryClient.getQueryCache().getAll()) {
     const [scope, path] = query.queryKey;
     if (scope !== 'api' || typeof path !== 'string' || !path.startsWith('/')) continue;
+    if (!serverReadable(query)) continue;
     if (query.state.data !== undefined) continue;
     const enabled = (query.options as { enabled?: unknown }).enabled;
     if (enabled === false) continue;

@@ -8,6 +8,7 @@ import {
   type ListingPlace,
 } from '@encanto/core/search-params';
 import { slugify } from '@encanto/core/text';
+import { pages } from './config/paths.ts';
 
 type Params = Record<string, string | undefined>;
 
@@ -26,30 +27,30 @@ const listing =
  * same keys the page's hooks use, so public pages arrive complete without JS.
  */
 const prefetchRoutes: { pattern: string; paths: (params: Params, query: URLSearchParams) => string[] }[] = [
-  { pattern: '/Escort', paths: listing(() => ({})) },
+  { pattern: pages.escorts.pattern, paths: listing(() => ({})) },
   {
-    pattern: '/Escort/region/:region',
+    pattern: pages.escortsRegion.pattern,
     paths: listing((p) => {
       const region = findPickerRegion(p.region ?? '');
       return region ? { region: region.slug } : undefined;
     }),
   },
   {
-    pattern: '/Escort/:city',
+    pattern: pages.escortsCity.pattern,
     paths: listing((p) => {
       const match = findPickerComuna(p.city ?? '');
       return match ? { comuna: slugify(match.comuna) } : undefined;
     }),
   },
   {
-    pattern: '/escorts/:slug',
+    pattern: pages.cityLanding.pattern,
     paths: listing((p) => {
       const page = findCityPage(p.slug ?? '');
       return page ? { ciudad: page.slug } : undefined;
     }),
   },
   {
-    pattern: '/Card/:nickname',
+    pattern: pages.card.pattern,
     paths: (p) => [`/usuario/publico/${encodeURIComponent(p.nickname ?? '')}`],
   },
 ];

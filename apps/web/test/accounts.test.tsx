@@ -86,10 +86,18 @@ describe('login answers must carry every field', () => {
       email: 'e',
       tipo_perfil: 'admin',
     };
+    // The page passes lib/logout.ts's useEndSession: the refused session is ended, the admin's kept.
+    const endSession = vi.fn(() => Promise.resolve());
     answer(200, { ...admin, tipo_perfil: 'usuario' });
-    await expect(loginAdmin({ email: 'a@b.cl', pass: 'x' })).rejects.toBeInstanceOf(WrongProfileTypeError);
+    await expect(loginAdmin({ email: 'a@b.cl', pass: 'x' }, endSession)).rejects.toBeInstanceOf(
+      WrongProfileTypeError,
+    );
+    expect(endSession).toHaveBeenCalledTimes(1);
     answer(200, admin);
-    await expect(loginAdmin({ email: 'a@b.cl', pass: 'x' })).resolves.toMatchObject({ tipo_perfil: 'admin' });
+    await expect(loginAdmin({ email: 'a@b.cl', pass: 'x' }, endSession)).resolves.toMatchObject({
+      tipo_perfil: 'admin',
+    });
+    expect(endSession).toHaveBeenCalledTimes(1);
   });
 });
 

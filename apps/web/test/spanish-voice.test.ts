@@ -7,6 +7,7 @@ import type { EscortCard, EscortPublic } from '@encanto/core/escorts';
 import { msg } from '@encanto/core/messages';
 import type { SsrSite } from '@encanto/core/ssr';
 import { paths } from '../src/config/paths.ts';
+import { pageRoutes } from '@encanto/core/paths';
 import { prefetchPaths, render } from '../src/entry-server.tsx';
 
 /**
@@ -267,14 +268,20 @@ function prefetched(url: string): Record<string, unknown> {
   return data;
 }
 
-/** Route paths as declared in the app's route files (`path="…"`). */
+/**
+ * Route paths the app declares: the path table's patterns (app.tsx and the routes.tsx files mount
+ * them, test/path-table.test.ts checks it) and any literal `path="…"` left in the route files.
+ */
 function declaredRoutes(): string[] {
   const files = [path.join(webSrc, 'app.tsx')];
   for (const feature of fs.readdirSync(path.join(webSrc, 'features'))) {
     const routes = path.join(webSrc, 'features', feature, 'routes.tsx');
     if (fs.existsSync(routes)) files.push(routes);
   }
-  return files.flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/path="([^"]+)"/g)].map((m) => m[1]!));
+  const literals = files.flatMap((f) =>
+    [...fs.readFileSync(f, 'utf8').matchAll(/path="([^"]+)"/g)].map((m) => m[1]!),
+  );
+  return [...pageRoutes.map((page) => page.pattern), ...literals];
 }
 
 describe('every server-rendered page is in Spanish, in one voice', () => {

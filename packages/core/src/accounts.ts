@@ -5,7 +5,7 @@ import { profileDetailsOutShape } from './escorts.ts';
 import { msg } from './messages.ts';
 import { normalizeRut, RUT_SHAPE } from './rut.ts';
 import {
-  birthDateField,
+  birthDateFieldAt,
   cityField,
   clientRutField,
   emailField,
@@ -48,20 +48,25 @@ const serverSetFields = {
   url: z.string().max(2048).optional(),
 };
 
-/** Client registration: every empty field reads 'Todos los campos son obligatorios.' */
-export const clientRegisterSchema = z.object({
-  rut_cliente: required(clientRutField),
-  nombre: required(fullNameField),
-  nickname: required(nicknameField),
-  fecha_nac: required(birthDateField),
-  email: required(emailField),
-  pass: required(escortRegistrationPasswordField),
-  fono: required(z.string().regex(/^\d{9}$/, msg.phone)),
-  genero: generoField,
-  ciudad: required(cityField),
-  ...consentFields,
-  ...serverSetFields,
-});
+/**
+ * Client registration: every empty field reads 'Todos los campos son obligatorios.' The age is checked at
+ * `now()`: the API passes its clock; `clientRegisterSchema` (forms) checks at the device's time.
+ */
+export const clientRegisterSchemaAt = (now: () => Date) =>
+  z.object({
+    rut_cliente: required(clientRutField),
+    nombre: required(fullNameField),
+    nickname: required(nicknameField),
+    fecha_nac: required(birthDateFieldAt(now)),
+    email: required(emailField),
+    pass: required(escortRegistrationPasswordField),
+    fono: required(z.string().regex(/^\d{9}$/, msg.phone)),
+    genero: generoField,
+    ciudad: required(cityField),
+    ...consentFields,
+    ...serverSetFields,
+  });
+export const clientRegisterSchema = clientRegisterSchemaAt(() => new Date());
 export type ClientRegisterInput = z.infer<typeof clientRegisterSchema>;
 
 export const escortPhoneField = z
@@ -69,19 +74,22 @@ export const escortPhoneField = z
   .min(1, msg.phoneRequired)
   .regex(/^\d{9}$/, msg.phoneEscort);
 
-export const escortRegisterSchema = z.object({
-  rut_usuario: required(escortRutField, msg.completeRequired),
-  nombre: required(fullNameField, msg.completeRequired),
-  nickname: nicknameField,
-  fecha_nac: required(birthDateField, msg.completeRequired),
-  email: emailField,
-  pass: required(escortRegistrationPasswordField, msg.completeRequired),
-  fono: escortPhoneField,
-  genero: generoField,
-  ciudad: required(cityField, msg.completeRequired),
-  ...consentFields,
-  ...serverSetFields,
-});
+/** Escort registration, the age checked at `now()` like the client's. */
+export const escortRegisterSchemaAt = (now: () => Date) =>
+  z.object({
+    rut_usuario: required(escortRutField, msg.completeRequired),
+    nombre: required(fullNameField, msg.completeRequired),
+    nickname: nicknameField,
+    fecha_nac: required(birthDateFieldAt(now), msg.completeRequired),
+    email: emailField,
+    pass: required(escortRegistrationPasswordField, msg.completeRequired),
+    fono: escortPhoneField,
+    genero: generoField,
+    ciudad: required(cityField, msg.completeRequired),
+    ...consentFields,
+    ...serverSetFields,
+  });
+export const escortRegisterSchema = escortRegisterSchemaAt(() => new Date());
 export type EscortRegisterInput = z.infer<typeof escortRegisterSchema>;
 
 /**

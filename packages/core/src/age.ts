@@ -1,14 +1,5 @@
 import { limits } from './constants.ts';
-
-const CHILE_TZ = 'America/Santiago';
-
-/** Built once: creating an Intl.DateTimeFormat costs far more than formatting (it was 8% of a listing's CPU). */
-const chileDate = new Intl.DateTimeFormat('en-CA', { timeZone: CHILE_TZ });
-
-/** Today's date in Chile as yyyy-mm-dd: ages and "one comment per day" follow Chilean dates. */
-export function todayInChile(now: Date = new Date()): string {
-  return chileDate.format(now);
-}
+import { todayInChile } from './chile-time.ts';
 
 /** Whole years between a yyyy-mm-dd birth date and a yyyy-mm-dd day. */
 export function ageOn(birthDate: string, day: string): number {
@@ -19,12 +10,13 @@ export function ageOn(birthDate: string, day: string): number {
   return age;
 }
 
-export function ageInChile(birthDate: string, now: Date = new Date()): number {
+/** Age in Chile at `now` (the caller's clock: the server's injected one, or the browser's). */
+export function ageInChile(birthDate: string, now: Date): number {
   return ageOn(birthDate, todayInChile(now));
 }
 
-/** Latest selectable birth date: today in Chile minus 18 years. */
-export function latestAdultBirthDate(now: Date = new Date()): string {
+/** Latest selectable birth date: the day in Chile at `now` minus 18 years. */
+export function latestAdultBirthDate(now: Date): string {
   const [y, m, d] = todayInChile(now).split('-');
   const year = String(Number(y) - limits.minimumAge).padStart(4, '0');
   // 29 February of a non-leap year becomes 28 February, never 1 March.
@@ -32,16 +24,4 @@ export function latestAdultBirthDate(now: Date = new Date()): string {
   return Number.isNaN(Date.parse(candidate)) || new Date(candidate).getUTCDate() !== Number(d)
     ? `${year}-${m}-28`
     : candidate;
-}
-
-const longDate = new Intl.DateTimeFormat('es-CL', {
-  day: '2-digit',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '2025-03-07' -> '07 de marzo de 2025' (long Chilean Spanish format, two-digit day). */
-export function formatLongDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate.slice(0, 10)}T12:00:00Z`));
 }

@@ -148,6 +148,10 @@ export const rectificationDecisionSchema = z.object({
 
 export const deleteAccountSchema = z.object({ pass: passwordInputField });
 export type DeleteAccount = z.input<typeof deleteAccountSchema>;
+/** The page's form adds the tick that says she understands it cannot be undone (never sent). */
+export const deleteAccountFormSchema = deleteAccountSchema.extend({
+  entiendo: z.boolean().refine((v) => v, msg.deleteConfirmRequired),
+});
 
 export const pauseSchema = z.object({ pausado: z.boolean({ error: msg.invalidInput }) });
 

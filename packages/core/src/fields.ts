@@ -70,12 +70,20 @@ export const phoneField = z
   .min(1, msg.phoneRequired)
   .regex(/^\d{9}$/, msg.phone);
 
-export const birthDateField = z
-  .string({ error: msg.allRequired })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, msg.underage)
-  .refine((v) => !Number.isNaN(Date.parse(v)), msg.underage)
-  .refine((v) => v <= latestAdultBirthDate(), msg.underage)
-  .refine((v) => v >= '1900-01-01', msg.underage);
+/**
+ * A birth date of someone 18 or older at `now()`: the server passes its clock (apps/api/src/lib/clock.ts),
+ * so a test can cross the 18th birthday at its edge; a form in the browser, the browser's time.
+ */
+export const birthDateFieldAt = (now: () => Date) =>
+  z
+    .string({ error: msg.allRequired })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, msg.underage)
+    .refine((v) => !Number.isNaN(Date.parse(v)), msg.underage)
+    .refine((v) => v <= latestAdultBirthDate(now()), msg.underage)
+    .refine((v) => v >= '1900-01-01', msg.underage);
+
+/** The birth date checked at the device's time: the web forms, which run in the browser. */
+export const birthDateField = birthDateFieldAt(() => new Date());
 
 export const generoField = z.enum(generoValues, { error: msg.genderRequired });
 

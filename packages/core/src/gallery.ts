@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from './constants.ts';
 import { msg } from './messages.ts';
 import { cityField } from './fields.ts';
+import { chosenFileField } from './files.ts';
 
 /** One gallery item as the spec names it (id, url_imagen, publicId), plus what the lightbox needs. */
 export const galleryItemSchema = z.object({
@@ -58,6 +59,11 @@ export function checkGalleryFile(
   if (currentCount >= limits.galleryMaxItems) return { ok: false, mensaje: msg.galleryLimit };
   return { ok: true };
 }
+
+/** The uploader's form: the chosen files that passed checkGalleryFile, at least one. */
+export const galleryUploadFormSchema = z.object({
+  archivos: z.array(chosenFileField(msg.fileAndNicknameRequired)).min(1, msg.fileAndNicknameRequired),
+});
 
 // Rentals (arriendo): shown as 'En mantención', but the entity and its calls work.
 

@@ -1,7 +1,7 @@
 import pages from './data/city-landing-pages.json' with { type: 'json' };
 import { countryCode, limits, priceRange } from './constants.ts';
 import type { EscortCard } from './escorts.ts';
-import { citySegment } from './text.ts';
+import { pages as site } from './paths.ts';
 
 /** One of the 56 SEO landing pages at /escorts/{slug}. */
 export interface CityPage {
@@ -79,7 +79,7 @@ const matureMinAge = 35;
  * to the comuna's listing.
  */
 export function frequentSearches(page: CityPage): { label: string; to: string }[] {
-  const here = `/escorts/${page.slug}`;
+  const here = site.cityLanding.href(page.slug);
   return [
     { label: `Escorts trans en ${page.city}`, to: `${here}?genero=Transexual` },
     { label: `Escorts maduras en ${page.city}`, to: `${here}?edad_min=${matureMinAge}` },
@@ -122,7 +122,7 @@ interface LdContext {
 
 /** LocalBusiness, FAQPage, BreadcrumbList and an ItemList of at most 12 profiles. */
 export function cityPageJsonLd(page: CityPage, { siteName, siteUrl, escorts }: LdContext): object[] {
-  const canonical = `${siteUrl}/escorts/${page.slug}`;
+  const canonical = `${siteUrl}${site.cityLanding.href(page.slug)}`;
   const title = cityPageTitle(page, siteName);
   const first = escorts.find((e) => e.url);
   return [
@@ -156,7 +156,7 @@ export function cityPageJsonLd(page: CityPage, { siteName, siteUrl, escorts }: L
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Inicio', item: `${siteUrl}/` },
-        { '@type': 'ListItem', position: 2, name: 'Escort', item: `${siteUrl}/Escort` },
+        { '@type': 'ListItem', position: 2, name: 'Escort', item: `${siteUrl}${site.escorts.href}` },
         { '@type': 'ListItem', position: 3, name: page.city, item: canonical },
       ],
     },
@@ -168,7 +168,7 @@ export function cityPageJsonLd(page: CityPage, { siteName, siteUrl, escorts }: L
       itemListElement: escorts.slice(0, limits.structuredDataMaxProfiles).map((e, i) => ({
         '@type': 'ListItem',
         position: i + 1,
-        url: `${siteUrl}/Card/${encodeURIComponent(e.nickname)}`,
+        url: `${siteUrl}${site.card.href(e.nickname)}`,
         name: e.apellido,
         ...(e.url ? { image: photoUrl(e.url, siteUrl) } : {}),
       })),
@@ -177,4 +177,4 @@ export function cityPageJsonLd(page: CityPage, { siteName, siteUrl, escorts }: L
 }
 
 /** /Escort/{segment} of the listing page for a city page. */
-export const cityListingPath = (page: CityPage) => `/Escort/${citySegment(page.comuna ?? page.city)}`;
+export const cityListingPath = (page: CityPage) => site.escortsCity.href(page.comuna ?? page.city);

@@ -36,21 +36,6 @@ export const meetingMessages = {
   unsubscribeInvalid: 'El enlace para dejar de recibir avisos no es válido.',
   unsubscribeDone: (what: string) => `Listo: ya no recibirás avisos de ${what}.`,
   unsubscribeError: 'No pudimos desactivar los avisos. Inténtalo de nuevo.',
-  // Notification mail: discreet subject and first line (the preview), no explicit words
-  notificationSubject: (site: string) => `${site}: tienes una novedad en tu cuenta`,
-  notificationPreview: (site: string) => `Tienes una novedad en tu cuenta de ${site}.`,
-  notificationLines: {
-    solicitud: 'Recibiste una solicitud nueva. Revísala aquí:',
-    aceptada: 'Aceptaron tu solicitud. Ya pueden conversar aquí:',
-    rechazada: 'Hay una respuesta a tu solicitud. Revísala aquí:',
-    propuesta: 'Te propusieron otra hora. Respóndela aquí:',
-    propuestaAceptada: 'Aceptaron la hora que propusiste. Revisa el detalle aquí:',
-    mensaje: 'Tienes un mensaje nuevo. Léelo aquí:',
-    comentario:
-      'Recibiste un comentario nuevo. Se publica cuando ambos califiquen o termine el plazo; califica aquí:',
-  },
-  notificationFooter: (what: string, unsubscribe: string, settings: string) =>
-    `Recibes este aviso porque tienes activados los avisos de ${what}.\nPara dejar de recibirlos, con un clic: ${unsubscribe}\nPuedes elegir qué avisos recibes en Configuración: ${settings}`,
   // Reviews
   commentTooShort: 'El comentario debe tener al menos 10 caracteres.',
   commentDuplicateMeeting: 'Ya comentaste esta cita.',

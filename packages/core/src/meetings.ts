@@ -118,6 +118,8 @@ export const rejectBodySchema = meetingPairSchema.extend({
   motivo: plainText(meetingRules.rejectReasonMax, msg.rejectReasonTooLong).optional(),
 });
 export type RejectBody = z.infer<typeof rejectBodySchema>;
+/** 'Rechazar' as a form: the optional reason only (the pair comes from the meeting). */
+export const rejectReasonFormSchema = rejectBodySchema.pick({ motivo: true });
 
 /** POST appointments/proponer: another time for the pending request. */
 export const proposalSchema = (now: () => Date) =>

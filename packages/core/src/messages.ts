@@ -1,4 +1,3 @@
-import { formatLongDate } from './age.ts';
 import { meetingMessages } from './meeting-messages.ts';
 import { safetyMessages } from './safety-messages.ts';
 import { accountSecurityMessages } from './account-security-messages.ts';
@@ -105,25 +104,9 @@ export const msg = {
   escortRecoverySent: 'Revisa tu correo para obtener la contraseña provisoria.',
   genericRetry: 'Ocurrió un error. Intenta nuevamente.',
   codeInvalid: 'El código provisorio no es válido o ya expiró.',
-  // Retention of pending accounts (issue 14)
-  inactivityMailSubject: (site: string) => `${site}: tu cuenta pendiente se eliminará por inactividad`,
-  inactivityMailText: (v: {
-    nickname: string;
-    siteName: string;
-    days: number;
-    deletionDate: string;
-    loginUrl: string;
-  }) =>
-    `Hola ${v.nickname}:\n\nTu cuenta en ${v.siteName} sigue pendiente de validación y no has ingresado en ${v.days} días. Si no ingresas antes del ${formatLongDate(v.deletionDate)}, la eliminaremos junto con la foto de tu documento de identidad, como indica nuestra política de privacidad.\n\nPara conservarla, solo inicia sesión:\n${v.loginUrl}\n\nSi ya no la quieres, no tienes que hacer nada.`,
-  recoveryMailSubject: (site: string) => `${site}: tu contraseña provisoria`,
-  recoveryMailText: (code: string, link: string, minutes: number) =>
-    `Hola:\n\nTu contraseña provisoria es ${code}. Vale por ${minutes} minutos y sirve una sola vez.\n\nAbre este enlace para crear tu nueva contraseña:\n${link}\n\nSi no la pediste, ignora este correo: tu contraseña actual sigue igual.`,
   resetLinkInvalid: 'El enlace no es válido o ya expiró. Pide una nueva contraseña provisoria.',
   recoveryLocked:
     'Se ingresaron demasiados códigos incorrectos. Por seguridad, la recuperación con código de esta cuenta quedó bloqueada por 24 horas. Abre el enlace del correo de recuperación para cambiar tu contraseña.',
-  recoveryLockedMailSubject: (site: string) => `${site}: bloqueamos la recuperación con código de tu cuenta`,
-  recoveryLockedMailText: (site: string, at: string, until: string) =>
-    `Hola:\n\nEl ${at} (hora de Chile) se ingresaron demasiados códigos provisorios incorrectos para recuperar la contraseña de tu cuenta en ${site}. Por seguridad bloqueamos la recuperación con código hasta el ${until}.\n\nSi fuiste tú, pide una nueva contraseña provisoria y abre el enlace del correo: ese enlace sigue funcionando.\n\nSi no fuiste tú, alguien intentó entrar a tu cuenta. Tu contraseña no cambió, pero te recomendamos cambiarla desde tu perfil por una que no uses en otros sitios.`,
   passwordChangedRecovery: 'Contraseña actualizada correctamente.',
   loggedOut: 'Sesión cerrada.',
   // Session and permissions (not worded by the spec)
@@ -334,12 +317,6 @@ export const msg = {
   reportDismissed: 'Denuncia descartada.',
   holdTrustedReporter: 'Posible menor de edad (denuncia de un cliente verificado que tuvo una cita con ella)',
   holdAdminReporter: 'Posible menor de edad (denuncia de la administración)',
-  urgentReportMailSubject: (site: string) => `Denuncia urgente en ${site}: posible menor de edad`,
-  urgentReportMailText: (nickname: string, reporters: number, link: string) =>
-    `Hola:\n\nRecibimos una denuncia por posible menor de edad sobre el perfil ${nickname} (personas distintas que lo denuncian: ${reporters}). El perfil sigue visible: antes de tu revisión solo lo oculta la denuncia de un cliente verificado que tuvo una cita aceptada con ella; las denuncias anónimas, sean cuantas sean, no lo ocultan.\n\nRevísala cuanto antes:\n${link}`,
-  heldReportMailSubject: (site: string) => `Perfil en espera en ${site}: posible menor de edad`,
-  heldReportMailText: (nickname: string, link: string) =>
-    `Hola:\n\nUn cliente verificado que tuvo una cita aceptada con ${nickname} denunció su perfil por posible menor de edad. El perfil quedó oculto hasta que decidas la denuncia.\n\nRevísala cuanto antes:\n${link}`,
   profileSuspended: 'Perfil suspendido: no se mostrará hasta que lo reincorpores.',
   profileReinstated: 'Perfil reincorporado.',
   profileNotSuspended: 'El perfil no está suspendido.',

@@ -108,11 +108,36 @@ export const escortUpdateSchema = z.object({
 });
 export type EscortUpdate = z.infer<typeof escortUpdateSchema>;
 
+/** A profile photo chosen on the device: a picture within the size limit, else the words why. */
+export function profilePhotoProblem(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return msg.unsupportedType;
+  if (file.size > limits.profilePhotoMaxBytes) return msg.payloadTooLarge;
+  return null;
+}
+
+/**
+ * The photo pickers' form ('Cargar imagen'): a picked file that passes profilePhotoProblem; `missing`
+ * is the screen's words for no file (the spec words it differently on the two profiles). The
+ * server decides again by the bytes.
+ */
+export const profilePhotoFormSchema = (missing: string) =>
+  z.object({
+    archivo: z.custom<File>().superRefine((file, ctx) => {
+      const problem = isPickedFile(file) ? profilePhotoProblem(file) : missing;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+const isPickedFile = (v: unknown): v is File =>
+  typeof v === 'object' && v !== null && 'name' in v && 'size' in v && 'type' in v;
+
 /** PUT usuario/modificar-url: only a typed http(s) address. */
 export const escortUrlSchema = z.object({
   url: z.string({ error: msg.imageUrlRequired }).trim().min(1, msg.imageUrlRequired).pipe(imageUrlField),
   nickname: z.string({ error: msg.nicknameMissing }).min(1, msg.nicknameMissing).max(40),
 });
+
+/** 'Ingresar URL' as a form: the address only (the nickname comes from the session). */
+export const escortUrlFormSchema = escortUrlSchema.pick({ url: true });
 
 export const estadoSchema = z.object({ estado: estadoField });
 

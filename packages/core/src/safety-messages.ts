@@ -13,12 +13,6 @@ export const safetyMessages = {
   photoCheckApproved: 'Fotos verificadas.',
   photoCheckRejected: 'Verificación rechazada.',
   photoCheckReasonRequired: 'Escribe el motivo del rechazo (entre 3 y 300 caracteres).',
-  photoCheckApprovedSubject: 'Tus fotos están verificadas',
-  photoCheckApprovedText: (nickname: string) =>
-    `Hola ${nickname}:\n\nRevisamos tu selfie y coincide con tus fotos. Tu perfil ya muestra la insignia "Fotos verificadas".\n\nSi cambias tu foto de perfil o agregas imágenes a tu galería, la insignia se quita hasta que verifiques de nuevo.`,
-  photoCheckRejectedSubject: 'No pudimos verificar tus fotos',
-  photoCheckRejectedText: (nickname: string, motivo: string) =>
-    `Hola ${nickname}:\n\nRevisamos tu selfie y no pudimos verificar tus fotos.\n\nMotivo: ${motivo}\n\nPuedes pedir un código nuevo y enviar otra selfie desde tu perfil.`,
   // Signals
   signalNotFound: 'Esa señal ya no existe o cambió.',
   signalNoteRequired: 'Escribe una nota (entre 3 y 300 caracteres).',
@@ -48,28 +42,4 @@ export const safetyMessages = {
   contactRefusalDone: (site: string) =>
     `Listo: no volverás a recibir correos de ${site} por avisos de seguridad.`,
   contactRefusalError: 'No pudimos registrar tu pedido. Inténtalo de nuevo.',
-  // Check-in mail goes to people who are not users: it says who asks (her public nickname on the
-  // named site), carries no link she wrote, and ends with the one-click refusal of all mail.
-  contactInviteSubject: (site: string, nickname: string) =>
-    `${site}: ${nickname} te pidió ser su contacto de confianza`,
-  contactInviteText: (nickname: string, site: string, link: string, refuse: string) =>
-    `Hola:\n\nTe escribimos desde ${site}. Quien te eligió como contacto de confianza para sus citas es la escort que en ${site} usa el apodo público «${nickname}». Si no responde a tiempo a un aviso de seguridad, te escribiremos con los datos que ella decida compartir.\n\nSi la conoces y aceptas, confirma aquí:\n${link}\n\nSi no la conoces, ignora este correo: sin tu confirmación no te enviaremos sus avisos.\n\n—\nPara no recibir nunca más correos de ${site}, con un clic:\n${refuse}`,
-  checkinReminderSubject: 'Tu aviso de seguridad vence en 10 minutos',
-  checkinReminderText: (nickname: string, deadline: string, link: string, contactConfirmed: boolean) =>
-    `Hola ${nickname}:\n\nTu aviso de seguridad vence a las ${deadline}. Si estás bien, ciérralo aquí:\n${link}\n\n${
-      contactConfirmed
-        ? 'Si no lo cierras, avisaremos a tu contacto de confianza.'
-        : 'Tu contacto aún no confirma que acepta serlo: si no lo hace antes de esa hora, no podremos avisarle.'
-    }`,
-  checkinAlertSubject: (site: string, nickname: string) => `${site}: ${nickname} no confirmó que está bien`,
-  checkinAlertText: (
-    nickname: string,
-    site: string,
-    deadline: string,
-    details: string,
-    reach: string,
-    refuse: string,
-  ) =>
-    `Hola:\n\nTe escribimos desde ${site} porque aceptaste ser contacto de confianza de la escort que en ${site} usa el apodo público «${nickname}». Activó un aviso de seguridad y no confirmó que está bien antes de las ${deadline}.\n\n${details}\n\nCómo contactarla: ${reach}\n\nIntenta comunicarte con ella. Si crees que está en peligro, llama a Carabineros (133).\n\n—\nPara no recibir nunca más correos de ${site}, con un clic:\n${refuse}`,
-  checkinAlertNote: (note: string) => `Su nota, tal como la escribió (sin enlaces activos): «${note}»`,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './fields.ts';
+import { chosenFileField } from './files.ts';
 import { msg } from './messages.ts';
 
 /** Verified photos (issue 21). */
@@ -48,6 +49,8 @@ const reasonField = z
   .min(3, msg.photoCheckReasonRequired)
   .max(300, msg.photoCheckReasonRequired);
 export const photoRejectSchema = z.object({ motivo: reasonField });
+/** "Enviar selfie" as a form: the picked selfie (the code comes from the server's answer). */
+export const selfieFormSchema = z.object({ archivo: chosenFileField(msg.fileAndNicknameRequired) });
 
 /** Signals for the administrator. */
 export const signalKindValues = [
@@ -112,6 +115,15 @@ export const checkinCreateSchema = z.object({
   nota: z.string().trim().max(500, msg.checkinNoteTooLong).optional(),
 });
 export type CheckinCreate = z.infer<typeof checkinCreateSchema>;
+/**
+ * "Aviso de seguridad" as a form: in how many hours she confirms (the API gets the time), the
+ * contact, and optionally a meeting ('' for none) and a note. The API's own fields and words.
+ */
+export const checkinFormSchema = checkinCreateSchema.pick({ contacto_email: true, nota: true }).extend({
+  horas: z.string(),
+  cita_id: z.union([z.literal(''), checkinCreateSchema.shape.cita_id.unwrap()]),
+});
+export type CheckinForm = z.input<typeof checkinFormSchema>;
 
 export const checkinSchema = z.object({
   id: z.string(),

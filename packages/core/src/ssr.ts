@@ -58,6 +58,4 @@ export interface ServerEntry {
   ): Promise<RenderResult>;
   /** The public API paths (without /api) a page needs, fetched before rendering; `search` is the URL's query ('?…' or ''). */
   prefetchPaths(pathname: string, search?: string): string[];
-  /** Where an address that moved now lives (answered with a 301), or null. */
-  redirectFor(pathname: string): string | null;
 }

@@ -97,6 +97,12 @@ export const giraSchemaOn = (ctx: GiraContext) =>
       });
   });
 
+/**
+ * The editor's form: the list under `visitas`, with the dated rules it can know (today, the visits
+ * already stored); her own comuna is the server's to check. Errors name '<visitas>.<i>.<field>'.
+ */
+export const giraFormSchemaOn = (ctx: GiraContext) => z.object({ visitas: giraSchemaOn(ctx) });
+
 /** A stored visit as GET /api/usuario/gira returns it (the catalogue's spelling of the comuna). */
 export const visitSchema = z.object({ ciudad: z.string(), desde: z.string(), hasta: z.string() });
 export type Visit = z.infer<typeof visitSchema>;

@@ -39,6 +39,18 @@ export const codeField = z
   .min(6, msg.secondFactorCodeInvalid)
   .max(20, msg.secondFactorCodeInvalid);
 
+/** The authenticator app's 6 digits, as typed (the app shows them in groups, so spaces are allowed). */
+export const totpCodeField = z
+  .string({ error: msg.secondFactorCodeInvalid })
+  .trim()
+  .refine((v) => /^\d{6}$/.test(v.replace(/\s+/g, '')), msg.secondFactorCodeInvalid);
+
+/** The login's second step as a form: the app's code, or one of the recovery codes. */
+export const secondFactorFormSchema = (recovery: boolean) =>
+  z.object({ codigo: recovery ? codeField : totpCodeField });
+/** The first code of a newly set-up app (enrolment of a user or of an admin). */
+export const totpFormSchema = z.object({ codigo: totpCodeField });
+
 export const secondFactorBodySchema = z.object({ desafio, codigo: codeField });
 export const challengeBodySchema = z.object({ desafio });
 
@@ -59,10 +71,17 @@ const passField = z.string({ error: msg.completeAllFields }).min(1, msg.complete
  */
 export const proofFields = { pass: passField.optional(), codigo: codeField.optional() };
 export const reauthBodySchema = z.object(proofFields);
+/** The fresh-proof dialog: the password (a factor's code is the other way, from the API only). */
+export const reauthFormSchema = z.object({ pass: passField });
 
 /** `codigo` is the new app's first code here, so the proof can only be the password. */
 export const confirmTotpBodySchema = z.object({ codigo: codeField, pass: passField.optional() });
 export const disableTwoFactorBodySchema = z.object({ pass: passField, codigo: codeField });
+/** The form that turns it off: a missing or short code reads as an incomplete form. */
+export const disableTwoFactorFormSchema = z.object({
+  pass: passField,
+  codigo: z.string().trim().min(6, msg.completeAllFields).pipe(codeField),
+});
 export const notDoneBodySchema = z.object({ token: z.string().trim().min(20).max(100) });
 
 export const twoFactorStatusSchema = z.object({

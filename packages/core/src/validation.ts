@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { autorizadoValues, limits } from './constants.ts';
 import { msg } from './messages.ts';
+import { chosenFileField } from './files.ts';
 
 /**
  * Identity validation: the admin's rejection reasons, the request bodies and
@@ -77,6 +78,9 @@ export const uploadResultSchema = z.object({
   mensaje: z.string(),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** The upload screen's form: the photo of the identity document (its size is checked when picked). */
+export const documentUploadFormSchema = z.object({ archivo: chosenFileField(msg.fileAndNicknameRequired) });
 
 export const documentInfoSchema = z.object({ imageUrl: z.string(), publicId: z.string() });
 export type DocumentInfo = z.infer<typeof documentInfoSchema>;

@@ -20,7 +20,7 @@ import { ensureAdmin } from '../modules/accounts/admin-bootstrap.ts';
 import { findAccountByEmail } from '../modules/accounts/service.ts';
 import { resetTwoFactor } from '../modules/two-factor/service.ts';
 import { stripVideos } from './strip-videos.ts';
-import { claimPgliteDir, type PgliteClaim } from '../modules/backup/control.ts';
+import { claimPgliteDir, type PgliteClaim } from '../infra/backup/control.ts';
 import { restrictNewFiles } from '../lib/data-dir.ts';
 
 /**

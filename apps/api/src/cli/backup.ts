@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { createBackup } from '../modules/backup/backup.ts';
-import { restoreBackup } from '../modules/backup/restore.ts';
+import { createBackup } from '../infra/backup/backup.ts';
+import { restoreBackup } from '../infra/backup/restore.ts';
+import { systemClock } from '../lib/clock.ts';
 import { restrictNewFiles } from '../lib/data-dir.ts';
 
 /**
@@ -27,7 +28,7 @@ restrictNewFiles();
 try {
   const config = loadConfig();
   const say = (line: string) => console.log(line);
-  if (command === 'backup') await createBackup(config, path.resolve(dir), say);
+  if (command === 'backup') await createBackup(config, path.resolve(dir), systemClock, say);
   else await restoreBackup(config, path.resolve(dir), say);
 } catch (err) {
   console.error(`${command} failed: ${(err as Error).message}`);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { claimPgliteDir } from '../modules/backup/control.ts';
+import { claimPgliteDir } from '../infra/backup/control.ts';
 import { createServices } from '../services.ts';
 import { rewriteStoredVideos } from '../modules/gallery/stored-videos.ts';
 
@@ -19,7 +19,7 @@ export async function stripVideos(): Promise<number> {
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
-  const services = await createServices(config, database.db, pino({ level: 'warn' }));
+  const services = await createServices(config, pino({ level: 'warn' }));
   try {
     const report = await rewriteStoredVideos({ db: database.db, media: services.media });
     process.stdout.write(

@@ -1,3 +1,4 @@
+import { todayInChile } from '@encanto/core/chile-time';
 import type { Tx } from '../db/client.ts';
 import { clientRatings, comments, escortRatings, meetings, ratingTotals } from '../db/schema/index.ts';
 import { commentTexts } from './data.ts';
@@ -57,7 +58,7 @@ export async function seedInteractions(
         closedAt: closed,
       })
       .returning({ id: meetings.id });
-    const fecha = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(closed);
+    const fecha = todayInChile(closed);
     await tx.insert(comments).values({
       escortId,
       clientId,

@@ -1,3 +1,4 @@
+import { todayInChile } from '@encanto/core/chile-time';
 import { cityPages } from '@encanto/core/landing';
 import { cityKey, findComuna } from '@encanto/core/geo';
 import { formatRut, normalizeRut, rutCheckDigit } from '@encanto/core/rut';
@@ -242,7 +243,7 @@ function phone(r: Random): string {
 
 /** A birth date giving an age between min and max (inclusive) on the day of the plan, in Chile. */
 function birthDate(r: Random, now: Date, min: number, max: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(now);
+  const today = todayInChile(now);
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   const age = r.int(min, max);
   const date = new Date(Date.UTC(y - age, m - 1, Math.min(d, 28)) - r.int(10, 340) * 86_400_000);

@@ -6,9 +6,9 @@ import { accounts, escortProfiles, media } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { ensureAdmin } from '../modules/accounts/admin-bootstrap.ts';
-import { syncEscortVisibility } from '../modules/accounts/escort-listing.ts';
-import { ingestImage, type StoredImage } from '../modules/media/images.ts';
-import type { MediaStore } from '../modules/media/store.ts';
+import { syncEscortVisibility } from '../modules/accounts/service.ts';
+import { ingestImage, type StoredImage } from '../infra/media/images.ts';
+import type { MediaStore } from '../infra/media/store.ts';
 import { illustrationSvg } from './illustration.ts';
 import { buildDemoPlan, DEMO_EMAIL_DOMAIN, type DemoAccount } from './plan.ts';
 import { seedInteractions } from './interactions.ts';
@@ -43,7 +43,7 @@ export async function seedDemoData(
   if ((existing?.n ?? 0) > 0) return undefined;
 
   const started = performance.now();
-  const now = options.now ?? new Date();
+  const now = options.now ?? deps.clock.now();
   // Registrations made before the first escort (clients, an admin) keep their nickname, e-mail and RUT.
   const taken = await db
     .select({ nickname: accounts.nickname, email: accounts.emailNorm, rut: accounts.rutNorm })
@@ -125,7 +125,7 @@ export async function seedDemoData(
       };
     });
     if (mediaRows.length) await tx.insert(media).values(mediaRows);
-    for (const p of escorts) await syncEscortVisibility(tx, idOf.get(p.nickname)!);
+    for (const p of escorts) await syncEscortVisibility(tx, idOf.get(p.nickname)!, now);
     await seedInteractions(tx, plan, idOf, now);
   });
   // Not a route: nothing else clears the public cache after this write.

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import type { Clock } from './clock.ts';
 
 export interface Entry {
   body: string;
@@ -21,6 +22,7 @@ interface Rendered {
  */
 export class ResponseCache {
   private entries = new Map<string, Entry>();
+  private readonly clock: Clock;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
@@ -31,8 +33,10 @@ export class ResponseCache {
    * `maxBytes`: pages rendered for distinct URLs (a unique query string per request, a crawler's walk)
    * filled up to 2,000 entries of 45 KB, string and Buffer, before a clear: a heap of 180 MB that every
    * young-generation collection walked (issue 22). Past either bound the oldest entries go first.
+   * `clock`: the app's, so a test crosses the lifetime by moving it.
    */
-  constructor(ttlMs: number, maxEntries = 2000, maxBytes = 16 * 2 ** 20) {
+  constructor(clock: Clock, ttlMs: number, maxEntries = 2000, maxBytes = 16 * 2 ** 20) {
+    this.clock = clock;
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
     this.maxBytes = maxBytes;
@@ -53,7 +57,7 @@ export class ResponseCache {
   /** Any text answer with its status (server-rendered pages). */
   getOrRender(key: string, compute: () => Promise<Rendered>): Promise<Entry> | Entry {
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > Date.now()) {
+    if (hit && hit.expiresAt > this.clock.now().getTime()) {
       this.hits++;
       return hit;
     }
@@ -82,7 +86,7 @@ export class ResponseCache {
       status,
       // The bytes, already encoded, in one call: hashing the string encoded it a second time.
       etag: `"${hash('sha1', bytes, 'base64url')}"`,
-      expiresAt: Date.now() + this.ttlMs,
+      expiresAt: this.clock.now().getTime() + this.ttlMs,
     };
     // A clear() while this ran means a write may have landed after the read: answer, but do not keep it.
     if (generation !== this.generation) return entry;

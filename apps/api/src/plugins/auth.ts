@@ -64,7 +64,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         ? Promise.resolve(null)
         : known?.token === token
           ? Promise.resolve(known.account)
-          : resolveSession(app.db, token);
+          : resolveSession(app.db, token, app.services.clock.now());
       cache.set(this, pending);
     }
     return pending;

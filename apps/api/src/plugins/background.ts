@@ -24,13 +24,18 @@ declare module 'fastify' {
   }
 }
 
-/** The in-process workers every instance runs: the mail outbox, the review sweep and the check-in clock. */
+/**
+ * The in-process workers every instance runs: the mail outbox, the review sweep and the check-in clock. Each
+ * reads the app's clock (`app.services.clock`), so a test moves time past a back-off or a deadline and runs
+ * a sweep instead of waiting for one.
+ */
 export function registerBackground(app: FastifyInstance): Background {
   const deps = depsOf(app);
   const mail = startMailWorker({
     db: app.db,
     transport: app.services.mailTransport,
     log: app.log,
+    clock: app.services.clock,
     pollMs: app.config.mailPollMs,
   });
   let sweeping: Promise<number> = Promise.resolve(0);

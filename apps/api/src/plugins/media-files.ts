@@ -3,22 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@encanto/core/messages';
-import { assertSafeKey } from '../modules/media/store.ts';
-import { IMMUTABLE } from '../modules/media/s3-store.ts';
-
-/** Content types of stored media by extension (also used by restores into S3). */
-export const MEDIA_TYPES: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.gif': 'image/gif',
-  '.avif': 'image/avif',
-  '.mp4': 'video/mp4',
-};
-
-export const mediaType = (key: string) =>
-  MEDIA_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+import { assertSafeKey, mediaType } from '../infra/media/store.ts';
+import { IMMUTABLE } from '../infra/media/s3-store.ts';
 
 /**
  * Serves public media under /media/ in both modes (API only and with the web

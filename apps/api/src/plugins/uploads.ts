@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { AppError } from '../errors.ts';
-import { assertSafeFileName } from '../modules/media/upload-guard.ts';
+import { assertSafeFileName } from '../infra/media/upload-guard.ts';
 
 /** Room for multipart boundaries and part headers around the file. */
 const MULTIPART_OVERHEAD = 16 * 1024;

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@encanto/core/messages';
 import type { ServerEntry, SsrSite } from '@encanto/core/ssr';
+import { legacyRedirectFor } from '@encanto/core/paths';
 import type { Entry } from '../lib/response-cache.ts';
 import { isApiPath, requestPath } from '../lib/request-path.ts';
 import { sendEntry } from '../lib/send-cached.ts';
@@ -68,8 +69,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     const pathname = requestPath(request);
     const mark = request.url.indexOf('?');
     const query = mark < 0 ? '' : request.url.slice(mark + 1);
-    const moved = entry.redirectFor(pathname);
-    // Old bookmarks and the spec's links keep working; the browser keeps any #fragment.
+    const moved = legacyRedirectFor(pathname);
+    // Old bookmarks and the spec's links keep working (the path table's legacy redirects); the
+    // browser keeps any #fragment.
     if (moved) return reply.redirect(query ? `${moved}?${query}` : moved, 301);
     // Signed in (session cookie): rendered for the account, outside the public cache (private-render.ts).
     if (carriesSessionCookie(request)) {

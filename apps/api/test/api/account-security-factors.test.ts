@@ -85,7 +85,9 @@ describe('a session alone changes no factor', () => {
 
   it('the window belongs to the session that gave the proof, not to the account', async () => {
     const owner = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
-    const stolen = { token: await createSession(t.app.db, owner.id, { secondFactor: true }) };
+    const stolen = {
+      token: await createSession(t.app.db, owner.id, t.app.services.clock.now(), { secondFactor: true }),
+    };
     expect((await call('POST', '/api/cuenta/reautenticar', owner, { pass: owner.password })).statusCode).toBe(
       200,
     );

@@ -8,6 +8,7 @@ import { testClock } from '../helpers/clock.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { softAuthenticator } from '../helpers/webauthn.ts';
 import { outboxFor } from './meetings-helpers.ts';
+import { securityMailSubject, securityNoticeWhat } from '../../src/mail-templates/security-notice.ts';
 
 /**
  * Every factor change and every sign-in from a new browser mails the owner at once, with a "no fui yo"
@@ -55,7 +56,7 @@ async function enrolTotp(who: FixtureAccount) {
 }
 
 const securityMails = async (who: FixtureAccount) =>
-  (await outboxFor(t.app, who.email)).filter((m) => m.subject === msg.securityMailSubject('Encanto'));
+  (await outboxFor(t.app, who.email)).filter((m) => m.subject === securityMailSubject('Encanto'));
 const linkToken = (text: string) => /\/seguridad\/no-fui-yo\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 
 async function login(who: FixtureAccount, url: string, cookie?: string) {
@@ -78,7 +79,7 @@ describe('the owner is told at once', () => {
     await enrolTotp(owner);
     const [mail] = await securityMails(owner);
     expect(mail).toBeDefined();
-    expect(mail!.text).toContain(msg.securityNoticeWhat.totp_added);
+    expect(mail!.text).toContain(securityNoticeWhat.totp_added);
     expect(mail!.text).toContain('hora de Chile');
     expect(mail!.text).toContain('Chrome en Android');
     expect(mail!.text).toContain(`http://localhost:3000/seguridad/no-fui-yo/`);
@@ -102,11 +103,11 @@ describe('the owner is told at once', () => {
     await call('DELETE', '/api/cuenta/2fa', owner, { pass: owner.password, codigo: codes[0] });
     const texts = (await securityMails(owner)).map((m) => m.text);
     expect(texts).toHaveLength(5);
-    expect(texts[0]).toContain(msg.securityNoticeWhat.totp_added);
-    expect(texts[1]).toContain(msg.securityNoticeWhat.codes_renewed);
-    expect(texts[2]).toContain(msg.securityNoticeWhat.passkey_added);
-    expect(texts[3]).toContain(msg.securityNoticeWhat.passkey_removed);
-    expect(texts[4]).toContain(msg.securityNoticeWhat.totp_removed);
+    expect(texts[0]).toContain(securityNoticeWhat.totp_added);
+    expect(texts[1]).toContain(securityNoticeWhat.codes_renewed);
+    expect(texts[2]).toContain(securityNoticeWhat.passkey_added);
+    expect(texts[3]).toContain(securityNoticeWhat.passkey_removed);
+    expect(texts[4]).toContain(securityNoticeWhat.totp_removed);
   });
 
   it('a sign-in from a browser the account never used mails her; her usual browser does not', async () => {
@@ -124,7 +125,7 @@ describe('the owner is told at once', () => {
     expect(other.statusCode).toBe(200);
     const mails = await securityMails(owner);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain(msg.securityNoticeWhat.new_device);
+    expect(mails[0]!.text).toContain(securityNoticeWhat.new_device);
   });
 });
 
@@ -214,6 +215,6 @@ describe('a reset by mail keeps the factor', () => {
     const res = await login(owner, '/api/cliente/login');
     expect(res.json()).toHaveProperty('token');
     const texts = (await securityMails(owner)).map((m) => m.text);
-    expect(texts.some((x) => x.includes(msg.securityNoticeWhat.factors_reset))).toBe(true);
+    expect(texts.some((x) => x.includes(securityNoticeWhat.factors_reset))).toBe(true);
   });
 });

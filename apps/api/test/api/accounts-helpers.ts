@@ -56,7 +56,7 @@ export function escortPayload(overrides: Record<string, unknown> = {}) {
 
 /** Yesterday minus 18 years is adult; the day after the latest adult date is not. */
 export function minorBirthDate(): string {
-  const d = new Date(`${latestAdultBirthDate()}T12:00:00Z`);
+  const d = new Date(`${latestAdultBirthDate(new Date())}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }

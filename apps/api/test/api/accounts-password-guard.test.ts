@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { AppError, unauthorized } from '../../src/errors.ts';
 import { createCounters } from '../../src/lib/counters.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import {
   failureDelaySec,
   passwordGuardLimits,
@@ -10,6 +11,7 @@ import {
   type PasswordGuardLimits,
 } from '../../src/modules/accounts/password-guard.ts';
 import { freshIp } from './rate-limit-helpers.ts';
+import { testClock } from '../helpers/clock.ts';
 
 // The guard on its own, with small bounds so the day's budget and the delays show in a second.
 // Same counters as the app: in Redis when REDIS_URL is set, else in memory.
@@ -29,9 +31,13 @@ const small: PasswordGuardLimits = {
   firstDelaySec: 1,
   maxDelaySec: 2,
 };
-const guardWith = (limits: PasswordGuardLimits, enabled = true) =>
+const guardWith = (limits: PasswordGuardLimits, enabled = true, clock: Clock = testClock()) =>
   // A prefix per guard: each test counts on its own keys.
-  new PasswordGuard(createCounters({ redis, enabled, prefix: randomBytes(4).toString('hex') }), limits);
+  new PasswordGuard(
+    createCounters({ redis, enabled, prefix: randomBytes(4).toString('hex') }),
+    clock,
+    limits,
+  );
 const email = () => `g${randomBytes(4).toString('hex')}@correo.cl`;
 const wrong = () => Promise.reject(unauthorized('x', 'BAD_CREDENTIALS'));
 const right = () => Promise.resolve('ok');
@@ -54,26 +60,28 @@ describe('password guard', () => {
   });
 
   it('unknown addresses wait a growing delay, then the day budget ends', async () => {
-    const guard = guardWith(small);
+    // The delays are counted on the guard's clock, moved past each one instead of sleeping.
+    const clock = testClock();
+    const guard = guardWith(small, true, clock);
     const mail = email();
     expect((await tryOnce(guard, freshIp(), mail, wrong)).status).toBe(401);
     expect((await tryOnce(guard, freshIp(), mail, wrong)).status).toBe(401);
     // The third failure (first past the free two) starts a 1 s wait.
     expect((await tryOnce(guard, freshIp(), mail, wrong)).status).toBe(401);
     expect(await tryOnce(guard, freshIp(), mail, right)).toEqual({ status: 429, retry: 1 });
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1100);
     expect((await tryOnce(guard, freshIp(), mail, wrong)).status).toBe(401);
     // The fourth failure doubles it; the fifth stays at the cap.
     expect(await tryOnce(guard, freshIp(), mail, right)).toEqual({ status: 429, retry: 2 });
-    await new Promise((r) => setTimeout(r, 2100));
+    clock.advance(2100);
     expect((await tryOnce(guard, freshIp(), mail, wrong)).status).toBe(401);
     expect(await tryOnce(guard, freshIp(), mail, right)).toEqual({ status: 429, retry: 2 });
-    await new Promise((r) => setTimeout(r, 2100));
+    clock.advance(2100);
     // Five failures from unknown addresses: the budget is spent, no waiting helps until the window ends.
     const spent = await tryOnce(guard, freshIp(), mail, right);
     expect(spent.status).toBe(429);
     expect(spent.retry).toBeGreaterThan(40);
-  }, 30_000);
+  });
 
   it('a parallel burst cannot outrun the bound: tries are counted before the check', async () => {
     const guard = guardWith({ ...small, freeFailures: 100 });
@@ -129,7 +137,7 @@ describe('password guard', () => {
       maxRetriesPerRequest: 0,
     });
     try {
-      const guard = new PasswordGuard(createCounters({ redis: down, enabled: true }), small);
+      const guard = new PasswordGuard(createCounters({ redis: down, enabled: true }), testClock(), small);
       const mail = email();
       const ip = freshIp();
       for (let i = 0; i < small.pair.points; i++) {

@@ -29,7 +29,7 @@ const profileOf = (a: { kind: string; rut: string }, token: string) =>
 describe('password change', () => {
   it('client: checks the current password, changes it and ends every other session', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
-    const other = await createSession(t.app.db, c.id);
+    const other = await createSession(t.app.db, c.id, t.app.services.clock.now());
     const wrong = await send(
       'PUT',
       '/api/cliente/modificar-pass',
@@ -54,7 +54,7 @@ describe('password change', () => {
 
   it('escort: modificar-pass-por-pass with 404 for a wrong current password', async () => {
     const e = await createAccount(t.app, { kind: 'escort' });
-    const other = await createSession(t.app.db, e.id);
+    const other = await createSession(t.app.db, e.id, t.app.services.clock.now());
     const body = { nickname: e.nickname, passActual: 'mala1234', newPass: 'otra1234' };
     const wrong = await send('PUT', '/api/usuario/modificar-pass-por-pass', body, bearer(e));
     expect(wrong.statusCode).toBe(404);
@@ -183,12 +183,11 @@ describe('password recovery', () => {
     const e = await createAccount(t.app, { kind: 'escort' });
     await send('POST', '/api/usuario/recuperar-pass', { email: e.email });
     const first = await lastMail(t.app, t.dataDir, e.email);
-    await new Promise((r) => setTimeout(r, 5));
     let second = first;
     // Codes are random: request until the new code differs, so the old one is known to be dead.
     for (let i = 0; i < 5 && second.code === first.code; i++) {
+      // The outbox sends in order and names each .eml by time and sequence, so the newest sorts last.
       await send('POST', '/api/usuario/recuperar-pass', { email: e.email });
-      await new Promise((r) => setTimeout(r, 5));
       second = await lastMail(t.app, t.dataDir, e.email);
     }
     expect(second.code).not.toBe(first.code);

@@ -104,7 +104,10 @@ describe('client registration', () => {
 
   it('accepts the latest adult birth date', async () => {
     const { latestAdultBirthDate } = await import('@encanto/core/age');
-    const res = await post('/api/cliente/registro', clientPayload({ fecha_nac: latestAdultBirthDate() }));
+    const res = await post(
+      '/api/cliente/registro',
+      clientPayload({ fecha_nac: latestAdultBirthDate(t.app.services.clock.now()) }),
+    );
     expect(res.statusCode).toBe(201);
   });
 

@@ -55,7 +55,7 @@ async function openSession(email: string): Promise<string> {
       .select({ id: accounts.id })
       .from(accounts)
       .where(eq(accounts.emailNorm, email));
-    await createSession(database.db, row!.id);
+    await createSession(database.db, row!.id, new Date());
     return row!.id;
   } finally {
     await database.close();

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
-import { countRows, type SqlRunner } from '../../src/modules/backup/counts.ts';
-import { readManifest } from '../../src/modules/backup/manifest.ts';
-import { createDocumentStore } from '../../src/modules/validation/document-store.ts';
+import { countRows, type SqlRunner } from '../../src/infra/backup/counts.ts';
+import { readManifest } from '../../src/infra/backup/manifest.ts';
+import { createDocumentStore } from '../../src/infra/documents/store.ts';
 import { withDatabase } from '../helpers/global-setup.ts';
 
 /**

@@ -3,6 +3,9 @@ import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { acceptedMeeting, chileTime, DAY, outboxFor, testClock } from './meetings-helpers.ts';
+import { contactInviteSubject } from '../../src/mail-templates/contact-invite.ts';
+import { checkinReminderSubject } from '../../src/mail-templates/checkin-reminder.ts';
+import { checkinAlertSubject } from '../../src/mail-templates/checkin-alert.ts';
 
 const MIN = 60_000;
 const clock = testClock();
@@ -136,7 +139,7 @@ describe('the deadline', () => {
     await t.app.background.sweepCheckins();
     clock.set(new Date());
     expect((await outboxFor(t.app, email)).map((m) => m.subject)).toEqual([
-      msg.contactInviteSubject(t.config.siteName, escort.nickname),
+      contactInviteSubject(t.config.siteName, escort.nickname),
     ]);
     expect((await list(escort))[0]).toMatchObject({ estado: 'cerrado' });
   });
@@ -160,21 +163,21 @@ describe('the deadline', () => {
     clock.advance(165 * MIN);
     await t.app.background.sweepCheckins();
     expect(await outboxFor(t.app, email)).toHaveLength(1); // the invitation only
-    expect((await outboxFor(t.app, escort.email)).some((m) => m.subject === msg.checkinReminderSubject)).toBe(
+    expect((await outboxFor(t.app, escort.email)).some((m) => m.subject === checkinReminderSubject)).toBe(
       false,
     );
     clock.advance(6 * MIN);
     await t.app.background.sweepCheckins();
     await t.app.background.sweepCheckins();
     const reminders = (await outboxFor(t.app, escort.email)).filter(
-      (m) => m.subject === msg.checkinReminderSubject,
+      (m) => m.subject === checkinReminderSubject,
     );
     expect(reminders).toHaveLength(1);
 
     clock.advance(10 * MIN);
     await t.app.background.sweepCheckins();
     const alert = (await outboxFor(t.app, email)).find(
-      (m) => m.subject === msg.checkinAlertSubject(t.config.siteName, escort.nickname),
+      (m) => m.subject === checkinAlertSubject(t.config.siteName, escort.nickname),
     );
     expect(alert).toBeDefined();
     expect(alert!.text).toContain(client.nickname);

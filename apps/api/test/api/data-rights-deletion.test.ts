@@ -216,7 +216,7 @@ describe('DELETE /api/cuenta by a client', () => {
     await rateEscort(t.app, client, escort, 8, meeting);
     await rateClient(t.app, escort, client, 6, meeting);
     // A second session on another device goes too.
-    await createSession(t.app.db, client.id);
+    await createSession(t.app.db, client.id, t.app.services.clock.now());
     expect(await t.app.db.select().from(sessions).where(eq(sessions.accountId, client.id))).toHaveLength(2);
     const [before] = await t.app.db.select().from(ratingTotals).where(eq(ratingTotals.accountId, escort.id));
 

@@ -13,10 +13,10 @@ import {
   meetings,
   ratingTotals,
 } from '../../src/db/schema/index.ts';
-import { ingestImage } from '../../src/modules/media/images.ts';
-import { ingestVideo } from '../../src/modules/media/video.ts';
+import { ingestImage } from '../../src/infra/media/images.ts';
+import { ingestVideo } from '../../src/infra/media/video.ts';
 import { buildMp4 } from '../helpers/mp4-build.ts';
-import { documentStoreFor } from '../../src/modules/validation/document-store.ts';
+import { documentStoreFor } from '../../src/infra/documents/store.ts';
 import type { FixtureAccount } from '../helpers/fixtures.ts';
 
 /** Shared set-up for the data-rights and reports tests: real files, real rows. */

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { msg } from '@encanto/core/messages';
 import { accounts, auditLog, identityDocuments, media } from '../../src/db/schema/index.ts';
 import { depsOf } from '../../src/deps.ts';
-import type { MailMessage, Mailer } from '../../src/modules/mail/mailer.ts';
+import type { OutgoingMail } from '../../src/infra/mail/transport.ts';
+import type { Db } from '../../src/db/client.ts';
+import { inactivityMailSubject } from '../../src/mail-templates/inactive-account.ts';
 import { runRetention } from '../../src/modules/data-rights/retention.ts';
 import { noticeInactivePending } from '../../src/modules/data-rights/inactive-accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -16,18 +17,23 @@ import { addDocument, addPhoto, fileExists, pngBytes } from './data-rights-fixtu
  * later date, and moves an account's past by back-dating its activity.
  */
 const DAY = 86_400_000;
-const sent: MailMessage[] = [];
-const recorder: Mailer = { send: async (m) => void sent.push(m), close: () => undefined };
+const sent: OutgoingMail[] = [];
+const recorder = { send: async (m: OutgoingMail) => void sent.push(m), close: () => undefined };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT: 'false' }, services: { mailer: recorder } });
+  t = await createTestApp({ env: { RATE_LIMIT: 'false' }, services: { mailTransport: recorder } });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const run = (now: Date) => runRetention(depsOf(t.app), now);
+// Mail goes through the outbox: each run is followed by the worker's send, so `sent` holds what it queued.
+const run = async (now: Date) => {
+  const result = await runRetention(depsOf(t.app), now);
+  await t.app.background.mail.drain();
+  return result;
+};
 const later = (days: number) => new Date(Date.now() + days * DAY);
 const row = async (id: string) => (await t.app.db.select().from(accounts).where(eq(accounts.id, id)))[0];
 const docRow = async (id: string) =>
@@ -118,7 +124,7 @@ describe('pending accounts without activity', () => {
     const now = new Date();
     expect((await run(now)).inactiveNotices).toBeGreaterThanOrEqual(1);
     const [mail] = mailsTo(e);
-    expect(mail!.subject).toBe(msg.inactivityMailSubject(t.config.siteName));
+    expect(mail!.subject).toBe(inactivityMailSubject(t.config.siteName));
     expect(mail!.text).toContain(`Hola ${e.nickname}:`);
     expect(mail!.text).toContain('no has ingresado en 60 días');
     expect(mail!.text).toContain('/Login/EscortLogin');
@@ -189,13 +195,16 @@ describe('pending accounts without activity', () => {
   it('a mail that cannot be sent is retried at the next run, and the account is not deleted meanwhile', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
     await backdate(c, 100);
-    const failing: Mailer = {
-      send: async () => {
-        throw new Error('SMTP caído');
-      },
-      close: () => undefined,
-    };
-    expect(await noticeInactivePending({ ...depsOf(t.app), mailer: failing }, new Date())).toBe(0);
+    // The mail is queued in the notice's transaction: a database that refuses it leaves no notice behind.
+    const failing = new Proxy(t.app.db, {
+      get: (db, key) =>
+        key === 'transaction'
+          ? async () => {
+              throw new Error('SMTP caído');
+            }
+          : Reflect.get(db, key),
+    }) as Db;
+    expect(await noticeInactivePending({ ...depsOf(t.app), db: failing }, new Date())).toBe(0);
     expect((await row(c.id))!.inactivityNoticeAt).toBeNull();
     await run(later(31));
     expect(await row(c.id)).toBeDefined();

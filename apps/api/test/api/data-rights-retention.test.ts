@@ -80,7 +80,7 @@ describe('identity document retention', () => {
         .set({ approvedAt: new Date(Date.now() - 2 * DAY) })
         .where(eq(accounts.id, client.id));
       const doc = await addDocument(short.app, client);
-      expect(await purgeExpiredDocuments(depsOf(short.app))).toBe(1);
+      expect(await purgeExpiredDocuments(depsOf(short.app), short.app.services.clock.now())).toBe(1);
       expect(await fileExists(doc.file)).toBe(false);
     } finally {
       await short.close();

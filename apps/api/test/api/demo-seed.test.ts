@@ -80,7 +80,7 @@ describe('demo data on an empty database', () => {
       .from(accounts)
       .where(eq(accounts.kind, 'escort'));
     for (const b of births) {
-      const age = ageInChile(b.fechaNac);
+      const age = ageInChile(b.fechaNac, new Date());
       expect(age).toBeGreaterThanOrEqual(21);
       expect(age).toBeLessThanOrEqual(45);
     }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { escortProfiles } from '../../src/db/schema/index.ts';
-import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
 
 let t: TestApp;
 let approved: FixtureAccount;
@@ -13,7 +13,7 @@ let vina: FixtureAccount;
 /** Changes a visibility input the way the owning services do: in place, then re-derive and clear caches. */
 async function setProfile(account: FixtureAccount, values: Partial<typeof escortProfiles.$inferInsert>) {
   await t.app.db.update(escortProfiles).set(values).where(eq(escortProfiles.accountId, account.id));
-  await syncEscortVisibility(t.app.db, account.id);
+  await syncEscortVisibility(t.app.db, account.id, t.app.services.clock.now());
   t.app.services.publicCache.clear();
 }
 

@@ -6,7 +6,7 @@ import { regionSlug } from '@encanto/core/search';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { accounts, comments, escortProfiles, ratingTotals } from '../../src/db/schema/index.ts';
-import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
 import { searchTotal } from '../../src/modules/directory/search-queries.ts';
 
 let t: TestApp;
@@ -93,7 +93,7 @@ beforeAll(async () => {
     .update(escortProfiles)
     .set({ paused: true })
     .where(eq(escortProfiles.accountId, e.paused!.id));
-  await syncEscortVisibility(t.app.db, e.paused!.id);
+  await syncEscortVisibility(t.app.db, e.paused!.id, t.app.services.clock.now());
   // Real photos (not the default avatar) for all but Arica and Temuco: they sort last in "recientes".
   for (const key of ['nunoaF', 'nunoaT', 'nunoaM', 'providencia'])
     await t.app.db

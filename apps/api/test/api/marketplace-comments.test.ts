@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { todayInChile } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
@@ -61,7 +61,7 @@ describe('comments/usuario|cliente/registro', () => {
     expect(res.json().data).toMatchObject({
       nick_cliente: client.nickname,
       nick_usuario: escort.nickname,
-      fecha: todayInChile(),
+      fecha: todayInChile(new Date()),
       comentario: 'Excelente <b>trato</b>',
       likes: 0,
     });
@@ -231,7 +231,7 @@ describe('reading and checking comments', () => {
   it('usuario|cliente/verificar answer realizado/existe for the client; others 403', async () => {
     const escort = await approvedEscort(t.app);
     const client = await approvedClient(t.app);
-    const q = `nick_cliente=${client.nickname}&nick_usuario=${escort.nickname}&fecha=${todayInChile()}`;
+    const q = `nick_cliente=${client.nickname}&nick_usuario=${escort.nickname}&fecha=${todayInChile(new Date())}`;
     expect((await call(t.app, 'GET', `/comments/usuario/verificar?${q}`, client)).json()).toEqual({
       realizado: false,
       existe: false,
@@ -259,7 +259,7 @@ describe('reading and checking comments', () => {
         await call(
           t.app,
           'GET',
-          `/comments/usuario/verificar?${q.replace(todayInChile(), '2000-01-01')}`,
+          `/comments/usuario/verificar?${q.replace(todayInChile(new Date()), '2000-01-01')}`,
           client,
         )
       ).json().realizado,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount } from '../helpers/fixtures.ts';
 import { escortProfiles, favorites } from '../../src/db/schema/index.ts';
-import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
 import { approvedClient, approvedEscort, call } from './marketplace-helpers.ts';
 
 let t: TestApp;
@@ -126,7 +126,7 @@ describe('favorites', () => {
       .update(escortProfiles)
       .set({ paused: true })
       .where(eq(escortProfiles.accountId, escort.id));
-    await syncEscortVisibility(t.app.db, escort.id);
+    await syncEscortVisibility(t.app.db, escort.id, t.app.services.clock.now());
     expect((await call(t.app, 'GET', '/favorites/mios', client)).json()).toEqual([]);
   });
 

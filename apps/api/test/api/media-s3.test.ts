@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createS3MediaStore } from '../../src/modules/media/s3-store.ts';
+import { createS3MediaStore } from '../../src/infra/media/s3-store.ts';
 
 /**
  * A loopback S3 endpoint speaking just enough of the protocol (path-style

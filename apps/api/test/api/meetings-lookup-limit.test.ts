@@ -69,7 +69,9 @@ const accountLookup = (ip: string) =>
 describe('the meeting-state reads are rate limited', () => {
   it('a session reads 120 a minute, then 429, without using up its address’s lookups', async () => {
     const ip = freshIp();
-    const session = { token: await createSession(t.app.db, client.id, { secondFactor: true }) };
+    const session = {
+      token: await createSession(t.app.db, client.id, t.app.services.clock.now(), { secondFactor: true }),
+    };
     const { max } = accountLimits.lookupPerIp;
     for (let i = 0; i < max; i++) {
       const res = await readState(i, ip, i % 2 ? escort.nickname : `nadie${i}`, session);

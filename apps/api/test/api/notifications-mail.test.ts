@@ -1,14 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { depsOf } from '../../src/deps.ts';
+import { movableClock } from '../helpers/clock.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { mailOutbox } from '../../src/db/schema/index.ts';
-import { enqueueMail } from '../../src/modules/mail/service.ts';
-import { startMailWorker } from '../../src/modules/mail/worker.ts';
-import type { OutgoingMail } from '../../src/modules/mail/transport.ts';
+import { queueMail } from '../../src/modules/mail/service.ts';
+import { reportHeldMail } from '../../src/mail-templates/report-held.ts';
+import { mailRetry, startMailWorker } from '../../src/modules/mail/worker.ts';
+import type { OutgoingMail } from '../../src/infra/mail/transport.ts';
 import { approvedClient, approvedEscort, call, pairOf } from './marketplace-helpers.ts';
 import { acceptedMeeting, chileTime, DAY, outboxFor, requestBody, testClock } from './meetings-helpers.ts';
 
@@ -76,7 +79,7 @@ describe('notification mails are queued with the change that causes them', () =>
       expect(mail!.subject.toLowerCase()).not.toContain(word.toLowerCase());
       expect(mail!.text.toLowerCase()).not.toContain(word.toLowerCase());
     }
-    expect(mail!.text).toContain('http://localhost:3000/Solicitudes');
+    expect(mail!.text).toContain('http://localhost:3000/panel/solicitudes');
     expect(mail!.text).toMatch(/http:\/\/localhost:3000\/notificaciones\/baja\?t=[\w.%-]+/);
     expect(mail!.headers['List-Unsubscribe']).toMatch(
       /^<http:\/\/localhost:3000\/api\/cuenta\/notificaciones\/baja\?t=[\w.%-]+>$/,
@@ -265,7 +268,8 @@ describe('the outbox worker', () => {
       await f.app.background.mail.drain();
       let [row] = await f.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, escort.email));
       expect(row).toMatchObject({ attempts: 1, sentAt: null, lastError: 'SMTP 451 try again later' });
-      const wait = row!.nextAttemptAt.getTime() - Date.now();
+      // The back-off counts on the app's clock, which this test moves instead of waiting.
+      const wait = row!.nextAttemptAt.getTime() - clock.now().getTime();
       expect(wait).toBeGreaterThan(20_000);
       expect(wait).toBeLessThanOrEqual(30_000);
       // Nothing is due yet: another run does not touch it.
@@ -273,14 +277,14 @@ describe('the outbox worker', () => {
       [row] = await f.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, escort.email));
       expect(row!.attempts).toBe(1);
       const due = async () => {
-        await f.app.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+        clock.set(row!.nextAttemptAt);
         await f.app.background.mail.drain();
         [row] = await f.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, escort.email));
       };
       await due();
       expect(row).toMatchObject({ attempts: 2, sentAt: null });
       // The second delay doubles.
-      expect(row!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+      expect(row!.nextAttemptAt.getTime() - clock.now().getTime()).toBeGreaterThan(50_000);
       await due();
       expect(row!.sentAt).toBeInstanceOf(Date);
       expect(sent.map((m) => m.to)).toEqual([escort.email]);
@@ -307,25 +311,29 @@ describe('the outbox worker', () => {
       },
     });
     try {
-      await enqueueMail(f.app.db, { to: 'nunca@example.cl', subject: 'x', text: 'x' });
+      const anyMail = (to: string) =>
+        queueMail(f.app.db, depsOf(f.app), reportHeldMail, reportHeldMail.samples.default!, { to });
+      await anyMail('nunca@example.cl');
+      // Each retry waits at most an hour: an hour later on the app's clock, it is due again.
+      const anHourLater = () => movableClock(f.app).advance(mailRetry.maxDelayMs);
       for (let i = 0; i < 8; i++) {
-        await f.app.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+        anHourLater();
         await f.app.background.mail.drain();
       }
       const [dead] = await f.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nunca@example.cl'));
       expect(dead).toMatchObject({ attempts: 8, sentAt: null, lastError: '550 mailbox unavailable' });
       expect(dead!.failedAt).toBeInstanceOf(Date);
       calls = 0;
-      await f.app.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+      anHourLater();
       await f.app.background.mail.drain();
       expect(calls).toBe(0);
 
-      for (let i = 0; i < 45; i++)
-        await enqueueMail(f.app.db, { to: `m${i}@example.cl`, subject: 's', text: 't' });
+      for (let i = 0; i < 45; i++) await anyMail(`m${i}@example.cl`);
       const second = startMailWorker({
         db: f.app.db,
         transport: f.app.services.mailTransport,
         log: f.app.log,
+        clock: f.app.services.clock,
         pollMs: 600_000,
       });
       await Promise.all([f.app.background.mail.drain(), second.drain(), second.drain()]);

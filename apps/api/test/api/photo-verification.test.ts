@@ -16,6 +16,7 @@ import {
   uploadGalleryImage,
   uploadProfilePhoto,
 } from './safety-helpers.ts';
+import { photoCheckApprovedSubject } from '../../src/mail-templates/photo-check-approved.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -182,7 +183,7 @@ describe('selfie upload and review', () => {
     expect(entry.accion).toBe('fotos_verificadas');
     expect(auditActionLabels.fotos_verificadas).toBeTruthy();
     const [mail] = await outboxFor(t.app, escort.email);
-    expect(mail!.subject).toBe(msg.photoCheckApprovedSubject);
+    expect(mail!.subject).toBe(photoCheckApprovedSubject);
   });
 
   it('rejection needs a reason, is audited with it and mailed', async () => {

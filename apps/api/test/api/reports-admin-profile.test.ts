@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ageOn, todayInChile } from '@encanto/core/age';
+import { ageOn } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
@@ -68,7 +69,7 @@ describe('GET /api/admin/perfil/{nickname}', () => {
       rut: escort.rut,
       email: escort.email,
       fecha_nac: '2000-02-29',
-      edad: ageOn('2000-02-29', todayInChile()),
+      edad: ageOn('2000-02-29', todayInChile(new Date())),
       ciudad: 'Valparaíso',
       autorizado: 'aprobado',
       estado: 'disponible',

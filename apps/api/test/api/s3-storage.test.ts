@@ -10,8 +10,9 @@ import { startS3, type TestS3 } from '../helpers/s3-server.ts';
 import { accounts } from '../../src/db/schema/index.ts';
 import { depsOf } from '../../src/deps.ts';
 import { loadConfig } from '../../src/config.ts';
+import { systemClock } from '../../src/lib/clock.ts';
 import { purgeExpiredDocuments } from '../../src/modules/data-rights/retention.ts';
-import { s3Objects } from '../../src/modules/media/s3-client.ts';
+import { s3Objects } from '../../src/infra/media/s3-client.ts';
 import { findDocumentByPublicId } from '../../src/modules/validation/queries.ts';
 
 /**
@@ -178,7 +179,7 @@ describe('identity documents in the private bucket', () => {
       .update(accounts)
       .set({ autorizado: 'aprobado', approvedAt: new Date(Date.now() - 31 * 86_400_000) })
       .where(eq(accounts.id, e.id));
-    expect(await purgeExpiredDocuments(depsOf(t.app))).toBeGreaterThanOrEqual(1);
+    expect(await purgeExpiredDocuments(depsOf(t.app), t.app.services.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await keysOf('privado')).not.toContain(secondKey);
   });
 
@@ -205,8 +206,8 @@ describe('identity documents in the private bucket', () => {
 
 describe('backup and restore with S3', () => {
   it('copies both buckets into the backup and back into empty ones, checksums equal', async () => {
-    const { createBackup } = await import('../../src/modules/backup/backup.ts');
-    const { restoreBackup } = await import('../../src/modules/backup/restore.ts');
+    const { createBackup } = await import('../../src/infra/backup/backup.ts');
+    const { restoreBackup } = await import('../../src/infra/backup/restore.ts');
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'encanto-s3-backup-'));
     const target = await startS3(['fotos2', 'privado2']);
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'encanto-s3-restore-'));
@@ -220,7 +221,7 @@ describe('backup and restore with S3', () => {
       const { openDatabase } = await import('../../src/db/client.ts');
       const db = await openDatabase({ dataDir: path.join(t.dataDir, 'pglite') });
       await db.close();
-      const manifest = await createBackup(source, path.join(dir, 'b'));
+      const manifest = await createBackup(source, path.join(dir, 'b'), systemClock);
       expect(manifest.documents.count).toBe((await keysOf('privado')).length);
       expect(manifest.media.count).toBe((await keysOf('fotos')).length);
       expect(manifest.documents.keyFile).toBe(false);

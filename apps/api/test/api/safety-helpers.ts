@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { TestApp } from '../helpers/app.ts';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../src/db/schema/index.ts';
-import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { uploadDocument } from './validation-helpers.ts';
 
@@ -66,7 +66,7 @@ export async function approvedWithDocument(t: TestApp, options: { rutDocument?: 
     .update(accounts)
     .set({ autorizado: 'aprobado', approvedAt: new Date() })
     .where(eq(accounts.id, escort.id));
-  await syncEscortVisibility(t.app.db, escort.id);
+  await syncEscortVisibility(t.app.db, escort.id, t.app.services.clock.now());
   t.app.services.publicCache.clear();
   return escort;
 }

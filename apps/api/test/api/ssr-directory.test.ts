@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cityPages } from '@encanto/core/landing';
 import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
-import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
 import { createWebTestApp } from '../helpers/web-app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 
@@ -216,7 +216,7 @@ describe('server-rendered page cache', () => {
 
     // A write that clears the public cache (as every profile change does) is visible at once.
     await app.db.update(escortProfiles).set({ paused: true }).where(eq(escortProfiles.accountId, escort.id));
-    await syncEscortVisibility(app.db, escort.id);
+    await syncEscortVisibility(app.db, escort.id, app.services.clock.now());
     app.services.publicCache.clear();
     const gone = await app.inject(`/Card/${escort.nickname}`);
     expect(gone.statusCode).toBe(404);

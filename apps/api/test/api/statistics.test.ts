@@ -7,7 +7,7 @@ import { call, requestOf } from './marketplace-helpers.ts';
 import { eq } from 'drizzle-orm';
 import { chileDay, daysBefore } from '../../src/modules/statistics/service.ts';
 import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
-import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
 import { SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
 import { VISITORS_PER_ADDRESS } from '../../src/modules/statistics/service.ts';
 import { DAY, testClock } from './meetings-helpers.ts';
@@ -251,7 +251,7 @@ describe('GET /contacto/{nickname}: the WhatsApp button', () => {
       .update(escortProfiles)
       .set({ paused: true })
       .where(eq(escortProfiles.accountId, paused.id));
-    await syncEscortVisibility(t.app.db, paused.id);
+    await syncEscortVisibility(t.app.db, paused.id, t.app.services.clock.now());
     for (const nick of ['nadie-asi', pending.nickname, paused.nickname, client.nickname, 'x'.repeat(80)]) {
       const res = await tap(nick);
       expect(res.statusCode).toBe(404);

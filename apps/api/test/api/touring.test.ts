@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { todayInChile } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import { addDays, type Visit } from '@encanto/core/touring';
 import type { VisitorCard } from '@encanto/core/touring-listing';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { escortProfiles, escortVisits } from '../../src/db/schema/index.ts';
-import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
 import { testClock } from './meetings-helpers.ts';
 
 /**
@@ -216,7 +216,7 @@ describe('visitors in the listings', () => {
       .update(escortProfiles)
       .set({ paused: true })
       .where(eq(escortProfiles.accountId, escort.id));
-    await syncEscortVisibility(t.app.db, escort.id);
+    await syncEscortVisibility(t.app.db, escort.id, t.app.services.clock.now());
     t.app.services.publicCache.clear();
     expect(nicks((await search('comuna=osorno')).de_visita)).not.toContain(escort.nickname);
     expect(nicks(await cityList('Osorno'))).not.toContain(escort.nickname);

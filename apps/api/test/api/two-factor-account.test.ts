@@ -37,7 +37,7 @@ async function enrol(account: FixtureAccount) {
 describe('TOTP from Cuenta', () => {
   it('an escort turns it on; her other devices are signed out; her next login asks for the code', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
-    const otherDevice = await createSession(t.app.db, escort.id);
+    const otherDevice = await createSession(t.app.db, escort.id, t.app.services.clock.now());
     expect((await call('GET', '/api/cuenta/2fa', escort)).json()).toEqual({
       totp: false,
       passkeys: 0,
@@ -84,7 +84,7 @@ describe('TOTP from Cuenta', () => {
   it('turning it off needs the password and a code; a recovery code works once; other devices go', async () => {
     const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
     const { codes } = await enrol(client);
-    const otherDevice = await createSession(t.app.db, client.id);
+    const otherDevice = await createSession(t.app.db, client.id, t.app.services.clock.now());
     const badPass = await call('DELETE', '/api/cuenta/2fa', client, { pass: 'otra1234', codigo: codes[0] });
     expect(badPass.statusCode).toBe(401);
     expect(badPass.json().mensaje).toBe(msg.twoFactorPasswordWrong);
@@ -140,8 +140,10 @@ describe('TOTP from Cuenta', () => {
 describe('Sesiones activas', () => {
   it('lists the devices coarsely, marks the current one, ends one or all the others', async () => {
     const client = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
-    const phone = await createSession(t.app.db, client.id, { userAgent: android });
-    const iph = await createSession(t.app.db, client.id, { userAgent: iphone });
+    const phone = await createSession(t.app.db, client.id, t.app.services.clock.now(), {
+      userAgent: android,
+    });
+    const iph = await createSession(t.app.db, client.id, t.app.services.clock.now(), { userAgent: iphone });
     const list = await call('GET', '/api/cuenta/sesiones', client);
     expect(list.statusCode).toBe(200);
     const rows = list.json() as { id: string; dispositivo: string; actual: boolean }[];

@@ -95,7 +95,9 @@ describe('administrators', () => {
 
   it('no admin route answers a session that did not pass the second factor', async () => {
     const admin = await createAccount(t.app, { kind: 'admin' });
-    const passwordOnly = await createSession(t.app.db, admin.id, { secondFactor: false });
+    const passwordOnly = await createSession(t.app.db, admin.id, t.app.services.clock.now(), {
+      secondFactor: false,
+    });
     const res = await t.app.inject({
       method: 'GET',
       url: adminPending,
@@ -151,7 +153,7 @@ describe('codes', () => {
 
   it('a desafio allows 5 wrong codes; the account 10 per 15 minutes', async () => {
     const { client, secret } = await clientWithTotp('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
-    const good = currentCode(secret, Date.now());
+    const good = currentCode(secret, t.app.services.clock.now().getTime());
     const bad = good === '111111' ? '222222' : '111111';
     const first = await passwordStep('/api/cliente/login', client.email, client.password);
     for (let i = 0; i < 5; i++) {
@@ -172,7 +174,7 @@ describe('codes', () => {
     // Failures older than 15 minutes no longer count.
     await t.app.db
       .update(secondFactorFailures)
-      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .set({ createdAt: new Date(t.app.services.clock.now().getTime() - 16 * 60_000) })
       .where(eq(secondFactorFailures.accountId, client.id));
     const ok = await post('/api/login/segundo-factor', {
       desafio: third.desafio,

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { todayInChile } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { clientRejectionReasons, escortRejectionReasons, joinReasons } from '@encanto/core/validation';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount } from '../helpers/fixtures.ts';
 import { accounts } from '../../src/db/schema/index.ts';
-import type { OutgoingMail } from '../../src/modules/mail/transport.ts';
+import type { OutgoingMail } from '../../src/infra/mail/transport.ts';
 import { uploadDocument } from './validation-helpers.ts';
 
 /**
@@ -43,7 +43,7 @@ const kinds = [
 
 /** A birth date that makes the person `years` old today in Chile (turning that age today). */
 function bornYearsAgo(years: number): string {
-  const [y, m, d] = todayInChile().split('-');
+  const [y, m, d] = todayInChile(new Date()).split('-');
   // 29 February of a non-leap year would not be a date: take the 28th.
   const day = m === '02' && d === '29' ? '28' : d;
   return `${String(Number(y) - years).padStart(4, '0')}-${m}-${day}`;

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ageOn, todayInChile } from '@encanto/core/age';
+import { ageOn } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import { clientRejectionReasons, escortRejectionReasons, joinReasons } from '@encanto/core/validation';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { accounts, auditLog, escortProfiles } from '../../src/db/schema/index.ts';
-import type { OutgoingMail } from '../../src/modules/mail/transport.ts';
+import type { OutgoingMail } from '../../src/infra/mail/transport.ts';
 import { uploadDocument as upload } from './validation-helpers.ts';
 
 let t: TestApp;
@@ -81,7 +82,7 @@ describe.each(kinds)('admin calls for $prefix', (k) => {
     if (k.kind === 'client') expect(row!.email).toBe(pending.email);
     // Both queues carry the birth date and today's age in Chile: the admin keeps minors out.
     expect(row!.fecha_nac).toBe('1995-05-05');
-    expect(row!.edad).toBe(ageOn('1995-05-05', todayInChile()));
+    expect(row!.edad).toBe(ageOn('1995-05-05', todayInChile(new Date())));
     expect(rows.some((r) => r.nickname === approved.nickname)).toBe(false);
     // Password hashes and other private columns never leave.
     expect(res.body).not.toContain('argon2');

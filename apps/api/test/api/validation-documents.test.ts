@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
-import { documentStoreFor } from '../../src/modules/validation/document-store.ts';
+import { documentStoreFor } from '../../src/infra/documents/store.ts';
 import { findDocumentByPublicId } from '../../src/modules/validation/queries.ts';
 
 let t: TestApp;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { TEST_ADMIN_TOTP_SECRET } from './two-factor.ts';
+import { runningClock } from './clock.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import type { Services } from '../../src/services.ts';
 import { withDatabase } from './global-setup.ts';
@@ -66,7 +67,8 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    ...(options.services ? { services: options.services } : {}),
+    // A clock the test can move (helpers/clock.ts): freshCode skips to the next TOTP step instead of waiting.
+    services: { clock: runningClock(), ...options.services },
     ...(options.web ? { web: true } : {}),
   });
   await app.ready();

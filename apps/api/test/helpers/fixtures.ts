@@ -5,7 +5,7 @@ import { cityKey } from '@encanto/core/geo';
 import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
-import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
 
 let seq = 0;
 let cachedHash: Promise<string> | undefined;
@@ -73,11 +73,11 @@ export async function createAccount(app: FastifyInstance, options: FixtureOption
     await app.db
       .insert(escortProfiles)
       .values({ accountId: id, cityKey: cityKey(ciudad), estado: options.estado ?? 'disponible' });
-    await syncEscortVisibility(app.db, id);
+    await syncEscortVisibility(app.db, id, app.services.clock.now());
     app.services.publicCache.clear();
   }
   // A fixture session stands for a finished login, second factor included (admin routes need it).
-  const token = await createSession(app.db, id, { secondFactor: true });
+  const token = await createSession(app.db, id, app.services.clock.now(), { secondFactor: true });
   return { id, kind: options.kind, nickname, email, rut, token, password: FIXTURE_PASSWORD };
 }
 

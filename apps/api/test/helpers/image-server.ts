@@ -7,7 +7,7 @@ import {
   createRemoteImageFetcher,
   type RemoteImageFetcher,
   type RemoteImageOptions,
-} from '../../src/modules/media/remote-image.ts';
+} from '../../src/infra/media/remote-image.ts';
 
 /**
  * Tests have no network: this server on 127.0.0.1 plays "the internet" for

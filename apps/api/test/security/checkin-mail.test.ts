@@ -8,6 +8,9 @@ import {
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { outboxFor, testClock } from '../api/meetings-helpers.ts';
+import { contactInviteSubject } from '../../src/mail-templates/contact-invite.ts';
+import { checkinReminderSubject } from '../../src/mail-templates/checkin-reminder.ts';
+import { checkinAlertSubject } from '../../src/mail-templates/checkin-alert.ts';
 
 /**
  * The attack: the safety check-in mailed any address a signed-in escort typed,
@@ -145,7 +148,7 @@ describe('what the mails say', () => {
     expect(res.statusCode, res.body).toBe(201);
     const [invite] = await outboxFor(t.app, friend);
     const site = t.config.siteName;
-    expect(invite!.subject).toBe(msg.contactInviteSubject(site, sender.nickname));
+    expect(invite!.subject).toBe(contactInviteSubject(site, sender.nickname));
     expect(invite!.text).toContain(`«${sender.nickname}»`);
     expect(invite!.text).toContain(site);
     // The invitation does not quote the note at all, and every link in it is the site's own.
@@ -156,7 +159,7 @@ describe('what the mails say', () => {
 
     await expireAll();
     const alert = (await outboxFor(t.app, friend)).find(
-      (m) => m.subject === msg.checkinAlertSubject(site, sender.nickname),
+      (m) => m.subject === checkinAlertSubject(site, sender.nickname),
     );
     expect(alert, 'the confirmed contact is alerted').toBeDefined();
     expect(alert!.text).toContain(`«${sender.nickname}»`);
@@ -179,13 +182,11 @@ describe('what the mails say', () => {
     clock.advance(11 * MIN);
     await t.app.background.sweepCheckins();
     clock.set(new Date());
-    const reminder = (await outboxFor(t.app, sender.email)).find(
-      (m) => m.subject === msg.checkinReminderSubject,
-    );
+    const reminder = (await outboxFor(t.app, sender.email)).find((m) => m.subject === checkinReminderSubject);
     expect(reminder!.text).toContain('aún no confirma');
     await expireAll();
     expect((await outboxFor(t.app, stranger)).map((m) => m.subject)).toEqual([
-      msg.contactInviteSubject(t.config.siteName, sender.nickname),
+      contactInviteSubject(t.config.siteName, sender.nickname),
     ]);
     expect((await checkins(sender))[0]).toMatchObject({ estado: 'vencido', contacto_avisado: false });
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, escortProfiles, meetings } from '../../src/db/schema/index.ts';
-import { syncEscortVisibility } from '../../src/modules/accounts/escort-listing.ts';
+import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, FIXTURE_PASSWORD, type FixtureAccount } from '../helpers/fixtures.ts';
 
@@ -40,7 +40,7 @@ async function withRequest(escort: FixtureAccount) {
 
 async function setFlag(escort: FixtureAccount, flags: { paused?: boolean; suspended?: boolean }) {
   await t.app.db.update(escortProfiles).set(flags).where(eq(escortProfiles.accountId, escort.id));
-  await syncEscortVisibility(t.app.db, escort.id);
+  await syncEscortVisibility(t.app.db, escort.id, t.app.services.clock.now());
 }
 
 beforeAll(async () => {

@@ -55,7 +55,7 @@ afterAll(async () => {
 });
 
 const bearerOf = async (account: FixtureAccount) => ({
-  authorization: `Bearer ${await createSession(t.app.db, account.id, { secondFactor: true })}`,
+  authorization: `Bearer ${await createSession(t.app.db, account.id, t.app.services.clock.now(), { secondFactor: true })}`,
 });
 
 describe('path identity confusion', () => {

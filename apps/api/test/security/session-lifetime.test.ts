@@ -44,7 +44,9 @@ async function adminLogin(pass: string): Promise<string> {
 
 /** Opens n sessions of the account (its other devices). */
 const devices = (account: FixtureAccount, n = 2) =>
-  Promise.all(Array.from({ length: n }, () => createSession(t.app.db, account.id)));
+  Promise.all(
+    Array.from({ length: n }, () => createSession(t.app.db, account.id, t.app.services.clock.now())),
+  );
 
 async function expectSignedOut(tokens: string[]) {
   for (const token of tokens) expect((await whoAmI(token)).statusCode).toBe(401);

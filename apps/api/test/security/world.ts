@@ -130,7 +130,9 @@ export function accountOf(world: World, role: Role): FixtureAccount | undefined 
 export async function authHeaders(world: World, role: Role): Promise<Record<string, string>> {
   const account = accountOf(world, role);
   if (!account) return {};
-  return { authorization: `Bearer ${await createSession(world.app.db, account.id, { secondFactor: true })}` };
+  return {
+    authorization: `Bearer ${await createSession(world.app.db, account.id, world.app.services.clock.now(), { secondFactor: true })}`,
+  };
 }
 
 export interface RouteInfo {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rewriteMp4 } from '../../src/modules/media/mp4-rewrite.ts';
+import { rewriteMp4 } from '../../src/infra/media/mp4-rewrite.ts';
 import {
   decodes,
   hasFfmpeg,

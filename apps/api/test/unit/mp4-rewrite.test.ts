@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Mp4FormatError } from '../../src/modules/media/mp4-boxes.ts';
-import { rewriteMp4 } from '../../src/modules/media/mp4-rewrite.ts';
-import { isMp4 } from '../../src/modules/media/video.ts';
+import { Mp4FormatError } from '../../src/infra/media/mp4-boxes.ts';
+import { rewriteMp4 } from '../../src/infra/media/mp4-rewrite.ts';
+import { isMp4 } from '../../src/infra/media/video.ts';
 import {
   RECORDED_AT,
   box,

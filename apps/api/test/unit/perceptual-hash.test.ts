@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { hammingDistance, perceptualHash } from '../../src/modules/media/perceptual-hash.ts';
+import { hammingDistance, perceptualHash } from '../../src/infra/media/perceptual-hash.ts';
 
 /** A picture with its structure in brightness, like a photo: a gradient, a face-like disc, a band. */
 const picture = (shade: number, x: number) =>

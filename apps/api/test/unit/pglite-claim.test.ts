@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { claimPgliteDir, controlSocket, DataDirBusy, requestDump } from '../../src/modules/backup/control.ts';
+import { claimPgliteDir, controlSocket, DataDirBusy, requestDump } from '../../src/infra/backup/control.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'encanto-claim-'));
@@ -32,7 +32,7 @@ describe('one process per PGlite DATA_DIR', () => {
       [
         '--input-type=module',
         '-e',
-        `const m = await import(${JSON.stringify(path.join(root, 'apps/api/src/modules/backup/control.ts'))});
+        `const m = await import(${JSON.stringify(path.join(root, 'apps/api/src/infra/backup/control.ts'))});
          await m.claimPgliteDir(${JSON.stringify(dir)}); console.log('claimed'); setInterval(() => {}, 1000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },

@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRemoteImageFetcher, isPublicAddress } from '../../src/modules/media/remote-image.ts';
+import { createRemoteImageFetcher, isPublicAddress } from '../../src/infra/media/remote-image.ts';
 import { startImageServer, type ImageServer } from '../helpers/image-server.ts';
 
 let images: ImageServer;

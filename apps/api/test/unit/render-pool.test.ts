@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderThreads, type Renderer } from '../../src/web/render-pool.ts';
 
 /**
@@ -69,8 +69,13 @@ describe('render threads', () => {
     // Renders asked for while the replacement starts go to the thread still up.
     const again = await Promise.all(Array.from({ length: 6 }, (_, i) => pool.render(`/q${i}`, site, {})));
     expect(again.every((r) => r.status === 200)).toBe(true);
-    await new Promise((r) => setTimeout(r, 1000));
-    const later = await Promise.all(Array.from({ length: 6 }, (_, i) => pool.render(`/r${i}`, site, {})));
-    expect(new Set(later.map((r) => threadOf(r.html))).size).toBe(2);
+    // The replacement joins once it has started: poll for it instead of waiting a fixed second.
+    await vi.waitFor(
+      async () => {
+        const later = await Promise.all(Array.from({ length: 6 }, (_, i) => pool.render(`/r${i}`, site, {})));
+        expect(new Set(later.map((r) => threadOf(r.html))).size).toBe(2);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   });
 });

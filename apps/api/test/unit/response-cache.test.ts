@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/lib/clock.ts';
 import { ResponseCache } from '../../src/lib/response-cache.ts';
+import { testClock } from '../helpers/clock.ts';
 
 /** A computation that resolves when told to, counting how often it ran. */
 function gate<T>(value: T) {
@@ -16,7 +18,7 @@ function gate<T>(value: T) {
 
 describe('ResponseCache', () => {
   it('runs one computation for concurrent misses of a key and shares its entry', async () => {
-    const cache = new ResponseCache(5000);
+    const cache = new ResponseCache(systemClock, 5000);
     const g = gate({ a: 1 });
     const all = Promise.all(Array.from({ length: 50 }, () => cache.getOrCompute('k', g.compute)));
     g.release();
@@ -30,7 +32,7 @@ describe('ResponseCache', () => {
   });
 
   it('after clear(), a request does not join a read that started before the write, and the stale read is not kept', async () => {
-    const cache = new ResponseCache(5000);
+    const cache = new ResponseCache(systemClock, 5000);
     const old = gate('before');
     const first = cache.getOrCompute('k', old.compute);
     cache.clear(); // a write happened while the first read was running
@@ -45,7 +47,7 @@ describe('ResponseCache', () => {
   });
 
   it('shares a failure with the joined requests and retries on the next request', async () => {
-    const cache = new ResponseCache(5000);
+    const cache = new ResponseCache(systemClock, 5000);
     let runs = 0;
     const failing = async () => {
       runs++;
@@ -62,14 +64,15 @@ describe('ResponseCache', () => {
   });
 
   it('expires entries after the TTL', async () => {
-    const cache = new ResponseCache(1);
+    const clock = testClock();
+    const cache = new ResponseCache(clock, 1);
     await cache.getOrCompute('k', async () => 1);
-    await new Promise((r) => setTimeout(r, 5));
+    clock.advance(5);
     expect((await cache.getOrCompute('k', async () => 2)).body).toBe('2');
   });
 
   it('keeps at most maxBytes of bodies, dropping the oldest entries first', async () => {
-    const cache = new ResponseCache(5000, 2000, 25);
+    const cache = new ResponseCache(systemClock, 5000, 2000, 25);
     const body = (c: string) => async () => ({ body: c.repeat(10), status: 200 });
     const a = await cache.getOrRender('a', body('a'));
     await cache.getOrRender('b', body('b'));

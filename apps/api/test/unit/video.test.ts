@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { msg } from '@encanto/core/messages';
 import type { AppError } from '../../src/errors.ts';
-import { rewriteMp4 } from '../../src/modules/media/mp4-rewrite.ts';
-import type { MediaStore } from '../../src/modules/media/store.ts';
-import { hasMp4Signature, ingestVideo, isMp4 } from '../../src/modules/media/video.ts';
+import { rewriteMp4 } from '../../src/infra/media/mp4-rewrite.ts';
+import type { MediaStore } from '../../src/infra/media/store.ts';
+import { hasMp4Signature, ingestVideo, isMp4 } from '../../src/infra/media/video.ts';
 import { buildMp4 } from '../helpers/mp4-build.ts';
 import { forgedMp4, tinyMp4 } from '../helpers/gallery-media.ts';
 

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { approvalNotice, rejectionNotice } from '@encanto/core/validation';
+import { approvalNotice, rejectionNotice, type AuthorizationNotice } from '@encanto/core/validation';
 import { paths } from '../config/paths.ts';
 import { useHydrated, useSession } from '../lib/session.ts';
-import { clearNotice, fetchNotices, noticesKey, type NoticeOwner } from '../lib/api/notices.ts';
+import { clearNotice, useNotices, type NoticeOwner } from '../lib/api/notices.ts';
 import { Icon } from './ui/icon.tsx';
 
 /**
@@ -29,23 +28,15 @@ export default function AuthorizationAlertContent() {
   // One object per account, so the effect below runs when the account or the notice changes, not on every render.
   const owner = useMemo<NoticeOwner | null>(() => (kind && id ? { kind, id } : null), [kind, id]);
 
-  const notices = useQuery({
-    queryKey: noticesKey(owner),
-    enabled: owner !== null,
-    retry: false,
-    staleTime: 0,
-    queryFn: async () => {
-      const [pendiente, aprobado] = await Promise.all([
-        fetchNotices(owner!, 'pendiente'),
-        fetchNotices(owner!, 'aprobado'),
-      ]);
-      return { rechazo: pendiente[0] ?? null, aprobacion: aprobado[0] ?? null };
-    },
-  });
+  const first = (list: AuthorizationNotice[]) => list[0] ?? null;
+  const rejections = useNotices(owner, 'pendiente', first);
+  const approvals = useNotices(owner, 'aprobado', first);
+  // Shown once both are known, as one answer: an approval wins over an older rejection.
+  const loaded = rejections.isSuccess && approvals.isSuccess;
   const [dismissed, setDismissed] = useState(false);
   const cleared = useRef<string | null>(null);
-  const approval = notices.data?.aprobacion ?? null;
-  const rejection = notices.data?.rechazo ?? null;
+  const approval = loaded ? approvals.data : null;
+  const rejection = loaded ? rejections.data : null;
 
   useEffect(() => {
     if (!owner || !approval || cleared.current === approval.motivo) return;

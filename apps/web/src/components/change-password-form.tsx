@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { changePasswordFormSchema } from '@encanto/core/accounts';
+import { useId } from 'react';
+import { changePasswordFormSchema, type ChangePasswordForm as Values } from '@encanto/core/accounts';
 import { timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
-import { api, ApiError, errorText } from '../lib/api-client.ts';
+import { ApiError, errorText } from '../lib/api-client.ts';
+import { changeOwnPassword } from '../lib/api/passwords.ts';
 import { useAction } from '../lib/use-action.ts';
+import { firstErrorOf, useSchemaForm } from '../lib/use-schema-form.ts';
 import { useSession, useHydrated } from '../lib/session.ts';
 import { useTimedMessage } from '../lib/use-timed-message.ts';
 import { useCommonPasswords } from '../lib/use-common-passwords.ts';
@@ -29,43 +31,27 @@ export function ChangePasswordForm() {
   const id = useId();
   // Until hydration the button would submit the form natively, so it waits for the app.
   const hydrated = useHydrated();
-  const [values, setValues] = useState({ actual: '', nueva: '', repetir: '' });
+  const form = useSchemaForm<Values>(changePasswordFormSchema, {
+    defaultValues: { actual: '', nueva: '', repetir: '' },
+  });
   const { busy, run } = useAction();
   const [message, show] = useTimedMessage(timings.passwordMessageMs);
   useCommonPasswords();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = changePasswordFormSchema.safeParse(values);
-    if (!parsed.success) {
-      show('error', parsed.error.issues[0]?.message ?? msg.completeAllFields);
-      return;
-    }
-    await run(
-      () =>
-        session.role === 'usuario'
-          ? api('/usuario/modificar-pass-por-pass', {
-              method: 'PUT',
-              body: { nickname: session.nickname, passActual: values.actual, newPass: values.nueva },
-            })
-          : api('/cliente/modificar-pass', {
-              method: 'PUT',
-              body: { rut_cliente: session.rut, passActual: values.actual, pass: values.nueva },
-            }),
-      {
+  const onSubmit = form.handleSubmit(
+    async ({ actual, nueva }) => {
+      await run(() => changeOwnPassword(session, actual, nueva), {
         onSuccess: () => {
-          setValues({ actual: '', nueva: '', repetir: '' });
+          form.reset();
           show('success', msg.passwordUpdated);
         },
         onError: (err) => show('error', changePasswordFailureText(err)),
-      },
-    );
-  };
+      });
+    },
+    (errors) => show('error', firstErrorOf(errors) ?? msg.completeAllFields),
+  );
 
-  // Typed as is: spaces and symbols belong to the password (issue 14).
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-
+  // Passwords are taken as typed (no filter): spaces and symbols belong to them (issue 14).
   return (
     <section className="form-card change-password" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>CAMBIAR CONTRASEÑA</h2>
@@ -76,28 +62,17 @@ export function ChangePasswordForm() {
             id={`${id}-actual`}
             type="password"
             autoComplete="current-password"
-            value={values.actual}
-            onChange={set('actual')}
+            {...form.register('actual')}
           />
         </div>
         <div className="field">
           <label htmlFor={`${id}-nueva`}>Nueva contraseña</label>
-          <PasswordInput
-            id={`${id}-nueva`}
-            autoComplete="new-password"
-            value={values.nueva}
-            onChange={set('nueva')}
-          />
+          <PasswordInput id={`${id}-nueva`} autoComplete="new-password" {...form.register('nueva')} />
           <p className="field-hint">{msg.newPasswordHint}</p>
         </div>
         <div className="field">
           <label htmlFor={`${id}-repetir`}>Repetir nueva contraseña</label>
-          <PasswordInput
-            id={`${id}-repetir`}
-            autoComplete="new-password"
-            value={values.repetir}
-            onChange={set('repetir')}
-          />
+          <PasswordInput id={`${id}-repetir`} autoComplete="new-password" {...form.register('repetir')} />
         </div>
         <div aria-live="polite" className="message-slot">
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}

@@ -8,7 +8,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
  * until hydration. Spread beside register(): `{...register('fono')} {...seed('fono')}`; a checkbox or
  * radio names its option: `{...seed('servicios', s)}`. Later changes are react-hook-form's own.
  */
-export function seedOf<T extends FieldValues>(form: UseFormReturn<T>) {
+export function seedOf<T extends FieldValues, O extends FieldValues = T>(form: UseFormReturn<T, unknown, O>) {
   return (name: Path<T>, choice?: string) => {
     const value: unknown = (form.formState.defaultValues as Record<string, unknown> | undefined)?.[name];
     if (choice !== undefined) {

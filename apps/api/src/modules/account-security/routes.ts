@@ -16,8 +16,8 @@ import {
 import { depsOf } from '../../deps.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
 import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
-import { PasswordGuard } from '../accounts/password-guard.ts';
-import { perIp } from '../accounts/rate-limits.ts';
+import { perIp } from '../../plugins/rate-limit.ts';
+import { PasswordGuard } from '../accounts/service.ts';
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -41,7 +41,7 @@ import { reauthValidUntil, requireFreshProof, undoSecurityNotice } from './servi
  */
 export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
-  const guard = new PasswordGuard(app.services.counters);
+  const guard = new PasswordGuard(app.services.counters, app.services.clock);
   // Every route here may verify a password: the same per-IP budget as password checks elsewhere.
   const passwordIp = perIp(app, 'two-factor-pass-ip', { max: 30, timeWindow: 10 * 60_000 });
   // A POST without a body arrives as null: the proof may be given earlier (the 5-minute window).

@@ -4,8 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import type { PasswordGuard } from '../accounts/password-guard.ts';
-import { findAccountById, voidPassword } from '../accounts/service.ts';
+import { findAccountById, voidPassword, type PasswordGuard } from '../accounts/service.ts';
 import { markReauthenticated, type SessionAccount } from '../sessions/service.ts';
 import {
   checkOwnCode,
@@ -62,7 +61,7 @@ export async function undoSecurityNotice(deps: Pick<Deps, 'db' | 'clock'>, token
     if (notice.factorRef && ADDITIONS.has(notice.kind)) {
       await removeNamedFactor(tx, notice.accountId, notice.factorRef);
     }
-    await voidPassword(tx, notice.accountId, unusable);
+    await voidPassword(tx, notice.accountId, unusable, deps.clock.now());
     return notice.accountId;
   });
   const account = await findAccountById(deps.db, accountId);

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { setTotpSecret, type TwoFactorDeps } from '../two-factor/service.ts';
+import { findByEmail, insertAccount, normEmail } from './queries.ts';
 import { setPasswordHash } from './service.ts';
 
 export interface AdminInput {
@@ -20,44 +19,41 @@ export interface AdminInput {
  * old one); the same password, as at every restart, leaves them alone.
  */
 export async function ensureAdmin(deps: TwoFactorDeps, input: AdminInput): Promise<void> {
-  const id = await ensureAdminAccount(deps.db, input);
+  const id = await ensureAdminAccount(deps.db, input, deps.clock.now());
   if (input.totpSecret) await setTotpSecret(deps, id, input.totpSecret);
 }
 
-async function ensureAdminAccount(db: Db, input: AdminInput): Promise<string> {
-  const emailNorm = input.email.trim().toLowerCase();
-  const [existing] = await db
-    .select({ id: accounts.id, kind: accounts.kind, passHash: accounts.passHash })
-    .from(accounts)
-    .where(eq(accounts.emailNorm, emailNorm));
+async function ensureAdminAccount(db: Db, input: AdminInput, now: Date): Promise<string> {
+  const emailNorm = normEmail(input.email);
+  const existing = await findByEmail(db, emailNorm);
   if (existing) {
     if (existing.kind !== 'admin') throw new Error(`${input.email} belongs to a non-admin account`);
     if (await verifyPassword(existing.passHash, input.password)) return existing.id;
     const passHash = await hashPassword(input.password);
-    await db.transaction((tx) => setPasswordHash(tx, existing.id, passHash));
+    await db.transaction((tx) => setPasswordHash(tx, existing.id, passHash, now));
     return existing.id;
   }
   const passHash = await hashPassword(input.password);
   const nickname = input.nickname ?? `admin${emailNorm.replace(/[^a-z0-9]/g, '').slice(0, 5)}`;
-  const [row] = await db
-    .insert(accounts)
-    .values({
-      kind: 'admin',
-      rut: `ADMIN-${nickname}`,
-      rutNorm: `ADMIN${nickname.toUpperCase()}`,
-      nombre: 'Administrador',
-      apellido: nickname,
-      nickname,
-      email: input.email.trim(),
-      emailNorm,
-      fechaNac: '1990-01-01',
-      genero: 'Femenino',
-      fono: '000000000',
-      ciudad: 'Santiago',
-      passHash,
-      autorizado: 'aprobado',
-      tipoPerfil: 'admin',
-    })
-    .returning({ id: accounts.id });
-  return row!.id;
+  const row = await insertAccount(db, {
+    createdAt: now,
+    updatedAt: now,
+    lastActiveAt: now,
+    kind: 'admin',
+    rut: `ADMIN-${nickname}`,
+    rutNorm: `ADMIN${nickname.toUpperCase()}`,
+    nombre: 'Administrador',
+    apellido: nickname,
+    nickname,
+    email: input.email.trim(),
+    emailNorm,
+    fechaNac: '1990-01-01',
+    genero: 'Femenino',
+    fono: '000000000',
+    ciudad: 'Santiago',
+    passHash,
+    autorizado: 'aprobado',
+    tipoPerfil: 'admin',
+  });
+  return row.id;
 }

@@ -2,9 +2,11 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { msg } from '@encanto/core/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, rateLimited, unauthorized } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Counters } from '../../lib/counters.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { normEmail, passwordMatches } from './service.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { findById, normEmail } from './queries.ts';
 
 /**
  * Wrong-password budgets for one account (issue 14, items 5 and 8). Failures
@@ -63,14 +65,18 @@ export class PasswordGuard {
   private readonly delay: RateLimiterAbstract;
   private readonly known: RateLimiterAbstract;
   private readonly counters: Counters;
+  private readonly clock: Clock;
   private readonly limits: PasswordGuardLimits;
 
-  constructor(counters: Counters, limits: PasswordGuardLimits = passwordGuardLimits) {
+  constructor(counters: Counters, clock: Clock, limits: PasswordGuardLimits = passwordGuardLimits) {
     this.counters = counters;
+    this.clock = clock;
     this.limits = limits;
     // Named counters are shared: every route that verifies a password draws on the same budget.
     this.pair = counters.limiter('pw-pair', limits.pair);
     this.account = counters.limiter('pw-account', limits.account);
+    // Holds when the current delay ends, by the app's clock (a test moves it past the delay); the key's own
+    // lifetime, the longest delay, only bounds how long it is stored.
     this.delay = counters.limiter('pw-delay', { points: 1, durationSec: limits.maxDelaySec });
     this.known = counters.limiter('pw-known', { points: 1, durationSec: limits.knownAddressSec });
   }
@@ -88,8 +94,9 @@ export class PasswordGuard {
     const pairKey = pairOf(email, ip);
     const known = (await this.known.get(pairKey)) !== null;
     if (!known) {
-      const wait = await this.delay.get(subject);
-      if (wait && wait.consumedPoints > 1) throw blocked(wait.msBeforeNext);
+      const until = (await this.delay.get(subject))?.consumedPoints ?? 0;
+      const left = until - this.clock.now().getTime();
+      if (left > 0) throw blocked(left);
     }
     const pair = await this.pair.penalty(pairKey);
     if (pair.consumedPoints > this.limits.pair.points) throw blocked(pair.msBeforeNext);
@@ -104,7 +111,10 @@ export class PasswordGuard {
     } catch (err) {
       if (err instanceof AppError && wrongSecretCodes.has(err.code)) {
         const wait = account ? failureDelaySec(account.consumedPoints, this.limits) : 0;
-        if (wait > 0) await this.delay.block(subject, wait);
+        if (wait > 0) {
+          const until = this.clock.now().getTime() + wait * 1000;
+          await this.delay.set(subject, until, this.limits.maxDelaySec);
+        }
       } else {
         await this.pair.reward(pairKey);
         if (account) await this.account.reward(subject);
@@ -139,6 +149,12 @@ export class PasswordGuard {
     if (!this.counters.enabled) return;
     await this.known.set(pairOf(email, ip), 1, this.limits.knownAddressSec);
   }
+}
+
+/** The account's password is right (turning two-step login off asks for it again). */
+async function passwordMatches(db: DbOrTx, accountId: string, pass: string): Promise<boolean> {
+  const row = await findById(db, accountId);
+  return Boolean(row && (await verifyPassword(row.passHash, pass)));
 }
 
 function blocked(msBeforeNext: number): AppError {

@@ -36,7 +36,14 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }
     async (request) => {
       const caller = await requireSelf(request, { rut: request.body.rut_cliente }, { kind: 'client' });
       await guard.attempt(request.ip, caller.email, () =>
-        changePassword(app.db, caller.id, caller.sessionId, request.body.passActual, request.body.pass),
+        changePassword(
+          app.db,
+          caller.id,
+          caller.sessionId,
+          request.body.passActual,
+          request.body.pass,
+          app.services.clock.now(),
+        ),
       );
       return { mensaje: msg.passwordUpdated };
     },
@@ -57,7 +64,14 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }
     async (request) => {
       const caller = await requireSelf(request, { nickname: request.body.nickname }, { kind: 'escort' });
       await guard.attempt(request.ip, caller.email, () =>
-        changePassword(app.db, caller.id, caller.sessionId, request.body.passActual, request.body.newPass),
+        changePassword(
+          app.db,
+          caller.id,
+          caller.sessionId,
+          request.body.passActual,
+          request.body.newPass,
+          app.services.clock.now(),
+        ),
       );
       return { mensaje: msg.passwordUpdated };
     },

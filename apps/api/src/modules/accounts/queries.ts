@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountKind } from '@encanto/core/constants';
 import { consentKindValues, consentVersions } from '@encanto/core/consent';
 import type { DbOrTx } from '../../db/client.ts';
@@ -14,6 +14,9 @@ export type EscortProfileRow = typeof escortProfiles.$inferSelect;
 export type NicknameAccount = Omit<AccountRow, 'passHash'> & { profile: EscortProfileRow | null };
 
 const { passHash: _passHash, ...accountColumns } = getTableColumns(accounts);
+
+/** The form of an e-mail the `email_norm` column holds (and every lookup by e-mail compares). */
+export const normEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * The nickname match, case-insensitive on both sides: the same expression as
@@ -118,8 +121,13 @@ export async function anyTakenOfKind(
   return row !== undefined;
 }
 
-export async function updatePassHash(db: DbOrTx, accountId: string, passHash: string): Promise<void> {
-  await db.update(accounts).set({ passHash, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+export async function updatePassHash(
+  db: DbOrTx,
+  accountId: string,
+  passHash: string,
+  now: Date,
+): Promise<void> {
+  await db.update(accounts).set({ passHash, updatedAt: now }).where(eq(accounts.id, accountId));
 }
 
 export async function findByRutKey(
@@ -139,4 +147,39 @@ export async function findByRutKey(
 export async function adminEmails(db: DbOrTx): Promise<string[]> {
   const rows = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.kind, 'admin'));
   return rows.map((r) => r.email);
+}
+
+/**
+ * Recomputes the derived `listed` and `public` flags of an escort from their
+ * inputs (approval, estado, paused, suspended). Every service that changes one
+ * of those inputs calls this in the same transaction.
+ */
+export async function syncEscortVisibility(db: DbOrTx, accountId: string, now: Date): Promise<void> {
+  await db
+    .update(escortProfiles)
+    .set({
+      public: sql`(select ${accounts.autorizado} = 'aprobado' from ${accounts} where ${accounts.id} = ${accountId}) and not ${escortProfiles.paused} and not ${escortProfiles.suspended}`,
+      listed: sql`(select ${accounts.autorizado} = 'aprobado' from ${accounts} where ${accounts.id} = ${accountId}) and not ${escortProfiles.paused} and not ${escortProfiles.suspended} and ${escortProfiles.estado} = 'disponible'`,
+      updatedAt: now,
+    })
+    .where(eq(escortProfiles.accountId, accountId));
+}
+
+/** The "fotos verificadas" badge of an escort (false for an account without a profile). */
+export async function photosVerified(db: DbOrTx, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ v: escortProfiles.fotosVerificadas })
+    .from(escortProfiles)
+    .where(eq(escortProfiles.accountId, accountId))
+    .limit(1);
+  return row?.v ?? false;
+}
+
+/** Sets the badge; a no-op when it already has that value. */
+export function setPhotosVerified(db: DbOrTx, accountId: string, value: boolean) {
+  return db
+    .update(escortProfiles)
+    .set({ fotosVerificadas: value })
+    .where(and(eq(escortProfiles.accountId, accountId), ne(escortProfiles.fotosVerificadas, value)))
+    .returning({ accountId: escortProfiles.accountId });
 }

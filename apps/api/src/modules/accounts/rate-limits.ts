@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rateLimited } from '../../errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { perIp, type IpLimit } from '../../plugins/rate-limit.ts';
 import { PasswordGuard } from './password-guard.ts';
 
 /**
@@ -22,28 +23,6 @@ export const accountLimits = {
   lookupPerIpDaily: { max: 2000, timeWindow: 24 * 60 * 60_000 },
 } as const;
 
-function bodyEmail(request: FastifyRequest): string {
-  const body = request.body as { email?: unknown } | undefined;
-  return typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';
-}
-
-/**
- * Route config for a per-e-mail limit: it runs as a preHandler, after the body
- * is parsed, and keys on the e-mail in it (plus the route, so counters of
- * different calls stay apart).
- */
-export function perEmail(name: string, limit: { max: number; timeWindow: number }) {
-  return {
-    rateLimit: {
-      ...limit,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `${name}:${bodyEmail(request)}`,
-    },
-  };
-}
-
-export type IpLimit = (request: FastifyRequest) => Promise<void>;
-
 declare module 'fastify' {
   interface FastifyInstance {
     /**
@@ -59,27 +38,6 @@ declare module 'fastify' {
      */
     stateReadLimit: IpLimit;
   }
-}
-
-/**
- * A per-IP limit as an onRequest hook. One hook used on several routes is one
- * counter for all of them. Off when the app's rate limits are off, like the
- * route configs.
- */
-export function perIp(
-  app: FastifyInstance,
-  name: string,
-  limit: { max: number; timeWindow: number },
-): IpLimit {
-  const check = app.createRateLimit({
-    ...limit,
-    keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
-  });
-  return async (request: FastifyRequest) => {
-    if (!app.config.rateLimit) return;
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) throw rateLimited();
-  };
 }
 
 /** Decorates the root app with the shared lookup limit; after registerRateLimit, before the routes. */
@@ -127,6 +85,6 @@ export function accountLimiters(app: FastifyInstance): AccountLimiters {
   return {
     passwordIp: perIp(app, 'login-ip', accountLimits.passwordPerIp),
     lookup: app.lookupLimit,
-    guard: new PasswordGuard(app.services.counters),
+    guard: new PasswordGuard(app.services.counters, app.services.clock),
   };
 }

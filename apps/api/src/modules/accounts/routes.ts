@@ -5,10 +5,10 @@ import {
   clientPublicSchema,
   clientProfileSchema,
   clientRegisteredSchema,
-  clientRegisterSchema,
+  clientRegisterSchemaAt,
   escortProfileSchema,
   escortRegisteredSchema,
-  escortRegisterSchema,
+  escortRegisterSchemaAt,
   loginSchema,
 } from '@encanto/core/accounts';
 import { msg } from '@encanto/core/messages';
@@ -16,11 +16,8 @@ import { clientLoginStepSchema, escortLoginStepSchema } from '@encanto/core/two-
 import { requireAccount, requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { revokeSession } from '../sessions/service.ts';
 import { clearSessionCookie } from '../../plugins/session-cookie.ts';
-import { recoveryRoutes } from '../recovery/routes.ts';
-import { accountLimiters, accountLimits } from './rate-limits.ts';
-import { availabilityRoutes } from './availability-routes.ts';
-import { passwordRoutes } from './password-routes.ts';
-import { loginStepRoutes, loginContext as ctx, signedIn } from './login-routes.ts';
+import { accountLimits, type AccountLimiters } from './rate-limits.ts';
+import { loginContext as ctx, signedIn } from './login-routes.ts';
 import {
   clientByNickname,
   clientProfile,
@@ -38,10 +35,16 @@ import { depsOf } from '../../deps.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(40) });
 
-/** Registration, login, logout and the owner's profile reads for clients, escorts and admins. */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Registration, login, logout and the owner's profile reads for clients, escorts and admins. The
+ * availability, password, login-step and recovery routes are sibling plugins (app.ts registers them
+ * with the same `limiters`, so they count on the same counters).
+ */
+export const accountRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }> = async (
+  app,
+  { limiters },
+) => {
   const registerLimit = { rateLimit: accountLimits.registerPerIp };
-  const limiters = accountLimiters(app);
   const { guard, passwordIp: loginIp } = limiters;
   const deps = depsOf(app);
   // For the admin's "many accounts from one address" signal; a failure here never undoes a registration.
@@ -57,12 +60,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cuentas'],
         summary: 'Registro de cliente (queda pendiente de validación)',
-        body: clientRegisterSchema,
+        body: clientRegisterSchemaAt(() => deps.clock.now()),
         response: { 201: clientRegisteredSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
-      const row = await registerClient(app.db, request.body);
+      const row = await registerClient(app.db, request.body, deps.clock.now());
       await markRegistration(row.id, request.ip);
       // Signed in at once: she has just chosen the password a login would ask for again.
       const sesion = await clientSession(deps, row, ctx(request));
@@ -89,12 +92,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cuentas'],
         summary: 'Registro de escort (queda pendiente de validación)',
-        body: escortRegisterSchema,
+        body: escortRegisterSchemaAt(() => deps.clock.now()),
         response: { 201: escortRegisteredSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
-      const row = await registerEscort(app.db, request.body);
+      const row = await registerEscort(app.db, request.body, deps.clock.now());
       await markRegistration(row.id, request.ip);
       const sesion = await escortSession(deps, row, ctx(request));
       signedIn(request, reply, sesion);
@@ -240,9 +243,4 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return clientByNickname(app.db, request.params.nick);
     },
   );
-
-  await app.register(availabilityRoutes, { limiters });
-  await app.register(passwordRoutes, { limiters });
-  await app.register(loginStepRoutes, { limiters });
-  await app.register(recoveryRoutes, { limiters });
 };

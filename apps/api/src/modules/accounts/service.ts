@@ -29,17 +29,30 @@ import {
   insertAccount,
   insertConsents,
   insertEscortProfile,
+  normEmail,
   updatePassHash,
   type AccountKind,
   type AccountRow,
   type NicknameAccount,
 } from './queries.ts';
 
-export const normEmail = (email: string) => email.trim().toLowerCase();
-
 // What other features use of accounts: the one nickname lookup, and the reads and
 // write password recovery needs.
-export { findAccountByNickname, type NicknameAccount } from './queries.ts';
+export { findAccountByNickname, normEmail, type NicknameAccount } from './queries.ts';
+/**
+ * After changing approval, estado, pause or suspension, in the same transaction: recomputes whether
+ * the escort is public and listed.
+ */
+export { syncEscortVisibility } from './queries.ts';
+/**
+ * The "fotos verificadas" badge (escort_profiles, owned here): photo verification sets it; a new
+ * profile or gallery picture clears it in its upload's transaction, so the badge never covers a
+ * picture nobody compared with a selfie.
+ */
+export { photosVerified, setPhotosVerified } from './queries.ts';
+/** Wrong-password budgets and the account calls' rate limits, shared by every route that checks a password. */
+export { PasswordGuard } from './password-guard.ts';
+export { accountLimits, type AccountLimiters } from './rate-limits.ts';
 
 /**
  * An escort by nickname as the caller may read her: a public profile for anyone;
@@ -68,9 +81,10 @@ export async function setPasswordHash(
   db: DbOrTx,
   accountId: string,
   passHash: string,
+  now: Date,
   options: { keepSessionId?: string } = {},
 ): Promise<void> {
-  await updatePassHash(db, accountId, passHash);
+  await updatePassHash(db, accountId, passHash, now);
   await revokeAllSessions(db, accountId, options.keepSessionId);
 }
 
@@ -78,8 +92,13 @@ export async function setPasswordHash(
  * Replaces the password with one nobody knows and ends every session: after "no fui yo" whoever knew
  * the old password cannot sign in, and the owner sets a new one through the recovery mail.
  */
-export async function voidPassword(db: DbOrTx, accountId: string, unusableHash: string): Promise<void> {
-  await setPasswordHash(db, accountId, unusableHash);
+export async function voidPassword(
+  db: DbOrTx,
+  accountId: string,
+  unusableHash: string,
+  now: Date,
+): Promise<void> {
+  await setPasswordHash(db, accountId, unusableHash, now);
 }
 
 /** An account of one kind by its e-mail, in whatever case or spacing it is typed. */
@@ -91,8 +110,17 @@ function canonicalCity(ciudad: string): string {
   return findComuna(ciudad)?.name ?? ciudad;
 }
 
-function baseValues(input: ClientRegisterInput | EscortRegisterInput, rut: string, passHash: string) {
+function baseValues(
+  input: ClientRegisterInput | EscortRegisterInput,
+  rut: string,
+  passHash: string,
+  now: Date,
+) {
   return {
+    // From the clock: a pending account's inactivity (data-rights/inactive-accounts.ts) counts from here.
+    createdAt: now,
+    updatedAt: now,
+    lastActiveAt: now,
     rut: rut.trim(),
     rutNorm: accountRutKey(rut),
     nombre: input.nombre.trim(),
@@ -125,12 +153,12 @@ async function insertUnique<T>(work: () => Promise<T>): Promise<T> {
  * The schema only lets a registration through with both consents set to true;
  * they are stored in the account's own transaction, so no account exists without them.
  */
-export async function registerClient(db: Db, input: ClientRegisterInput): Promise<AccountRow> {
+export async function registerClient(db: Db, input: ClientRegisterInput, now: Date): Promise<AccountRow> {
   const passHash = await hashPassword(input.pass);
   return insertUnique(() =>
     db.transaction(async (tx) => {
       const row = await insertAccount(tx, {
-        ...baseValues(input, input.rut_cliente, passHash),
+        ...baseValues(input, input.rut_cliente, passHash, now),
         kind: 'client',
         tipoPerfil: 'cliente',
       });
@@ -140,13 +168,13 @@ export async function registerClient(db: Db, input: ClientRegisterInput): Promis
   );
 }
 
-export async function registerEscort(db: Db, input: EscortRegisterInput): Promise<AccountRow> {
+export async function registerEscort(db: Db, input: EscortRegisterInput, now: Date): Promise<AccountRow> {
   const passHash = await hashPassword(input.pass);
   const rut = input.rut_usuario.trim().toUpperCase();
   return insertUnique(() =>
     db.transaction(async (tx) => {
       const row = await insertAccount(tx, {
-        ...baseValues(input, rut, passHash),
+        ...baseValues(input, rut, passHash, now),
         kind: 'escort',
         tipoPerfil: 'usuario',
       });
@@ -229,7 +257,7 @@ export async function finishLogin<K extends LoginKind>(
         options.deviceId,
       );
     }
-    return createSession(tx, row.id, options);
+    return createSession(tx, row.id, deps.clock.now(), options);
   });
   const common = { token, nickname: row.nickname, autorizado: row.autorizado, email: row.email };
   if (loginKind === 'client') return { ...common, rut_cliente: row.rut } as LoginAnswer<K>;
@@ -285,12 +313,6 @@ export function escortSession(
   ctx: LoginContext = {},
 ): Promise<EscortLoginResponse> {
   return finishLogin(deps, row.id, 'escort', { ...ctx, secondFactor: false });
-}
-
-/** The account's password is right (turning two-step login off asks for it again). */
-export async function passwordMatches(db: DbOrTx, accountId: string, pass: string): Promise<boolean> {
-  const row = await findById(db, accountId);
-  return Boolean(row && (await verifyPassword(row.passHash, pass)));
 }
 
 // ---- Availability --------------------------------------------------------------
@@ -390,11 +412,12 @@ export async function changePassword(
   keepSessionId: string,
   current: string,
   next: string,
+  now: Date,
 ): Promise<void> {
   const row = await findById(db, accountId);
   if (!row || !(await verifyPassword(row.passHash, current))) {
     throw notFound(msg.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
   }
   const passHash = await hashPassword(next);
-  await db.transaction((tx) => setPasswordHash(tx, accountId, passHash, { keepSessionId }));
+  await db.transaction((tx) => setPasswordHash(tx, accountId, passHash, now, { keepSessionId }));
 }

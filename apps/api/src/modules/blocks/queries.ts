@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, blocks, meetings } from '../../db/schema/index.ts';
 
@@ -15,6 +16,14 @@ export async function isBlocked(db: DbOrTx, escortId: string, clientId: string):
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * SQL over another query's columns: the escort has not blocked the client. Lists that leave blocked
+ * clients out (her pending requests) put it in their own statement, so the filter costs no second
+ * round trip and the list's limit counts only the rows shown.
+ */
+export const notBlockedSql = (escortId: AnyPgColumn, clientId: AnyPgColumn): SQL =>
+  sql`not exists (select 1 from ${blocks} where ${blocks.escortId} = ${escortId} and ${blocks.clientId} = ${clientId})`;
 
 /** Inserts the block; false when it already existed. */
 export async function insertBlock(db: DbOrTx, escortId: string, clientId: string): Promise<boolean> {
@@ -43,8 +52,12 @@ export function listBlocked(db: DbOrTx, escortId: string) {
  * Ends whatever is open between the two: a pending request is rejected and an
  * accepted conversation closed (no more access, so no comment or rating).
  */
-export async function closeOpenMeetings(db: DbOrTx, escortId: string, clientId: string): Promise<void> {
-  const now = new Date();
+export async function closeOpenMeetings(
+  db: DbOrTx,
+  escortId: string,
+  clientId: string,
+  now: Date,
+): Promise<void> {
   const pair = and(eq(meetings.escortId, escortId), eq(meetings.clientId, clientId));
   await db
     .update(meetings)

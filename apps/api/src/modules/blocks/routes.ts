@@ -39,7 +39,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const escort = await requireKind(request, 'escort');
-      await blockClient(app.db, escort.id, request.body.nickname_cliente);
+      await blockClient(app.db, escort.id, request.body.nickname_cliente, app.services.clock.now());
       return { mensaje: msg.clientBlocked };
     },
   );

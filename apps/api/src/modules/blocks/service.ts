@@ -2,13 +2,21 @@ import { msg } from '@encanto/core/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
-import { closeOpenMeetings, deleteBlock, insertBlock, isBlocked, listBlocked } from './queries.ts';
+import {
+  closeOpenMeetings,
+  deleteBlock,
+  insertBlock,
+  isBlocked,
+  listBlocked,
+  notBlockedSql,
+} from './queries.ts';
 
 /**
  * True when the escort blocked the client: the marketplace services (meeting
- * requests, comments, ratings) ask before acting.
+ * requests, comments, ratings) ask before acting. `notBlockedSql` is the same
+ * rule as a condition inside another module's query.
  */
-export { isBlocked };
+export { isBlocked, notBlockedSql };
 
 async function findClientId(db: DbOrTx, nickname: string): Promise<string> {
   const row = await findAccountByNickname(db, nickname, 'client');
@@ -17,11 +25,16 @@ async function findClientId(db: DbOrTx, nickname: string): Promise<string> {
 }
 
 /** The escort blocks a client: open requests and conversations between them end in the same transaction. */
-export async function blockClient(db: Db, escortId: string, nicknameCliente: string): Promise<void> {
+export async function blockClient(
+  db: Db,
+  escortId: string,
+  nicknameCliente: string,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const clientId = await findClientId(tx, nicknameCliente);
     await insertBlock(tx, escortId, clientId);
-    await closeOpenMeetings(tx, escortId, clientId);
+    await closeOpenMeetings(tx, escortId, clientId, now);
   });
 }
 

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { formatMeetingTime } from '@encanto/core/chile-time';
 import { lugarLabels } from '@encanto/core/meetings';
 import { msg } from '@encanto/core/messages';
 import {
@@ -10,11 +9,13 @@ import {
   type Checkin,
   type CheckinCreate,
 } from '@encanto/core/safety';
-import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { enqueueMail } from '../mail/service.ts';
+import { queueMail } from '../mail/service.ts';
+import { checkinAlertMail } from '../../mail-templates/checkin-alert.ts';
+import { checkinReminderMail } from '../../mail-templates/checkin-reminder.ts';
+import { contactInviteMail } from '../../mail-templates/contact-invite.ts';
 import { escortMeetingDetails } from '../meetings/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { spendCheckinBudgets } from './budgets.ts';
@@ -54,18 +55,6 @@ async function meetingOf(db: DbOrTx, escortId: string, meetingId: string | null)
         lugar: m.lugar ? lugarLabels.escort[m.lugar] : null,
       }
     : null;
-}
-
-/** Where check-in mail sends a contact who wants no more mail: the page (a click) and RFC 8058's one-click POST. */
-async function refusalLinks(config: Pick<Config, 'siteUrl' | 'documentKey' | 'dataDir'>, email: string) {
-  const token = encodeURIComponent(await signRefusal(config, email));
-  return {
-    page: `${config.siteUrl}/ContactoSeguridad/baja?t=${token}`,
-    headers: {
-      'List-Unsubscribe': `<${config.siteUrl}/api/seguridad/contacto/baja?t=${token}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
 }
 
 /**
@@ -111,20 +100,15 @@ export async function startCheckin(
         throw conflict(msg.checkinActiveLimit, 'CHECKIN_LIMIT');
       const token = randomBytes(24).toString('base64url');
       if (await q.addContact(tx, caller.id, emailNorm, hashToken(token))) {
-        const { siteName, siteUrl } = deps.config;
-        const refusal = await refusalLinks(deps.config, email);
-        await enqueueMail(tx, {
-          to: email,
-          kind: 'seguridad',
-          subject: msg.contactInviteSubject(siteName, caller.nickname),
-          text: msg.contactInviteText(
-            caller.nickname,
-            siteName,
-            `${siteUrl}/ContactoSeguridad?token=${token}`,
-            refusal.page,
-          ),
-          headers: refusal.headers,
-        });
+        // The mail's way out of all the site's mail (its link and List-Unsubscribe) carries a signed token.
+        const refusalToken = await signRefusal(deps.config, email);
+        await queueMail(
+          tx,
+          deps,
+          contactInviteMail,
+          { nickname: caller.nickname, confirmToken: token, refusalToken },
+          { to: email },
+        );
       }
       const row = await q.insertCheckin(tx, {
         accountId: caller.id,
@@ -189,9 +173,6 @@ export async function refuseContactMail(deps: Pick<Deps, 'db' | 'config'>, token
   await q.addRefusal(deps.db, address);
 }
 
-const chileClock = (d: Date) =>
-  d.toLocaleTimeString('es-CL', { timeZone: 'America/Santiago', hour: '2-digit', minute: '2-digit' });
-
 /**
  * One pass of the check-in clock (every process runs it every 20 s; rows are
  * claimed with SKIP LOCKED, so two instances never mail twice): expired
@@ -212,28 +193,21 @@ export async function sweepCheckins(deps: CheckinDeps): Promise<{ alerts: number
       await q.markExpired(tx, d.checkin.id, now, alert);
       if (!alert) continue;
       const cita = await meetingOf(tx, d.checkin.accountId, d.checkin.meetingId);
-      const nota = plainNote(d.checkin.nota);
-      const details = [
-        cita
-          ? `Cita: ${cita.fecha_hora ? formatMeetingTime(cita.fecha_hora) : 'sin hora'}${cita.lugar ? `, ${cita.lugar}` : ''}, con el cliente ${cita.cliente}.`
-          : 'No asoció una cita a este aviso.',
-        nota ? msg.checkinAlertNote(nota) : 'No dejó una nota.',
-      ].join('\n');
-      const refusal = await refusalLinks(config, d.checkin.contactEmail);
-      await enqueueMail(tx, {
-        to: d.checkin.contactEmail,
-        kind: 'seguridad',
-        subject: msg.checkinAlertSubject(config.siteName, d.nickname),
-        text: msg.checkinAlertText(
-          d.nickname,
-          config.siteName,
-          chileClock(d.checkin.venceAt),
-          details,
-          `teléfono ${d.fono}, correo ${d.email}`,
-          refusal.page,
-        ),
-        headers: refusal.headers,
-      });
+      await queueMail(
+        tx,
+        deps,
+        checkinAlertMail,
+        {
+          nickname: d.nickname,
+          deadline: d.checkin.venceAt.toISOString(),
+          meeting: cita ? { fechaHora: cita.fecha_hora, lugar: cita.lugar, cliente: cita.cliente } : null,
+          note: plainNote(d.checkin.nota),
+          phone: d.fono,
+          email: d.email,
+          refusalToken: await signRefusal(config, d.checkin.contactEmail),
+        },
+        { to: d.checkin.contactEmail },
+      );
       sent++;
     }
     return sent;
@@ -242,17 +216,17 @@ export async function sweepCheckins(deps: CheckinDeps): Promise<{ alerts: number
     const due = await q.lockDueReminders(tx, now, CHECKIN_REMINDER_MS);
     for (const d of due) {
       await q.markReminded(tx, d.checkin.id, now);
-      await enqueueMail(tx, {
-        to: d.email,
-        subject: msg.checkinReminderSubject,
-        text: msg.checkinReminderText(
-          d.nickname,
-          chileClock(d.checkin.venceAt),
-          `${config.siteUrl}/ProfileUsuario#seguridad`,
-          d.confirmedAt !== null,
-        ),
-        accountId: d.checkin.accountId,
-      });
+      await queueMail(
+        tx,
+        deps,
+        checkinReminderMail,
+        {
+          nickname: d.nickname,
+          deadline: d.checkin.venceAt.toISOString(),
+          contactConfirmed: d.confirmedAt !== null,
+        },
+        { to: d.email, accountId: d.checkin.accountId },
+      );
     }
     return due.length;
   });

@@ -1,4 +1,4 @@
-import { todayInChile } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { limits } from '@encanto/core/constants';
 import { meetingRules } from '@encanto/core/meetings';
 import { msg } from '@encanto/core/messages';
@@ -113,7 +113,7 @@ export async function registerComment(
         meetingId: meeting.id,
         createdAt: now,
       });
-      await markCommented(tx, meeting.id);
+      await markCommented(tx, meeting.id, now);
       await notify(
         tx,
         deps,

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { HOLDER_ACTOR, recordDecision } from '../audit/service.ts';
-import { deleteImageIfUnused } from '../media/references.ts';
+import { deleteImageIfUnused } from '../gallery/service.ts';
 import { selfieKeysOf } from '../photo-verification/service.ts';
 import {
   anonymiseAuthoredContent,

@@ -111,7 +111,7 @@ export function readCommentsWritten(db: DbOrTx, id: string) {
 }
 
 /** Comments about the person once published: one still waiting for her own review stays unread (double-blind). */
-export function readCommentsReceived(db: DbOrTx, id: string) {
+export function readCommentsReceived(db: DbOrTx, id: string, now: Date) {
   return db
     .select({
       nickname: comments.nickCliente,
@@ -120,7 +120,7 @@ export function readCommentsReceived(db: DbOrTx, id: string) {
       likes: comments.likes,
     })
     .from(comments)
-    .where(and(eq(comments.escortId, id), reviewVisible(comments.meetingId, new Date())))
+    .where(and(eq(comments.escortId, id), reviewVisible(comments.meetingId, now)))
     .orderBy(asc(comments.createdAt));
 }
 

@@ -50,7 +50,11 @@ function averages(
  * JSON document, readable by a person and by another service. Never a password
  * hash, a session token or a document's bytes; other people only by nickname.
  */
-export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>, accountId: string) {
+export async function exportAccount(
+  deps: Pick<Deps, 'db' | 'media' | 'config'>,
+  accountId: string,
+  now: Date,
+) {
   const { db, config } = deps;
   const account = await q.readAccount(db, accountId);
   if (!account) throw notFound();
@@ -82,7 +86,7 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
     q.readFavorites(db, accountId),
     q.readMeetings(db, accountId),
     q.readCommentsWritten(db, accountId),
-    q.readCommentsReceived(db, accountId),
+    q.readCommentsReceived(db, accountId, now),
     q.readRatingsGiven(db, accountId),
     q.readRatingTotals(db, accountId),
     q.readDecisions(db, accountId),
@@ -103,7 +107,7 @@ export async function exportAccount(deps: Pick<Deps, 'db' | 'media' | 'config'>,
   return {
     formato: 'encanto-export/1',
     sitio: config.siteName,
-    generado_el: new Date().toISOString(),
+    generado_el: now.toISOString(),
     cuenta: {
       tipo_perfil: account.tipoPerfil,
       rut: account.rut,

@@ -1,14 +1,14 @@
 import { retentionDays } from '@encanto/core/constants';
-import { msg } from '@encanto/core/messages';
 import type { Deps } from '../../deps.ts';
 import { SYSTEM_ACTOR } from '../audit/service.ts';
+import { queueMail } from '../mail/service.ts';
+import { inactiveAccountMail } from '../../mail-templates/inactive-account.ts';
 import { eraseAccount } from './deletion.ts';
 import {
   claimNotice,
   inactivePendingToDelete,
   inactivePendingToNotice,
   lockIfStillDue,
-  releaseNotice,
   type InactiveAccount,
 } from './retention-queries.ts';
 
@@ -26,35 +26,37 @@ function deletionDate(account: InactiveAccount, noticeAt: Date): Date {
 /**
  * A pending account (client or escort) with no sign-in for 60 days gets one
  * mail saying it will be deleted, with its identity document, unless the
- * person signs in before the date. The notice is claimed before the mail is
- * sent, so two instances never mail twice; a failed mail is retried.
+ * person signs in before the date. The claim and its mail commit together, so
+ * two instances never mail twice, and a mail that cannot be queued leaves the
+ * notice unclaimed for the next run.
  */
 export async function noticeInactivePending(
-  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'log'>,
-  now: Date = new Date(),
+  deps: Pick<Deps, 'db' | 'config' | 'clock' | 'log'>,
+  now: Date,
 ): Promise<number> {
-  const { db, config } = deps;
+  const { db } = deps;
   const inactiveSince = daysBefore(now, retentionDays.inactivePendingNotice);
   let sent = 0;
   for (const account of await inactivePendingToNotice(db, inactiveSince)) {
-    if (!(await claimNotice(db, account.id, inactiveSince, now))) continue;
-    const login = account.kind === 'client' ? '/Login/clienteLogin' : '/Login/EscortLogin';
     try {
-      await deps.mailer.send({
-        to: account.email,
-        subject: msg.inactivityMailSubject(config.siteName),
-        text: msg.inactivityMailText({
-          nickname: account.nickname,
-          siteName: config.siteName,
-          days: retentionDays.inactivePendingNotice,
-          deletionDate: deletionDate(account, now).toISOString(),
-          loginUrl: `${config.siteUrl}${login}`,
-        }),
+      const claimed = await db.transaction(async (tx) => {
+        if (!(await claimNotice(tx, account.id, inactiveSince, now))) return false;
+        await queueMail(
+          tx,
+          deps,
+          inactiveAccountMail,
+          {
+            nickname: account.nickname,
+            recipientKind: account.kind === 'client' ? 'client' : 'escort',
+            deletionDate: deletionDate(account, now).toISOString(),
+          },
+          { to: account.email, accountId: account.id },
+        );
+        return true;
       });
-      sent += 1;
+      if (claimed) sent += 1;
     } catch (err) {
-      await releaseNotice(db, account.id, now);
-      deps.log.warn({ err, accountId: account.id }, 'inactivity notice not sent; retrying at the next run');
+      deps.log.warn({ err, accountId: account.id }, 'inactivity notice not queued; retrying at the next run');
     }
   }
   return sent;
@@ -68,7 +70,7 @@ export async function noticeInactivePending(
  */
 export async function deleteInactivePending(
   deps: Pick<Deps, 'db' | 'media' | 'documents' | 'log'>,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<number> {
   const inactiveSince = daysBefore(now, retentionDays.inactivePendingDeletion);
   const noticedBefore = daysBefore(now, NOTICE_DAYS);

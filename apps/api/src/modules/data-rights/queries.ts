@@ -95,10 +95,10 @@ export async function escortFlags(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function setPaused(db: DbOrTx, id: string, paused: boolean): Promise<boolean> {
+export async function setPaused(db: DbOrTx, id: string, paused: boolean, now: Date): Promise<boolean> {
   const rows = await db
     .update(escortProfiles)
-    .set({ paused, updatedAt: new Date() })
+    .set({ paused, updatedAt: now })
     .where(eq(escortProfiles.accountId, id))
     .returning({ id: escortProfiles.accountId });
   return rows.length > 0;
@@ -175,9 +175,10 @@ export async function updateAccountFields(
   db: DbOrTx,
   id: string,
   values: Partial<Pick<typeof accounts.$inferInsert, 'nombre' | 'fechaNac' | 'rut' | 'rutNorm'>>,
+  now: Date,
 ): Promise<void> {
   await db
     .update(accounts)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(accounts.id, id));
 }

@@ -6,7 +6,7 @@ import {
   type RectifiableField,
   type Rectification,
 } from '@encanto/core/data-rights';
-import { birthDateField, clientRutField, escortRutField, fullNameField } from '@encanto/core/fields';
+import { birthDateFieldAt, clientRutField, escortRutField, fullNameField } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
@@ -80,6 +80,7 @@ export async function decideRectification(
   admin: SessionAccount,
   id: number,
   decision: 'resuelta' | 'rechazada',
+  now: Date,
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
@@ -89,13 +90,17 @@ export async function decideRectification(
       const { accountId, field, value } = row.request;
       if (decision === 'resuelta') {
         if (field === 'nombre') {
-          await q.updateAccountFields(tx, accountId, { nombre: validOrThrow(fullNameField, value) });
+          await q.updateAccountFields(tx, accountId, { nombre: validOrThrow(fullNameField, value) }, now);
         } else if (field === 'fecha_nac') {
           // The age on the public card comes from the birth date (the route clears the public cache).
-          await q.updateAccountFields(tx, accountId, { fechaNac: validOrThrow(birthDateField, value) });
+          const fechaNac = validOrThrow(
+            birthDateFieldAt(() => now),
+            value,
+          );
+          await q.updateAccountFields(tx, accountId, { fechaNac }, now);
         } else if (field === 'rut') {
           const rut = validOrThrow(row.kind === 'escort' ? escortRutField : clientRutField, value.trim());
-          await q.updateAccountFields(tx, accountId, { rut, rutNorm: accountRutKey(rut) });
+          await q.updateAccountFields(tx, accountId, { rut, rutNorm: accountRutKey(rut) }, now);
         }
       }
       await q.setRectificationStatus(tx, id, decision);

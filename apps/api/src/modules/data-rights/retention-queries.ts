@@ -117,14 +117,6 @@ export async function claimNotice(db: DbOrTx, id: string, inactiveSince: Date, a
   return rows.length === 1;
 }
 
-/** Undoes a claim whose mail could not be sent, so the next run tries again. */
-export async function releaseNotice(db: DbOrTx, id: string, at: Date): Promise<void> {
-  await db
-    .update(accounts)
-    .set({ inactivityNoticeAt: null })
-    .where(and(eq(accounts.id, id), eq(accounts.inactivityNoticeAt, at)));
-}
-
 const dueForDeletion = (inactiveSince: Date, noticedBefore: Date) =>
   and(
     stillPending(),

@@ -67,7 +67,7 @@ async function purgeDocuments(
  */
 export function purgeExpiredDocuments(
   deps: Pick<Deps, 'db' | 'documents' | 'config'>,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<number> {
   const days = deps.config.documentRetentionDays;
   const cutoff = new Date(now.getTime() - days * DAY_MS);
@@ -79,7 +79,7 @@ export function purgeExpiredDocuments(
 }
 
 /** Deletes a rejected document 30 days after its rejection, unless the person replaced it since. */
-export function purgeRejectedDocuments(deps: DocumentDeps, now: Date = new Date()): Promise<number> {
+export function purgeRejectedDocuments(deps: DocumentDeps, now: Date): Promise<number> {
   const days = retentionDays.rejectedDocument;
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   return purgeDocuments(
@@ -89,10 +89,10 @@ export function purgeRejectedDocuments(deps: DocumentDeps, now: Date = new Date(
   );
 }
 
-export type RetentionDeps = Pick<Deps, 'db' | 'documents' | 'media' | 'mailer' | 'config' | 'log'>;
+export type RetentionDeps = Pick<Deps, 'db' | 'documents' | 'media' | 'config' | 'clock' | 'log'>;
 
-/** One pass of every retention rule at `now` (injectable, so tests can move time). */
-export async function runRetention(deps: RetentionDeps, now: Date = new Date()) {
+/** One pass of every retention rule at `now` (the job passes the app's clock; tests pass the time they need). */
+export async function runRetention(deps: RetentionDeps, now: Date) {
   return {
     approvedDocuments: await purgeExpiredDocuments(deps, now),
     rejectedDocuments: await purgeRejectedDocuments(deps, now),
@@ -107,7 +107,7 @@ export async function runRetention(deps: RetentionDeps, now: Date = new Date()) 
 export function startRetentionJob(app: FastifyInstance): void {
   const deps = depsOf(app);
   const run = () => {
-    runRetention(deps).then(
+    runRetention(deps, deps.clock.now()).then(
       (counts) => {
         if (Object.values(counts).some((n) => n > 0)) app.log.info(counts, 'retention job');
       },

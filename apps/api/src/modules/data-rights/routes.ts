@@ -16,9 +16,7 @@ import { depsOf } from '../../deps.ts';
 import { clearSessionCookie } from '../../plugins/session-cookie.ts';
 import { requireAccount, requireAdmin, requireKind, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
-import { PasswordGuard } from '../accounts/password-guard.ts';
-import { blockRoutes } from '../blocks/routes.ts';
-import { reportRoutes } from '../reports/routes.ts';
+import { PasswordGuard } from '../accounts/service.ts';
 import { deleteOwnAccount } from './deletion.ts';
 import { exportAccount } from './export.ts';
 import {
@@ -34,14 +32,12 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Ley 21.719 rights over one's own data (access and portability, rectification,
- * deletion, blocking by pause), plus reports and client blocking, which live in
- * their own modules and are registered here.
+ * deletion, blocking by pause). Reports and client blocking live in their own
+ * modules (registered in app.ts).
  */
 export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
-  const passwordGuard = new PasswordGuard(app.services.counters);
-  await app.register(reportRoutes);
-  await app.register(blockRoutes);
+  const passwordGuard = new PasswordGuard(app.services.counters, app.services.clock);
   startRetentionJob(app);
 
   app.get(
@@ -84,8 +80,9 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = await requireAccount(request);
-      const data = await exportAccount(deps, account.id);
-      const day = new Date().toISOString().slice(0, 10);
+      const now = deps.clock.now();
+      const data = await exportAccount(deps, account.id, now);
+      const day = now.toISOString().slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="mis-datos-${account.nickname}-${day}.json"`)
         .header('cache-control', 'no-store')
@@ -131,7 +128,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const escort = await requireKind(request, 'escort');
-      await setPause(app.db, escort.id, request.body.pausado);
+      await setPause(app.db, escort.id, request.body.pausado, deps.clock.now());
       return {
         mensaje: request.body.pausado ? msg.profilePaused : msg.profileResumed,
         pausado: request.body.pausado,
@@ -208,7 +205,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      await decideRectification(app.db, admin, request.params.id, request.body.estado);
+      await decideRectification(app.db, admin, request.params.id, request.body.estado, deps.clock.now());
       return {
         mensaje: request.body.estado === 'resuelta' ? msg.rectificationResolved : msg.rectificationRejected,
       };

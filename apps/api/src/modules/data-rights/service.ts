@@ -2,7 +2,7 @@ import type { MyData } from '@encanto/core/data-rights';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { syncEscortVisibility } from '../accounts/escort-listing.ts';
+import { syncEscortVisibility } from '../accounts/service.ts';
 import { blockedClients } from '../blocks/service.ts';
 import { holdState } from '../reports/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
@@ -43,9 +43,9 @@ export async function myData(deps: Pick<Deps, 'db' | 'config'>, caller: SessionA
 }
 
 /** The escort's own pause (right to block processing): hidden everywhere, nothing deleted. */
-export async function setPause(db: Db, escortId: string, paused: boolean): Promise<void> {
+export async function setPause(db: Db, escortId: string, paused: boolean, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await setPaused(tx, escortId, paused))) throw notFound();
-    await syncEscortVisibility(tx, escortId);
+    if (!(await setPaused(tx, escortId, paused, now))) throw notFound();
+    await syncEscortVisibility(tx, escortId, now);
   });
 }

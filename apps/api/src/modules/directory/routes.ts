@@ -11,7 +11,7 @@ import type { SearchCount } from './search-queries.ts';
 import { cityListingWithVisitors, searchWithVisitors } from './visitors.ts';
 import { cityListCardSchema, visitorCardSchema } from '@encanto/core/touring-listing';
 import { giraSchema } from '@encanto/core/touring';
-import { todayInChile } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { publicVisits } from '../touring/service.ts';
 
 const listSchema = z.array(escortCardSchema);
@@ -38,7 +38,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['directorio'], summary: 'Últimas escorts registradas', response: { 200: listSchema } },
     },
-    (request, reply) => sendCached(request, reply, 'ultimos', () => firstListingPage(app.db)),
+    (request, reply) =>
+      sendCached(request, reply, 'ultimos', () => firstListingPage(app.db, app.services.clock.now())),
   );
 
   app.get(
@@ -87,11 +88,14 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      sendCached(request, reply, `publico:${request.params.nickname.toLowerCase()}`, async () => ({
-        ...(await publicEscort(app.db, request.params.nickname)),
-        // Touring (issue 17): her current and coming visits, for the card's "De visita".
-        gira: await publicVisits(app.db, request.params.nickname, todayInChile(app.services.clock.now())),
-      })),
+      sendCached(request, reply, `publico:${request.params.nickname.toLowerCase()}`, async () => {
+        const now = app.services.clock.now();
+        return {
+          ...(await publicEscort(app.db, request.params.nickname, now)),
+          // Touring (issue 17): her current and coming visits, for the card's "De visita".
+          gira: await publicVisits(app.db, request.params.nickname, todayInChile(now)),
+        };
+      }),
   );
 
   app.get(
@@ -107,7 +111,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await requireSelf(request, { nickname: request.params.nickname }, { allowAdmin: true, kind: 'escort' });
-      const card = await ownEscortCard(app.db, request.params.nickname);
+      const card = await ownEscortCard(app.db, request.params.nickname, app.services.clock.now());
       return reply.header('cache-control', 'private, no-store').send(card);
     },
   );

@@ -1,4 +1,5 @@
-import { ageOn, todayInChile } from '@encanto/core/age';
+import { ageOn } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { cityKey } from '@encanto/core/geo';
 import type { EscortCard } from '@encanto/core/escorts';
 import { srcsetFor } from '@encanto/core/media';
@@ -95,10 +96,12 @@ const countEachTime: TotalSource = (_key, count) => count();
 export async function searchEscorts(
   db: DbOrTx,
   query: EscortSearchQuery,
+  now: Date,
   totals: TotalSource = countEachTime,
 ): Promise<SearchAnswer> {
   const { limite = searchLimits.defaultLimit, cursor, pagina = 1, orden = 'recientes', ...criteria } = query;
-  const today = todayInChile();
+  // Ages (and the age filter) follow the day in Chile at `now`.
+  const today = todayInChile(now);
   const filter = toFilter(criteria, today);
   // A cursor says where its page starts; a page asked by number alone starts after the last row of
   // the page before it (null: past the end, an empty page).
@@ -127,10 +130,10 @@ export async function searchEscorts(
 }
 
 /** The spec's listings (/api/ultimos, /api/usuario/ciudad/{city}): the first page of the same search, available only. */
-export async function firstListingPage(db: DbOrTx, city?: string): Promise<EscortCard[]> {
+export async function firstListingPage(db: DbOrTx, now: Date, city?: string): Promise<EscortCard[]> {
   const key = city === undefined ? undefined : cityKey(city);
   if (key === '') return [];
-  const today = todayInChile();
+  const today = todayInChile(now);
   const filter: SearchFilter = { cityKey: key, disponible: true };
   const rows = await searchPage(db, filter, 'recientes', LISTING_PAGE);
   // The spec's card shape, exactly: the richer fields are the search's.

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { cityPages, cityListingPath } from '@encanto/core/landing';
 import { pickerRegionSlug, pickerZones } from '@encanto/core/geo-picker';
 import { citySegment } from '@encanto/core/text';
+import { legacyRedirects, matchPage, pageRoutes, pages, staticPrefix, type Pages } from '@encanto/core/paths';
 import { listedCities, publicCardsFrom, publicCardStarts } from './queries.ts';
 import { sendEntry } from '../../lib/send-cached.ts';
 
@@ -11,36 +12,42 @@ import { sendEntry } from '../../lib/send-cached.ts';
  */
 export const SITEMAP_CHILD_URLS = 10_000;
 
-/** Paths only signed-in people use: nothing there for a search engine. */
-export const privatePaths = [
+/** Addresses that are not pages but that a crawler should not follow either. */
+const nonPageDisallows = [
   '/api/',
-  '/profileCliente',
-  '/profileUsuario',
-  '/ProfileUsuario',
-  '/pendientes',
-  '/FavoritosCliente',
-  '/CambiarCiudad',
-  '/Arriendos',
-  '/ImagenesUsuario',
-  '/ModificaEstado',
-  '/TuCard/',
-  '/PendienteValidacion',
-  '/FotoParaValidarUsuario',
-  '/FotoParaValidarCliente',
-  '/clientes-aceptados',
-  '/CardCliente/',
-  '/cliente/resetear-pass/',
-  '/usuario/resetear-pass/',
-  '/seguridad/',
-  '/RecuperaPassCliente',
-  '/RecuperaPassUsuario',
-  '/OlvidoPassCliente',
-  '/OlvidoPassUsuario',
-  '/login-admin',
-  '/Admin',
   // The WhatsApp button's counting redirect: a crawler following it would only reach wa.me.
   '/contacto/',
 ];
+
+/**
+ * robots.txt's Disallow lines, from the path table (packages/core/src/paths.ts): every private page by
+ * the part of its pattern before the first parameter, and every old address that moved to a private
+ * page. A prefix already covered by a shorter one (a section of /panel) is left out.
+ */
+export function robotsDisallows(): string[] {
+  const prefixes = [
+    ...nonPageDisallows,
+    ...pageRoutes.filter((p) => p.access === 'private').map((p) => staticPrefix(p.pattern)),
+    ...legacyRedirects.filter((r) => matchPage(r.to)?.access === 'private').map((r) => r.from),
+  ];
+  const covers = (shorter: string, longer: string) =>
+    shorter !== longer &&
+    longer.startsWith(shorter) &&
+    (shorter.endsWith('/') || longer[shorter.length] === '/');
+  return [...new Set(prefixes)].filter((p) => !prefixes.some((other) => covers(other, p)));
+}
+
+/**
+ * The sitemap's pages: every indexable page of the path table. A page without parameters is listed
+ * as it is; one with parameters is listed once per value by its generator below (the type makes a new
+ * indexable page with parameters name its generator). Public profiles (/Card/{nickname}) fill the
+ * profile children instead.
+ */
+type IndexedWithParams = {
+  [K in keyof Pages]: Pages[K] extends { indexable: true; href: (...args: never[]) => string } ? K : never;
+}[keyof Pages];
+
+const staticPriority: Partial<Record<keyof Pages, string>> = { escorts: '0.9', laSerena: '0.7' };
 
 const xmlEscape = (s: string) =>
   s.replace(
@@ -49,6 +56,9 @@ const xmlEscape = (s: string) =>
   );
 
 const day = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
+
+/** '/Escort/Vina-del-Mar' after '/Escort' → 'vina-del-mar': the key of a city's newest profile. */
+const segmentAfter = (base: string, path: string) => path.slice(base.length + 1).toLowerCase();
 
 type Url = { loc: string; lastmod?: string | undefined; priority: string };
 
@@ -78,33 +88,62 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       (m, c) => (!m || day(c.lastmod) > m ? day(c.lastmod) : m),
       undefined,
     );
-    return urlset([
-      { loc: `${site}/Escort`, lastmod: latest, priority: '0.9' },
-      ...cityPages.map((p) => ({
-        loc: `${site}/escorts/${p.slug}`,
-        lastmod: newestCity.get(cityListingPath(p).slice('/Escort/'.length).toLowerCase()),
-        priority: '0.8',
-      })),
-      ...pickerZones.flatMap((z) =>
-        z.regions.map((r) => ({
-          loc: `${site}/Escort/region/${pickerRegionSlug(r.name)}`,
-          lastmod: latest,
+    // The listing's newest profile dates the listing; a city's listing, that city's newest.
+    const lastmodOf = (path: string) =>
+      path === pages.escorts.href
+        ? latest
+        : path.startsWith(`${pages.escorts.href}/`)
+          ? newestCity.get(segmentAfter(pages.escorts.href, path))
+          : undefined;
+    const fixed: Url[] = pageRoutes
+      .filter((p) => p.indexable && typeof p.href === 'string')
+      .map((p) => ({
+        loc: `${site}${p.href as string}`,
+        lastmod: lastmodOf(p.href as string),
+        priority: staticPriority[p.key] ?? '0.5',
+      }));
+    const withParams: Record<IndexedWithParams, () => Url[]> = {
+      cityLanding: () =>
+        cityPages.map((p) => ({
+          loc: `${site}${pages.cityLanding.href(p.slug)}`,
+          lastmod: newestCity.get(segmentAfter(pages.escorts.href, cityListingPath(p))),
+          priority: '0.8',
+        })),
+      escortsRegion: () =>
+        pickerZones.flatMap((z) =>
+          z.regions.map((r) => ({
+            loc: `${site}${pages.escortsRegion.href(pickerRegionSlug(r.name))}`,
+            lastmod: latest,
+            priority: '0.7',
+          })),
+        ),
+      escortsCity: () =>
+        cities.map((c) => ({
+          loc: `${site}${encodeURI(pages.escortsCity.href(c.ciudad))}`,
+          lastmod: day(c.lastmod),
           priority: '0.7',
         })),
-      ),
-      ...cities.map((c) => ({
-        loc: `${site}/Escort/${encodeURI(citySegment(c.ciudad))}`,
-        lastmod: day(c.lastmod),
-        priority: '0.7',
-      })),
-    ]);
+      // One child per 10,000 profiles (profilesSitemap).
+      card: () => [],
+    };
+    const urls = [...fixed, ...Object.values<() => Url[]>(withParams).flatMap((list) => list())];
+    // A fixed page that is also one of a generator's values (/Escort/La-Serena) is listed once.
+    const seen = new Set<string>();
+    return urlset(
+      urls.filter((u) => {
+        const key = u.loc.toLowerCase();
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      }),
+    );
   }
 
   async function profilesSitemap(from: string): Promise<string> {
     const cards = await publicCardsFrom(app.db, from, SITEMAP_CHILD_URLS);
     return urlset(
       cards.map((c) => ({
-        loc: `${site}/Card/${encodeURIComponent(c.nickname)}`,
+        loc: `${site}${pages.card.href(c.nickname)}`,
         lastmod: day(c.lastmod),
         priority: '0.6',
       })),
@@ -152,7 +191,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   const robots = [
     'User-agent: *',
     'Allow: /',
-    ...privatePaths.map((p) => `Disallow: ${p}`),
+    ...robotsDisallows().map((p) => `Disallow: ${p}`),
     '',
     `Sitemap: ${site}/sitemap.xml`,
     '',

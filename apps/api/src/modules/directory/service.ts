@@ -1,4 +1,5 @@
-import { ageOn, todayInChile } from '@encanto/core/age';
+import { ageOn } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { srcsetFor } from '@encanto/core/media';
 import type { EscortCard, EscortOwnCard, EscortPublic } from '@encanto/core/escorts';
 import { detailsFromRow, type ProfileDetails } from '@encanto/core/profile-details';
@@ -7,8 +8,8 @@ import { notFound } from '../../errors.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
 import type { CardRow } from './queries.ts';
 
-/** `today` (Chile) is passed in by listings so 60 cards share one date computation. */
-export function toCard(row: CardRow, today: string = todayInChile()): EscortCard {
+/** `today`: the day in Chile (todayInChile), computed once per listing so 60 cards share it. */
+export function toCard(row: CardRow, today: string): EscortCard {
   return {
     nickname: row.nickname,
     apellido: row.apellido,
@@ -65,9 +66,9 @@ const newest = (row: ProfileRow) =>
     Math.max(new Date(row.updatedAt).getTime(), new Date(row.accountUpdatedAt).getTime()),
   ).toISOString();
 
-function toProfile(row: ProfileRow) {
+function toProfile(row: ProfileRow, now: Date) {
   return {
-    ...toCard(row),
+    ...toCard(row, todayInChile(now)),
     medidas: row.medidas,
     legenda: row.legenda,
     fono: row.fono,
@@ -83,15 +84,15 @@ function toProfile(row: ProfileRow) {
  * the page can say she is not available; everything else is a plain 404 that
  * does not reveal whether the nickname exists.
  */
-export async function publicEscort(db: DbOrTx, nickname: string): Promise<EscortPublic> {
+export async function publicEscort(db: DbOrTx, nickname: string, now: Date): Promise<EscortPublic> {
   const row = await findEscortProfile(db, nickname);
   if (!row || !row.public || row.autorizado !== 'aprobado') throw notFound();
-  return { ...toProfile(row), autorizado: 'aprobado' };
+  return { ...toProfile(row, now), autorizado: 'aprobado' };
 }
 
 /** The escort's own card, whatever its approval or visibility; the route has checked the caller. */
-export async function ownEscortCard(db: DbOrTx, nickname: string): Promise<EscortOwnCard> {
+export async function ownEscortCard(db: DbOrTx, nickname: string, now: Date): Promise<EscortOwnCard> {
   const row = await findEscortProfile(db, nickname);
   if (!row) throw notFound();
-  return { ...toProfile(row), autorizado: row.autorizado, listado: row.listed };
+  return { ...toProfile(row, now), autorizado: row.autorizado, listado: row.listed };
 }

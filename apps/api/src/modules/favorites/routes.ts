@@ -20,7 +20,9 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ favorito: favoriteBodySchema }), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ favorito: await add(app.db, await requireAccount(request), request.body) }),
+    async (request) => ({
+      favorito: await add(app.db, await requireAccount(request), request.body, app.services.clock.now()),
+    }),
   );
 
   app.get(

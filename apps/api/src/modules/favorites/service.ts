@@ -33,11 +33,12 @@ export async function add(
   db: DbOrTx,
   caller: SessionAccount,
   body: { nick_usuario: string; rut_cliente: string },
+  now: Date,
 ) {
   requireOwnRut(caller, body.rut_cliente);
   const escort = await publicEscort(db, body.nick_usuario);
   // Only a new favourite counts in her statistics (adding twice is idempotent).
-  if (await addFavorite(db, caller.id, escort.id)) await countEvent(db, escort.id, 'favorites', new Date());
+  if (await addFavorite(db, caller.id, escort.id)) await countEvent(db, escort.id, 'favorites', now);
   return { nick_usuario: escort.nickname, rut_cliente: caller.rut };
 }
 

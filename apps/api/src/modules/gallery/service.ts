@@ -3,12 +3,13 @@ import { msg } from '@encanto/core/messages';
 import { srcsetFor } from '@encanto/core/media';
 import type { GalleryItem, GalleryUploadResult } from '@encanto/core/gallery';
 import type { DbOrTx } from '../../db/client.ts';
+import type { MediaVariant } from '../../db/schema/media.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound, tooLarge, unsupportedType } from '../../errors.ts';
-import { findAccountByNickname } from '../accounts/service.ts';
-import { ingestImage, deleteImage, type StoredImage } from '../media/images.ts';
-import { hasMp4Signature, ingestVideo, type StoredVideo } from '../media/video.ts';
-import { resetPhotoVerification } from '../photo-verification/service.ts';
+import { findAccountByNickname, setPhotosVerified } from '../accounts/service.ts';
+import { ingestImage, deleteImage, type StoredImage } from '../../infra/media/images.ts';
+import type { MediaStore } from '../../infra/media/store.ts';
+import { hasMp4Signature, ingestVideo, type StoredVideo } from '../../infra/media/video.ts';
 import {
   deleteGalleryItem,
   galleryCount,
@@ -103,7 +104,7 @@ export async function addGalleryItem(
         phash: 'phash' in stored ? stored.phash : null,
       });
       // A new picture nobody compared with a selfie: the badge goes until she verifies again.
-      if (mediaType === 'image') await resetPhotoVerification(tx, accountId);
+      if (mediaType === 'image') await setPhotosVerified(tx, accountId, false);
       return { row, total };
     });
   } catch (err) {
@@ -112,6 +113,22 @@ export async function addGalleryItem(
   }
   const item = toItem(result.row);
   return { ...item, fileUrl: item.url_imagen, total: result.total, mensaje: msg.imageUploaded };
+}
+
+/**
+ * Stored names are content hashes, so the same bytes uploaded twice (two
+ * accounts, or a profile photo also in a gallery) share their files. Files are
+ * deleted only when no media row points at that publicId any more.
+ */
+export async function deleteImageIfUnused(
+  db: DbOrTx,
+  store: MediaStore,
+  publicId: string,
+  variants: MediaVariant[],
+): Promise<boolean> {
+  if (await publicIdInUse(db, publicId)) return false;
+  await deleteImage(store, variants);
+  return true;
 }
 
 /** Deletes one item and, once nothing else uses them, its stored files and every variant. */

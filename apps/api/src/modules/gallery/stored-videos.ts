@@ -1,9 +1,9 @@
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { deleteImage } from '../media/images.ts';
-import { Mp4FormatError } from '../media/mp4-boxes.ts';
-import { rewriteMp4 } from '../media/mp4-rewrite.ts';
-import { ingestVideo } from '../media/video.ts';
+import { deleteImage } from '../../infra/media/images.ts';
+import { Mp4FormatError } from '../../infra/media/mp4-boxes.ts';
+import { rewriteMp4 } from '../../infra/media/mp4-rewrite.ts';
+import { ingestVideo } from '../../infra/media/video.ts';
 import { listVideoFiles, publicIdInUse, replaceVideoFile } from './queries.ts';
 
 export interface StoredVideosReport {

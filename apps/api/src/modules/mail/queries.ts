@@ -10,18 +10,16 @@ export async function insertMail(db: DbOrTx, row: NewOutboxRow): Promise<void> {
 }
 
 /**
- * Claims up to `batch` due rows for this worker: rows another instance is
- * claiming are skipped (FOR UPDATE SKIP LOCKED), and the claim pushes
+ * Claims up to `batch` rows due at `now` for this worker: rows another instance
+ * is claiming are skipped (FOR UPDATE SKIP LOCKED), and the claim pushes
  * `next_attempt_at` a lease ahead, so a worker that dies mid-send leaves its
  * rows to be retried once the lease ends instead of losing them.
  */
-export async function claimDue(db: DbOrTx, batch: number, leaseMs: number): Promise<OutboxRow[]> {
+export async function claimDue(db: DbOrTx, now: Date, batch: number, leaseMs: number): Promise<OutboxRow[]> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(
-      and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), lte(mailOutbox.nextAttemptAt, sql`now()`)),
-    )
+    .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), lte(mailOutbox.nextAttemptAt, now)))
     .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
     .limit(batch)
     .for('update', { skipLocked: true });
@@ -29,38 +27,29 @@ export async function claimDue(db: DbOrTx, batch: number, leaseMs: number): Prom
     .update(mailOutbox)
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+      nextAttemptAt: new Date(now.getTime() + leaseMs),
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
 }
 
-export async function markSent(db: DbOrTx, id: number): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({ sentAt: sql`now()`, lastError: null })
-    .where(eq(mailOutbox.id, id));
+export async function markSent(db: DbOrTx, id: number, now: Date): Promise<void> {
+  await db.update(mailOutbox).set({ sentAt: now, lastError: null }).where(eq(mailOutbox.id, id));
 }
 
-export async function markRetry(db: DbOrTx, id: number, delayMs: number, error: string): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({ nextAttemptAt: sql`now() + ${`${delayMs} milliseconds`}::interval`, lastError: error })
-    .where(eq(mailOutbox.id, id));
+export async function markRetry(db: DbOrTx, id: number, retryAt: Date, error: string): Promise<void> {
+  await db.update(mailOutbox).set({ nextAttemptAt: retryAt, lastError: error }).where(eq(mailOutbox.id, id));
 }
 
-export async function markFailed(db: DbOrTx, id: number, error: string): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({ failedAt: sql`now()`, lastError: error })
-    .where(eq(mailOutbox.id, id));
+export async function markFailed(db: DbOrTx, id: number, now: Date, error: string): Promise<void> {
+  await db.update(mailOutbox).set({ failedAt: now, lastError: error }).where(eq(mailOutbox.id, id));
 }
 
 /** Sent mail is kept a few days for support, then removed (it holds addresses and texts). */
-export async function pruneSent(db: DbOrTx, olderThanDays: number): Promise<number> {
+export async function pruneSent(db: DbOrTx, sentBefore: Date): Promise<number> {
   const gone = await db
     .delete(mailOutbox)
-    .where(lte(mailOutbox.sentAt, sql`now() - ${`${olderThanDays} days`}::interval`))
+    .where(lte(mailOutbox.sentAt, sentBefore))
     .returning({ id: mailOutbox.id });
   return gone.length;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { MailTransport } from './transport.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { MailTransport } from '../../infra/mail/transport.ts';
 import { claimDue, markFailed, markRetry, markSent, pruneSent, type OutboxRow } from './queries.ts';
 
 export const mailRetry = {
@@ -25,16 +26,18 @@ export interface MailWorker {
 }
 
 /**
- * Polls the outbox every `pollMs` and sends what is due. Each instance runs
+ * Polls the outbox every `pollMs` and sends what is due by the app's clock
+ * (so a test moves it past a back-off instead of waiting). Each instance runs
  * one; SKIP LOCKED keeps two instances from sending the same row.
  */
 export function startMailWorker(options: {
   db: Db;
   transport: MailTransport;
   log: FastifyBaseLogger;
+  clock: Clock;
   pollMs: number;
 }): MailWorker {
-  const { db, transport, log, pollMs } = options;
+  const { db, transport, log, clock, pollMs } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<number> = Promise.resolve(0);
@@ -49,21 +52,21 @@ export function startMailWorker(options: {
         html: row.html ?? undefined,
         headers: row.headers,
       });
-      await markSent(db, row.id);
+      await markSent(db, row.id, clock.now());
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       if (row.attempts >= mailRetry.maxAttempts) {
-        await markFailed(db, row.id, error);
+        await markFailed(db, row.id, clock.now(), error);
         log.error({ err, mailId: row.id, attempts: row.attempts }, 'mail given up');
       } else {
-        await markRetry(db, row.id, retryDelayMs(row.attempts), error);
+        await markRetry(db, row.id, new Date(clock.now().getTime() + retryDelayMs(row.attempts)), error);
         log.warn({ err, mailId: row.id, attempts: row.attempts }, 'mail not sent, will retry');
       }
     }
   };
 
   const once = async (): Promise<number> => {
-    const rows = await claimDue(db, mailRetry.batch, mailRetry.leaseMs);
+    const rows = await claimDue(db, clock.now(), mailRetry.batch, mailRetry.leaseMs);
     for (const row of rows) await sendOne(row);
     return rows.length;
   };
@@ -88,7 +91,7 @@ export function startMailWorker(options: {
       await serial(drain);
       // Roughly hourly at the default poll, old sent mail is removed.
       if (++ticks % Math.max(1, Math.round(3_600_000 / pollMs)) === 0)
-        await pruneSent(db, mailRetry.keepSentDays);
+        await pruneSent(db, new Date(clock.now().getTime() - mailRetry.keepSentDays * 86_400_000));
     } catch (err) {
       log.error({ err }, 'mail worker run failed');
     }

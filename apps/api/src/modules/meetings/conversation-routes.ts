@@ -117,7 +117,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     allowed: ESCORT,
     response: mensaje,
     run: async (pair) => {
-      await dismissClient(app.db, pair);
+      await dismissClient(deps, pair);
       return { mensaje: msg.conversationClosed };
     },
   });

@@ -9,7 +9,7 @@ import {
   meetingReads,
   meetings,
 } from '../../db/schema/index.ts';
-import { at, meetingIdRef } from './windows.ts';
+import { at, meetingIdRef } from './window-queries.ts';
 
 const notes = (t: typeof escortRatings | typeof clientRatings) => ({
   nota1: t.nota1,

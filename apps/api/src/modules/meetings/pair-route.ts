@@ -26,7 +26,7 @@ export const ESCORT: readonly Side[] = ['escort'];
 export function sharedAnswers(deps: MeetingDeps) {
   return {
     close: async (pair: Pair) => {
-      await closeMeeting(deps.db, pair);
+      await closeMeeting(deps, pair);
       return { mensaje: msg.conversationClosed };
     },
     reject: async (pair: Pair, body: RejectBody) => {

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, blocks, comments, meetings } from '../../db/schema/index.ts';
-import { at, meetingIdRef, reviewOpenSql } from './windows.ts';
+import { accounts, comments, meetings } from '../../db/schema/index.ts';
+import { notBlockedSql } from '../blocks/service.ts';
+import { at, meetingIdRef, reviewOpenSql } from './window-queries.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type NewMeetingRow = typeof meetings.$inferInsert;
@@ -189,7 +190,7 @@ export function pendingForEscort(db: DbOrTx, escortId: string) {
       and(
         eq(meetings.escortId, escortId),
         eq(meetings.status, 'pendiente'),
-        sql`not exists (select 1 from ${blocks} where ${blocks.escortId} = ${meetings.escortId} and ${blocks.clientId} = ${meetings.clientId})`,
+        notBlockedSql(meetings.escortId, meetings.clientId),
       ),
     )
     .orderBy(meetings.createdAt)
@@ -218,6 +219,7 @@ export function acceptedUnratedForEscort(db: DbOrTx, escortId: string, now: Date
 export async function setStatus(
   db: DbOrTx,
   id: string,
+  now: Date,
   values: Partial<
     Pick<
       MeetingRow,
@@ -238,16 +240,45 @@ export async function setStatus(
 ) {
   await db
     .update(meetings)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(meetings.id, id));
 }
 
 /** Closes a pair's other accepted meetings when a new one is accepted, so exactly one is open. */
-export async function closeOtherAccepted(db: DbOrTx, clientId: string, escortId: string, keepId: string) {
+export async function closeOtherAccepted(
+  db: DbOrTx,
+  clientId: string,
+  escortId: string,
+  keepId: string,
+  now: Date,
+) {
   await db
     .update(meetings)
-    .set({ status: 'cerrada', acceso: false, closedAt: new Date(), updatedAt: new Date() })
+    .set({ status: 'cerrada', acceso: false, closedAt: now, updatedAt: now })
     .where(and(pair(clientId, escortId), eq(meetings.status, 'aceptada'), sql`${meetings.id} <> ${keepId}`));
+}
+
+/** Turns the client's "No Me Gusta" off for the pair. */
+export async function turnClickOff(db: DbOrTx, clientId: string, escortId: string, now: Date): Promise<void> {
+  await db.update(meetings).set({ click: false, updatedAt: now }).where(pair(clientId, escortId));
+}
+
+/**
+ * The escort dismisses the client without rating: every accepted meeting counts as handled by her
+ * and open ones close. Hands back how many rows each step changed.
+ */
+export async function dismissPair(tx: DbOrTx, clientId: string, escortId: string, now: Date) {
+  const handled = await tx
+    .update(meetings)
+    .set({ evaluadoEscort: true, updatedAt: now })
+    .where(and(pair(clientId, escortId), eq(meetings.evaluadoEscort, false), isNotNull(meetings.acceptedAt)))
+    .returning({ id: meetings.id });
+  const closed = await tx
+    .update(meetings)
+    .set({ status: 'cerrada', acceso: false, closedAt: now, updatedAt: now })
+    .where(and(pair(clientId, escortId), eq(meetings.status, 'aceptada')))
+    .returning({ id: meetings.id });
+  return { handled: handled.length, closed: closed.length };
 }
 
 /** The client may use "No Me Gusta" on this escort's comments: one of their meetings turned it on. */

@@ -5,8 +5,6 @@ import { meetingStateSchema, requestItemSchema } from '@encanto/core/marketplace
 import { meetingRequestSchema, proposalSchema, rejectBodySchema } from '@encanto/core/meetings';
 import { depsOf } from '../../deps.ts';
 import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
-import { citasRoutes } from './citas-routes.ts';
-import { conversationRoutes } from './conversation-routes.ts';
 import {
   acceptAnswer,
   BOTH,
@@ -65,7 +63,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     allowed: CLIENT,
     response: mensaje,
     run: async (pair) => {
-      await cancelRequest(app.db, pair);
+      await cancelRequest(deps, pair);
       return { mensaje: msg.requestCancelled };
     },
   });
@@ -177,7 +175,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     allowed: CLIENT,
     response: ok,
     run: async (pair) => {
-      await disableClick(app.db, pair);
+      await disableClick(deps, pair);
       return { ok: true as const };
     },
   });
@@ -199,7 +197,4 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { solicitudes: await pendingRequests(app.db, caller.id) };
     },
   );
-
-  await app.register(conversationRoutes);
-  await app.register(citasRoutes);
 };

@@ -15,7 +15,8 @@ import {
   unratedMeeting,
   type MeetingRow,
 } from './queries.ts';
-import { reviewEndOf, reviewVisibleSql } from './windows.ts';
+import { reviewVisibleSql } from './window-queries.ts';
+import { reviewEndOf } from './windows.ts';
 
 export type Side = 'client' | 'escort';
 
@@ -90,15 +91,16 @@ export function reviewStatus(db: DbOrTx, clientId: string, escortId: string, now
 }
 
 /** A comment marks its meeting commented; the meeting stays as it was (open or closed). */
-export async function markCommented(tx: Tx, meetingId: string): Promise<void> {
-  await setStatus(tx, meetingId, { comentado: true });
+export async function markCommented(tx: Tx, meetingId: string, now: Date): Promise<void> {
+  await setStatus(tx, meetingId, now, { comentado: true });
 }
 
 /** A rating marks its meeting evaluated by `side`; it closes nothing and shortens no window. */
-export async function markRated(tx: Tx, meeting: MeetingRow, side: Side): Promise<void> {
+export async function markRated(tx: Tx, meeting: MeetingRow, side: Side, now: Date): Promise<void> {
   await setStatus(
     tx,
     meeting.id,
+    now,
     side === 'client' ? { evaluadoCliente: true, comentado: false } : { evaluadoEscort: true },
   );
 }

@@ -1,10 +1,8 @@
 import { countEvent } from '../statistics/service.ts';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
 import type { AcceptResult } from '@encanto/core/marketplace';
 import type { RequestDetails } from '@encanto/core/meetings';
-import type { Db, Tx } from '../../db/client.ts';
-import { meetings } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, forbidden, notFound, isUniqueViolation } from '../../errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
@@ -12,12 +10,14 @@ import { isBlocked } from '../blocks/service.ts';
 import { notify, type NotificationEvent } from '../notifications/service.ts';
 import {
   closeOtherAccepted,
+  dismissPair,
   expireStalePending,
   hasAcceptedMeeting,
   insertMeeting,
   openAcceptedMeeting,
   pendingMeeting,
   setStatus,
+  turnClickOff,
   unratedMeeting,
   type MeetingRow,
 } from './queries.ts';
@@ -27,9 +27,6 @@ import type { Pair } from './service.ts';
 // is queued in the same transaction (notifications → outbox).
 
 export type MeetingDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
-
-const sqlPair = (pair: Pair) =>
-  and(eq(meetings.clientId, pair.client.id), eq(meetings.escortId, pair.escort.id));
 
 const tell = (tx: Tx, deps: MeetingDeps, to: Pair['client'], event: NotificationEvent, meetingId: string) =>
   notify(tx, deps, { id: to.id, email: to.email, kind: to.kind }, event, meetingId);
@@ -84,19 +81,21 @@ export async function requestMeeting(
 }
 
 /** The client withdraws a pending request (the cancel link), proposal or not. */
-export async function cancelRequest(db: Db, pair: Pair): Promise<void> {
-  const row = await pendingMeeting(db, pair.client.id, pair.escort.id);
+export async function cancelRequest(deps: Pick<Deps, 'db' | 'clock'>, pair: Pair): Promise<void> {
+  const row = await pendingMeeting(deps.db, pair.client.id, pair.escort.id);
   if (!row) throw notFound(msg.meetingNotFound);
-  await setStatus(db, row.id, { status: 'cancelada', closedAt: new Date() });
+  const now = deps.clock.now();
+  await setStatus(deps.db, row.id, now, { status: 'cancelada', closedAt: now });
 }
 
 /** The escort turns a pending request down, optionally saying why (the client reads it). */
 export async function rejectRequest(deps: MeetingDeps, pair: Pair, motivo?: string): Promise<void> {
+  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, pair);
-    await setStatus(tx, row.id, {
+    await setStatus(tx, row.id, now, {
       status: 'rechazada',
-      closedAt: deps.clock.now(),
+      closedAt: now,
       motivoRechazo: motivo ? motivo : null,
       propuestaFechaHora: null,
     });
@@ -109,7 +108,7 @@ export async function proposeTime(deps: MeetingDeps, pair: Pair, fechaHora: stri
   if (await isBlocked(deps.db, pair.escort.id, pair.client.id)) throw forbidden();
   return deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, pair);
-    await setStatus(tx, row.id, { propuestaFechaHora: new Date(fechaHora) });
+    await setStatus(tx, row.id, deps.clock.now(), { propuestaFechaHora: new Date(fechaHora) });
     await tell(tx, deps, pair.client, 'propuesta', row.id);
     return row.id;
   });
@@ -119,8 +118,8 @@ export async function proposeTime(deps: MeetingDeps, pair: Pair, fechaHora: stri
 async function acceptRow(tx: Tx, pair: Pair, row: MeetingRow, now: Date, fechaHora: Date | null) {
   const token = randomToken();
   const first = !(await hasAcceptedMeeting(tx, pair.client.id, pair.escort.id));
-  await closeOtherAccepted(tx, pair.client.id, pair.escort.id, row.id);
-  await setStatus(tx, row.id, {
+  await closeOtherAccepted(tx, pair.client.id, pair.escort.id, row.id, now);
+  await setStatus(tx, row.id, now, {
     status: 'aceptada',
     acceso: true,
     click: true,
@@ -158,7 +157,7 @@ export async function acceptRequest(
         : undefined;
       if (!current) throw notFound(msg.meetingNotFound);
       const token = randomToken();
-      await setStatus(tx, current.id, { tokenHash: sha256(token) });
+      await setStatus(tx, current.id, now, { tokenHash: sha256(token) });
       return { mensaje: msg.conversationUpdated, token, cita: current.id };
     }
     if (passed(pending.fechaHora, now)) throw conflict(msg.requestExpired, 'REQUEST_EXPIRED');
@@ -192,18 +191,19 @@ export async function acceptProposal(deps: MeetingDeps, pair: Pair): Promise<str
  * (its conversation ends; reviews keep their own window); a pending one is
  * cancelled by the client or rejected by the escort.
  */
-export async function closeMeeting(db: Db, pair: Pair): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function closeMeeting(deps: Pick<Deps, 'db' | 'clock'>, pair: Pair): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
     const accepted = await openAcceptedMeeting(tx, pair.client.id, pair.escort.id, true);
     if (accepted) {
-      await setStatus(tx, accepted.id, { status: 'cerrada', acceso: false, closedAt: new Date() });
+      await setStatus(tx, accepted.id, now, { status: 'cerrada', acceso: false, closedAt: now });
       return;
     }
     const pending = await pendingMeeting(tx, pair.client.id, pair.escort.id, true);
     if (!pending) throw notFound(msg.meetingNotFound);
-    await setStatus(tx, pending.id, {
+    await setStatus(tx, pending.id, now, {
       status: pair.side === 'client' ? 'cancelada' : 'rechazada',
-      closedAt: new Date(),
+      closedAt: now,
     });
   });
 }
@@ -223,14 +223,15 @@ export async function markEvaluated(deps: Pick<Deps, 'db' | 'clock'>, pair: Pair
     await setStatus(
       tx,
       row.id,
+      now,
       pair.side === 'client' ? { evaluadoCliente: true, comentado: false } : { evaluadoEscort: true },
     );
   });
 }
 
 /** Turns the client's "No Me Gusta" off for the pair. */
-export async function disableClick(db: Db, pair: Pair): Promise<void> {
-  await db.update(meetings).set({ click: false, updatedAt: new Date() }).where(sqlPair(pair));
+export async function disableClick(deps: Pick<Deps, 'db' | 'clock'>, pair: Pair): Promise<void> {
+  await turnClickOff(deps.db, pair.client.id, pair.escort.id, deps.clock.now());
 }
 
 /**
@@ -238,18 +239,10 @@ export async function disableClick(db: Db, pair: Pair): Promise<void> {
  * ('Ignorar'): open meetings close and every accepted one counts as handled by
  * her. The client's own review window is untouched.
  */
-export async function dismissClient(db: Db, pair: Pair): Promise<void> {
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(meetings)
-      .set({ evaluadoEscort: true, updatedAt: new Date() })
-      .where(and(sqlPair(pair), eq(meetings.evaluadoEscort, false), isNotNull(meetings.acceptedAt)))
-      .returning({ id: meetings.id });
-    const closed = await tx
-      .update(meetings)
-      .set({ status: 'cerrada', acceso: false, closedAt: new Date(), updatedAt: new Date() })
-      .where(and(sqlPair(pair), eq(meetings.status, 'aceptada')))
-      .returning({ id: meetings.id });
-    if (rows.length === 0 && closed.length === 0) throw notFound(msg.meetingNotFound);
+export async function dismissClient(deps: Pick<Deps, 'db' | 'clock'>, pair: Pair): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { handled, closed } = await dismissPair(tx, pair.client.id, pair.escort.id, now);
+    if (handled === 0 && closed === 0) throw notFound(msg.meetingNotFound);
   });
 }

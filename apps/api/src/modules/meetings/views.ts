@@ -1,5 +1,5 @@
 import { msg } from '@encanto/core/messages';
-import { todayInChile } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import type { ClientCard, MeetingState, RequestItem } from '@encanto/core/marketplace';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -66,13 +66,14 @@ export async function pendingRequests(db: DbOrTx, escortId: string): Promise<Req
 }
 
 export async function clientsToRate({ db, clock }: ViewDeps, escortId: string): Promise<RequestItem[]> {
-  const rows = await acceptedUnratedForEscort(db, escortId, clock.now());
+  const now = clock.now();
+  const rows = await acceptedUnratedForEscort(db, escortId, now);
   return rows
     .map((r) => ({
       nickname_cliente: r.nickname_cliente,
       url: r.url,
       genero: r.genero,
-      fecha: (r.acceptedAt ?? new Date()).toISOString(),
+      fecha: (r.acceptedAt ?? now).toISOString(),
     }))
     .sort((a, b) => b.fecha.localeCompare(a.fecha));
 }

@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
-import type { MailTransport } from '../mail/transport.ts';
+import type { MailTransport } from '../../infra/mail/transport.ts';
 import { RequestHistogram } from './request-histogram.ts';
 
 export type LoginKind = 'cliente' | 'escort' | 'admin';

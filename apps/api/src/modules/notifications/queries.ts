@@ -13,8 +13,8 @@ export async function readPrefs(db: DbOrTx, accountId: string) {
 }
 
 /** Creates the row with defaults on first change, then applies the named kinds. */
-export async function writePrefs(db: DbOrTx, accountId: string, change: NotificationPrefsUpdate) {
-  const set = { ...change, updatedAt: new Date() };
+export async function writePrefs(db: DbOrTx, accountId: string, change: NotificationPrefsUpdate, now: Date) {
+  const set = { ...change, updatedAt: now };
   const [row] = await db
     .insert(notificationPrefs)
     .values({ accountId, ...set })

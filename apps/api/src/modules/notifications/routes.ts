@@ -46,7 +46,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPrefsSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => changePreferences(app.db, (await requireAccount(request)).id, request.body),
+    async (request) => changePreferences(deps, (await requireAccount(request)).id, request.body),
   );
 
   app.post(

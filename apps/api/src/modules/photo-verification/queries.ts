@@ -1,11 +1,6 @@
 import { and, asc, desc, eq, isNotNull, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  accounts,
-  escortProfiles,
-  photoVerificationCodes,
-  photoVerifications,
-} from '../../db/schema/index.ts';
+import { accounts, photoVerificationCodes, photoVerifications } from '../../db/schema/index.ts';
 
 export async function upsertCode(
   db: DbOrTx,
@@ -57,23 +52,6 @@ export async function latestOf(db: DbOrTx, accountId: string) {
     .orderBy(desc(photoVerifications.createdAt))
     .limit(1);
   return row;
-}
-
-export async function isVerified(db: DbOrTx, accountId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ v: escortProfiles.fotosVerificadas })
-    .from(escortProfiles)
-    .where(eq(escortProfiles.accountId, accountId))
-    .limit(1);
-  return row?.v ?? false;
-}
-
-export function setVerified(db: DbOrTx, accountId: string, value: boolean) {
-  return db
-    .update(escortProfiles)
-    .set({ fotosVerificadas: value })
-    .where(and(eq(escortProfiles.accountId, accountId), ne(escortProfiles.fotosVerificadas, value)))
-    .returning({ accountId: escortProfiles.accountId });
 }
 
 /** Selfies waiting for an admin, oldest first (first come, first reviewed). */

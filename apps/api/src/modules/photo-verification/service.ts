@@ -11,11 +11,14 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
+import { photosVerified, setPhotosVerified } from '../accounts/service.ts';
 import { recordDecision, SYSTEM_ACTOR } from '../audit/service.ts';
 import { ownGallery } from '../gallery/service.ts';
-import { enqueueMail } from '../mail/service.ts';
+import { queueMail } from '../mail/service.ts';
+import { photoCheckApprovedMail } from '../../mail-templates/photo-check-approved.ts';
+import { photoCheckRejectedMail } from '../../mail-templates/photo-check-rejected.ts';
 import type { SessionAccount } from '../sessions/service.ts';
-import { prepareDocument } from '../validation/document-store.ts';
+import { prepareDocument } from '../../infra/documents/prepare.ts';
 import { documentUrlOf } from '../validation/service.ts';
 import * as q from './queries.ts';
 
@@ -86,7 +89,7 @@ export async function ownState(db: DbOrTx, caller: SessionAccount): Promise<Phot
   if (caller.kind !== 'escort') throw forbidden();
   const last = await q.latestOf(db, caller.id);
   return {
-    fotos_verificadas: await q.isVerified(db, caller.id),
+    fotos_verificadas: await photosVerified(db, caller.id),
     ultima: last
       ? {
           id: last.id,
@@ -142,6 +145,7 @@ async function decideVerification(
   motivo: string | null,
 ): Promise<void> {
   const approved = motivo === null;
+  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const row = await q.lockPending(tx, id);
     if (!row) throw notFound(msg.photoCheckNotFound);
@@ -150,10 +154,10 @@ async function decideVerification(
       status: approved ? 'aprobada' : 'rechazada',
       motivo,
       decidedBy: admin.id,
-      decidedAt: deps.clock.now(),
+      decidedAt: now,
     });
     // A rejection also removes an older badge: the selfie did not match the photos she shows now.
-    await q.setVerified(tx, row.accountId, approved);
+    await setPhotosVerified(tx, row.accountId, approved);
     await recordDecision(tx, {
       adminId: admin.id,
       adminNickname: admin.nickname,
@@ -162,14 +166,10 @@ async function decideVerification(
       action: approved ? 'fotos_verificadas' : 'verificacion_fotos_rechazada',
       reasons: motivo,
     });
-    await enqueueMail(tx, {
-      to: row.email,
-      subject: approved ? msg.photoCheckApprovedSubject : msg.photoCheckRejectedSubject,
-      text: approved
-        ? msg.photoCheckApprovedText(row.nickname)
-        : msg.photoCheckRejectedText(row.nickname, motivo ?? ''),
-      accountId: row.accountId,
-    });
+    const to = { to: row.email, accountId: row.accountId };
+    if (approved) await queueMail(tx, deps, photoCheckApprovedMail, { nickname: row.nickname }, to);
+    else
+      await queueMail(tx, deps, photoCheckRejectedMail, { nickname: row.nickname, motivo: motivo ?? '' }, to);
   });
 }
 
@@ -178,22 +178,11 @@ export const approveVerification = (deps: DecideDeps, admin: SessionAccount, id:
 export const rejectVerification = (deps: DecideDeps, admin: SessionAccount, id: string, motivo: string) =>
   decideVerification(deps, admin, id, motivo);
 
-/**
- * Called in the transaction that adds a profile photo or a gallery image: the
- * badge never covers a picture nobody compared with a selfie.
- */
-export async function resetPhotoVerification(tx: DbOrTx, accountId: string): Promise<void> {
-  await q.setVerified(tx, accountId, false);
-}
-
 /** Selfie files of an account, read in the deletion's transaction (the rows go with the account). */
 export const selfieKeysOf = (tx: DbOrTx, accountId: string) => q.storageKeysOf(tx, accountId);
 
 /** Deletes selfies SELFIE_RETENTION_DAYS after their decision; the row (and its audit trail) stays. */
-export async function purgeDecidedSelfies(
-  deps: Pick<Deps, 'db' | 'documents'>,
-  now: Date = new Date(),
-): Promise<number> {
+export async function purgeDecidedSelfies(deps: Pick<Deps, 'db' | 'documents'>, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - SELFIE_RETENTION_DAYS * DAY_MS);
   let deleted = 0;
   for (;;) {

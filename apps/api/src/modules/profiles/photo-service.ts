@@ -1,16 +1,24 @@
-import { and, eq } from 'drizzle-orm';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { defaultAvatarFor, type ProfileImage, type UploadResult } from '@encanto/core/profiles';
-import { media, type MediaVariant } from '../../db/schema/media.ts';
+import type { MediaVariant } from '../../db/schema/media.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound, tooLarge, unsupportedType } from '../../errors.ts';
-import { ingestImage, type StoredImage } from '../media/images.ts';
-import { deleteImageIfUnused } from '../media/references.ts';
-import { resetPhotoVerification } from '../photo-verification/service.ts';
+import { ingestImage, type StoredImage } from '../../infra/media/images.ts';
+import { setPhotosVerified } from '../accounts/service.ts';
+import { deleteImageIfUnused } from '../gallery/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
-import { findAccount, findProfilePhoto, lockAccount, updateAccount } from './queries.ts';
+import {
+  deleteMediaRow,
+  findAccount,
+  findProfilePhoto,
+  findProfilePhotoNamed,
+  insertProfilePhoto,
+  lockAccount,
+  takeProfilePhoto,
+  updateAccount,
+} from './queries.ts';
 
 export async function getProfileImage(db: DbOrTx, caller: SessionAccount): Promise<ProfileImage> {
   const account = await findAccount(db, caller.id);
@@ -23,21 +31,17 @@ export async function getProfileImage(db: DbOrTx, caller: SessionAccount): Promi
 }
 
 /** Inside the caller's transaction (account locked): the one profile photo (409 if one exists), its media row and the url. */
-export async function attachProfilePhoto(tx: DbOrTx, accountId: string, stored: StoredImage): Promise<void> {
+export async function attachProfilePhoto(
+  tx: DbOrTx,
+  accountId: string,
+  stored: StoredImage,
+  now: Date,
+): Promise<void> {
   if (await findProfilePhoto(tx, accountId)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
-  await tx.insert(media).values({
-    accountId,
-    purpose: 'profile',
-    mediaType: 'image',
-    publicId: stored.publicId,
-    url: stored.url,
-    variants: stored.variants,
-    bytes: stored.bytes,
-    phash: stored.phash,
-  });
-  await updateAccount(tx, accountId, { url: stored.url });
+  await insertProfilePhoto(tx, accountId, stored);
+  await updateAccount(tx, accountId, { url: stored.url }, now);
   // A new photo nobody compared with a selfie: the badge goes until she verifies again.
-  await resetPhotoVerification(tx, accountId);
+  await setPhotosVerified(tx, accountId, false);
 }
 
 /**
@@ -46,7 +50,7 @@ export async function attachProfilePhoto(tx: DbOrTx, accountId: string, stored: 
  * first (409), as the spec's screens require.
  */
 export async function uploadProfilePhoto(
-  deps: Pick<Deps, 'db' | 'media'>,
+  deps: Pick<Deps, 'db' | 'media' | 'clock'>,
   caller: SessionAccount,
   bytes: Buffer,
 ): Promise<UploadResult> {
@@ -57,7 +61,7 @@ export async function uploadProfilePhoto(
   try {
     await db.transaction(async (tx) => {
       await lockAccount(tx, caller.id);
-      await attachProfilePhoto(tx, caller.id, stored);
+      await attachProfilePhoto(tx, caller.id, stored, deps.clock.now());
     });
   } catch (err) {
     await deleteImageIfUnused(db, deps.media, stored.publicId, stored.variants);
@@ -73,7 +77,7 @@ export async function uploadProfilePhoto(
  * files deleted. With no photo yet it is a plain upload.
  */
 export async function replaceProfilePhoto(
-  deps: Pick<Deps, 'db' | 'media' | 'log'>,
+  deps: Pick<Deps, 'db' | 'media' | 'log' | 'clock'>,
   caller: SessionAccount,
   bytes: Buffer,
 ): Promise<UploadResult> {
@@ -83,13 +87,8 @@ export async function replaceProfilePhoto(
   try {
     old = await db.transaction(async (tx) => {
       await lockAccount(tx, caller.id);
-      const [previous] = await tx
-        .select({ id: media.id, publicId: media.publicId, variants: media.variants })
-        .from(media)
-        .where(and(eq(media.accountId, caller.id), eq(media.purpose, 'profile')))
-        .limit(1);
-      if (previous) await tx.delete(media).where(eq(media.id, previous.id));
-      await attachProfilePhoto(tx, caller.id, stored);
+      const previous = await takeProfilePhoto(tx, caller.id);
+      await attachProfilePhoto(tx, caller.id, stored, deps.clock.now());
       return previous ? { publicId: previous.publicId, variants: previous.variants } : null;
     });
   } catch (err) {
@@ -107,7 +106,7 @@ export async function replaceProfilePhoto(
 
 /**
  * A photo given as a link: downloaded once from a public address
- * (media/remote-image.ts), then checked, stripped of metadata and re-encoded
+ * (infra/media/remote-image.ts), then checked, stripped of metadata and re-encoded
  * exactly like an upload, so the profile points at our own media and no
  * visitor's browser ever contacts the other host.
  */
@@ -129,21 +128,17 @@ export async function importImageFromUrl(
 
 /** Deletes the stored profile photo named by publicId: every variant, and the url back to the gender's avatar. */
 export async function deleteProfilePhoto(
-  deps: Pick<Deps, 'db' | 'media' | 'log'>,
+  deps: Pick<Deps, 'db' | 'media' | 'log' | 'clock'>,
   caller: SessionAccount,
   publicId: string,
 ): Promise<void> {
   const removed = await deps.db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
-    const [row] = await tx
-      .select({ id: media.id, variants: media.variants })
-      .from(media)
-      .where(and(eq(media.accountId, caller.id), eq(media.purpose, 'profile'), eq(media.publicId, publicId)))
-      .limit(1);
+    const row = await findProfilePhotoNamed(tx, caller.id, publicId);
     if (!row) throw notFound(msg.nicknameOrPublicIdMissing);
     const account = await findAccount(tx, caller.id);
-    await tx.delete(media).where(eq(media.id, row.id));
-    await updateAccount(tx, caller.id, { url: defaultAvatarFor(account?.genero ?? '') });
+    await deleteMediaRow(tx, row.id);
+    await updateAccount(tx, caller.id, { url: defaultAvatarFor(account?.genero ?? '') }, deps.clock.now());
     return row.variants;
   });
   await removeFiles(deps, publicId, removed);
@@ -154,7 +149,7 @@ export async function deleteProfilePhoto(
  * whichever way it came (upload or link), and restores the default avatar.
  */
 export async function clearProfileImage(
-  deps: Pick<Deps, 'db' | 'media' | 'log'>,
+  deps: Pick<Deps, 'db' | 'media' | 'log' | 'clock'>,
   caller: SessionAccount,
 ): Promise<void> {
   const photo = await findProfilePhoto(deps.db, caller.id);

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Atiende } from '@encanto/core/profile-details';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, escortProfiles } from '../../db/schema/accounts.ts';
-import { media } from '../../db/schema/media.ts';
+import { media, type MediaVariant } from '../../db/schema/media.ts';
 
 export async function findAccount(db: DbOrTx, accountId: string) {
   const [row] = await db
@@ -57,14 +57,58 @@ export async function findProfilePhoto(db: DbOrTx, accountId: string) {
   return row;
 }
 
+/** The profile photo's media row (purpose 'profile'), inside the upload's transaction. */
+export async function insertProfilePhoto(
+  tx: DbOrTx,
+  accountId: string,
+  stored: { publicId: string; url: string; variants: MediaVariant[]; bytes: number; phash: bigint },
+): Promise<void> {
+  await tx.insert(media).values({
+    accountId,
+    purpose: 'profile',
+    mediaType: 'image',
+    publicId: stored.publicId,
+    url: stored.url,
+    variants: stored.variants,
+    bytes: stored.bytes,
+    phash: stored.phash,
+  });
+}
+
+/** Removes her profile photo's row (if any) and hands back what its files were. */
+export async function takeProfilePhoto(tx: DbOrTx, accountId: string) {
+  const [previous] = await tx
+    .select({ id: media.id, publicId: media.publicId, variants: media.variants })
+    .from(media)
+    .where(and(eq(media.accountId, accountId), eq(media.purpose, 'profile')))
+    .limit(1);
+  if (previous) await tx.delete(media).where(eq(media.id, previous.id));
+  return previous;
+}
+
+/** Her profile photo named by publicId. */
+export async function findProfilePhotoNamed(tx: DbOrTx, accountId: string, publicId: string) {
+  const [row] = await tx
+    .select({ id: media.id, variants: media.variants })
+    .from(media)
+    .where(and(eq(media.accountId, accountId), eq(media.purpose, 'profile'), eq(media.publicId, publicId)))
+    .limit(1);
+  return row;
+}
+
+export async function deleteMediaRow(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(media).where(eq(media.id, id));
+}
+
 export async function updateAccount(
   db: DbOrTx,
   accountId: string,
   values: Partial<{ apellido: string; fono: string; url: string; ciudad: string }>,
+  now: Date,
 ): Promise<void> {
   await db
     .update(accounts)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(accounts.id, accountId));
 }
 
@@ -82,10 +126,11 @@ export async function updateEscortProfile(
     horario: string | null;
     idiomas: string[];
   }>,
+  now: Date,
 ): Promise<void> {
   await db
     .update(escortProfiles)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(escortProfiles.accountId, accountId));
 }
 

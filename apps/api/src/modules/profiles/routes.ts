@@ -86,7 +86,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireSelf(request, { rut: request.params.id }, { kind: 'escort' });
-      const estado = await changeEstado(app.db, caller, request.body.estado);
+      const estado = await changeEstado(app.db, caller, request.body.estado, app.services.clock.now());
       return { mensaje: msg.statusUpdated(estado), estado };
     },
   );
@@ -106,7 +106,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireSelf(request, { rut: request.params.id }, { kind: 'escort' });
-      const ciudad = await changeCity(app.db, caller, request.body.ciudad);
+      const ciudad = await changeCity(app.db, caller, request.body.ciudad, app.services.clock.now());
       // The spec's screen reads the server's `msg` field.
       return { msg: msg.cityUpdated(ciudad), mensaje: msg.cityUpdated(ciudad), ciudad };
     },

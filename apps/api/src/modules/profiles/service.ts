@@ -7,9 +7,9 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { SessionAccount } from '../sessions/service.ts';
-import { syncEscortVisibility } from '../accounts/escort-listing.ts';
-import type { StoredImage } from '../media/images.ts';
-import { deleteImageIfUnused } from '../media/references.ts';
+import { syncEscortVisibility } from '../accounts/service.ts';
+import type { StoredImage } from '../../infra/media/images.ts';
+import { deleteImageIfUnused } from '../gallery/service.ts';
 import { attachProfilePhoto, importImageFromUrl } from './photo-service.ts';
 import {
   findAccount,
@@ -42,17 +42,18 @@ async function importUrlChange(
 
 /** One transaction on the locked account: the imported photo (if any) and the other changes; on failure its files go. */
 async function saveWithPhoto(
-  deps: Pick<Deps, 'db' | 'media'>,
+  deps: Pick<Deps, 'db' | 'media' | 'clock'>,
   caller: SessionAccount,
   photo: StoredImage | undefined,
-  write: (tx: DbOrTx) => Promise<void>,
+  write: (tx: DbOrTx, now: Date) => Promise<void>,
 ): Promise<void> {
+  const now = deps.clock.now();
   try {
     await deps.db.transaction(async (tx) => {
       await lockAccount(tx, caller.id);
       await loadAccount(tx, caller.id);
-      if (photo) await attachProfilePhoto(tx, caller.id, photo);
-      await write(tx);
+      if (photo) await attachProfilePhoto(tx, caller.id, photo, now);
+      await write(tx, now);
     });
   } catch (err) {
     if (photo) await deleteImageIfUnused(deps.db, deps.media, photo.publicId, photo.variants);
@@ -66,7 +67,7 @@ async function loadAccount(db: DbOrTx, accountId: string): Promise<AccountRow> {
   return row;
 }
 
-type PhotoDeps = Pick<Deps, 'db' | 'media' | 'remoteImages'>;
+type PhotoDeps = Pick<Deps, 'db' | 'media' | 'remoteImages' | 'clock'>;
 
 /**
  * The details the body states, as columns: a field left out stays as it is; null, '' or [] clears
@@ -94,13 +95,14 @@ export async function updateEscortData(
   input: EscortUpdate,
 ): Promise<void> {
   const photo = await importUrlChange(deps, caller, input.url);
-  await saveWithPhoto(deps, caller, photo, async (tx) => {
-    await updateAccount(tx, caller.id, { apellido: input.apellido, fono: input.fono });
-    await updateEscortProfile(tx, caller.id, {
-      medidas: input.medidas,
-      legenda: input.legenda,
-      ...detailColumns(input),
-    });
+  await saveWithPhoto(deps, caller, photo, async (tx, now) => {
+    await updateAccount(tx, caller.id, { apellido: input.apellido, fono: input.fono }, now);
+    await updateEscortProfile(
+      tx,
+      caller.id,
+      { medidas: input.medidas, legenda: input.legenda, ...detailColumns(input) },
+      now,
+    );
   });
 }
 
@@ -116,25 +118,32 @@ export async function updateEscortUrl(deps: PhotoDeps, caller: SessionAccount, u
  * open): an escort an administrator has suspended after a report cannot mark
  * herself disponible; going inactiva is always allowed.
  */
-export async function changeEstado(db: Db, caller: SessionAccount, estado: Estado): Promise<Estado> {
+export async function changeEstado(
+  db: Db,
+  caller: SessionAccount,
+  estado: Estado,
+  now: Date,
+): Promise<Estado> {
   await db.transaction(async (tx) => {
     await lockAccount(tx, caller.id);
     const escort = await findEscortFields(tx, caller.id);
     if (!escort) throw notFound();
     if (estado === 'disponible' && escort.suspended) throw forbidden(msg.statusSuspended, 'SUSPENDED');
-    await updateEscortProfile(tx, caller.id, { estado });
-    await syncEscortVisibility(tx, caller.id);
+    await updateEscortProfile(tx, caller.id, { estado }, now);
+    await syncEscortVisibility(tx, caller.id, now);
   });
   return estado;
 }
 
 /** PUT usuario/ciudad/{id}: stores the catalogue's spelling and the accent-free key listings match on. */
-export async function changeCity(db: Db, caller: SessionAccount, ciudad: string): Promise<string> {
+export async function changeCity(db: Db, caller: SessionAccount, ciudad: string, now: Date): Promise<string> {
   const comuna = findComuna(ciudad);
   if (!comuna) throw badRequest(msg.cityMustBeChosen, { ciudad: msg.cityMustBeChosen });
   await db.transaction(async (tx) => {
-    await updateAccount(tx, caller.id, { ciudad: comuna.name });
-    if (caller.kind === 'escort') await updateEscortProfile(tx, caller.id, { cityKey: cityKey(comuna.name) });
+    await updateAccount(tx, caller.id, { ciudad: comuna.name }, now);
+    if (caller.kind === 'escort') {
+      await updateEscortProfile(tx, caller.id, { cityKey: cityKey(comuna.name) }, now);
+    }
   });
   return comuna.name;
 }
@@ -146,7 +155,9 @@ export async function updateClientData(
   input: ClientUpdate,
 ): Promise<void> {
   const photo = await importUrlChange(deps, caller, input.url);
-  await saveWithPhoto(deps, caller, photo, (tx) => updateAccount(tx, caller.id, { fono: input.fono }));
+  await saveWithPhoto(deps, caller, photo, (tx, now) =>
+    updateAccount(tx, caller.id, { fono: input.fono }, now),
+  );
 }
 
 export async function ownFiles(db: DbOrTx, caller: SessionAccount): Promise<OwnFile[]> {

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Notes } from '@encanto/core/marketplace';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientRatings, escortRatings, ratingTotals } from '../../db/schema/index.ts';
+import { reviewVisible } from '../meetings/service.ts';
 
 /** Adds ratings to an account's running sums (same transaction as the change that publishes them). */
 export async function addToTotals(db: DbOrTx, accountId: string, n: Notes, count = 1): Promise<void> {
@@ -81,7 +82,7 @@ async function takeUncounted(
 }
 
 /** Publishes (adds to the sums) every uncounted rating of both tables matching `where`; returns how many. */
-export async function countRatings(
+async function countRatings(
   db: DbOrTx,
   where: (meetingId: typeof escortRatings.meetingId | typeof clientRatings.meetingId) => SQL,
 ): Promise<number> {
@@ -95,3 +96,10 @@ export async function countRatings(
   }
   return total;
 }
+
+/** Publishes the meeting's ratings if its reviews are visible at `now` (both sides reviewed, or the window ended). */
+export const countMeetingIfVisible = (db: DbOrTx, meetingId: string, now: Date) =>
+  countRatings(db, (col) => and(eq(col, meetingId), reviewVisible(col, now))!);
+
+/** Publishes every uncounted rating whose review is visible at `now` (the sweep). */
+export const countAllVisible = (db: DbOrTx, now: Date) => countRatings(db, (col) => reviewVisible(col, now));

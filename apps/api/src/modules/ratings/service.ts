@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
 import {
   averagesFrom,
@@ -18,11 +17,16 @@ import {
   markRated,
   resolvePair,
   reviewStatus,
-  reviewVisible,
   type Side,
 } from '../meetings/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
-import { countRatings, insertClientRating, insertEscortRating, readTotals } from './queries.ts';
+import {
+  countAllVisible,
+  countMeetingIfVisible,
+  insertClientRating,
+  insertEscortRating,
+  readTotals,
+} from './queries.ts';
 
 type RatingDeps = Pick<Deps, 'db' | 'clock'>;
 
@@ -81,7 +85,7 @@ async function rateableMeeting(tx: Tx, clientId: string, escortId: string, side:
  * both ratings of that meeting join the running sums in the same transaction.
  */
 async function publishIfComplete(tx: Tx, meetingId: string, now: Date): Promise<void> {
-  await countRatings(tx, (col) => and(eq(col, meetingId), reviewVisible(col, now))!);
+  await countMeetingIfVisible(tx, meetingId, now);
 }
 
 /**
@@ -123,7 +127,7 @@ export async function rateEscort(
         counted: false,
         createdAt: now,
       });
-      await markRated(tx, meeting, 'client');
+      await markRated(tx, meeting, 'client', now);
       await publishIfComplete(tx, meeting.id, now);
     });
   } catch (err) {
@@ -175,7 +179,7 @@ export async function rateClient(
         counted: false,
         createdAt: now,
       });
-      await markRated(tx, meeting, 'escort');
+      await markRated(tx, meeting, 'escort', now);
       await publishIfComplete(tx, meeting.id, now);
     });
   } catch (err) {
@@ -192,5 +196,5 @@ export async function rateClient(
  */
 export async function publishDueReviews(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => countRatings(tx, (col) => reviewVisible(col, now)));
+  return deps.db.transaction((tx) => countAllVisible(tx, now));
 }

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { formatDateAtTime } from '@encanto/core/chile-time';
 import { timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { DbOrTx } from '../../db/client.ts';
-import { recoveryGuards } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { rateLimited } from '../../errors.ts';
+import { lockGuard, updateGuard } from './queries.ts';
+import { queueMail } from '../mail/service.ts';
+import { recoveryLockedMail } from '../../mail-templates/recovery-locked.ts';
 
 /**
  * The cap on wrong recovery codes per account (issue 14, item 2). A code has
@@ -22,14 +22,7 @@ export interface GuardRow {
 
 /** The account's guard row, created if missing and locked for the rest of the transaction. */
 export async function lockGuardRow(tx: DbOrTx, accountId: string): Promise<GuardRow> {
-  await tx.insert(recoveryGuards).values({ accountId }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ failures: recoveryGuards.failures, lockedUntil: recoveryGuards.lockedUntil })
-    .from(recoveryGuards)
-    .where(eq(recoveryGuards.accountId, accountId))
-    .for('update')
-    .limit(1);
-  return row ?? { failures: [], lockedUntil: null };
+  return (await lockGuard(tx, accountId)) ?? { failures: [], lockedUntil: null };
 }
 
 export const isLocked = (row: GuardRow, now: number) =>
@@ -49,32 +42,26 @@ export async function recordFailure(
   const recent = [...row.failures.filter((t) => t > now - timings.recoveryFailureWindowMs), now];
   const locks = recent.length >= timings.recoveryDailyFailures;
   const lockedUntil = locks ? new Date(now + timings.recoveryLockMs) : row.lockedUntil;
-  await tx
-    .update(recoveryGuards)
-    .set({ failures: locks ? [] : recent, lockedUntil })
-    .where(eq(recoveryGuards.accountId, accountId));
+  await updateGuard(tx, accountId, { failures: locks ? [] : recent, lockedUntil });
   return locks ? lockedUntil : null;
 }
 
 export const recoveryLockedError = (until: Date, now: number) =>
   rateLimited(msg.recoveryLocked, 'RECOVERY_LOCKED', until.getTime() - now);
 
-/** The one mail of a lock: sent once, by the request that set it. */
-export async function sendLockMail(
-  deps: Pick<Deps, 'mailer' | 'config' | 'log'>,
-  to: string,
+/** The one mail of a lock, queued in the transaction that sets it. */
+export async function queueLockMail(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'config' | 'clock'>,
+  account: { id: string; email: string },
   lockedAt: Date,
   until: Date,
 ): Promise<void> {
-  const { siteName } = deps.config;
-  try {
-    await deps.mailer.send({
-      to,
-      subject: msg.recoveryLockedMailSubject(siteName),
-      text: msg.recoveryLockedMailText(siteName, formatDateAtTime(lockedAt), formatDateAtTime(until)),
-    });
-  } catch (err) {
-    // The lock is committed either way; a lost notice must not turn the refusal into a 500.
-    deps.log.error({ err }, 'recovery lock mail failed');
-  }
+  await queueMail(
+    tx,
+    deps,
+    recoveryLockedMail,
+    { lockedAt: lockedAt.toISOString(), until: until.toISOString() },
+    { to: account.email, accountId: account.id },
+  );
 }

@@ -9,7 +9,8 @@ import {
 } from '@encanto/core/accounts';
 import { msg } from '@encanto/core/messages';
 import { depsOf } from '../../deps.ts';
-import { accountLimits, perEmail, perIp, type AccountLimiters } from '../accounts/rate-limits.ts';
+import { perEmail, perIp } from '../../plugins/rate-limit.ts';
+import { accountLimits, type AccountLimiters } from '../accounts/service.ts';
 import { completeRecovery, emailForResetLink, requestRecovery, type RecoveryKind } from './service.ts';
 
 const kinds: [string, RecoveryKind][] = [
@@ -78,7 +79,9 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }
           response: { 200: resetLinkResponseSchema },
         },
       },
-      async (request) => ({ email: await emailForResetLink(app.db, kind, request.params.token) }),
+      async (request) => ({
+        email: await emailForResetLink(app.db, kind, request.params.token, deps.clock.now()),
+      }),
     );
   }
 };

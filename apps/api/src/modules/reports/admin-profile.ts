@@ -1,4 +1,5 @@
-import { ageOn, todayInChile } from '@encanto/core/age';
+import { ageOn } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import type { AdminProfile } from '@encanto/core/data-rights';
 import { srcsetFor } from '@encanto/core/media';
 import { msg } from '@encanto/core/messages';
@@ -16,7 +17,7 @@ import { holdState, toReport } from './service.ts';
  * escort's own card, this answers in the admin's terms and holds the private
  * data only an admin may read; the route checks the caller.
  */
-export async function adminProfileView(db: DbOrTx, nickname: string): Promise<AdminProfile> {
+export async function adminProfileView(db: DbOrTx, nickname: string, now: Date): Promise<AdminProfile> {
   const account = await findAccountByNickname(db, nickname, 'escort');
   if (!account?.profile) throw notFound(msg.accountNotFound);
   const { profile } = account;
@@ -34,7 +35,7 @@ export async function adminProfileView(db: DbOrTx, nickname: string): Promise<Ad
     nombre: account.nombre,
     rut: account.rut,
     fecha_nac: account.fechaNac,
-    edad: ageOn(account.fechaNac, todayInChile()),
+    edad: ageOn(account.fechaNac, todayInChile(now)),
     email: account.email,
     fono: account.fono,
     genero: account.genero,

@@ -20,18 +20,24 @@ export async function decideReports(
   where: { id: number } | { escortId: string },
   status: 'descartada' | 'suspendida',
   adminId: string,
+  now: Date,
 ): Promise<void> {
   const target = 'id' in where ? eq(reports.id, where.id) : eq(reports.escortId, where.escortId);
   await db
     .update(reports)
-    .set({ status, decidedBy: adminId, decidedAt: new Date() })
+    .set({ status, decidedBy: adminId, decidedAt: now })
     .where(and(target, eq(reports.status, 'abierta')));
 }
 
-export async function setSuspended(db: DbOrTx, escortId: string, suspended: boolean): Promise<void> {
+export async function setSuspended(
+  db: DbOrTx,
+  escortId: string,
+  suspended: boolean,
+  now: Date,
+): Promise<void> {
   await db
     .update(escortProfiles)
-    .set({ suspended, updatedAt: new Date() })
+    .set({ suspended, updatedAt: now })
     .where(eq(escortProfiles.accountId, escortId));
 }
 

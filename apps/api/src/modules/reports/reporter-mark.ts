@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import ipaddr from 'ipaddr.js';
+import { networkOf } from '../../lib/network.ts';
 
 /**
  * Whether two reports come from the same reporter, without storing who the
@@ -9,19 +9,6 @@ import ipaddr from 'ipaddr.js';
  * address is stored; the profile in the HMAC keeps marks of reports about two
  * profiles unlinkable; marks are erased 24 h after the report.
  */
-
-/**
- * The part of an address that stands for one subscriber: an IPv4 address, or
- * the /64 of an IPv6 one (a home or a phone gets a whole /64, so any address
- * inside it is the same reporter).
- */
-export function networkOf(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  const parsed = ipaddr.process(ip);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
-  return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
-}
 
 const digest = (salt: Buffer, escortId: string, ip: string) =>
   createHmac('sha256', salt)

@@ -81,7 +81,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await requireAdmin(request);
       reply.header('cache-control', 'no-store');
-      return adminProfileView(app.db, request.params.nickname);
+      return adminProfileView(app.db, request.params.nickname, deps.clock.now());
     },
   );
 
@@ -99,7 +99,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      await dismissReport(app.db, admin, request.params.id);
+      await dismissReport(app.db, admin, request.params.id, deps.clock.now());
       return { mensaje: msg.reportDismissed };
     },
   );
@@ -118,7 +118,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      await suspendFromReport(app.db, admin, request.params.id);
+      await suspendFromReport(app.db, admin, request.params.id, deps.clock.now());
       return { mensaje: msg.profileSuspended };
     },
   );
@@ -137,7 +137,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      await reinstateFromReport(app.db, admin, request.params.id);
+      await reinstateFromReport(app.db, admin, request.params.id, deps.clock.now());
       return { mensaje: msg.profileReinstated };
     },
   );
@@ -147,7 +147,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 function startReporterMarkErasure(app: Parameters<FastifyPluginAsyncZod>[0]): void {
   const timer = setInterval(
     () => {
-      eraseExpiredReporterMarks(app.db).catch((err: unknown) =>
+      eraseExpiredReporterMarks(app.db, app.services.clock.now()).catch((err: unknown) =>
         app.log.warn({ err }, 'reporter mark erasure failed; retrying in an hour'),
       );
     },

@@ -3,10 +3,12 @@ import { msg } from '@encanto/core/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { syncEscortVisibility } from '../accounts/escort-listing.ts';
-import { adminEmails, findAccountByNickname } from '../accounts/service.ts';
+import { adminEmails, findAccountByNickname, syncEscortVisibility } from '../accounts/service.ts';
 import { latestDecision, recordDecision, SYSTEM_ACTOR } from '../audit/service.ts';
 import { reviewStatus } from '../meetings/service.ts';
+import { queueMail } from '../mail/service.ts';
+import { reportHeldMail } from '../../mail-templates/report-held.ts';
+import { reportUrgentMail } from '../../mail-templates/report-urgent.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
   countDistinctReporters,
@@ -68,7 +70,7 @@ export interface Reporter {
 /** How long a reporter mark lives: within it, a second report from the same network is the same person. */
 export const REPORTER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-type ReportDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'log' | 'clock'>;
+type ReportDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
 
 /**
  * Who may hide a profile before an admin reviews it, with a possible-minor
@@ -101,58 +103,68 @@ type AdminMail = { kind: 'urgent'; nickname: string; reporters: number } | { kin
  * report leaves it visible and goes to the admin queue, ranked by reason and by
  * how many distinct people report the profile; a possible-minor one tops it as
  * urgent and the admins get a mail at once (one per distinct reporter, so one
- * person repeating a report does not mail them again).
+ * person repeating a report does not mail them again), queued with the report.
  */
 export async function createReport(deps: ReportDeps, input: NewReport, reporter: Reporter): Promise<void> {
   const now = deps.clock.now();
-  const mail = await deps.db.transaction(async (tx): Promise<AdminMail | null> => {
-    const escort = await findEscort(tx, input.nickname_usuario);
-    if (!escort) throw notFound(msg.reportTarget);
-    await eraseReporterMarks(tx, new Date(now.getTime() - REPORTER_WINDOW_MS));
-    // Reports about her are filed one after the other, so each sees the ones before it.
-    const { suspended } = await lockProfile(tx, escort.id);
-    const earlier = await sameReporterReports(tx, escort.id, reporter, now);
-    const distinct = earlier.length === 0;
-    const values = {
-      escortId: escort.id,
-      escortNickname: escort.nickname,
-      reporterId: reporter.account?.id ?? null,
-      reporterMark: newReporterMark(escort.id, reporter.ip),
-      reason: input.motivo,
-      detail: input.detalle,
-      distinctReporter: distinct,
-      createdAt: now,
-    };
-    if (input.motivo !== holdReason) {
-      await insertReport(tx, values);
-      return null;
-    }
-    const witness = await holdWitness(tx, reporter, escort.id, now);
-    await insertReport(tx, { ...values, holds: witness !== null });
-    if (witness && !suspended) {
-      await setSuspended(tx, escort.id, true);
-      await syncEscortVisibility(tx, escort.id);
-      await recordDecision(tx, {
-        adminId: null,
-        adminNickname: SYSTEM_ACTOR,
-        accountId: escort.id,
-        accountNickname: escort.nickname,
-        action: 'perfil_en_espera',
-        reasons: witness,
-      });
-    }
-    // An admin who reports knows already; a profile an admin suspended is decided already.
-    if (reporter.account?.kind === 'admin' || (suspended && !witness)) return null;
-    // One person repeating a possible-minor report does not mail the admins again.
-    if (earlier.some((r) => r.reason === holdReason)) return null;
-    if (witness) return suspended ? null : { kind: 'held', nickname: escort.nickname };
-    return {
-      kind: 'urgent',
-      nickname: escort.nickname,
-      reporters: Math.max(1, await countDistinctReporters(tx, escort.id)),
-    };
+  await deps.db.transaction(async (tx) => {
+    const mail = await fileReport(tx, input, reporter, now);
+    if (mail) await mailAdmins(tx, deps, mail);
   });
-  if (mail) await mailAdmins(deps, mail);
+}
+
+/** The report's rows and hold, in the caller's transaction; the admins' mail it calls for, if any. */
+async function fileReport(
+  tx: DbOrTx,
+  input: NewReport,
+  reporter: Reporter,
+  now: Date,
+): Promise<AdminMail | null> {
+  const escort = await findEscort(tx, input.nickname_usuario);
+  if (!escort) throw notFound(msg.reportTarget);
+  await eraseReporterMarks(tx, new Date(now.getTime() - REPORTER_WINDOW_MS));
+  // Reports about her are filed one after the other, so each sees the ones before it.
+  const { suspended } = await lockProfile(tx, escort.id);
+  const earlier = await sameReporterReports(tx, escort.id, reporter, now);
+  const distinct = earlier.length === 0;
+  const values = {
+    escortId: escort.id,
+    escortNickname: escort.nickname,
+    reporterId: reporter.account?.id ?? null,
+    reporterMark: newReporterMark(escort.id, reporter.ip),
+    reason: input.motivo,
+    detail: input.detalle,
+    distinctReporter: distinct,
+    createdAt: now,
+  };
+  if (input.motivo !== holdReason) {
+    await insertReport(tx, values);
+    return null;
+  }
+  const witness = await holdWitness(tx, reporter, escort.id, now);
+  await insertReport(tx, { ...values, holds: witness !== null });
+  if (witness && !suspended) {
+    await setSuspended(tx, escort.id, true, now);
+    await syncEscortVisibility(tx, escort.id, now);
+    await recordDecision(tx, {
+      adminId: null,
+      adminNickname: SYSTEM_ACTOR,
+      accountId: escort.id,
+      accountNickname: escort.nickname,
+      action: 'perfil_en_espera',
+      reasons: witness,
+    });
+  }
+  // An admin who reports knows already; a profile an admin suspended is decided already.
+  if (reporter.account?.kind === 'admin' || (suspended && !witness)) return null;
+  // One person repeating a possible-minor report does not mail the admins again.
+  if (earlier.some((r) => r.reason === holdReason)) return null;
+  if (witness) return suspended ? null : { kind: 'held', nickname: escort.nickname };
+  return {
+    kind: 'urgent',
+    nickname: escort.nickname,
+    reporters: Math.max(1, await countDistinctReporters(tx, escort.id)),
+  };
 }
 
 /**
@@ -172,29 +184,23 @@ async function sameReporterReports(tx: DbOrTx, escortId: string, reporter: Repor
   );
 }
 
-/** After the commit, one mail per admin; a failed mail is logged and never undoes the report. */
-async function mailAdmins(deps: ReportDeps, mail: AdminMail): Promise<void> {
-  const { db, mailer, config, log } = deps;
-  const link = `${config.siteUrl}/pendientes/denuncias`;
-  const subject =
-    mail.kind === 'urgent'
-      ? msg.urgentReportMailSubject(config.siteName)
-      : msg.heldReportMailSubject(config.siteName);
-  const text =
-    mail.kind === 'urgent'
-      ? msg.urgentReportMailText(mail.nickname, mail.reporters, link)
-      : msg.heldReportMailText(mail.nickname, link);
-  for (const to of await adminEmails(db)) {
-    try {
-      await mailer.send({ to, subject, text });
-    } catch (err) {
-      log.warn({ err }, 'report mail to the admins not sent');
-    }
+/** One mail per admin, in the report's transaction: it exists exactly when the report does. */
+async function mailAdmins(tx: DbOrTx, deps: ReportDeps, mail: AdminMail): Promise<void> {
+  for (const to of await adminEmails(tx)) {
+    if (mail.kind === 'urgent')
+      await queueMail(
+        tx,
+        deps,
+        reportUrgentMail,
+        { nickname: mail.nickname, reporters: mail.reporters },
+        { to },
+      );
+    else await queueMail(tx, deps, reportHeldMail, { nickname: mail.nickname }, { to });
   }
 }
 
-/** Forgets reporter marks past their 24 hours (also done on every new report). */
-export async function eraseExpiredReporterMarks(db: Db, now = new Date()): Promise<number> {
+/** Forgets reporter marks past their 24 hours at `now` (also done on every new report). */
+export async function eraseExpiredReporterMarks(db: Db, now: Date): Promise<number> {
   return eraseReporterMarks(db, new Date(now.getTime() - REPORTER_WINDOW_MS));
 }
 
@@ -207,16 +213,16 @@ async function openReport(db: DbOrTx, id: number): Promise<ReportRow & { escortI
 }
 
 /** Hidden when an admin suspension is in force or an open report still holds it. */
-async function recomputeHold(db: DbOrTx, escortId: string): Promise<void> {
+async function recomputeHold(db: DbOrTx, escortId: string, now: Date): Promise<void> {
   const hidden = (await isAdminSuspended(db, escortId)) || (await countHoldingReports(db, escortId)) > 0;
-  await setSuspended(db, escortId, hidden);
-  await syncEscortVisibility(db, escortId);
+  await setSuspended(db, escortId, hidden, now);
+  await syncEscortVisibility(db, escortId, now);
 }
 
-export async function dismissReport(db: Db, admin: SessionAccount, id: number): Promise<void> {
+export async function dismissReport(db: Db, admin: SessionAccount, id: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const report = await openReport(tx, id);
-    await decideReports(tx, { id }, 'descartada', admin.id);
+    await decideReports(tx, { id }, 'descartada', admin.id, now);
     await recordDecision(tx, {
       adminId: admin.id,
       adminNickname: admin.nickname,
@@ -225,17 +231,17 @@ export async function dismissReport(db: Db, admin: SessionAccount, id: number): 
       action: 'denuncia_descartada',
       reasons: reportReasonLabels[report.reason as ReportReason] ?? report.reason,
     });
-    await recomputeHold(tx, report.escortId);
+    await recomputeHold(tx, report.escortId, now);
   });
 }
 
 /** Suspends the profile: every open report of it is decided with this one; hidden until reinstated. */
-export async function suspendFromReport(db: Db, admin: SessionAccount, id: number): Promise<void> {
+export async function suspendFromReport(db: Db, admin: SessionAccount, id: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const report = await openReport(tx, id);
-    await decideReports(tx, { escortId: report.escortId }, 'suspendida', admin.id);
-    await setSuspended(tx, report.escortId, true);
-    await syncEscortVisibility(tx, report.escortId);
+    await decideReports(tx, { escortId: report.escortId }, 'suspendida', admin.id, now);
+    await setSuspended(tx, report.escortId, true, now);
+    await syncEscortVisibility(tx, report.escortId, now);
     await recordDecision(tx, {
       adminId: admin.id,
       adminNickname: admin.nickname,
@@ -248,7 +254,12 @@ export async function suspendFromReport(db: Db, admin: SessionAccount, id: numbe
 }
 
 /** Reinstates the profile named by a report; reports still open about it are dismissed by this decision. */
-export async function reinstateFromReport(db: Db, admin: SessionAccount, id: number): Promise<void> {
+export async function reinstateFromReport(
+  db: Db,
+  admin: SessionAccount,
+  id: number,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const report = await findReport(tx, id);
     if (!report) throw notFound(msg.reportNotFound);
@@ -256,9 +267,9 @@ export async function reinstateFromReport(db: Db, admin: SessionAccount, id: num
     const escort = await findEscort(tx, report.escortNickname);
     if (!escort || escort.id !== report.escortId) throw notFound(msg.profileGone);
     if (!escort.suspended) throw conflict(msg.profileNotSuspended);
-    await decideReports(tx, { escortId: escort.id }, 'descartada', admin.id);
-    await setSuspended(tx, escort.id, false);
-    await syncEscortVisibility(tx, escort.id);
+    await decideReports(tx, { escortId: escort.id }, 'descartada', admin.id, now);
+    await setSuspended(tx, escort.id, false, now);
+    await syncEscortVisibility(tx, escort.id, now);
     await recordDecision(tx, {
       adminId: admin.id,
       adminNickname: admin.nickname,

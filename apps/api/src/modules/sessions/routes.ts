@@ -22,7 +22,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const account = await requireAccount(request);
-      const rows = await listSessions(app.db, account.id);
+      const rows = await listSessions(app.db, account.id, app.services.clock.now());
       return rows.map((row) => ({
         id: row.id,
         creada: row.createdAt.toISOString(),

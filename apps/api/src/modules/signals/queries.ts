@@ -95,8 +95,13 @@ export async function busyRegistrationMarks(db: DbOrTx, since: Date, min: number
     .orderBy(registrationMarks.mark, registrationMarks.createdAt);
 }
 
-export async function insertRegistrationMark(db: DbOrTx, accountId: string, mark: string): Promise<void> {
-  await db.insert(registrationMarks).values({ accountId, mark }).onConflictDoNothing();
+export async function insertRegistrationMark(
+  db: DbOrTx,
+  accountId: string,
+  mark: string,
+  now: Date,
+): Promise<void> {
+  await db.insert(registrationMarks).values({ accountId, mark, createdAt: now }).onConflictDoNothing();
 }
 
 export async function deleteMarksBefore(db: DbOrTx, cutoff: Date): Promise<number> {

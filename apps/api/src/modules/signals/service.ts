@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { deriveKey, loadMasterKey } from '../../lib/master-key.ts';
 import { recordDecision } from '../audit/service.ts';
-import { networkOf } from '../reports/reporter-mark.ts';
+import { networkOf } from '../../lib/network.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import * as q from './queries.ts';
 
@@ -169,13 +169,13 @@ export async function dismissSignal(
 
 /** Where a registration came from, as an HMAC of its network under a key derived from the deployment's secret. */
 export async function recordRegistration(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
   accountId: string,
   ip: string,
 ): Promise<void> {
   const key = deriveKey(await loadMasterKey(deps.config), 'registration-mark');
   const mark = createHmac('sha256', key).update(networkOf(ip)).digest('base64url');
-  await q.insertRegistrationMark(deps.db, accountId, mark);
+  await q.insertRegistrationMark(deps.db, accountId, mark, deps.clock.now());
 }
 
 /** Retention: marks older than REGISTRATION_MARK_DAYS are erased. */

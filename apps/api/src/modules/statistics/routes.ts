@@ -42,7 +42,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookups = new Map<string, { id: string | null; at: number }>();
   const publicEscortId = async (nick: string): Promise<string | null> => {
     const key = nick.toLowerCase();
-    const now = Date.now();
+    const now = app.services.clock.now().getTime();
     const hit = lookups.get(key);
     if (hit && now - hit.at < LOOKUP_MS) return hit.id;
     const escort = await findAccountByNickname(app.db, nick, 'escort');

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { chileDateTime } from '@encanto/core/chile-time';
 import type { StatsDay } from '@encanto/core/statistics';
 import type { DbOrTx } from '../../db/client.ts';
-import { networkOf } from '../reports/reporter-mark.ts';
+import { networkOf } from '../../lib/network.ts';
 import { addToDay, daysSince, type Counter } from './queries.ts';
 
 /** The Chile calendar day of an instant, as YYYY-MM-DD (the counters' key). */

@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, escortVisits } from '../../db/schema/index.ts';
+import { escortVisits } from '../../db/schema/index.ts';
 
 export type VisitRow = typeof escortVisits.$inferInsert;
 
@@ -13,19 +13,13 @@ export function visitsOf(db: DbOrTx, accountId: string) {
     .orderBy(asc(escortVisits.desde));
 }
 
-/** An escort's visits not yet ended, by nickname (case-insensitive), earliest first. */
-export function comingVisitsByNickname(db: DbOrTx, nickname: string, today: string) {
+/** Her visits not yet ended (ending `today` or later), earliest first. */
+export function comingVisitsOf(db: DbOrTx, accountId: string, today: string) {
   return db
     .select({ ciudad: escortVisits.ciudad, desde: escortVisits.desde, hasta: escortVisits.hasta })
     .from(escortVisits)
-    .innerJoin(accounts, eq(accounts.id, escortVisits.accountId))
-    .where(and(sql`lower(${accounts.nickname}) = lower(${nickname})`, gte(escortVisits.hasta, today)))
+    .where(and(eq(escortVisits.accountId, accountId), gte(escortVisits.hasta, today)))
     .orderBy(asc(escortVisits.desde));
-}
-
-export async function ownCiudad(db: DbOrTx, accountId: string): Promise<string | undefined> {
-  const [row] = await db.select({ ciudad: accounts.ciudad }).from(accounts).where(eq(accounts.id, accountId));
-  return row?.ciudad;
 }
 
 /** The list replaces the stored one (the caller holds a transaction). */

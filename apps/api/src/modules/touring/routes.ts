@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { todayInChile } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { errorResponses } from '@encanto/core/api-error';
 import { giraBodySchema, giraSchema } from '@encanto/core/touring';
 import { depsOf } from '../../deps.ts';

@@ -1,11 +1,12 @@
-import { todayInChile } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { cityKey, findComuna } from '@encanto/core/geo';
 import { regionSlug } from '@encanto/core/search';
 import { giraProblems, type Visit, type VisitInput } from '@encanto/core/touring';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
-import { comingVisitsByNickname, ownCiudad, replaceVisits, visitsOf } from './queries.ts';
+import { findAccountById, findAccountByNickname } from '../accounts/service.ts';
+import { comingVisitsOf, replaceVisits, visitsOf } from './queries.ts';
 
 /** Her current and coming visits (ended ones are not shown; the next save drops them). */
 export async function currentVisits(db: DbOrTx, accountId: string, today: string): Promise<Visit[]> {
@@ -14,8 +15,10 @@ export async function currentVisits(db: DbOrTx, accountId: string, today: string
 }
 
 /** The visits her public card lists (current and coming); the card route has checked she is public. */
-export const publicVisits = (db: DbOrTx, nickname: string, today: string): Promise<Visit[]> =>
-  comingVisitsByNickname(db, nickname, today);
+export async function publicVisits(db: DbOrTx, nickname: string, today: string): Promise<Visit[]> {
+  const account = await findAccountByNickname(db, nickname);
+  return account ? comingVisitsOf(db, account.id, today) : [];
+}
 
 /** Every stored visit, ended ones too: what the data export lists. */
 export const allVisits = (db: DbOrTx, accountId: string): Promise<Visit[]> => visitsOf(db, accountId);
@@ -34,7 +37,11 @@ export async function saveVisits(
   const today = todayInChile(deps.clock.now());
   return db.transaction(async (tx) => {
     const stored = await visitsOf(tx, accountId);
-    const problems = giraProblems(list, { today, ownCiudad: await ownCiudad(tx, accountId), stored });
+    const problems = giraProblems(list, {
+      today,
+      ownCiudad: (await findAccountById(tx, accountId))?.ciudad,
+      stored,
+    });
     if (problems[0]) {
       const fields: Record<string, string> = {};
       for (const p of problems) fields[p.path] ??= p.message;

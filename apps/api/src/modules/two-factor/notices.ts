@@ -1,11 +1,9 @@
-import { twoFactorLimits, deviceName } from '@encanto/core/two-factor';
-import { formatDateAtTime } from '@encanto/core/chile-time';
-import { msg } from '@encanto/core/messages';
-import type { SecurityNoticeKind } from '@encanto/core/account-security-messages';
+import { twoFactorLimits } from '@encanto/core/two-factor';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { enqueueMail } from '../mail/service.ts';
+import { queueMail } from '../mail/service.ts';
+import { securityNoticeMail, type SecurityNoticeKind } from '../../mail-templates/security-notice.ts';
 import { countDevices, insertNotice, rememberDevice, takeNotice } from './notice-queries.ts';
 
 export type NoticeDeps = Pick<Deps, 'config' | 'clock'>;
@@ -39,19 +37,13 @@ export async function recordSecurityNotice(
     createdAt: now,
     expiresAt: new Date(now.getTime() + twoFactorLimits.noticeTtlMs),
   });
-  const { siteName, siteUrl } = deps.config;
-  await enqueueMail(tx, {
-    to: account.email,
-    accountId: account.id,
-    subject: msg.securityMailSubject(siteName),
-    text: msg.securityMailText({
-      what: msg.securityNoticeWhat[kind],
-      when: formatDateAtTime(now),
-      device: account.userAgent ? deviceName(account.userAgent) : 'un dispositivo desconocido',
-      link: `${siteUrl}/seguridad/no-fui-yo/${token}`,
-      hours: Math.round(twoFactorLimits.noticeTtlMs / 3600_000),
-    }),
-  });
+  await queueMail(
+    tx,
+    deps,
+    securityNoticeMail,
+    { what: kind, at: now.toISOString(), userAgent: account.userAgent ?? null, token },
+    { to: account.email, accountId: account.id },
+  );
 }
 
 /** The notice a "no fui yo" link names, taken once (later clicks find nothing). */

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
 import type { SessionAccount } from '../sessions/service.ts';
-import { prepareDocument } from './document-store.ts';
+import { prepareDocument } from '../../infra/documents/prepare.ts';
 import * as q from './queries.ts';
 import { accountByNickname, type ValidationKind } from './service.ts';
 
@@ -20,7 +20,7 @@ function assertMayReadDocument(caller: SessionAccount, account: { id: string; au
 }
 
 export async function uploadDocument(
-  deps: Pick<Deps, 'db' | 'documents'>,
+  deps: Pick<Deps, 'db' | 'documents' | 'clock'>,
   caller: SessionAccount,
   kind: ValidationKind,
   nickname: string,
@@ -47,7 +47,7 @@ export async function uploadDocument(
         phash: prepared.phash,
       });
       // A new document answers the rejection, so its notice is cleared (spec: after upload the message is cleared).
-      await q.setMotivo(tx, account.id, null);
+      await q.setMotivo(tx, account.id, null, deps.clock.now());
     });
   } catch (err) {
     await documents.delete(storageKey);

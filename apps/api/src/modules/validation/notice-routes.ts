@@ -65,7 +65,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireAccount(request);
-      await clearNotice(app.db, caller, 'client', { rut: request.params.id });
+      await clearNotice(app.db, caller, 'client', { rut: request.params.id }, app.services.clock.now());
       return { mensaje: msg.noticeCleared };
     },
   );
@@ -83,7 +83,13 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await requireAccount(request);
-      await clearNotice(app.db, caller, 'escort', { nickname: request.params.nickname });
+      await clearNotice(
+        app.db,
+        caller,
+        'escort',
+        { nickname: request.params.nickname },
+        app.services.clock.now(),
+      );
       return { mensaje: msg.noticeCleared };
     },
   );

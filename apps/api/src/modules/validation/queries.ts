@@ -132,13 +132,17 @@ export async function deleteDocumentRow(
   return row;
 }
 
-export async function setMotivo(db: DbOrTx, accountId: string, motivo: string | null): Promise<void> {
-  await db.update(accounts).set({ motivo, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+export async function setMotivo(
+  db: DbOrTx,
+  accountId: string,
+  motivo: string | null,
+  now: Date,
+): Promise<void> {
+  await db.update(accounts).set({ motivo, updatedAt: now }).where(eq(accounts.id, accountId));
 }
 
 /** Approves only a pending account, so two admins clicking at once record one decision. */
-export async function approve(db: DbOrTx, accountId: string, motivo: string): Promise<boolean> {
-  const now = new Date();
+export async function approve(db: DbOrTx, accountId: string, motivo: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(accounts)
     .set({ autorizado: 'aprobado', approvedAt: now, motivo, updatedAt: now })

@@ -13,8 +13,6 @@ import {
 import { depsOf } from '../../deps.ts';
 import { requireAccount, requireAdmin, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
-import { documentRoutes } from './document-routes.ts';
-import { noticeRoutes } from './notice-routes.ts';
 import {
   authorize,
   autorizadoOf,
@@ -52,8 +50,6 @@ const adminKinds = [
  */
 export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
-  await app.register(documentRoutes);
-  await app.register(noticeRoutes);
 
   for (const k of adminKinds) {
     app.get(
@@ -72,7 +68,9 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         await requireAdmin(request);
         reply.header('cache-control', 'no-store');
-        return k.kind === 'client' ? pendingClients(app.db) : pendingEscorts(app.db);
+        return k.kind === 'client'
+          ? pendingClients(app.db, deps.clock.now())
+          : pendingEscorts(app.db, deps.clock.now());
       },
     );
 

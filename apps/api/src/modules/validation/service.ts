@@ -1,4 +1,5 @@
-import { ageOn, todayInChile } from '@encanto/core/age';
+import { ageOn } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import {
@@ -11,10 +12,12 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { syncEscortVisibility } from '../accounts/escort-listing.ts';
-import { findAccountByNickname, type NicknameAccount } from '../accounts/service.ts';
+import { findAccountByNickname, type NicknameAccount, syncEscortVisibility } from '../accounts/service.ts';
 import { recordDecision } from '../audit/service.ts';
-import { enqueueMail } from '../mail/service.ts';
+import { queueMail } from '../mail/service.ts';
+import { accountApprovedMail } from '../../mail-templates/account-approved.ts';
+import { approvalNoticeMail } from '../../mail-templates/approval-notice.ts';
+import { documentRejectedMail } from '../../mail-templates/document-rejected.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import * as q from './queries.ts';
 import type { ValidationAccount } from './queries.ts';
@@ -52,8 +55,8 @@ function pendingFields(r: q.PendingRow, today: string) {
   };
 }
 
-export async function pendingClients(db: DbOrTx): Promise<PendingClient[]> {
-  const today = todayInChile();
+export async function pendingClients(db: DbOrTx, now: Date): Promise<PendingClient[]> {
+  const today = todayInChile(now);
   return (await q.listPending(db, 'client')).map((r) => ({
     rut_cliente: r.rut,
     email: r.email,
@@ -61,8 +64,8 @@ export async function pendingClients(db: DbOrTx): Promise<PendingClient[]> {
   }));
 }
 
-export async function pendingEscorts(db: DbOrTx): Promise<PendingEscort[]> {
-  const today = todayInChile();
+export async function pendingEscorts(db: DbOrTx, now: Date): Promise<PendingEscort[]> {
+  const today = todayInChile(now);
   return (await q.listPending(db, 'escort')).map((r) => ({ rut_usuario: r.rut, ...pendingFields(r, today) }));
 }
 
@@ -77,30 +80,12 @@ export async function autorizadoOf(
   return { autorizado: account.autorizado };
 }
 
-type MailDeps = Pick<Deps, 'db' | 'config'>;
+// Each decision's mail is queued in the decision's transaction: it exists exactly
+// when the decision does, and a sending failure is retried by the outbox worker,
+// never undoing the decision.
+type MailDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
 
-/**
- * The decision's mail, queued in the decision's transaction: it exists exactly
- * when the decision does, and a sending failure is retried by the outbox
- * worker, never undoing the decision.
- */
-async function notify(
-  tx: DbOrTx,
-  deps: MailDeps,
-  account: ValidationAccount,
-  subject: string,
-  lines: string[],
-): Promise<void> {
-  await enqueueMail(tx, {
-    to: account.email,
-    accountId: account.id,
-    subject,
-    text: [`Hola ${account.nickname},`, '', ...lines, '', deps.config.siteName].join('\n'),
-  });
-}
-
-const uploadPath = (kind: ValidationKind) =>
-  kind === 'client' ? '/FotoParaValidarCliente' : '/FotoParaValidarUsuario';
+const envelope = (account: ValidationAccount) => ({ to: account.email, accountId: account.id });
 
 export async function authorize(
   deps: MailDeps,
@@ -108,25 +93,27 @@ export async function authorize(
   kind: ValidationKind,
   id: string,
 ): Promise<void> {
-  const { db, config } = deps;
+  const { db } = deps;
   const account = await accountByRut(db, kind, id);
   if (account.autorizado === 'aprobado') throw conflict(msg.accountAlreadyApproved, 'ALREADY_APPROVED');
   if (!(await q.findDocumentByAccount(db, account.id)))
     throw conflict(msg.documentMissing, 'DOCUMENT_MISSING');
+  const now = deps.clock.now();
   // Registration refuses minors, but a rectified birth date or an old record must not slip through either.
-  if (ageOn(account.fechaNac, todayInChile()) < limits.minimumAge)
+  if (ageOn(account.fechaNac, todayInChile(now)) < limits.minimumAge)
     throw conflict(msg.minorCannotBeAuthorized, 'UNDER_AGE');
   const motivo = msg.accountAuthorizedNotice;
   const approved = await db.transaction(async (tx) => {
-    if (!(await q.approve(tx, account.id, motivo))) return false;
-    if (kind === 'escort') await syncEscortVisibility(tx, account.id);
+    if (!(await q.approve(tx, account.id, motivo, now))) return false;
+    if (kind === 'escort') await syncEscortVisibility(tx, account.id, now);
     await recordDecision(tx, decision(admin, account, 'aprobado', motivo));
-    await notify(tx, deps, account, `Tu cuenta en ${config.siteName} fue autorizada`, [
-      'Un administrador revisó tu documento y autorizó tu cuenta.',
-      `Motivo de aprobación: ${motivo}. Estado de autorización: aprobado`,
-      '',
-      `Ya puedes ingresar: ${config.siteUrl}${kind === 'client' ? '/Login/clienteLogin' : '/Login/EscortLogin'}`,
-    ]);
+    await queueMail(
+      tx,
+      deps,
+      accountApprovedMail,
+      { nickname: account.nickname, recipientKind: kind, motivo },
+      envelope(account),
+    );
     return true;
   });
   if (!approved) throw conflict(msg.accountAlreadyApproved, 'ALREADY_APPROVED');
@@ -140,22 +127,24 @@ export async function reject(
   id: string,
   reasons: { motivo: string; detalle: string },
 ): Promise<string> {
-  const { db, config } = deps;
+  const { db } = deps;
   const motivo = rejectionMotivo(reasons.motivo, reasons.detalle);
   const account = await accountByRut(db, kind, id);
   // Rejection keeps the account pending; an approved account is not "rejected" after the fact.
   if (account.autorizado === 'aprobado') throw conflict(msg.accountAlreadyApproved, 'ALREADY_APPROVED');
+  const now = deps.clock.now();
   await db.transaction(async (tx) => {
-    await q.setMotivo(tx, account.id, motivo);
+    await q.setMotivo(tx, account.id, motivo, now);
     // The rejected document is deleted a fixed time after (data-rights/retention.ts) unless replaced.
-    await q.markDocumentRejected(tx, account.id, new Date());
+    await q.markDocumentRejected(tx, account.id, now);
     await recordDecision(tx, decision(admin, account, 'rechazado', motivo));
-    await notify(tx, deps, account, `Tu documento en ${config.siteName} necesita una corrección`, [
-      'Un administrador revisó tu documento y no pudo validar tu cuenta todavía.',
-      `Motivo de rechazo: ${motivo}. Estado de autorización: pendiente`,
-      '',
-      `Puedes subir tu documento nuevamente aquí: ${config.siteUrl}${uploadPath(kind)}`,
-    ]);
+    await queueMail(
+      tx,
+      deps,
+      documentRejectedMail,
+      { nickname: account.nickname, recipientKind: kind, motivo },
+      envelope(account),
+    );
   });
   return motivo;
 }
@@ -168,15 +157,14 @@ export async function informApproved(
   id: string,
   motivo: string,
 ): Promise<void> {
-  const { db, config } = deps;
+  const { db } = deps;
   const account = await accountByRut(db, kind, id);
   if (account.autorizado !== 'aprobado') throw conflict(msg.accountNotApproved, 'NOT_APPROVED');
+  const now = deps.clock.now();
   await db.transaction(async (tx) => {
-    await q.setMotivo(tx, account.id, motivo);
+    await q.setMotivo(tx, account.id, motivo, now);
     await recordDecision(tx, decision(admin, account, 'aviso-aprobado', motivo));
-    await notify(tx, deps, account, `Aviso sobre tu cuenta en ${config.siteName}`, [
-      `Motivo de aprobación: ${motivo}. Estado de autorización: aprobado`,
-    ]);
+    await queueMail(tx, deps, approvalNoticeMail, { nickname: account.nickname, motivo }, envelope(account));
   });
 }
 
@@ -216,10 +204,11 @@ export async function clearNotice(
   caller: SessionAccount,
   kind: ValidationKind,
   by: { rut: string } | { nickname: string },
+  now: Date,
 ): Promise<void> {
   const account = await accountBy(db, kind, by);
   if (caller.id !== account.id) throw forbidden();
-  await q.setMotivo(db, account.id, null);
+  await q.setMotivo(db, account.id, null, now);
 }
 
 /** Where an admin reads an account's identity document, or null once it is deleted (photo verification compares it). */

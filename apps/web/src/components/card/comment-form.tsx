@@ -1,6 +1,4 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '../../lib/zod-resolver.ts';
 import { msg } from '@encanto/core/messages';
 import {
   commentFormSchema,
@@ -13,6 +11,7 @@ import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { postComment } from '../../lib/api/comments.ts';
 import { errorText } from '../../lib/api-client.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 /**
  * The comment form, opened with 'Comentar'. The client's RUT and nick come
@@ -24,10 +23,7 @@ export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: (me
   const session = useSession();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<Values>({
-    resolver: zodResolver(commentFormSchema),
-    defaultValues: { comentario: '' },
-  });
+  const form = useSchemaForm<Values>(commentFormSchema, { defaultValues: { comentario: '' } });
   // The submit button shows the form's own isSubmitting, which lasts until run() settles.
   const { run } = useAction();
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { formatLongDate } from '@encanto/core/age';
-import { formatMeetingTime } from '@encanto/core/chile-time';
+import { formatLongDate, formatMeetingTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import type { Comment } from '@encanto/core/marketplace';
 import { errorText } from '../../lib/api-client.ts';

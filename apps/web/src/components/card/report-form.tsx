@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '../../lib/zod-resolver.ts';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { limits } from '@encanto/core/constants';
 import {
@@ -12,6 +11,7 @@ import {
 import { errorText } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { reportProfile } from '../../lib/api/reports.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 /**
  * The body of 'Denunciar perfil' (reasons, detail, send). Loaded when the dialog
@@ -22,8 +22,7 @@ export default function ReportForm({ nickname, close }: { nickname: string; clos
   const id = useId();
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ReportCreate, unknown, z.output<typeof reportCreateSchema>>({
-    resolver: zodResolver(reportCreateSchema),
+  const form = useSchemaForm<ReportCreate, z.output<typeof reportCreateSchema>>(reportCreateSchema, {
     defaultValues: { nickname_usuario: nickname, detalle: '' },
   });
   const detail = useWatch({ control: form.control, name: 'detalle' }) ?? '';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
-import { zodResolver } from '../../lib/zod-resolver.ts';
+import { useWatch, type UseFormRegister } from 'react-hook-form';
+import type { ZodType } from 'zod';
 import { chileLocalToIso, formatDuration } from '@encanto/core/chile-time';
 import type { MeetingPair } from '@encanto/core/marketplace';
 import {
@@ -14,6 +14,7 @@ import {
 import { requestMeeting } from '../../lib/api/meetings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { suggestedTime, TimeFields } from '../meetings/time-fields.tsx';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 type Input = Omit<Values, 'duracion_min'> & { duracion_min: string };
 
@@ -32,10 +33,12 @@ export default function RequestForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const form = useForm<Input, unknown, Values>({
-    resolver: zodResolver(requestFormSchema(() => new Date())) as never,
-    defaultValues: { ...suggestedTime(), duracion_min: '120', lugar: undefined, mensaje: '' },
-  });
+  const form = useSchemaForm<Input, Values>(
+    requestFormSchema(() => new Date()) as unknown as ZodType<Values, Input>,
+    {
+      defaultValues: { ...suggestedTime(), duracion_min: '120', lugar: undefined, mensaje: '' },
+    },
+  );
   const { run } = useAction();
   const mensaje = useWatch({ control: form.control, name: 'mensaje' }) ?? '';
   const errors = form.formState.errors;

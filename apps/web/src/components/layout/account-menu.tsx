@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
-import { api } from '../../lib/api-client.ts';
-import { clearSession, useSession } from '../../lib/session.ts';
+import { useLogout } from '../../lib/logout.ts';
+import { useSession } from '../../lib/session.ts';
 
 /**
  * '[nickname]' dropdown: closes on outside click or touch, on scroll and on Escape. The button says
@@ -17,7 +16,7 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const queryClient = useQueryClient();
+  const leave = useLogout();
 
   useEffect(() => {
     if (!open) return;
@@ -56,15 +55,9 @@ export function AccountMenu() {
     };
   }, [open]);
 
-  const logout = async () => {
+  const logout = () => {
     setOpen(false);
-    // Revoke on the server first; the local session is cleared whatever the answer.
-    await api('/logout', { method: 'POST' }).catch(() => undefined);
-    clearSession();
-    queryClient.clear();
-    // A full load of / drops every in-memory trace of the account, and no
-    // own-account guard still on screen can send the visitor to /Login instead.
-    window.location.assign(paths.home);
+    return leave(paths.home);
   };
 
   const settings =

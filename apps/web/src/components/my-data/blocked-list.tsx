@@ -2,7 +2,7 @@ import { errorText } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { unblockClient } from '../../lib/api/blocks.ts';
-import { formatDate } from '../../lib/format-date.ts';
+import { formatDate } from '@encanto/core/chile-time';
 
 /** Clients the escort blocked, each with 'Desbloquear'. */
 export function BlockedList({

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session.ts';
 import { useMyData, useRefreshMyData } from '../../lib/api/my-data.ts';
-import { formatDate } from '../../lib/format-date.ts';
+import { formatDate } from '@encanto/core/chile-time';
 import { paths } from '../../config/paths.ts';
 import { BlockedList } from './blocked-list.tsx';
 import { DownloadButton } from './download-button.tsx';

@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { msg } from '@encanto/core/messages';
 import { errorText } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { setPause } from '../../lib/api/my-data.ts';
+import { useInvalidateApi } from '../../lib/query.ts';
 
 /** The escort's pause: her profile disappears from every listing and its card, and nothing is deleted. */
 export function PauseToggle({
@@ -15,11 +15,11 @@ export function PauseToggle({
   suspended: boolean;
   onChanged: () => Promise<unknown>;
 }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateApi();
   const { busy, run } = useAction(async () => {
     await onChanged();
-    // Listings and her own card read other keys; let them refetch.
-    await queryClient.invalidateQueries({ queryKey: ['api'] });
+    // Listings and her own card read other paths; every read refetches.
+    await invalidate('/');
   });
   const [flash, show] = useTimedMessage(5000);
   const toggle = () =>

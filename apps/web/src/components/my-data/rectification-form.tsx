@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '../../lib/zod-resolver.ts';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   rectifiableFieldLabels,
@@ -13,8 +12,9 @@ import { limits } from '@encanto/core/constants';
 import { errorText } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
-import { formatDate } from '../../lib/format-date.ts';
+import { formatDate } from '@encanto/core/chile-time';
 import { requestRectification } from '../../lib/api/my-data.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 const statusLabel: Record<Rectification['estado'], string> = {
   abierta: 'En revisión',
@@ -37,10 +37,12 @@ export function RectificationForm({
   // The button shows the form's own isSubmitting, which lasts until run() settles.
   const { run } = useAction(onSent);
   const [flash, show] = useTimedMessage(6000);
-  const form = useForm<RectificationCreate, unknown, z.output<typeof rectificationCreateSchema>>({
-    resolver: zodResolver(rectificationCreateSchema),
-    defaultValues: { campo: 'nombre', valor: '', detalle: '' },
-  });
+  const form = useSchemaForm<RectificationCreate, z.output<typeof rectificationCreateSchema>>(
+    rectificationCreateSchema,
+    {
+      defaultValues: { campo: 'nombre', valor: '', detalle: '' },
+    },
+  );
   const campo = useWatch({ control: form.control, name: 'campo' });
   const errors = form.formState.errors;
 

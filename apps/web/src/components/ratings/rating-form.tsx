@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '../../lib/zod-resolver.ts';
+import type { ZodType } from 'zod';
 import { limits, ratingCriteria } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { notesSchema, type Notes } from '@encanto/core/marketplace';
 import { errorText } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 const fields = ['nota1', 'nota2', 'nota3', 'nota4', 'nota5'] as const;
 const marks = Array.from({ length: limits.ratingMax - limits.ratingMin + 1 }, (_, i) => i + limits.ratingMin);
@@ -27,8 +27,7 @@ export function RatingForm({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<FormValues, unknown, Notes>({
-    resolver: zodResolver(notesSchema) as never,
+  const form = useSchemaForm<FormValues, Notes>(notesSchema as unknown as ZodType<Notes, FormValues>, {
     defaultValues: empty,
   });
   // The submit button shows the form's own isSubmitting, which lasts until run() settles.

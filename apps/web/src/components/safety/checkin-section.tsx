@@ -1,13 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
-import { formatMeetingTime } from '@encanto/core/chile-time';
+import { useId } from 'react';
+import type { z } from 'zod';
+import { formatDateTime, formatMeetingTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
-import { CHECKIN_MAX_MS, CHECKIN_MIN_MS, type Checkin } from '@encanto/core/safety';
+import {
+  CHECKIN_MAX_MS,
+  CHECKIN_MIN_MS,
+  checkinFormSchema,
+  type Checkin,
+  type CheckinForm,
+} from '@encanto/core/safety';
 import { errorText } from '../../lib/api-client.ts';
 import { useMyMeetings } from '../../lib/api/meetings.ts';
 import { checkinsPath, closeCheckin, startCheckin, useCheckins, useRefresh } from '../../lib/api/safety.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { firstErrorOf, useSchemaForm } from '../../lib/use-schema-form.ts';
 
 const hours = [0.5, 1, 2, 3, 4, 6, 8, 12];
 const hoursLabel = (h: number) => (h < 1 ? '30 minutos' : h === 1 ? '1 hora' : `${h} horas`);
@@ -64,33 +71,35 @@ export function CheckinSection({ approved }: { approved: boolean }) {
   const meetings = useMyMeetings();
   const { busy, run } = useAction(useRefresh(checkinsPath));
   const [message, show] = useTimedMessage(6000);
-  const [horas, setHoras] = useState(2);
-  const [email, setEmail] = useState('');
-  const [cita, setCita] = useState('');
-  const [nota, setNota] = useState('');
+  const form = useSchemaForm<CheckinForm, z.output<typeof checkinFormSchema>>(checkinFormSchema, {
+    defaultValues: { horas: '2', contacto_email: '', cita_id: '', nota: '' },
+  });
 
   const accepted = (meetings.data?.citas ?? []).filter((m) => m.estado === 'aceptada' && m.rol === 'escort');
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const ms = Math.min(Math.max(horas * 3_600_000, CHECKIN_MIN_MS), CHECKIN_MAX_MS);
-    void run(
-      () =>
-        startCheckin({
-          vence: new Date(Date.now() + ms).toISOString(),
-          contacto_email: email.trim(),
-          ...(cita ? { cita_id: cita } : {}),
-          ...(nota.trim() ? { nota: nota.trim() } : {}),
-        }),
-      {
-        onSuccess: () => {
-          show('success', msg.checkinStarted);
-          setNota('');
+  // The contact's address is checked here with the API's own rule and words; the rest by the server.
+  const submit = form.handleSubmit(
+    async ({ horas, contacto_email, cita_id, nota }) => {
+      const ms = Math.min(Math.max(Number(horas) * 3_600_000, CHECKIN_MIN_MS), CHECKIN_MAX_MS);
+      await run(
+        () =>
+          startCheckin({
+            vence: new Date(Date.now() + ms).toISOString(),
+            contacto_email,
+            ...(cita_id ? { cita_id } : {}),
+            ...(nota ? { nota } : {}),
+          }),
+        {
+          onSuccess: () => {
+            show('success', msg.checkinStarted);
+            form.resetField('nota');
+          },
+          onError: (err) => show('error', errorText(err, msg.genericRetry)),
         },
-        onError: (err) => show('error', errorText(err, msg.genericRetry)),
-      },
-    );
-  };
+      );
+    },
+    (errors) => show('error', firstErrorOf(errors) ?? msg.genericRetry),
+  );
 
   return (
     <section
@@ -113,10 +122,10 @@ export function CheckinSection({ approved }: { approved: boolean }) {
             La primera vez que eliges a alguien, le pedimos por correo que acepte ser tu contacto: solo le
             escribimos si aceptó. Tu nota le llega como texto, sin enlaces activos.
           </p>
-          <form className="form" onSubmit={submit} noValidate>
+          <form className="form" onSubmit={(e) => void submit(e)} noValidate>
             <div className="field">
               <label htmlFor={`${id}-h`}>Confirmaré que estoy bien en</label>
-              <select id={`${id}-h`} value={horas} onChange={(e) => setHoras(Number(e.target.value))}>
+              <select id={`${id}-h`} {...form.register('horas')} {...form.seed('horas')}>
                 {hours.map((h) => (
                   <option key={h} value={h}>
                     {hoursLabel(h)}
@@ -131,13 +140,12 @@ export function CheckinSection({ approved }: { approved: boolean }) {
                 type="email"
                 inputMode="email"
                 autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                {...form.register('contacto_email')}
               />
             </div>
             <div className="field">
               <label htmlFor={`${id}-c`}>Cita (opcional: comparte hora, lugar y cliente)</label>
-              <select id={`${id}-c`} value={cita} onChange={(e) => setCita(e.target.value)}>
+              <select id={`${id}-c`} {...form.register('cita_id')}>
                 <option value="">Sin cita</option>
                 {accepted.map((m) => (
                   <option key={m.id} value={m.id}>
@@ -153,9 +161,8 @@ export function CheckinSection({ approved }: { approved: boolean }) {
                 id={`${id}-n`}
                 rows={2}
                 maxLength={500}
-                value={nota}
                 placeholder="Por ejemplo: dirección o número de habitación"
-                onChange={(e) => setNota(e.target.value)}
+                {...form.register('nota')}
               />
             </div>
             <button type="submit" className="button" disabled={busy}>

@@ -1,6 +1,8 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type BaseSyntheticEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { formatClockTime, formatDate, formatDateTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
-import type { PhotoCode } from '@encanto/core/safety';
+import { selfieFormSchema, type PhotoCode } from '@encanto/core/safety';
 import { FilePicker } from '../file-picker.tsx';
 import { VerifiedPhotosBadge } from '../card/verified-photos-badge.tsx';
 import { errorText } from '../../lib/api-client.ts';
@@ -11,13 +13,10 @@ import {
   usePhotoVerification,
   useRefresh,
 } from '../../lib/api/safety.ts';
-import { formatDate, formatDateTime } from '../../lib/format-date.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { firstErrorOf, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { ProgressBar } from '../ui/progress-bar.tsx';
-
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString('es-CL', { hour: '2-digit', minute: '2-digit' });
 
 /**
  * "Verificar fotos" on the escort's profile: a code to write on paper, a selfie
@@ -29,7 +28,8 @@ export function PhotoVerificationSection({ approved }: { approved: boolean }) {
   const state = usePhotoVerification(approved);
   const refresh = useRefresh(photoStatePath);
   const [code, setCode] = useState<PhotoCode | null>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const form = useSchemaForm(selfieFormSchema);
+  const file = useWatch({ control: form.control, name: 'archivo' }) ?? null;
   const [progress, setProgress] = useState<number | null>(null);
   const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(6000);
@@ -41,20 +41,24 @@ export function PhotoVerificationSection({ approved }: { approved: boolean }) {
       onError: (err) => show('error', errorText(err, msg.photoCheckNotApproved)),
     });
 
-  const send = () => {
-    if (!code || !file) return show('error', msg.fileAndNicknameRequired);
-    setProgress(0);
-    void run(() => uploadSelfie(code.codigo, file, setProgress), {
-      onSuccess: (res) => {
-        show('success', res.mensaje);
-        setCode(null);
-        setFile(null);
-        if (fileInput.current) fileInput.current.value = '';
+  const send = (e?: BaseSyntheticEvent) =>
+    form.handleSubmit(
+      ({ archivo }) => {
+        if (!code) return show('error', msg.fileAndNicknameRequired);
+        setProgress(0);
+        return run(() => uploadSelfie(code.codigo, archivo, setProgress), {
+          onSuccess: (res) => {
+            show('success', res.mensaje);
+            setCode(null);
+            form.reset();
+            if (fileInput.current) fileInput.current.value = '';
+          },
+          onError: (err) => show('error', errorText(err, msg.imageUploadError)),
+          onSettled: () => setProgress(null),
+        });
       },
-      onError: (err) => show('error', errorText(err, msg.imageUploadError)),
-      onSettled: () => setProgress(null),
-    });
-  };
+      (errors) => show('error', firstErrorOf(errors) ?? msg.fileAndNicknameRequired),
+    )(e);
 
   const last = state.data?.ultima ?? null;
   const pending = last?.estado === 'pendiente';
@@ -108,7 +112,7 @@ export function PhotoVerificationSection({ approved }: { approved: boolean }) {
                 <ol className="safety-steps">
                   <li>Escribe este código a mano en un papel.</li>
                   <li>Tómate una selfie sosteniendo el papel, con tu cara y el código bien visibles.</li>
-                  <li>Súbela antes de las {timeOf(code.vence)}; después el código vence.</li>
+                  <li>Súbela antes de las {formatClockTime(code.vence)}; después el código vence.</li>
                 </ol>
                 <FilePicker
                   ref={fileInput}
@@ -117,9 +121,11 @@ export function PhotoVerificationSection({ approved }: { approved: boolean }) {
                   hint="JPG, PNG o WebP, máx. 8 MB. Solo la ve el administrador."
                   file={file}
                   disabled={busy}
-                  onChange={(e: ChangeEvent<HTMLInputElement>) => setFile(e.target.files?.[0] ?? null)}
+                  onChange={(e: ChangeEvent<HTMLInputElement>) =>
+                    form.setValue('archivo', e.target.files?.[0] ?? (undefined as never))
+                  }
                 />
-                <button type="button" className="button" onClick={send} disabled={busy || !file}>
+                <button type="button" className="button" onClick={() => void send()} disabled={busy || !file}>
                   {busy && progress !== null ? 'Enviando...' : 'Enviar selfie'}
                 </button>
               </div>

@@ -1,16 +1,17 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
 /**
  * The code field of the second step: a numeric keyboard and the one-time-code autofill for the
- * app's 6 digits; a recovery code has letters, so that mode opens the normal keyboard.
+ * app's 6 digits; a recovery code has letters, so that mode opens the normal keyboard. `field` is the
+ * form's register('codigo') (lib/use-schema-form.ts); the app's code keeps only digits and spaces.
  */
 export function CodeInput({
   id,
-  value,
-  onChange,
+  field,
   recovery,
 }: {
   id: string;
-  value: string;
-  onChange: (value: string) => void;
+  field: UseFormRegisterReturn;
   recovery: boolean;
 }) {
   return (
@@ -26,8 +27,11 @@ export function CodeInput({
         spellCheck={false}
         maxLength={recovery ? 20 : 7}
         pattern={recovery ? undefined : '[0-9 ]*'}
-        value={value}
-        onChange={(e) => onChange(recovery ? e.target.value : e.target.value.replace(/[^0-9 ]/g, ''))}
+        {...field}
+        onChange={(e) => {
+          if (!recovery) e.target.value = e.target.value.replace(/[^0-9 ]/g, '');
+          return field.onChange(e);
+        }}
       />
     </div>
   );

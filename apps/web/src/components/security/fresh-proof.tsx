@@ -6,12 +6,14 @@ import {
   useId,
   useRef,
   useState,
-  type FormEvent,
   type ReactNode,
+  type BaseSyntheticEvent,
 } from 'react';
 import { msg } from '@encanto/core/messages';
+import { reauthFormSchema } from '@encanto/core/two-factor';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { reauthenticate } from '../../lib/api/security.ts';
+import { firstErrorOf, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { PasswordInput } from '../password-input.tsx';
 
 type WithProof = <T>(work: () => Promise<T>) => Promise<T>;
@@ -62,35 +64,30 @@ export function FreshProofProvider({ children }: { children: ReactNode }) {
 function ProofDialog({ pending }: { pending: Pending }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [pass, setPass] = useState('');
+  const form = useSchemaForm(reauthFormSchema, { defaultValues: { pass: '' } });
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Busy while the proof is checked: the form's own isSubmitting lasts until the answer.
+  const busy = form.formState.isSubmitting;
 
   useEffect(() => {
     const node = dialog.current;
     if (node && !node.open) node.showModal();
   }, []);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!pass) {
-      setError(msg.completeAllFields);
-      return;
-    }
-    setBusy(true);
-    setError('');
-    reauthenticate(pass).then(
-      () => {
-        setBusy(false);
-        dialog.current?.close();
-        pending.retry();
+  const submit = (e?: BaseSyntheticEvent) =>
+    form.handleSubmit(
+      async ({ pass }) => {
+        setError('');
+        await reauthenticate(pass).then(
+          () => {
+            dialog.current?.close();
+            pending.retry();
+          },
+          (err: unknown) => setError(errorText(err, msg.reauthPasswordWrong)),
+        );
       },
-      (err: unknown) => {
-        setBusy(false);
-        setError(errorText(err, msg.reauthPasswordWrong));
-      },
-    );
-  };
+      (errors) => setError(firstErrorOf(errors) ?? msg.completeAllFields),
+    )(e);
 
   return (
     <dialog
@@ -113,7 +110,7 @@ function ProofDialog({ pending }: { pending: Pending }) {
           ×
         </button>
       </div>
-      <form className="form dr-dialog-body" onSubmit={submit} noValidate>
+      <form className="form dr-dialog-body" onSubmit={(e) => void submit(e)} noValidate>
         <p className="field-hint">
           Para cambiar la seguridad de tu cuenta, escribe tu contraseña. No te la volveremos a pedir en los
           próximos 5 minutos.
@@ -123,8 +120,7 @@ function ProofDialog({ pending }: { pending: Pending }) {
           <PasswordInput
             id={`${id}-pass`}
             autoComplete="current-password"
-            value={pass}
-            onChange={(e) => setPass(e.target.value)}
+            {...form.register('pass')}
             autoFocus
           />
         </div>

@@ -3,7 +3,7 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { msg } from '@encanto/core/messages';
 import { errorText } from '../../lib/api-client.ts';
 import { addPasskey, deletePasskey, usePasskeys } from '../../lib/api/security.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
+import { formatDateTime } from '@encanto/core/chile-time';
 import { useHydrated } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';

@@ -3,7 +3,7 @@ import { msg } from '@encanto/core/messages';
 import type { SessionInfo } from '@encanto/core/two-factor';
 import { errorText } from '../../lib/api-client.ts';
 import { endOtherSessions, endSession } from '../../lib/api/security.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
+import { formatDateTime } from '@encanto/core/chile-time';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 

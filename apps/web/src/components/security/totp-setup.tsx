@@ -1,10 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { TotpEnrolment } from '@encanto/core/two-factor';
+import { useId } from 'react';
+import { msg } from '@encanto/core/messages';
+import { totpFormSchema, type TotpEnrolment } from '@encanto/core/two-factor';
+import { firstErrorOf, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { CodeInput } from './code-input.tsx';
 
 /**
  * Enrolment of an authenticator app: the QR code, the same secret to type by hand, and the first
- * code that proves the app holds it. The QR markup is the server's own SVG (qrcode library), not
+ * code that proves the app holds it (checked here; `onInvalid` gets the words when it is not a
+ * 6-digit code, `onConfirm` the code to send). The QR markup is the server's own SVG (qrcode library), not
  * anything a person typed, so it is inserted as markup.
  */
 export function TotpSetup({
@@ -12,18 +15,20 @@ export function TotpSetup({
   busy,
   error,
   onConfirm,
+  onInvalid,
 }: {
   enrolment: TotpEnrolment;
   busy: boolean;
   error: string;
   onConfirm: (codigo: string) => void;
+  onInvalid: (text: string) => void;
 }) {
   const id = useId();
-  const [codigo, setCodigo] = useState('');
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    onConfirm(codigo);
-  };
+  const form = useSchemaForm(totpFormSchema, { defaultValues: { codigo: '' } });
+  const onSubmit = form.handleSubmit(
+    ({ codigo }) => onConfirm(codigo),
+    (errors) => onInvalid(firstErrorOf(errors) ?? msg.secondFactorCodeInvalid),
+  );
   return (
     <div className="tf-setup">
       <ol className="tf-steps">
@@ -39,8 +44,8 @@ export function TotpSetup({
       <p className="tf-secret">
         Clave para escribir a mano: <code data-testid="totp-secret">{enrolment.secreto}</code>
       </p>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <CodeInput id={`${id}-code`} value={codigo} onChange={setCodigo} recovery={false} />
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <CodeInput id={`${id}-code`} field={form.register('codigo')} recovery={false} />
         <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}

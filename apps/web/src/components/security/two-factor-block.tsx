@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { msg } from '@encanto/core/messages';
-import type { TotpEnrolment } from '@encanto/core/two-factor';
+import { disableTwoFactorFormSchema, type TotpEnrolment } from '@encanto/core/two-factor';
 import { errorText } from '../../lib/api-client.ts';
 import {
   confirmTotp,
@@ -10,6 +10,7 @@ import {
   useTwoFactorStatus,
 } from '../../lib/api/security.ts';
 import { useAction } from '../../lib/use-action.ts';
+import { firstErrorOf, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { PasswordInput } from '../password-input.tsx';
 import { CodeInput } from './code-input.tsx';
 import { useWithProof } from './fresh-proof.tsx';
@@ -26,8 +27,7 @@ export function TwoFactorBlock({ onSessionsChanged }: { onSessionsChanged: () =>
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);
-  const [pass, setPass] = useState('');
-  const [codigo, setCodigo] = useState('');
+  const offForm = useSchemaForm(disableTwoFactorFormSchema, { defaultValues: { pass: '', codigo: '' } });
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const { busy, run } = useAction(() => status.refetch());
@@ -41,13 +41,10 @@ export function TwoFactorBlock({ onSessionsChanged }: { onSessionsChanged: () =>
       onError: (err) => setError(errorText(err, msg.genericRetry)),
     });
   };
+  // TotpSetup checked the code (totpFormSchema) and hands it over trimmed.
   const confirm = (code: string) => {
-    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
-      setError(msg.secondFactorCodeInvalid);
-      return;
-    }
     setError('');
-    void run(() => withProof(() => confirmTotp(code.trim())), {
+    void run(() => withProof(() => confirmTotp(code)), {
       onSuccess: (res) => {
         setEnrolment(null);
         setCodes(res.codigos_recuperacion);
@@ -67,25 +64,22 @@ export function TwoFactorBlock({ onSessionsChanged }: { onSessionsChanged: () =>
       onError: (err) => setError(errorText(err, msg.genericRetry)),
     });
   };
-  const turnOff = (e: FormEvent) => {
-    e.preventDefault();
-    if (!pass || codigo.trim().length < 6) {
-      setError(msg.completeAllFields);
-      return;
-    }
-    setError('');
-    void run(() => disableTotp(pass, codigo.trim()), {
-      onSuccess: () => {
-        setDisabling(false);
-        setPass('');
-        setCodigo('');
-        setCodes(null);
-        setDone(msg.twoFactorDisabled);
-        onSessionsChanged();
-      },
-      onError: (err) => setError(errorText(err, msg.secondFactorWrong)),
-    });
-  };
+  const turnOff = offForm.handleSubmit(
+    async ({ pass, codigo }) => {
+      setError('');
+      await run(() => disableTotp(pass, codigo), {
+        onSuccess: () => {
+          setDisabling(false);
+          offForm.reset();
+          setCodes(null);
+          setDone(msg.twoFactorDisabled);
+          onSessionsChanged();
+        },
+        onError: (err) => setError(errorText(err, msg.secondFactorWrong)),
+      });
+    },
+    (errors) => setError(firstErrorOf(errors) ?? msg.completeAllFields),
+  );
 
   const on = status.data?.totp ?? false;
   return (
@@ -103,7 +97,13 @@ export function TwoFactorBlock({ onSessionsChanged }: { onSessionsChanged: () =>
         </>
       ) : enrolment ? (
         <>
-          <TotpSetup enrolment={enrolment} busy={busy} error={error} onConfirm={confirm} />
+          <TotpSetup
+            enrolment={enrolment}
+            busy={busy}
+            error={error}
+            onConfirm={confirm}
+            onInvalid={setError}
+          />
           <button type="button" className="link-button" onClick={() => setEnrolment(null)}>
             Cancelar
           </button>
@@ -124,17 +124,16 @@ export function TwoFactorBlock({ onSessionsChanged }: { onSessionsChanged: () =>
           {status.data?.obligatorio ? (
             <p className="field-hint">Las cuentas de administración no pueden desactivarla.</p>
           ) : disabling ? (
-            <form className="form" onSubmit={turnOff} noValidate>
+            <form className="form" onSubmit={(e) => void turnOff(e)} noValidate>
               <div className="field">
                 <label htmlFor={`${id}-pass`}>Contraseña</label>
                 <PasswordInput
                   id={`${id}-pass`}
                   autoComplete="current-password"
-                  value={pass}
-                  onChange={(e) => setPass(e.target.value)}
+                  {...offForm.register('pass')}
                 />
               </div>
-              <CodeInput id={`${id}-code`} value={codigo} onChange={setCodigo} recovery={false} />
+              <CodeInput id={`${id}-code`} field={offForm.register('codigo')} recovery={false} />
               <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
               <div className="sec-actions">
                 <button type="submit" className="button" disabled={busy}>

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route } from 'react-router';
+import { pages } from '../../config/paths.ts';
 
 // Each screen loads on demand; the registration forms carry the zod schemas and the city catalogue.
 const LoginLayout = lazy(() => import('./pages/login-layout.tsx'));
@@ -21,25 +22,25 @@ const NotMe = lazy(() => import('./pages/not-me-page.tsx'));
 /** The account screens, placed inside the main layout by app.tsx. */
 export const accountRoutes = (
   <>
-    <Route path="Login" element={<LoginLayout />}>
+    <Route path={pages.login.pattern} element={<LoginLayout />}>
       <Route index element={<ClientLogin />} />
-      <Route path="clienteLogin" element={<ClientLogin />} />
-      <Route path="EscortLogin" element={<EscortLogin />} />
+      <Route path={pages.clientLogin.pattern} element={<ClientLogin />} />
+      <Route path={pages.escortLogin.pattern} element={<EscortLogin />} />
     </Route>
-    <Route path="login-admin" element={<AdminLogin />} />
-    <Route path="Admin" element={<AdminLogin />} />
-    <Route path="registro" element={<RegisterLayout />}>
+    <Route path={pages.adminLogin.pattern} element={<AdminLogin />} />
+    <Route path={pages.adminLoginAlias.pattern} element={<AdminLogin />} />
+    <Route path={pages.register.pattern} element={<RegisterLayout />}>
       <Route index element={<RegisterClient />} />
-      <Route path="cliente" element={<RegisterClient />} />
-      <Route path="RegistroEscort" element={<RegisterEscort />} />
+      <Route path={pages.registerClient.pattern} element={<RegisterClient />} />
+      <Route path={pages.registerEscort.pattern} element={<RegisterEscort />} />
     </Route>
-    <Route path="RegistroExitoso" element={<Registered />} />
-    <Route path="OlvidoPassCliente" element={<ForgotClient />} />
-    <Route path="OlvidoPassUsuario" element={<ForgotEscort />} />
-    <Route path="RecuperaPassCliente" element={<RecoverClient />} />
-    <Route path="RecuperaPassUsuario" element={<RecoverEscort />} />
-    <Route path="cliente/resetear-pass/:token" element={<ClientResetLink />} />
-    <Route path="usuario/resetear-pass/:token" element={<EscortResetLink />} />
-    <Route path="seguridad/no-fui-yo/:token" element={<NotMe />} />
+    <Route path={pages.registered.pattern} element={<Registered />} />
+    <Route path={pages.forgotClient.pattern} element={<ForgotClient />} />
+    <Route path={pages.forgotEscort.pattern} element={<ForgotEscort />} />
+    <Route path={pages.recoverClient.pattern} element={<RecoverClient />} />
+    <Route path={pages.recoverEscort.pattern} element={<RecoverEscort />} />
+    <Route path={pages.resetClient.pattern} element={<ClientResetLink />} />
+    <Route path={pages.resetEscort.pattern} element={<EscortResetLink />} />
+    <Route path={pages.notMe.pattern} element={<NotMe />} />
   </>
 );

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
+import { pages, paths } from '../../config/paths.ts';
 
 const AdminLayout = lazy(() => import('./pages/admin-layout.tsx'));
 const PendingPage = lazy(() => import('./pages/pending-page.tsx'));
@@ -13,12 +14,12 @@ const ProfilePage = lazy(() => import('./pages/profile-page.tsx'));
  * feature never imports another.
  */
 export const adminRoutes = (more: ReactNode) => (
-  <Route path="pendientes" element={<AdminLayout />}>
-    <Route index element={<Navigate to="usuarios" replace />} />
-    <Route path="usuarios" element={<PendingPage kind="usuario" />} />
-    <Route path="clientes" element={<PendingPage kind="cliente" />} />
-    <Route path="auditoria" element={<AuditPage />} />
-    <Route path="perfil/:nickname" element={<ProfilePage />} />
+  <Route path={pages.adminPanel.pattern} element={<AdminLayout />}>
+    <Route index element={<Navigate to={paths.adminEscorts} replace />} />
+    <Route path={pages.adminEscorts.pattern} element={<PendingPage kind="usuario" />} />
+    <Route path={pages.adminClients.pattern} element={<PendingPage kind="cliente" />} />
+    <Route path={pages.adminAudit.pattern} element={<AuditPage />} />
+    <Route path={pages.adminProfile.pattern} element={<ProfilePage />} />
     {more}
   </Route>
 );

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatLongDate } from '@encanto/core/age';
+import { formatLongDate } from '@encanto/core/chile-time';
 import { consentVersions } from '@encanto/core/consent';
 import { paths } from '../../config/paths.ts';
 import { useHead } from '../../lib/head.tsx';

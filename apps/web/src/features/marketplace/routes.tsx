@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route } from 'react-router';
+import { pages } from '../../config/paths.ts';
 
 // Each screen loads on demand.
 /** "Favoritos": a section of the client's area (app.tsx places it). */
@@ -12,7 +13,7 @@ const ClientCardPage = lazy(() => import('./pages/client-card-page.tsx'));
 /** The marketplace screens, placed inside the main layout by app.tsx. */
 export const marketplaceRoutes = (
   <>
-    <Route path="clientes-aceptados" element={<AcceptedClientsPage />} />
-    <Route path="CardCliente/:nickname" element={<ClientCardPage />} />
+    <Route path={pages.acceptedClients.pattern} element={<AcceptedClientsPage />} />
+    <Route path={pages.clientCard.pattern} element={<ClientCardPage />} />
   </>
 );

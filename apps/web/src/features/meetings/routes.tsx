@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route } from 'react-router';
+import { pages } from '../../config/paths.ts';
 
 // Each screen loads on demand.
 /** "Mis citas" and "Solicitudes": sections of the client's and the escort's areas (app.tsx places them). */
@@ -16,7 +17,7 @@ const UnsubscribePage = lazy(() => import('./pages/unsubscribe-page.tsx'));
  */
 export const meetingRoutes = (
   <>
-    <Route path="Cita/:id" element={<MeetingPage />} />
-    <Route path="notificaciones/baja" element={<UnsubscribePage />} />
+    <Route path={pages.meeting.pattern} element={<MeetingPage />} />
+    <Route path={pages.unsubscribe.pattern} element={<UnsubscribePage />} />
   </>
 );

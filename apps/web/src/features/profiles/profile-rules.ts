@@ -1,17 +1,13 @@
 import { limits, type Estado } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
-import type { ProfileImage } from '@encanto/core/profiles';
+import { profilePhotoProblem, type ProfileImage } from '@encanto/core/profiles';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 
 export const otherEstado = (estado: Estado): Estado => (estado === 'disponible' ? 'inactiva' : 'disponible');
 export const estadoLabel = (estado: Estado) => (estado === 'disponible' ? 'Disponible' : 'Inactiva');
 
-/** Checks a chosen photo before sending it (the server decides again by the bytes). */
-export function photoFileProblem(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith('image/')) return msg.unsupportedType;
-  if (file.size > limits.profilePhotoMaxBytes) return msg.payloadTooLarge;
-  return null;
-}
+/** Checks a chosen photo before sending it (the server decides again by the bytes); core's rule. */
+export const photoFileProblem = profilePhotoProblem;
 
 export type DeletePlan = { publicId: string } | { error: string };
 

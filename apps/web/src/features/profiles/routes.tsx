@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route } from 'react-router';
+import { pages } from '../../config/paths.ts';
 
 const ChangeCityPage = lazy(() => import('./pages/change-city-page.tsx'));
 const StatusChangedPage = lazy(() => import('./pages/status-changed-page.tsx'));
@@ -21,7 +22,7 @@ export const profilePages = {
  */
 export const profileRoutes = (
   <>
-    <Route path="CambiarCiudad" element={<ChangeCityPage />} />
-    <Route path="ModificaEstado" element={<StatusChangedPage />} />
+    <Route path={pages.changeCity.pattern} element={<ChangeCityPage />} />
+    <Route path={pages.statusChanged.pattern} element={<StatusChangedPage />} />
   </>
 );

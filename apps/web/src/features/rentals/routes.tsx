@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route } from 'react-router';
+import { pages } from '../../config/paths.ts';
 
 const RentalsPrivatePage = lazy(() =>
   import('./pages/rentals-page.tsx').then((m) => ({ default: m.RentalsPrivatePage })),
@@ -11,8 +12,8 @@ const RentalsCityPage = lazy(() =>
 /** /Arriendos (signed in), /Cards and /Cards/{city}: the rental area, shown as 'En mantención'. */
 export const rentalRoutes = (
   <>
-    <Route path="Arriendos" element={<RentalsPrivatePage />} />
-    <Route path="Cards" element={<RentalsCityPage />} />
-    <Route path="Cards/:city" element={<RentalsCityPage />} />
+    <Route path={pages.rentals.pattern} element={<RentalsPrivatePage />} />
+    <Route path={pages.rentalsCities.pattern} element={<RentalsCityPage />} />
+    <Route path={pages.rentalsCity.pattern} element={<RentalsCityPage />} />
   </>
 );

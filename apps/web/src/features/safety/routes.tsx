@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route } from 'react-router';
+import { pages } from '../../config/paths.ts';
 
 const AdminPhotoChecksPage = lazy(() => import('./pages/admin-photo-checks-page.tsx'));
 const AdminSignalsPage = lazy(() => import('./pages/admin-signals-page.tsx'));
@@ -9,15 +10,15 @@ const ContactRefusePage = lazy(() => import('./pages/contact-refuse-page.tsx'));
 /** Inside the main layout: where a trusted contact's mailed links land (accept, or refuse all mail). */
 export const safetyRoutes = (
   <>
-    <Route path="ContactoSeguridad" element={<ContactConfirmPage />} />
-    <Route path="ContactoSeguridad/baja" element={<ContactRefusePage />} />
+    <Route path={pages.contactConfirm.pattern} element={<ContactConfirmPage />} />
+    <Route path={pages.contactRefuse.pattern} element={<ContactRefusePage />} />
   </>
 );
 
 /** Children of the admin console at /pendientes: verified photos and signals (issue 21). */
 export const safetyAdminRoutes = (
   <>
-    <Route path="fotos" element={<AdminPhotoChecksPage />} />
-    <Route path="senales" element={<AdminSignalsPage />} />
+    <Route path={pages.adminPhotoChecks.pattern} element={<AdminPhotoChecksPage />} />
+    <Route path={pages.adminSignals.pattern} element={<AdminSignalsPage />} />
   </>
 );

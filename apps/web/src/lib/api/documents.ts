@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { DocumentInfo, UploadResult, ValidationKind } from '@encanto/core/validation';
 import { api, ApiError, uploadWithProgress } from '../api-client.ts';
+import { useApiQuery, useInvalidateApi } from '../query.ts';
 
 /** Path segment of the upload routes: subir-validacion-escort | subir-validacion-cliente. */
 export const uploadSegment = (kind: ValidationKind) => (kind === 'cliente' ? 'cliente' : 'escort');
@@ -38,17 +39,25 @@ export function deleteDocument(
   );
 }
 
-/** Document info, or null when none was uploaded (404). */
-export async function fetchDocumentInfo(
+/**
+ * The account's identity document (its private URL and id), or null when none was uploaded (404).
+ * The owner's upload and status screens and the admin's viewer read the same path.
+ */
+export function useDocumentInfo(
   kind: ValidationKind,
   nickname: string,
-): Promise<DocumentInfo | null> {
-  try {
-    return await api<DocumentInfo>(documentInfoPath(kind, nickname));
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
+  options: { enabled?: boolean; staleTime?: number } = {},
+) {
+  return useApiQuery<DocumentInfo | null>(nickname ? documentInfoPath(kind, nickname) : null, {
+    notFound: null,
+    retry: false,
+    ...options,
+  });
+}
+
+export function useRefreshDocumentInfo(kind: ValidationKind, nickname: string) {
+  const invalidate = useInvalidateApi();
+  return () => invalidate(documentInfoPath(kind, nickname));
 }
 
 export type PrivateImage =

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type {
   AcceptResult,
   ClientCard,
@@ -8,7 +7,7 @@ import type {
 } from '@encanto/core/marketplace';
 import type { MeetingSummary, MyMeetings, RequestDetails } from '@encanto/core/meetings';
 import { api } from '../api-client.ts';
-import { apiKey, useApiQuery } from '../query.ts';
+import { useApiQuery, useInvalidateApi } from '../query.ts';
 
 /**
  * How a request's state reaches the other side without a reload: TanStack
@@ -88,16 +87,6 @@ export const dismissClient = (p: MeetingPair) =>
 
 /** Refetch every meeting view after an action, so both lists and the card agree at once. */
 export function useRefreshMeetings() {
-  const qc = useQueryClient();
-  return () =>
-    qc.invalidateQueries({
-      predicate: (q) => {
-        const path = q.queryKey[1];
-        return (
-          q.queryKey[0] === apiKey('')[0] &&
-          typeof path === 'string' &&
-          /^\/(appointments|conversacion|comments|ratings|notes|citas)/.test(path)
-        );
-      },
-    });
+  const invalidate = useInvalidateApi();
+  return () => invalidate('/appointments', '/conversacion', '/comments', '/ratings', '/notes', '/citas');
 }

@@ -1,5 +1,6 @@
 import type { AuthorizationNotice, ValidationKind } from '@encanto/core/validation';
-import { api, ApiError } from '../api-client.ts';
+import { api } from '../api-client.ts';
+import { useApiQuery, useInvalidateApi } from '../query.ts';
 
 export interface NoticeOwner {
   kind: ValidationKind;
@@ -12,20 +13,30 @@ const noticePath = (owner: NoticeOwner, which: 'pendiente' | 'aprobado') =>
     ? `/cliente/alerta-${which}/${encodeURIComponent(owner.id)}`
     : `/escort-alerta-${which}/${encodeURIComponent(owner.id)}`;
 
-/** A 404 means an empty list (spec); other failures are raised. */
-export async function fetchNotices(
-  owner: NoticeOwner,
+type NoticeAnswer = { clientes?: AuthorizationNotice[]; usuario?: AuthorizationNotice[] };
+
+/**
+ * The account's notices of one kind (`pendiente`: the rejection, `aprobado`: the approval), newest
+ * first, read into `pick`. A 404 means an empty list (spec); other failures are errors. Both screens
+ * that show them (the alert on listings and profiles, the validation pages) share these reads.
+ */
+export function useNotices<D = AuthorizationNotice[]>(
+  owner: NoticeOwner | null,
   which: 'pendiente' | 'aprobado',
-): Promise<AuthorizationNotice[]> {
-  try {
-    const data = await api<{ clientes?: AuthorizationNotice[]; usuario?: AuthorizationNotice[] }>(
-      noticePath(owner, which),
-    );
-    return (owner.kind === 'cliente' ? data.clientes : data.usuario) ?? [];
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return [];
-    throw err;
-  }
+  pick: (list: AuthorizationNotice[]) => D = (list) => list as D,
+) {
+  return useApiQuery<NoticeAnswer, D>(owner ? noticePath(owner, which) : null, {
+    notFound: {},
+    retry: false,
+    staleTime: 0,
+    select: (data) => pick((owner?.kind === 'cliente' ? data.clientes : data.usuario) ?? []),
+  });
+}
+
+/** Refetches every notice read: an upload clears the rejection on the server. */
+export function useRefreshNotices() {
+  const invalidate = useInvalidateApi();
+  return () => invalidate('/cliente/alerta-', '/escort-alerta-');
 }
 
 export function clearNotice(owner: NoticeOwner): Promise<{ mensaje: string }> {
@@ -36,5 +47,3 @@ export function clearNotice(owner: NoticeOwner): Promise<{ mensaje: string }> {
     { method: 'POST' },
   );
 }
-
-export const noticesKey = (owner: NoticeOwner | null) => ['notices', owner?.kind, owner?.id] as const;

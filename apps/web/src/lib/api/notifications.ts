@@ -9,8 +9,16 @@ export const useNotificationPrefs = () => useApiQuery<NotificationPrefs>(notific
 export const saveNotificationPrefs = (change: NotificationPrefsUpdate) =>
   api<NotificationPrefs>(notificationsPath, { method: 'PUT', body: change });
 
-/** The unsubscribe page: the signed token from the mail is the only credential. */
-export const unsubscribe = (token: string) =>
-  api<{ tipo: string; mensaje: string }>(`${notificationsPath}/baja?t=${encodeURIComponent(token)}`, {
-    method: 'POST',
+const unsubscribePath = (token: string) => `${notificationsPath}/baja?t=${encodeURIComponent(token)}`;
+
+/**
+ * The unsubscribe page: the signed token from the mail is the only credential. The POST is sent once
+ * the page runs (`enabled` after hydration), never by the link itself, so a mail scanner that only
+ * fetches the URL changes nothing; its answer stays cached for the page's life, so it is sent once.
+ */
+export const useUnsubscribe = (token: string, enabled: boolean) =>
+  useApiQuery<{ tipo: string; mensaje: string }>(enabled && token ? unsubscribePath(token) : null, {
+    read: (path) => api(path, { method: 'POST' }),
+    retry: false,
+    staleTime: Infinity,
   });

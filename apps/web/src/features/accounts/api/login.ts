@@ -135,9 +135,13 @@ export async function confirmAdminEnrolment(desafio: string, codigo: string): Pr
 
 /**
  * Admin login (issue 19: the route knows the role, nothing to type). The admin route answers admins
- * only; should an answer ever carry another profile type, the new session is dropped.
+ * only; should an answer ever carry another profile type, the new session is dropped with
+ * `endSession` (lib/logout.ts useEndSession: the server's session, the stored keys and the cache).
  */
-export async function loginAdmin(input: LoginInput): Promise<EscortLoginResponse | SecondFactorPending> {
+export async function loginAdmin(
+  input: LoginInput,
+  endSession: () => Promise<void>,
+): Promise<EscortLoginResponse | SecondFactorPending> {
   const answer = await api('/usuario/login-admin', {
     method: 'POST',
     body: { email: input.email, pass: input.pass },
@@ -147,7 +151,7 @@ export async function loginAdmin(input: LoginInput): Promise<EscortLoginResponse
   const data = complete(escortLoginResponseSchema, answer);
   if (data.tipo_perfil !== 'admin') {
     // The answer also set the session cookie: logging out ends that session and clears it.
-    await api('/logout', { method: 'POST' }).catch(() => undefined);
+    await endSession();
     throw new WrongProfileTypeError();
   }
   storeAdmin(data);

@@ -36,13 +36,10 @@ export function AdminEnrolment({
     };
   }, [desafio]);
 
+  // TotpSetup checked the code (totpFormSchema) and hands it over trimmed.
   const confirm = (codigo: string) => {
-    if (!/^\d{6}$/.test(codigo.replace(/\s+/g, ''))) {
-      setError(msg.secondFactorCodeInvalid);
-      return;
-    }
     setError('');
-    void run(() => confirmAdminEnrolment(desafio, codigo.trim()), {
+    void run(() => confirmAdminEnrolment(desafio, codigo), {
       onSuccess: setCodes,
       onError: (err) => setError(errorText(err, msg.secondFactorWrong)),
     });
@@ -63,7 +60,13 @@ export function AdminEnrolment({
           <p className="tf-hint">
             Las cuentas de administración usan siempre un segundo paso al ingresar: configura tu app ahora.
           </p>
-          <TotpSetup enrolment={enrolment} busy={busy} error={error} onConfirm={confirm} />
+          <TotpSetup
+            enrolment={enrolment}
+            busy={busy}
+            error={error}
+            onConfirm={confirm}
+            onInvalid={setError}
+          />
         </>
       ) : error ? (
         <>

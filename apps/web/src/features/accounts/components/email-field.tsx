@@ -1,22 +1,19 @@
-import { inputFilters } from '@encanto/core/fields';
-import { keepTyped } from '../../../lib/keep-typed.ts';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /**
- * The sign-in forms' email field: spaces cannot be typed, the filter the server applies runs as one
- * types, and what was typed before hydration is kept (keepTyped).
+ * The sign-in forms' email field. `field` is the form's `keep('email', { filter: inputFilters.email })`
+ * (lib/use-schema-form.ts): spaces cannot be typed, the filter the server applies runs as one types,
+ * and what was typed before hydration is kept.
  */
 export function EmailField({
   id,
-  value,
-  onValue,
+  field,
   autoComplete = 'email',
 }: {
   id: string;
-  value: string;
-  onValue: (email: string) => void;
+  field: UseFormRegisterReturn;
   autoComplete?: 'email' | 'username';
 }) {
-  const set = (v: string) => onValue(inputFilters.email(v));
   return (
     <div className="field">
       <label htmlFor={id}>Email</label>
@@ -25,9 +22,7 @@ export function EmailField({
         type="email"
         inputMode="email"
         autoComplete={autoComplete}
-        value={value}
-        ref={keepTyped(value, set)}
-        onChange={(e) => set(e.target.value)}
+        {...field}
         onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
       />
     </div>

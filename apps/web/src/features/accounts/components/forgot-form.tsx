@@ -1,12 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { recoverRequestSchema } from '@encanto/core/accounts';
 import { timings } from '@encanto/core/constants';
+import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { paths } from '../../../config/paths.ts';
 import { forgotFailureText } from '../account-messages.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { setStored, useHydrated } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import type { AccountType } from '../api/availability.ts';
 import { clientEmailRegistered, requestRecovery } from '../api/recovery.ts';
 import { EmailField } from './email-field.tsx';
@@ -23,16 +26,15 @@ export function ForgotForm({ type }: { type: AccountType }) {
   // Until hydration the button would submit the form natively, so it waits for the app.
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+  const form = useSchemaForm(recoverRequestSchema, { defaultValues: { email: '' } });
   const [locked, setLocked] = useState(false);
   const [message, setMessage] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const later = (fn: () => void, ms: number) => timers.current.push(setTimeout(fn, ms));
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (locked || !email) return;
+  const onValid = async ({ email }: { email: string }) => {
+    if (locked) return;
     setLocked(true);
     later(() => setLocked(false), timings.forgotPasswordLockMs);
     setMessage(null);
@@ -54,6 +56,12 @@ export function ForgotForm({ type }: { type: AccountType }) {
       setMessage({ text: forgotFailureText(type, err), kind: 'error' });
     }
   };
+  // An empty field does nothing (spec); an address the schema refuses says why.
+  const onSubmit = (e?: BaseSyntheticEvent) =>
+    form.handleSubmit(onValid, (errors) => {
+      if (!locked && form.getValues('email'))
+        setMessage({ text: firstErrorOf(errors) ?? msg.email, kind: 'error' });
+    })(e);
 
   return (
     <div className="page account-page">
@@ -65,7 +73,7 @@ export function ForgotForm({ type }: { type: AccountType }) {
           Te enviaremos una contraseña provisoria de 4 dígitos y un enlace para crear tu nueva contraseña.
         </p>
         <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <EmailField id={`${id}-email`} value={email} onValue={setEmail} />
+          <EmailField id={`${id}-email`} field={form.keep('email', { filter: inputFilters.email })} />
           <div aria-live="polite">
             {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
           </div>

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { msg } from '@encanto/core/messages';
+import { loginSchema, type LoginInput } from '@encanto/core/accounts';
+import { inputFilters } from '@encanto/core/fields';
 import { useHydrated } from '../../../lib/session.ts';
-import { keepTyped } from '../../../lib/keep-typed.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { paths } from '../../../config/paths.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import type { SecondFactorPending } from '@encanto/core/two-factor';
@@ -25,8 +26,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
   // Until hydration the button would submit the form natively, so it waits for the app.
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [pass, setPass] = useState('');
+  const form = useSchemaForm(loginSchema, { defaultValues: { email: '', pass: '' } });
   const [error, setError] = useState('');
   const [pending, setPending] = useState<SecondFactorPending | null>(null);
   const { busy, run } = useAction();
@@ -48,15 +48,10 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
     else void navigate(type === 'cliente' ? paths.escorts : paths.escortHome);
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!email || !pass) {
-      setError(msg.completeAllFields);
-      return;
-    }
+  const onValid = async (input: LoginInput) => {
     setError('');
     const login = (): Promise<{ autorizado: string; nickname: string } | SecondFactorPending> =>
-      type === 'cliente' ? loginClient({ email, pass }) : loginEscort({ email, pass });
+      type === 'cliente' ? loginClient(input) : loginEscort(input);
     await run(login, {
       onSuccess: (data) => {
         if ('desafio' in data) setPending(data);
@@ -65,6 +60,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
       onError: (err) => setError(loginFailureText(type, err)),
     });
   };
+  const onSubmit = form.handleSubmit(onValid, (errors) => setError(firstErrorOf(errors) ?? ''));
 
   const title = type === 'cliente' ? 'Ingresar - Cliente' : 'Ingresar - Escort';
   return (
@@ -81,21 +77,15 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
           onDone={landed}
           onRestart={() => {
             setPending(null);
-            setPass('');
+            form.resetField('pass');
           }}
         />
       ) : (
         <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <EmailField id={`${id}-email`} value={email} onValue={setEmail} />
+          <EmailField id={`${id}-email`} field={form.keep('email', { filter: inputFilters.email })} />
           <div className="field">
             <label htmlFor={`${id}-pass`}>Contraseña</label>
-            <PasswordInput
-              id={`${id}-pass`}
-              autoComplete="current-password"
-              value={pass}
-              ref={keepTyped(pass, setPass)}
-              onChange={(e) => setPass(e.target.value)}
-            />
+            <PasswordInput id={`${id}-pass`} autoComplete="current-password" {...form.keep('pass')} />
           </div>
           <Link className="account-link" to={type === 'cliente' ? paths.forgotClient : paths.forgotEscort}>
             ¿Olvidaste tu contraseña?

@@ -1,14 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { recoveryFormSchema } from '@encanto/core/accounts';
+import { recoveryFormSchema, type RecoveryForm } from '@encanto/core/accounts';
 import { limits, timings } from '@encanto/core/constants';
 import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { paths } from '../../../config/paths.ts';
 import { recoverFailureText } from '../account-messages.ts';
 import { getStored, setStored, useHydrated } from '../../../lib/session.ts';
-import { keepTyped } from '../../../lib/keep-typed.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { useCommonPasswords } from '../../../lib/use-common-passwords.ts';
 import type { AccountType } from '../api/availability.ts';
@@ -39,7 +39,9 @@ export function RecoverForm({
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const email = givenEmail ?? (hydrated ? getStored('emailRecuperacion') : null);
-  const [values, setValues] = useState({ codigo: '', nueva: '', repetir: '' });
+  const form = useSchemaForm<RecoveryForm>(schemas[type], {
+    defaultValues: { codigo: '', nueva: '', repetir: '' },
+  });
   const [message, setMessage] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
   const { busy, run } = useAction();
   const [done, setDone] = useState(false);
@@ -47,15 +49,9 @@ export function RecoverForm({
   useEffect(() => () => clearTimeout(timer.current), []);
   useCommonPasswords();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onValid = async (values: RecoveryForm) => {
     if (!email) {
       setMessage({ text: msg.recoveryEmailMissing, kind: 'error' });
-      return;
-    }
-    const parsed = schemas[type].safeParse(values);
-    if (!parsed.success) {
-      setMessage({ text: parsed.error.issues[0]?.message ?? msg.completeAllFields, kind: 'error' });
       return;
     }
     setMessage(null);
@@ -82,19 +78,16 @@ export function RecoverForm({
       },
     );
   };
+  // Without the account's e-mail nothing can be sent: that comes first, as the screen says.
+  const onSubmit = (e?: BaseSyntheticEvent) =>
+    form.handleSubmit(onValid, (errors) =>
+      setMessage({
+        text: email ? (firstErrorOf(errors) ?? msg.completeAllFields) : msg.recoveryEmailMissing,
+        kind: 'error',
+      }),
+    )(e);
 
   const loginPath = type === 'cliente' ? paths.clientLogin : paths.escortLogin;
-  const set =
-    (key: keyof typeof values, filter: (v: string) => string) => (e: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [key]: filter(e.target.value) }));
-  // The value and change handler of a field, plus the ref that keeps what was typed before hydration.
-  const bind = (key: keyof typeof values, filter: (v: string) => string) => ({
-    value: values[key],
-    onChange: set(key, filter),
-    ref: keepTyped(values[key], (typed) => set(key, filter)({ target: { value: typed } })),
-  });
-  // Typed as is: spaces and symbols belong to the password (issue 14).
-  const asTyped = (v: string) => v;
 
   return (
     <section className="form-card account-card" aria-labelledby={`${id}-title`}>
@@ -116,18 +109,20 @@ export function RecoverForm({
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={limits.provisionalCodeDigits}
-            {...bind('codigo', (v) => inputFilters.digits(v, limits.provisionalCodeDigits))}
+            {...form.keep('codigo', {
+              filter: (v) => inputFilters.digits(v, limits.provisionalCodeDigits),
+            })}
             className="code-input"
           />
         </div>
         <div className="field">
           <label htmlFor={`${id}-nueva`}>Nueva contraseña</label>
-          <PasswordInput id={`${id}-nueva`} autoComplete="new-password" {...bind('nueva', asTyped)} />
+          <PasswordInput id={`${id}-nueva`} autoComplete="new-password" {...form.keep('nueva')} />
           <p className="field-hint">{msg.newPasswordHint}</p>
         </div>
         <div className="field">
           <label htmlFor={`${id}-repetir`}>Repetir contraseña</label>
-          <PasswordInput id={`${id}-repetir`} autoComplete="new-password" {...bind('repetir', asTyped)} />
+          <PasswordInput id={`${id}-repetir`} autoComplete="new-password" {...form.keep('repetir')} />
         </div>
         <div aria-live="polite">
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useForm, useWatch, Controller, type Resolver, type UseFormRegister } from 'react-hook-form';
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { useWatch, Controller, type UseFormRegister } from 'react-hook-form';
+import type { ZodType } from 'zod';
 import {
   clientRegisterFormSchema,
   clientRegisterSchema,
@@ -18,8 +18,9 @@ import { paths } from '../../../config/paths.ts';
 import { keepTypedRegistered } from '../../../lib/keep-typed.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useCommonPasswords } from '../../../lib/use-common-passwords.ts';
-import { api } from '../../../lib/api-client.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { registerFailureText } from '../account-messages.ts';
+import { registerAccount } from '../api/register.ts';
 import { storeClientSession, storeEscortSession } from '../api/login.ts';
 import { CityPicker } from '../../../components/city-picker.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
@@ -37,7 +38,6 @@ const config = {
     rutLabel: 'RUT o Pasaporte',
     formSchema: clientRegisterFormSchema,
     shape: clientRegisterSchema.shape,
-    endpoint: '/cliente/registro',
   },
   usuario: {
     title: 'Registro Escort',
@@ -45,7 +45,6 @@ const config = {
     rutLabel: 'RUT',
     formSchema: escortRegisterFormSchema,
     shape: escortRegisterSchema.shape,
-    endpoint: '/usuario/registro',
   },
 } as const;
 
@@ -67,8 +66,8 @@ export function RegisterForm({ type }: { type: AccountType }) {
   const { run } = useAction();
   useCommonPasswords();
 
-  const { register, handleSubmit, control, formState, setValue, getValues, trigger } = useForm<Values>({
-    resolver: zodResolver(c.formSchema as never) as unknown as Resolver<Values>,
+  // One form for both screens: the values are typed loosely, each screen's schema checks them.
+  const form = useSchemaForm<Values>(c.formSchema as unknown as ZodType<Values, Values>, {
     mode: 'onTouched',
     defaultValues: {
       [c.rutKey]: '',
@@ -85,14 +84,14 @@ export function RegisterForm({ type }: { type: AccountType }) {
       acepta_datos_sensibles: false,
     },
   });
+  const { register, handleSubmit, control, formState, setValue, getValues, trigger } = form;
   const errors = formState.errors;
   const nickname = String(useWatch({ control, name: 'nickname' }) ?? '');
   // What a refused nickname would become: offered with a button, never applied behind her back.
   const suggestion = errors.nickname ? normalizeNickname(nickname) : '';
   const offerSuggestion = suggestion !== nickname && nicknameField.safeParse(suggestion).success;
   // register() that keeps what was typed or autofilled before hydration (lib/keep-typed.ts).
-  const keep = ((name: string) =>
-    keepTypedRegistered(register(name), (typed) => setValue(name, typed))) as UseFormRegister<Values>;
+  const keep = ((name: string) => form.keep(name)) as UseFormRegister<Values>;
   const keyOf = (field: CheckedField) => (field === 'rut' ? c.rutKey : field);
 
   /** On blur, a checked field asks whether its value is free, if the value passes its own rule. */
@@ -108,7 +107,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
     setFormError('');
     const { pass2: _repeat, ...rest } = values;
     const body = { ...rest, apellido: values.nickname, url: defaultAvatars[values.genero as Genero] };
-    await run(() => api<{ sesion?: unknown }>(c.endpoint, { method: 'POST', body }), {
+    await run(() => registerAccount(type, body), {
       onSuccess: (answer) => {
         // The answer signs her in (no second login); an answer without a session leaves her signed out.
         let signedIn = true;
@@ -214,7 +213,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
             {...fieldProps('fecha_nac')}
             {...keep('fecha_nac')}
             type="date"
-            max={latestAdultBirthDate()}
+            max={latestAdultBirthDate(new Date())}
             min="1900-01-01"
           />
           {fieldError('fecha_nac')}

@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { msg } from '@encanto/core/messages';
+import { secondFactorFormSchema } from '@encanto/core/two-factor';
 import { errorText } from '../../../lib/api-client.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { CodeInput } from '../../../components/security/code-input.tsx';
 import { PasskeyButton } from './passkey-button.tsx';
 
@@ -22,25 +24,22 @@ export function SecondFactorStep<T>({
   onRestart: () => void;
 }) {
   const id = useId();
-  const [codigo, setCodigo] = useState('');
   const [recovery, setRecovery] = useState(false);
+  const form = useSchemaForm(secondFactorFormSchema(recovery), { defaultValues: { codigo: '' } });
   const [error, setError] = useState('');
   const { busy, run } = useAction();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const trimmed = codigo.trim();
-    if ((!recovery && !/^\d{6}$/.test(trimmed.replace(/\s+/g, ''))) || (recovery && trimmed.length < 6)) {
-      setError(msg.secondFactorCodeInvalid);
-      return;
-    }
-    setError('');
-    await run(() => submit(trimmed), {
-      onSuccess: onDone,
-      onError: (err) => setError(errorText(err, msg.secondFactorWrong)),
-      keepBusyOnSuccess: true,
-    });
-  };
+  const onSubmit = form.handleSubmit(
+    async ({ codigo }) => {
+      setError('');
+      await run(() => submit(codigo), {
+        onSuccess: onDone,
+        onError: (err) => setError(errorText(err, msg.secondFactorWrong)),
+        keepBusyOnSuccess: true,
+      });
+    },
+    (errors) => setError(firstErrorOf(errors) ?? msg.secondFactorCodeInvalid),
+  );
 
   return (
     <div className="tf-step">
@@ -51,7 +50,7 @@ export function SecondFactorStep<T>({
           : 'Abre tu app de autenticación y escribe el código de 6 dígitos.'}
       </p>
       <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <CodeInput id={`${id}-code`} value={codigo} onChange={setCodigo} recovery={recovery} />
+        <CodeInput id={`${id}-code`} field={form.register('codigo')} recovery={recovery} />
         <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
@@ -65,7 +64,7 @@ export function SecondFactorStep<T>({
           className="link-button"
           onClick={() => {
             setRecovery((r) => !r);
-            setCodigo('');
+            form.reset();
             setError('');
           }}
         >

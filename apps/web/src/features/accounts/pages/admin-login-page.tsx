@@ -1,12 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { msg } from '@encanto/core/messages';
+import { loginSchema, type LoginInput } from '@encanto/core/accounts';
+import { inputFilters } from '@encanto/core/fields';
 import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
 import { useHead } from '../../../lib/head.tsx';
+import { useEndSession } from '../../../lib/logout.ts';
 import { useSite } from '../../../lib/site.tsx';
-import { keepTyped } from '../../../lib/keep-typed.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import type { SecondFactorPending } from '@encanto/core/two-factor';
 import { loginAdmin, secondFactorPasskey, submitSecondFactor } from '../api/login.ts';
@@ -23,23 +25,19 @@ export default function AdminLoginPage() {
   // Until hydration the button would submit the form natively, so it waits for the app.
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ email: '', pass: '' });
+  const form = useSchemaForm(loginSchema, { defaultValues: { email: '', pass: '' } });
+  const endSession = useEndSession();
   const [error, setError] = useState('');
   const [pending, setPending] = useState<SecondFactorPending | null>(null);
   const { busy, run } = useAction();
   const restart = () => {
     setPending(null);
-    setForm((f) => ({ ...f, pass: '' }));
+    form.resetField('pass');
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.email || !form.pass) {
-      setError(msg.completeAllFields);
-      return;
-    }
+  const onValid = async (input: LoginInput) => {
     setError('');
-    await run(() => loginAdmin(form), {
+    await run(() => loginAdmin(input, endSession), {
       onSuccess: (answer) => {
         if ('desafio' in answer) setPending(answer);
         else void navigate(paths.adminPanel);
@@ -47,6 +45,7 @@ export default function AdminLoginPage() {
       onError: (err) => setError(adminLoginFailureText(err)),
     });
   };
+  const onSubmit = form.handleSubmit(onValid, (errors) => setError(firstErrorOf(errors) ?? ''));
 
   return (
     <div className="page account-page">
@@ -76,18 +75,11 @@ export default function AdminLoginPage() {
             <EmailField
               id={`${id}-email`}
               autoComplete="username"
-              value={form.email}
-              onValue={(email) => setForm((f) => ({ ...f, email }))}
+              field={form.keep('email', { filter: inputFilters.email })}
             />
             <div className="field">
               <label htmlFor={`${id}-pass`}>Contraseña</label>
-              <PasswordInput
-                id={`${id}-pass`}
-                autoComplete="current-password"
-                value={form.pass}
-                ref={keepTyped(form.pass, (v) => setForm((f) => ({ ...f, pass: v })))}
-                onChange={(e) => setForm((f) => ({ ...f, pass: e.target.value }))}
-              />
+              <PasswordInput id={`${id}-pass`} autoComplete="current-password" {...form.keep('pass')} />
             </div>
             <div aria-live="assertive">{error && <p className="message message-error">{error}</p>}</div>
             <button type="submit" className="button button-block" disabled={busy || !hydrated}>

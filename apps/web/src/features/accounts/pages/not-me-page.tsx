@@ -4,7 +4,7 @@ import { msg } from '@encanto/core/messages';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
-import { clearSession } from '../../../lib/session.ts';
+import { useForgetSession } from '../../../lib/logout.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { sayNotMe } from '../api/not-me.ts';
 
@@ -22,12 +22,14 @@ export default function NotMePage() {
   useHead({ title: `¿No fuiste tú? – ${site.name}`, robots: 'noindex,nofollow' });
   const { token = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'idle' });
+  // The server closed every session of the account: this browser forgets its own.
+  const forgetSession = useForgetSession();
 
   const act = () => {
     setState({ kind: 'busy' });
     sayNotMe(token).then(
       (res) => {
-        clearSession();
+        forgetSession();
         setState({ kind: 'done', text: res.mensaje, tipo: res.tipo });
       },
       (err: unknown) => setState({ kind: 'error', text: errorText(err, msg.notDoneLinkInvalid) }),

@@ -1,3 +1,4 @@
+import { formatNumericDateTime } from '@encanto/core/chile-time';
 import { auditActionLabel, type AuditAction, type AuditEntry } from '@encanto/core/validation';
 
 /** The badge's tone: what let someone in or back, what kept or took someone out, what waits on a person. */
@@ -15,12 +16,6 @@ const tone: Partial<Record<AuditAction, 'ok' | 'bad' | 'warn'>> = {
 /** Who decided: an admin's nickname, or the words for the system and the account holder. */
 const actor = (admin: string) =>
   admin === 'sistema' ? 'Sistema' : admin === 'titular' ? 'Titular de la cuenta' : admin;
-
-const dateTime = new Intl.DateTimeFormat('es-CL', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Santiago',
-});
 
 /** The audit log as a table on wide screens and as cards on phones. */
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
@@ -40,7 +35,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
         {entries.map((e) => (
           <tr key={e.id}>
             <td data-label="Fecha">
-              <time dateTime={e.fecha}>{dateTime.format(new Date(e.fecha))}</time>
+              <time dateTime={e.fecha}>{formatNumericDateTime(e.fecha)}</time>
             </td>
             <td data-label="Responsable">{actor(e.admin)}</td>
             <td data-label="Cuenta">

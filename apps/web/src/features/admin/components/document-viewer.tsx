@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { msg } from '@encanto/core/messages';
 import type { ValidationKind } from '@encanto/core/validation';
-import { fetchDocumentInfo, usePrivateImage } from '../../../lib/api/documents.ts';
+import { useDocumentInfo, usePrivateImage } from '../../../lib/api/documents.ts';
 import { Modal } from './modal.tsx';
 
 export interface ViewedAccount {
@@ -27,12 +26,7 @@ export function DocumentViewer({
   /** Shown above the data, before anything else (an under-18 birth date). */
   warning?: ReactNode;
 }) {
-  const info = useQuery({
-    queryKey: ['admin-document', account.kind, account.nickname],
-    queryFn: () => fetchDocumentInfo(account.kind, account.nickname),
-    retry: false,
-    staleTime: 0,
-  });
+  const info = useDocumentInfo(account.kind, account.nickname, { staleTime: 0 });
   const image = usePrivateImage(info.data?.imageUrl);
   const [zoom, setZoom] = useState(0);
 

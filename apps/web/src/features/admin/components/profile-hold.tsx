@@ -1,6 +1,6 @@
 import type { AdminProfile } from '@encanto/core/data-rights';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '@encanto/core/chile-time';
 
 /** Whether the public sees the profile and, when the site hides it, which decision did and why. */
 export function ProfileHold({ profile }: { profile: AdminProfile }) {

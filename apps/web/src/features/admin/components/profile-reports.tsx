@@ -1,6 +1,6 @@
 import { reportReasonLabels, type Report } from '@encanto/core/data-rights';
 import type { ReportAction } from '../../../lib/api/reports.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '@encanto/core/chile-time';
 
 const statusLabel: Record<Report['estado'], string> = {
   abierta: 'Abierta',

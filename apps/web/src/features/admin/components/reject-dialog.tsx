@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { useWatch } from 'react-hook-form';
 import { limits } from '@encanto/core/constants';
 import {
   clientRejectionReasons,
@@ -12,6 +11,7 @@ import {
   type ValidationKind,
 } from '@encanto/core/validation';
 import { Modal } from './modal.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 /**
  * Rechazar: the spec's fixed reasons as checkboxes (at least one), plus the
@@ -31,8 +31,7 @@ export function RejectDialog({
 }) {
   const ids = useId();
   const reasons = kind === 'cliente' ? clientRejectionReasons : escortRejectionReasons;
-  const form = useForm<RejectionForm>({
-    resolver: zodResolver(rejectionFormSchema),
+  const form = useSchemaForm<RejectionForm>(rejectionFormSchema, {
     defaultValues: { reasons: [], detalle: '' },
   });
   const checked = useWatch({ control: form.control, name: 'reasons' });

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
 import { ADMIN_PANEL, useAdminHead } from '../../../lib/admin-head.ts';
-import { clearSession, useHydrated, useServerRedirect, useSession } from '../../../lib/session.ts';
+import { useLogout } from '../../../lib/logout.ts';
+import { useHydrated, useServerRedirect, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useSignals } from '../../../lib/api/safety.ts';
 
@@ -57,11 +57,8 @@ export default function AdminLayout() {
     if (hydrated && !allowed) void navigate(paths.adminLogin, { replace: true });
   }, [hydrated, allowed, navigate]);
 
-  async function logout() {
-    await api('/logout', { method: 'POST' }).catch(() => undefined);
-    clearSession();
-    void navigate(paths.adminLogin, { replace: true });
-  }
+  const leave = useLogout();
+  const logout = () => leave(paths.adminLogin, { replace: true });
 
   return (
     <div className="admin">

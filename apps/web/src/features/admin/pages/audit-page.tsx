@@ -1,22 +1,11 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditEntry } from '@encanto/core/validation';
 import { useAdminHead } from '../../../lib/admin-head.ts';
-import { api } from '../../../lib/api-client.ts';
+import { useAuditLog } from '../../../lib/api/audit.ts';
 import { AuditList } from '../components/audit-list.tsx';
-
-const PAGE = 50;
 
 /** /pendientes/auditoria: every admin decision, newest first, 50 at a time. */
 export default function AuditPage() {
   useAdminHead('Auditoría');
-  const query = useInfiniteQuery({
-    queryKey: ['admin-audit'],
-    initialPageParam: 0,
-    staleTime: 0,
-    queryFn: ({ pageParam }) =>
-      api<AuditEntry[]>(`/admin/auditoria?limite=${PAGE}${pageParam ? `&antes=${pageParam}` : ''}`),
-    getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1]!.id : undefined),
-  });
+  const query = useAuditLog();
   return (
     <section aria-labelledby="audit-title">
       <h2 id="audit-title" className="admin-section-title">

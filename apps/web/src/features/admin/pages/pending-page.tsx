@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { msg } from '@encanto/core/messages';
-import {
-  joinReasons,
-  type AuditEntry,
-  type PendingClient,
-  type PendingEscort,
-  type ValidationKind,
-} from '@encanto/core/validation';
+import type { ValidationKind } from '@encanto/core/validation';
 import { paths } from '../../../config/paths.ts';
 import { useAdminHead } from '../../../lib/admin-head.ts';
-import { api, errorText } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
+import { useLatestDecisions } from '../../../lib/api/audit.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { authorizeAccount, rejectAccount, usePendingAccounts, useRefreshPending } from '../api/pending.ts';
 import { ApproveDialog } from '../components/approve-dialog.tsx';
 import { AuditList } from '../components/audit-list.tsx';
 import { BirthDate } from '../components/birth-date.tsx';
@@ -34,34 +29,17 @@ const failure = (text: string, err: unknown): Status => {
 export default function PendingPage({ kind }: { kind: ValidationKind }) {
   const c = pendingKinds[kind];
   useAdminHead(c.section);
-  const queryClient = useQueryClient();
-  const listKey = ['admin-pending', kind] as const;
-  const list = useQuery({
-    queryKey: listKey,
-    staleTime: 0,
-    queryFn: async () =>
-      (await api<(PendingEscort | PendingClient)[]>(`/${kind}/pendientes`)).map((r) => c.toRow(r)),
-  });
-  const audit = useQuery({
-    queryKey: ['admin-audit-latest'],
-    staleTime: 0,
-    queryFn: () => api<AuditEntry[]>('/admin/auditoria?limite=5'),
-  });
+  const list = usePendingAccounts(kind);
+  const audit = useLatestDecisions();
   const [viewing, setViewing] = useState<PendingRow | null>(null);
   const [rejecting, setRejecting] = useState<PendingRow | null>(null);
   const [approving, setApproving] = useState<PendingRow | null>(null);
   const [status, setStatus] = useState<Status>(null);
-  const { busyKey, run } = useAction(() =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: listKey }),
-      queryClient.invalidateQueries({ queryKey: ['admin-audit-latest'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin-audit'] }),
-    ]),
-  );
+  const { busyKey, run } = useAction(useRefreshPending(kind));
 
   const authorize = (row: PendingRow) =>
     run(
-      () => api(`/${kind}/autorizar/${encodeURIComponent(row.rut)}`, { method: 'PUT' }),
+      () => authorizeAccount(kind, row.rut),
       {
         onSuccess: () => setStatus({ text: c.ok, error: false }),
         onError: (err) => setStatus(failure(c.fail, err)),
@@ -74,21 +52,14 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
     );
 
   const reject = (row: PendingRow, reasons: string[], detalle: string) =>
-    run(
-      () =>
-        api(`/${kind}/${c.reject}/${encodeURIComponent(row.rut)}`, {
-          method: 'POST',
-          body: { motivo: joinReasons(reasons), detalle },
-        }),
-      {
-        onSuccess: () => setStatus({ text: msg.rejectionSent(row.nickname), error: false }),
-        onError: (err) => setStatus(failure(msg.rejectionError, err)),
-        onSettled: () => {
-          setRejecting(null);
-          setViewing(null);
-        },
+    run(() => rejectAccount(kind, row.rut, reasons, detalle), {
+      onSuccess: () => setStatus({ text: msg.rejectionSent(row.nickname), error: false }),
+      onError: (err) => setStatus(failure(msg.rejectionError, err)),
+      onSettled: () => {
+        setRejecting(null);
+        setViewing(null);
       },
-    );
+    });
 
   const details = (row: PendingRow): ViewedAccount['details'] => {
     const list: ViewedAccount['details'] = [

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProfile, Report } from '@encanto/core/data-rights';
+import type { Report } from '@encanto/core/data-rights';
 import { paths } from '../../../config/paths.ts';
 import { useAdminHead } from '../../../lib/admin-head.ts';
-import { api, ApiError, errorText } from '../../../lib/api-client.ts';
+import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { decideReport, useRefreshReports, type ReportAction } from '../../../lib/api/reports.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { useAdminProfile, useRefreshAdminProfile } from '../api/profile.ts';
 import { BirthDate } from '../components/birth-date.tsx';
 import { MinorWarning } from '../components/minor-warning.tsx';
 import { ProfileHold } from '../components/profile-hold.tsx';
@@ -24,18 +24,10 @@ type Status = { text: string; error: boolean } | null;
 export default function ProfilePage() {
   const { nickname = '' } = useParams();
   useAdminHead(`Perfil de ${nickname}`);
-  const queryClient = useQueryClient();
-  const key = ['admin-profile', nickname.toLowerCase()] as const;
-  const query = useQuery({
-    queryKey: key,
-    staleTime: 0,
-    retry: false,
-    queryFn: () => api<AdminProfile>(`/admin/perfil/${encodeURIComponent(nickname)}`),
-  });
+  const query = useAdminProfile(nickname);
   const refreshReports = useRefreshReports();
-  const { busy, run } = useAction(() =>
-    Promise.all([refreshReports(), queryClient.invalidateQueries({ queryKey: key })]),
-  );
+  const refreshProfile = useRefreshAdminProfile(nickname);
+  const { busy, run } = useAction(() => Promise.all([refreshReports(), refreshProfile()]));
   const [status, setStatus] = useState<Status>(null);
   const decide = (report: Report, action: ReportAction) =>
     void run(() => decideReport(report.id, action), {

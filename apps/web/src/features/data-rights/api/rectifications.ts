@@ -1,26 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminRectification } from '@encanto/core/data-rights';
 import { api } from '../../../lib/api-client.ts';
+import { useApiQuery, useInvalidateApi } from '../../../lib/query.ts';
 
 export type RectificationFilter = 'abierta' | 'todas';
 
-export function useAdminRectifications(filter: RectificationFilter) {
-  return useQuery({
-    queryKey: ['admin-rectifications', filter],
-    staleTime: 0,
-    queryFn: () => api<AdminRectification[]>(`/admin/rectificaciones?estado=${filter}`),
-  });
-}
+export const useAdminRectifications = (filter: RectificationFilter) =>
+  useApiQuery<AdminRectification[]>(`/admin/rectificaciones?estado=${filter}`, { staleTime: 0 });
 
 export const decideRectification = (id: number, estado: 'resuelta' | 'rechazada') =>
   api<{ mensaje: string }>(`/admin/rectificaciones/${id}`, { method: 'PUT', body: { estado } });
 
+/** After a decision: the request lists and the audit log (every decision is written there). */
 export function useRefreshRectifications() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin-rectifications'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin-audit'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin-audit-latest'] }),
-    ]);
+  const invalidate = useInvalidateApi();
+  return () => invalidate('/admin/rectificaciones', '/admin/auditoria');
 }

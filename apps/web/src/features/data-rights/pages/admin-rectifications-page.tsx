@@ -9,7 +9,7 @@ import {
   useRefreshRectifications,
   type RectificationFilter,
 } from '../api/rectifications.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '@encanto/core/chile-time';
 import { AdminDecisionList, type DecisionStatus } from '../components/admin-decision-list.tsx';
 
 const statusLabel: Record<AdminRectification['estado'], string> = {

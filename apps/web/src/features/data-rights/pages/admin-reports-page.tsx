@@ -12,7 +12,7 @@ import {
   type ReportAction,
   type ReportFilter,
 } from '../../../lib/api/reports.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '@encanto/core/chile-time';
 import { AdminDecisionList, type DecisionStatus } from '../components/admin-decision-list.tsx';
 
 const statusLabel: Record<Report['estado'], string> = {

@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { deleteAccountSchema } from '@encanto/core/data-rights';
+import { useWatch } from 'react-hook-form';
+import { deleteAccountFormSchema } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { RequireAuth } from '../../../components/require-auth.tsx';
@@ -9,7 +9,9 @@ import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useHead } from '../../../lib/head.tsx';
-import { clearSession, useSession } from '../../../lib/session.ts';
+import { useForgetSession } from '../../../lib/logout.ts';
+import { useSession } from '../../../lib/session.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { deleteAccount } from '../api/delete-account.ts';
 import { DownloadButton } from '../../../components/my-data/download-button.tsx';
@@ -46,9 +48,9 @@ export default function DeleteAccountPage() {
 function DeleteAccount({ onDeleted }: { onDeleted: (mensaje: string) => void }) {
   const id = useId();
   const session = useSession();
-  const queryClient = useQueryClient();
-  const [pass, setPass] = useState('');
-  const [understood, setUnderstood] = useState(false);
+  const forgetSession = useForgetSession();
+  const form = useSchemaForm(deleteAccountFormSchema, { defaultValues: { pass: '', entiendo: false } });
+  const pass = useWatch({ control: form.control, name: 'pass' });
   const { busy, run } = useAction();
   const [error, setError] = useState<string | null>(null);
   const escort = session.role === 'usuario';
@@ -63,23 +65,22 @@ function DeleteAccount({ onDeleted }: { onDeleted: (mensaje: string) => void }) 
     );
   }
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = deleteAccountSchema.safeParse({ pass });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? msg.completeAllFields);
-    if (!understood) return setError(msg.deleteConfirmRequired);
-    setError(null);
-    await run(() => deleteAccount(parsed.data), {
-      onSuccess: (res) => {
-        onDeleted(res.mensaje);
-        // The server already revoked every session; the browser forgets its own.
-        clearSession();
-        queryClient.clear();
-      },
-      onError: (err) => setError(errorText(err, msg.accountDeleteError)),
-      keepBusyOnSuccess: true,
-    });
-  };
+  // The password first, then the tick, as the form reads top to bottom.
+  const onSubmit = form.handleSubmit(
+    async ({ pass }) => {
+      setError(null);
+      await run(() => deleteAccount({ pass }), {
+        onSuccess: (res) => {
+          onDeleted(res.mensaje);
+          // The server already revoked every session; the browser forgets its own.
+          forgetSession();
+        },
+        onError: (err) => setError(errorText(err, msg.accountDeleteError)),
+        keepBusyOnSuccess: true,
+      });
+    },
+    (errors) => setError(firstErrorOf(errors) ?? msg.completeAllFields),
+  );
 
   return (
     <div className="page dr-delete-page">
@@ -146,13 +147,12 @@ function DeleteAccount({ onDeleted }: { onDeleted: (mensaje: string) => void }) 
           <PasswordInput
             id={`${id}-pass`}
             autoComplete="current-password"
-            value={pass}
-            onChange={(e) => setPass(e.target.value)}
+            {...form.register('pass')}
             aria-invalid={error && !pass ? true : undefined}
           />
         </div>
         <label className="dr-check">
-          <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
+          <input type="checkbox" {...form.register('entiendo')} />
           Entiendo que esto no se puede deshacer.
         </label>
         <div aria-live="assertive" className="message-slot">

@@ -1,11 +1,11 @@
-import { todayInChile } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import type { Visit } from '@encanto/core/touring';
 import { visitRange } from '@encanto/core/touring-dates';
 
 /** Her tour on the card (issue 17): "De visita en Temuco del 3 al 7 de diciembre", then coming visits. */
 export function CardVisits({ visits }: { visits: Visit[] }) {
   if (visits.length === 0) return null;
-  const today = todayInChile();
+  const today = todayInChile(new Date());
   return (
     <ul className="card-visits" aria-label="Gira">
       {visits.map((v) => {

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EscortSearchResult } from '@encanto/core/search';
 import type { VisitorCard } from '@encanto/core/touring-listing';
 import { msg } from '@encanto/core/messages';
 import { hasFilters, listingApiPath, profileCount, type ListingPlace } from '@encanto/core/search-params';
 import { EscortGrid } from '../../../components/escort-card.tsx';
-import { api } from '../../../lib/api-client.ts';
-import { useApiQuery } from '../../../lib/query.ts';
+import { useApiMorePages, useApiQuery } from '../../../lib/query.ts';
 import { FilterBar } from './filter-bar.tsx';
 import { VisitorsSection } from './visitors-section.tsx';
 import { GridSkeleton } from './grid-skeleton.tsx';
@@ -41,14 +39,7 @@ export function SearchResults({
   emptyText: string;
 }) {
   const { url, path, query } = useListingResults(place);
-  const client = useQueryClient();
-  const moreKey = ['listing-more', path] as const;
-  const more = useQuery<Answer[]>({
-    queryKey: moreKey,
-    queryFn: () => Promise.resolve([]),
-    initialData: [],
-    staleTime: Infinity,
-  }).data;
+  const { pages: more, add: addPage } = useApiMorePages<Answer>(path);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const grid = useRef<HTMLDivElement>(null);
@@ -80,10 +71,11 @@ export function SearchResults({
     setLoading(true);
     setFailed(false);
     try {
-      const page = await api<Answer>(listingApiPath(place, url.filters, last.siguiente));
+      // Set before the page lands: its render moves focus to the first new card.
       focusFrom.current = items.length;
-      client.setQueryData<Answer[]>(moreKey, (old = []) => [...old, page]);
+      await addPage(listingApiPath(place, url.filters, last.siguiente));
     } catch {
+      focusFrom.current = null;
       setFailed(true);
     } finally {
       setLoading(false);

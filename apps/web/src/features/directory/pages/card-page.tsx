@@ -1,19 +1,14 @@
 import { useLocation, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import type { EscortCard, EscortPublic } from '@encanto/core/escorts';
+import type { EscortCard } from '@encanto/core/escorts';
 import { photoUrl } from '@encanto/core/landing';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
-import { apiKey, useApiQuery } from '../../../lib/query.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCountView } from '../../../lib/api/statistics.ts';
 import NotFoundPage from '../../../components/not-found-page.tsx';
 import { CardView, type CardData } from '../components/card-view.tsx';
 import { CardSkeleton } from '../components/card-skeleton.tsx';
-
-export const publicCardPath = (nickname: string) => `/usuario/publico/${encodeURIComponent(nickname)}`;
-const missingKey = (nickname: string) => ['directory', 'card-missing', nickname.toLowerCase()] as const;
+import { usePublicCard } from '../api/card.ts';
 
 /**
  * /Card/{nickname}: fetched by nickname so it works when opened directly or
@@ -22,18 +17,8 @@ const missingKey = (nickname: string) => ['directory', 'card-missing', nickname.
 export default function CardPage() {
   const { nickname = '' } = useParams();
   const location = useLocation();
-  const queryClient = useQueryClient();
-  const path = publicCardPath(nickname);
-  // The server prefetches this path for every /Card URL, so no data while
-  // rendering there means 404 (unknown, pending, paused or suspended). Writing
-  // that into the query cache sends it to the browser with the page, so
-  // hydration renders the same 404 instead of a skeleton.
-  if (typeof window === 'undefined' && queryClient.getQueryData(apiKey(path)) === undefined) {
-    queryClient.setQueryData(missingKey(nickname), true);
-  }
-  const knownMissing = queryClient.getQueryData(missingKey(nickname)) === true;
-  const query = useApiQuery<EscortPublic>(path, { enabled: !knownMissing, retry: false });
-  const notFound = knownMissing || (query.error instanceof ApiError && query.error.status === 404);
+  // A card the server render knew to be missing stays a 404 through hydration (usePublicCard).
+  const { query, notFound } = usePublicCard(nickname);
 
   const prefill = (location.state as { escort?: EscortCard } | null)?.escort;
   const escort: CardData | undefined =

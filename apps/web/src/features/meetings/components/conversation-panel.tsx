@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatMeetingTime, formatShortTime } from '@encanto/core/chile-time';
-import { meetingRules } from '@encanto/core/meetings';
+import { chatPostSchema, meetingRules } from '@encanto/core/meetings';
 import { msg } from '@encanto/core/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useRefreshMeetings } from '../../../lib/api/meetings.ts';
 import { postMessage, useConversation } from '../api/conversation.ts';
 
@@ -18,8 +19,10 @@ export function ConversationPanel({ meetingId, otherName }: { meetingId: string;
   const query = useConversation(meetingId, true);
   const refreshMeetings = useRefreshMeetings();
   const { busy, run } = useAction(query.refetch);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Checked when sent, as the server checks it (same schema, same words); typing does not re-check.
+  const form = useSchemaForm(chatPostSchema, { defaultValues: { texto: '' }, reValidateMode: 'onSubmit' });
+  const [sendError, setSendError] = useState<string | null>(null);
+  const error = form.formState.errors.texto?.message ?? sendError;
   const listRef = useRef<HTMLOListElement>(null);
   const messages = query.data?.mensajes ?? [];
   const lastId = messages.at(-1)?.id ?? 0;
@@ -39,18 +42,12 @@ export function ConversationPanel({ meetingId, otherName }: { meetingId: string;
     return <p className="message message-error">{errorText(query.error, msg.chatLoadError)}</p>;
   const c = query.data;
 
-  const send = () => {
-    const texto = text.trim();
-    setError(null);
-    if (!texto) {
-      setError(msg.chatTextRequired);
-      return;
-    }
-    return run(() => postMessage(meetingId, texto), {
-      onSuccess: () => setText(''),
-      onError: (err) => setError(errorText(err, msg.chatSendError)),
-    });
-  };
+  const send = form.handleSubmit(({ texto }) =>
+    run(() => postMessage(meetingId, texto), {
+      onSuccess: () => form.reset(),
+      onError: (err) => setSendError(errorText(err, msg.chatSendError)),
+    }),
+  );
 
   return (
     <div className="chat">
@@ -80,8 +77,8 @@ export function ConversationPanel({ meetingId, otherName }: { meetingId: string;
         <form
           className="chat-composer"
           onSubmit={(e) => {
-            e.preventDefault();
-            void send();
+            setSendError(null);
+            void send(e);
           }}
         >
           <label className="visually-hidden" htmlFor={`${id}-t`}>
@@ -91,14 +88,14 @@ export function ConversationPanel({ meetingId, otherName }: { meetingId: string;
             id={`${id}-t`}
             rows={2}
             maxLength={meetingRules.chatTextMax}
-            value={text}
             placeholder="Escribe un mensaje…"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-e` : undefined}
-            onChange={(e) => setText(e.target.value)}
+            {...form.register('texto')}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                 e.preventDefault();
+                setSendError(null);
                 void send();
               }
             }}

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { useForm, type UseFormRegister } from 'react-hook-form';
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import type { UseFormRegister } from 'react-hook-form';
 import { chileLocalToIso } from '@encanto/core/chile-time';
 import { proposalFormSchema, type ProposalForm as Values } from '@encanto/core/meetings';
 import { suggestedTime, TimeFields } from '../../../components/meetings/time-fields.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 /** 'Proponer otra hora': a date and a time in Chile, checked with the API's rule before sending. */
 export function ProposeForm({
@@ -17,10 +17,12 @@ export function ProposeForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const form = useForm<Values>({
-    resolver: zodResolver(proposalFormSchema(() => new Date())),
-    defaultValues: suggestedTime(from),
-  });
+  const form = useSchemaForm<Values>(
+    proposalFormSchema(() => new Date()),
+    {
+      defaultValues: suggestedTime(from),
+    },
+  );
   const submit = form.handleSubmit((v) => onSubmit(chileLocalToIso(v.fecha, v.hora) ?? ''));
   return (
     <form

@@ -1,12 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { msg } from '@encanto/core/messages';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { useHydrated } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
-import { unsubscribe } from '../../../lib/api/notifications.ts';
+import { useUnsubscribe } from '../../../lib/api/notifications.ts';
 
 /**
  * /notificaciones/baja?t=…: the mail's unsubscribe link. Opening it turns that
@@ -19,13 +18,7 @@ export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
   const hydrated = useHydrated();
-  const result = useQuery({
-    queryKey: ['unsubscribe', token],
-    queryFn: () => unsubscribe(token),
-    enabled: hydrated && token.length > 0,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const result = useUnsubscribe(token, hydrated);
 
   return (
     <section className="page page-center unsubscribe-page" aria-live="polite">

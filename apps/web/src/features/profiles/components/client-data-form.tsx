@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type BaseSyntheticEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { ClientProfile } from '@encanto/core/accounts';
-import { formatLongDate } from '@encanto/core/age';
+import { formatLongDate } from '@encanto/core/chile-time';
 import { limits } from '@encanto/core/constants';
 import { inputFilters } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
@@ -10,6 +9,7 @@ import {
   clientUpdateSchema,
   isDefaultAvatar,
   profileMessageMs,
+  profilePhotoFormSchema,
   type ClientUpdate,
 } from '@encanto/core/profiles';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -17,7 +17,6 @@ import { errorText } from '../../../lib/api-client.ts';
 import { hasStoredSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
-import { seedOf } from '../../../lib/seed-fields.ts';
 import {
   deleteProfilePhoto,
   updateClientData,
@@ -28,6 +27,7 @@ import {
 import { FilePicker } from '../../../components/file-picker.tsx';
 import { newPhotoProblem, photoFileProblem, photoHint, planImageDelete } from '../profile-rules.ts';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 /**
  * 'ACTUALIZAR DATOS' of a client: identity read-only; phone and image url only
@@ -40,7 +40,6 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
   const image = useProfileImage('cliente', profile.nickname);
   const [editing, setEditing] = useState(false);
   const [fromDevice, setFromDevice] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(profileMessageMs);
@@ -48,15 +47,16 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
 
   // The default avatar is ours, not an address the client typed: the field shows it empty.
   const shownUrl = isDefaultAvatar(profile.url) ? '' : profile.url;
-  const schemaResolver = zodResolver(clientUpdateSchema);
-  const form = useForm<ClientUpdate>({
+  const form = useSchemaForm<ClientUpdate>(clientUpdateSchema, {
     // An empty url field keeps the current image (the default avatar).
-    resolver: (values, context, options) =>
-      schemaResolver({ ...values, url: values.url.trim() || profile.url }, context, options),
+    prepare: (values) => ({ ...values, url: values.url.trim() || profile.url }),
     defaultValues: { rut_cliente: profile.rut_cliente, fono: profile.fono, url: shownUrl },
   });
   const { register, handleSubmit, formState, reset } = form;
-  const seed = seedOf(form);
+  // 'Cargar imagen' is its own small form: the picked file, on the profile photo rule.
+  const fileForm = useSchemaForm(profilePhotoFormSchema(msg.fileAndNicknameRequired));
+  const file = useWatch({ control: fileForm.control, name: 'archivo' }) ?? null;
+  const seed = form.seed;
   const errors = formState.errors;
 
   // After an upload or delete the stored url changes: show it in the url field.
@@ -82,18 +82,28 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
     }, msg.dataUpdateOrImageError);
   });
 
-  const onUpload = () => {
-    if (!file || !profile.nickname) return show('error', msg.fileAndNicknameRequired);
-    const problem = newPhotoProblem(image.data) ?? photoFileProblem(file);
-    if (problem) return show('error', problem);
-    setProgress(0);
-    void act(async () => {
-      const res = await uploadProfilePhoto('cliente', profile.nickname, file, setProgress);
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
-      return res.mensaje;
-    }, msg.imageUploadError);
-  };
+  // The spec's order: a file and a nickname, then 'delete the current one first', then the file's rule.
+  const onUpload = (e?: BaseSyntheticEvent) =>
+    fileForm.handleSubmit(
+      ({ archivo }) => {
+        if (!profile.nickname) return show('error', msg.fileAndNicknameRequired);
+        const problem = newPhotoProblem(image.data);
+        if (problem) return show('error', problem);
+        setProgress(0);
+        return act(async () => {
+          const res = await uploadProfilePhoto('cliente', profile.nickname, archivo, setProgress);
+          fileForm.reset();
+          if (fileInput.current) fileInput.current.value = '';
+          return res.mensaje;
+        }, msg.imageUploadError);
+      },
+      (errors) =>
+        show(
+          'error',
+          (file && profile.nickname && newPhotoProblem(image.data)) ||
+            (firstErrorOf(errors) ?? msg.fileAndNicknameRequired),
+        ),
+    )(e);
 
   const onDelete = () => {
     const plan = planImageDelete(image.data, profile.nickname);
@@ -106,7 +116,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
 
   const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
-    setFile(chosen);
+    fileForm.setValue('archivo', chosen ?? (undefined as never));
     const problem = chosen ? photoFileProblem(chosen) : null;
     if (problem) show('error', problem);
   };
@@ -221,7 +231,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
           <button
             type="button"
             className="button button-secondary"
-            onClick={onUpload}
+            onClick={() => void onUpload()}
             disabled={busy || !fromDevice}
           >
             <Icon name="image" size={18} />

@@ -1,9 +1,8 @@
 import { useEffect, useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { useWatch } from 'react-hook-form';
 import type { EscortProfile } from '@encanto/core/accounts';
 import { limits } from '@encanto/core/constants';
-import { formatLongDate } from '@encanto/core/age';
+import { formatLongDate } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import {
   escortUpdateSchema,
@@ -17,9 +16,9 @@ import { errorText } from '../../../lib/api-client.ts';
 import { hasStoredSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
-import { seedOf } from '../../../lib/seed-fields.ts';
 import { updateEscortData, useRefreshProfile } from '../api/profile.ts';
 import { ProfileDetailsFields } from './profile-details-fields.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 function ReadOnly({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -55,12 +54,9 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
   // The submit button shows the form's own isSubmitting, which lasts until run() settles.
   const { run } = useAction(refresh);
   const [message, show] = useTimedMessage(profileMessageMs);
-  const form = useForm<EscortUpdate>({
-    resolver: zodResolver(escortUpdateSchema),
-    defaultValues: valuesOf(profile),
-  });
+  const form = useSchemaForm<EscortUpdate>(escortUpdateSchema, { defaultValues: valuesOf(profile) });
   const { register, handleSubmit, formState, reset } = form;
-  const seed = seedOf(form);
+  const seed = form.seed;
   const errors = formState.errors;
 
   // A new photo changes the url behind the form: keep the hidden value current.

@@ -1,12 +1,18 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ChangeEvent, type BaseSyntheticEvent } from 'react';
 import { limits, timings } from '@encanto/core/constants';
-import { checkGalleryFile, galleryAccept, type GalleryItem, type GalleryList } from '@encanto/core/gallery';
+import {
+  checkGalleryFile,
+  galleryAccept,
+  galleryUploadFormSchema,
+  type GalleryItem,
+  type GalleryList,
+} from '@encanto/core/gallery';
 import { msg } from '@encanto/core/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { apiKey } from '../../../lib/query.ts';
+import { useInvalidateApi, useSetApiData } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import {
   isVideoItem,
   ownGalleryPath,
@@ -41,7 +47,10 @@ const mb = (bytes: number) => bytes / (1024 * 1024);
  */
 export function GalleryManager() {
   const { nickname } = useSession();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateApi();
+  const setApiData = useSetApiData();
+  // The form's value is the files that passed checkGalleryFile when picked (the queue shows them all).
+  const form = useSchemaForm(galleryUploadFormSchema, { defaultValues: { archivos: [] } });
   const gallery = useOwnGallery(nickname);
   const remove = useDeleteGalleryItem(nickname ?? '');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -71,7 +80,7 @@ export function GalleryManager() {
     refocus.current = null;
   });
 
-  const listKey = apiKey(ownGalleryPath(nickname ?? ''));
+  const listPath = ownGalleryPath(nickname ?? '');
   const items = gallery.data?.imagenes ?? [];
   const atLimit = items.length >= limits.galleryMaxItems;
   const ready = queue.filter((q) => q.state === 'waiting');
@@ -96,11 +105,14 @@ export function GalleryManager() {
       };
     });
     setQueue(next);
+    form.setValue(
+      'archivos',
+      next.filter((q) => q.state === 'waiting').map((q) => q.file),
+    );
     if (next.every((q) => q.state === 'error')) e.target.value = '';
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onValid = async () => {
     if (busy) return;
     if (!nickname || ready.length === 0) {
       setNotice({ kind: 'error', lines: [msg.fileAndNicknameRequired] });
@@ -122,9 +134,10 @@ export function GalleryManager() {
         update(q.key, { state: 'error', message: errorText(err, msg.imageUploadError) });
       }
     }
-    await queryClient.invalidateQueries({ queryKey: listKey });
+    await invalidate(listPath);
     if (ok > 0) setNotice({ kind: 'success', lines: [ok === 1 ? last : `${ok} archivos subidos.`] });
     if (inputRef.current) inputRef.current.value = '';
+    form.reset();
     setUploading(false);
     setHolding(true);
     busyTimer.current = setTimeout(() => {
@@ -133,6 +146,10 @@ export function GalleryManager() {
       setQueue((list) => list.filter((q) => q.state === 'error'));
     }, timings.galleryBusyMs);
   };
+  const onSubmit = (e?: BaseSyntheticEvent) =>
+    form.handleSubmit(onValid, (errors) => {
+      if (!busy) setNotice({ kind: 'error', lines: [firstErrorOf(errors) ?? msg.fileAndNicknameRequired] });
+    })(e);
 
   const onDelete = (item: GalleryItem) => {
     setNotice(null);
@@ -153,18 +170,18 @@ export function GalleryManager() {
     setOrdering(true);
     setNotice(null);
     // Shown at once; the server's answer (the stored order) replaces it.
-    queryClient.setQueryData<GalleryList>(listKey, { imagenes: next });
+    setApiData<GalleryList>(listPath, { imagenes: next });
     refocus.current = focusKey;
     try {
       const saved = await saveGalleryOrder(
         nickname,
         next.map((i) => i.publicId),
       );
-      queryClient.setQueryData<GalleryList>(listKey, saved);
+      setApiData<GalleryList>(listPath, saved);
       setNotice({ kind: 'success', lines: [done] });
     } catch (err) {
       setNotice({ kind: 'error', lines: [errorText(err, msg.galleryOrderMismatch)] });
-      await queryClient.invalidateQueries({ queryKey: listKey });
+      await invalidate(listPath);
     } finally {
       setOrdering(false);
     }
@@ -190,7 +207,7 @@ export function GalleryManager() {
         varios a la vez. La primera es la portada de tu tarjeta.
       </p>
 
-      <form className="form-card gallery-uploader" onSubmit={onSubmit} aria-busy={busy}>
+      <form className="form-card gallery-uploader" onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
         <div className="gallery-uploader-row">
           <input
             ref={inputRef}

@@ -1,12 +1,14 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type BaseSyntheticEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
-import { profileMessageMs } from '@encanto/core/profiles';
+import { escortUrlFormSchema, profileMessageMs, profilePhotoFormSchema } from '@encanto/core/profiles';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import {
   deleteProfilePhoto,
   replaceProfilePhoto,
@@ -33,8 +35,10 @@ export function ProfilePhotoForm() {
   const image = useProfileImage('escort', nickname);
   const refresh = useRefreshProfile();
   const [mode, setMode] = useState<Mode>('archivo');
-  const [url, setUrl] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  // Two small forms on the API's rules: the typed address ('Ingresar URL') and the picked file.
+  const urlForm = useSchemaForm(escortUrlFormSchema, { defaultValues: { url: '' } });
+  const fileForm = useSchemaForm(profilePhotoFormSchema(msg.noFileOrNickname));
+  const file = useWatch({ control: fileForm.control, name: 'archivo' }) ?? null;
   const [progress, setProgress] = useState<number | null>(null);
   const [fetching, setFetching] = useState(false);
   const { busy, run } = useAction(refresh);
@@ -63,37 +67,43 @@ export function ProfilePhotoForm() {
     );
   };
 
-  const onUrl = () => {
-    if (!nickname) return show('error', msg.nicknameMissing);
-    if (!url.trim()) return show('error', msg.imageUrlRequired);
-    const problem = newPhotoProblem(current);
-    if (problem) return show('error', problem);
-    // The server downloads the picture now, which can take a few seconds: say so on the button.
-    setFetching(true);
-    void act(async () => {
-      const res = await updateEscortUrl(nickname, url.trim());
-      setUrl('');
-      return res.mensaje;
-    }, msg.imageUploadError).then(() => setFetching(false));
-  };
+  const onUrl = (e?: BaseSyntheticEvent) =>
+    urlForm.handleSubmit(
+      ({ url }) => {
+        if (!nickname) return show('error', msg.nicknameMissing);
+        const problem = newPhotoProblem(current);
+        if (problem) return show('error', problem);
+        // The server downloads the picture now, which can take a few seconds: say so on the button.
+        setFetching(true);
+        return act(async () => {
+          const res = await updateEscortUrl(nickname, url);
+          urlForm.reset();
+          return res.mensaje;
+        }, msg.imageUploadError).then(() => setFetching(false));
+      },
+      (errors) =>
+        show('error', nickname ? (firstErrorOf(errors) ?? msg.imageUrlRequired) : msg.nicknameMissing),
+    )(e);
 
-  const onUpload = () => {
-    if (!file || !nickname) return show('error', msg.noFileOrNickname);
-    const problem = photoFileProblem(file);
-    if (problem) return show('error', problem);
-    setProgress(0);
-    void act(async () => {
-      // Upload and swap in one call: the current photo stays until the new one is stored.
-      const res = await replaceProfilePhoto(nickname, file, setProgress);
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
-      return res.mensaje;
-    }, msg.imageUploadError);
-  };
+  const onUpload = (e?: BaseSyntheticEvent) =>
+    fileForm.handleSubmit(
+      ({ archivo }) => {
+        if (!nickname) return show('error', msg.noFileOrNickname);
+        setProgress(0);
+        return act(async () => {
+          // Upload and swap in one call: the current photo stays until the new one is stored.
+          const res = await replaceProfilePhoto(nickname, archivo, setProgress);
+          fileForm.reset();
+          if (fileInput.current) fileInput.current.value = '';
+          return res.mensaje;
+        }, msg.imageUploadError);
+      },
+      (errors) => show('error', firstErrorOf(errors) ?? msg.noFileOrNickname),
+    )(e);
 
   const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
-    setFile(chosen);
+    fileForm.setValue('archivo', chosen ?? (undefined as never));
     const problem = chosen ? photoFileProblem(chosen) : null;
     if (problem) show('error', problem);
   };
@@ -178,14 +188,13 @@ export function ProfilePhotoForm() {
                 type="url"
                 inputMode="url"
                 placeholder="https://"
-                value={url}
-                onChange={(e) => setUrl(e.target.value.trim())}
+                {...urlForm.keep('url', { filter: (v) => v.trim() })}
                 aria-describedby={`${id}-url-hint`}
               />
               <p id={`${id}-url-hint`} className="field-hint">
                 {msg.imageUrlHint(limits.profilePhotoMaxBytes / (1024 * 1024))}
               </p>
-              <button type="button" className="button" onClick={onUrl} disabled={busy}>
+              <button type="button" className="button" onClick={() => void onUrl()} disabled={busy}>
                 {fetching ? 'Descargando imagen...' : 'Ingresar URL'}
               </button>
             </div>
@@ -200,7 +209,7 @@ export function ProfilePhotoForm() {
                 onChange={onChoose}
                 disabled={busy}
               />
-              <button type="button" className="button" onClick={onUpload} disabled={busy}>
+              <button type="button" className="button" onClick={() => void onUpload()} disabled={busy}>
                 {busy && progress !== null ? 'Cargando...' : hasImage ? 'Reemplazar foto' : 'Cargar imagen'}
               </button>
             </div>

@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { timings } from '@encanto/core/constants';
+import { msg } from '@encanto/core/messages';
+import { citySchema } from '@encanto/core/profiles';
 import { CityPicker } from '../../../components/city-picker.tsx';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { useHead } from '../../../lib/head.tsx';
@@ -7,6 +9,7 @@ import { getStored, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { changeCity, useEscortProfile, useRefreshProfile } from '../api/profile.ts';
 import { cityChangeProblem, cityFailureText } from '../profile-rules.ts';
 
@@ -25,23 +28,26 @@ function ChangeCity() {
   const { rut } = useSession();
   const profile = useEscortProfile(rut);
   const refresh = useRefreshProfile();
-  const [ciudad, setCiudad] = useState('');
+  // The API's schema (PUT usuario/ciudad): a comuna of the catalogue, else 'Debes seleccionar…'.
+  const form = useSchemaForm(citySchema, { defaultValues: { ciudad: '' } });
   const { busy, run } = useAction(refresh);
   // The spec shows every city message for 2 s.
   const [message, show] = useTimedMessage(timings.cityMessageMs);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = cityChangeProblem(ciudad, getStored('nickname'));
-    if (problem) return show('error', problem);
-    await run(() => changeCity(rut ?? '', ciudad), {
-      onSuccess: (res) => {
-        show('success', res.msg);
-        setCiudad('');
-      },
-      onError: (err) => show('error', cityFailureText(err)),
-    });
-  };
+  const onSubmit = form.handleSubmit(
+    async ({ ciudad }) => {
+      const problem = cityChangeProblem(ciudad, getStored('nickname'));
+      if (problem) return show('error', problem);
+      await run(() => changeCity(rut ?? '', ciudad), {
+        onSuccess: (res) => {
+          show('success', res.msg);
+          form.reset();
+        },
+        onError: (err) => show('error', cityFailureText(err)),
+      });
+    },
+    (errors) => show('error', firstErrorOf(errors) ?? msg.cityMustBeChosen),
+  );
 
   return (
     <div className="page change-city-page">
@@ -50,7 +56,13 @@ function ChangeCity() {
         <p className="field-hint" aria-live="polite">
           Ciudad actual: <strong data-testid="ciudad-actual">{profile.data?.ciudad ?? '…'}</strong>
         </p>
-        <CityPicker value={ciudad} onChange={setCiudad} label="Nueva ciudad" disabled={busy} />
+        <Controller
+          control={form.control}
+          name="ciudad"
+          render={({ field }) => (
+            <CityPicker value={field.value} onChange={field.onChange} label="Nueva ciudad" disabled={busy} />
+          )}
+        />
         <div aria-live="polite" className="message-slot">
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
         </div>

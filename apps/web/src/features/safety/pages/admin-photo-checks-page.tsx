@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { msg } from '@encanto/core/messages';
-import type { AdminPhotoVerification } from '@encanto/core/safety';
+import { photoRejectSchema, type AdminPhotoVerification } from '@encanto/core/safety';
 import { errorText } from '../../../lib/api-client.ts';
 import { usePrivateImage } from '../../../lib/api/documents.ts';
 import {
@@ -11,9 +10,10 @@ import {
   useRefresh,
 } from '../../../lib/api/safety.ts';
 import { useAdminHead } from '../../../lib/admin-head.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '@encanto/core/chile-time';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 /** A picture behind the authenticated endpoints (selfie, identity document), fetched with the session. */
 function PrivatePicture({ url, caption }: { url: string; caption: string }) {
@@ -39,13 +39,20 @@ function CheckItem({
   busy,
   onApprove,
   onReject,
+  onInvalid,
 }: {
   check: AdminPhotoVerification;
   busy: boolean;
   onApprove: () => void;
   onReject: (motivo: string) => void;
+  onInvalid: (text: string) => void;
 }) {
-  const [motivo, setMotivo] = useState('');
+  // The reason the API requires to reject (photoRejectSchema: 3 to 300 characters).
+  const form = useSchemaForm(photoRejectSchema, { defaultValues: { motivo: '' } });
+  const reject = form.handleSubmit(
+    ({ motivo }) => onReject(motivo),
+    (errors) => onInvalid(firstErrorOf(errors) ?? msg.photoCheckReasonRequired),
+  );
   const fieldId = `motivo-${check.id}`;
   return (
     <li className="safety-item">
@@ -80,18 +87,12 @@ function CheckItem({
           <label htmlFor={fieldId}>Motivo del rechazo</label>
           <input
             id={fieldId}
-            value={motivo}
             maxLength={300}
             placeholder="Por ejemplo: no se ve el código"
-            onChange={(e) => setMotivo(e.target.value)}
+            {...form.register('motivo')}
           />
         </div>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={busy}
-          onClick={() => onReject(motivo)}
-        >
+        <button type="button" className="button button-danger" disabled={busy} onClick={() => void reject()}>
           Rechazar
         </button>
       </div>
@@ -137,6 +138,7 @@ export default function AdminPhotoChecksPage() {
               busy={busyKey !== null}
               onApprove={() => void run(() => approvePhotoCheck(c.id), handlers, c.id)}
               onReject={(motivo) => void run(() => rejectPhotoCheck(c.id, motivo), handlers, c.id)}
+              onInvalid={(text) => show('error', text)}
             />
           ))}
         </ul>

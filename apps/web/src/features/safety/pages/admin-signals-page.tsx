@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { msg } from '@encanto/core/messages';
-import { signalKindLabels, type Signal } from '@encanto/core/safety';
+import { signalDismissSchema, signalKindLabels, type Signal } from '@encanto/core/safety';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { dismissSignal, signalsPath, useRefresh, useSignals } from '../../../lib/api/safety.ts';
 import { useAdminHead } from '../../../lib/admin-head.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '@encanto/core/chile-time';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 const kindWord = { cliente: 'Cliente', usuario: 'Escort', admin: 'Administración' } as const;
 
@@ -16,12 +16,19 @@ function SignalItem({
   signal,
   busy,
   onDismiss,
+  onInvalid,
 }: {
   signal: Signal;
   busy: boolean;
   onDismiss: (nota: string) => void;
+  onInvalid: (text: string) => void;
 }) {
-  const [nota, setNota] = useState('');
+  // The note the API requires to dismiss (signalDismissSchema: 3 to 300 characters).
+  const form = useSchemaForm(signalDismissSchema, { defaultValues: { nota: '' } });
+  const dismiss = form.handleSubmit(
+    ({ nota }) => onDismiss(nota),
+    (errors) => onInvalid(firstErrorOf(errors) ?? msg.signalNoteRequired),
+  );
   const fieldId = `nota-${signal.clave}`;
   return (
     <li className="safety-item">
@@ -48,17 +55,16 @@ function SignalItem({
           <label htmlFor={fieldId}>Nota para descartar</label>
           <input
             id={fieldId}
-            value={nota}
             maxLength={300}
             placeholder="Por ejemplo: son la misma persona con dos perfiles autorizados"
-            onChange={(e) => setNota(e.target.value)}
+            {...form.register('nota')}
           />
         </div>
         <button
           type="button"
           className="button button-secondary"
           disabled={busy}
-          onClick={() => onDismiss(nota)}
+          onClick={() => void dismiss()}
         >
           Descartar
         </button>
@@ -113,6 +119,7 @@ export default function AdminSignalsPage() {
                   s.clave,
                 )
               }
+              onInvalid={(text) => show('error', text)}
             />
           ))}
         </ul>

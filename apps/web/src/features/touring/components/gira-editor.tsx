@@ -1,24 +1,23 @@
-import { useId, useState, type FormEvent } from 'react';
-import { giraLimits, type Visit } from '@encanto/core/touring';
+import { useId } from 'react';
+import { Controller, useFieldArray, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { giraFormSchemaOn, giraLimits, type Visit, type VisitInput } from '@encanto/core/touring';
 import { addDays } from '@encanto/core/touring-dates';
 import { msg } from '@encanto/core/messages';
 import { CityPicker } from '../../../components/city-picker.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { saveGira } from '../api/gira.ts';
 
-interface Row extends Visit {
-  /** Stable React key while rows are added and removed. */
-  key: number;
-}
-
-let nextKey = 1;
-const row = (v: Visit): Row => ({ ...v, key: nextKey++ });
+type Values = { visitas: Visit[] };
+const saveFailed = 'No se pudo guardar tu gira.';
 
 /**
  * The list as a form: each visit a comuna (the three-step picker) and two dates; rows are
- * added and removed here and the whole list is saved at once (PUT replaces it). The server's
- * Spanish messages land under the field they name ('1.desde').
+ * added and removed here and the whole list is saved at once (PUT replaces it). The API's
+ * schema checks it first (giraFormSchemaOn: dates, order, overlaps, today and 90 days); the
+ * rules only the server knows (her own comuna) come back as fields ('1.desde') and land under
+ * the field they name, like the form's own.
  */
 export function GiraEditor({
   saved,
@@ -34,40 +33,47 @@ export function GiraEditor({
   onFailed: (text: string) => void;
 }) {
   const id = useId();
-  const [rows, setRows] = useState<Row[]>(() => saved.map(row));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm<Values, { visitas: VisitInput[] }>(giraFormSchemaOn({ today, stored: saved }), {
+    defaultValues: { visitas: saved.map(({ ciudad, desde, hasta }) => ({ ciudad, desde, hasta })) },
+  });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'visitas' });
+  const rows = useWatch({ control: form.control, name: 'visitas' });
   const { busy, run } = useAction(refresh);
   const last = addDays(today, giraLimits.maxDaysAhead);
+  const errors = form.formState.errors;
 
-  const change = (i: number, field: keyof Visit, value: string) => {
-    setRows((rs) => rs.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
-    setErrors(({ [`${i}.${field}`]: _gone, ...rest }) => rest);
+  const add = () => {
+    if (fields.length < giraLimits.maxVisits) append({ ciudad: '', desde: '', hasta: '' });
   };
-  const add = () =>
-    setRows((rs) =>
-      rs.length >= giraLimits.maxVisits ? rs : [...rs, row({ ciudad: '', desde: '', hasta: '' })],
-    );
   const drop = (i: number) => {
-    setRows((rs) => rs.filter((_, j) => j !== i));
-    setErrors({});
+    remove(i);
+    form.clearErrors();
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    void run(() => saveGira(rows.map(({ ciudad, desde, hasta }) => ({ ciudad, desde, hasta }))), {
-      onSuccess: onSaved,
-      onError: (err) => {
-        if (err instanceof ApiError) setErrors(err.fields);
-        onFailed(errorText(err, 'No se pudo guardar tu gira.'));
-      },
-    });
-  };
+  const onSubmit = form.handleSubmit(
+    ({ visitas }) =>
+      run(() => saveGira(visitas), {
+        onSuccess: onSaved,
+        onError: (err) => {
+          if (err instanceof ApiError)
+            for (const [path, message] of Object.entries(err.fields))
+              form.setError(/^\d/.test(path) ? (`visitas.${path}` as 'visitas') : 'root.server', { message });
+          onFailed(errorText(err, saveFailed));
+        },
+      }),
+    (errs) => onFailed(firstErrorOf(errs) ?? saveFailed),
+  );
 
-  const fieldError = (i: number, field: keyof Visit) => errors[`${i}.${field}`];
+  const fieldError = (i: number, field: keyof Visit) => errors.visitas?.[i]?.[field]?.message;
+  const listError = errors.visitas?.root?.message ?? errors.root?.server?.message;
 
   return (
-    <form className="form form-card gira-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className="form form-card gira-form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className="dashboard-section-title">
         Editar gira
       </h2>
@@ -75,38 +81,42 @@ export function GiraEditor({
         Cada visita dura desde un día hasta otro (ambos incluidos), empieza hoy o después y termina dentro de
         los próximos 90 días. Las visitas no pueden superponerse.
       </p>
-      {rows.length === 0 ? <p className="dashboard-intro">No hay visitas en la lista.</p> : null}
+      {fields.length === 0 ? <p className="dashboard-intro">No hay visitas en la lista.</p> : null}
       <ol className="gira-rows">
-        {rows.map((r, i) => (
-          <li key={r.key} className="gira-row">
+        {fields.map((f, i) => (
+          <li key={f.id} className="gira-row">
             <h3 className="gira-row-title">Visita {i + 1}</h3>
-            <CityPicker
-              value={r.ciudad}
-              onChange={(c) => change(i, 'ciudad', c)}
-              error={fieldError(i, 'ciudad')}
-              disabled={busy}
-              label={`Comuna de la visita ${i + 1}`}
+            <Controller
+              control={form.control}
+              name={`visitas.${i}.ciudad`}
+              render={({ field }) => (
+                <CityPicker
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldError(i, 'ciudad')}
+                  disabled={busy}
+                  label={`Comuna de la visita ${i + 1}`}
+                />
+              )}
             />
             <div className="gira-dates">
               <DateField
-                id={`${id}-${r.key}-desde`}
+                id={`${id}-${f.id}-desde`}
                 label="Desde"
-                value={r.desde}
+                field={form.register(`visitas.${i}.desde`)}
                 min={today}
                 max={last}
                 disabled={busy}
                 error={fieldError(i, 'desde')}
-                onChange={(v) => change(i, 'desde', v)}
               />
               <DateField
-                id={`${id}-${r.key}-hasta`}
+                id={`${id}-${f.id}-hasta`}
                 label="Hasta"
-                value={r.hasta}
-                min={r.desde || today}
+                field={form.register(`visitas.${i}.hasta`)}
+                min={rows?.[i]?.desde || today}
                 max={last}
                 disabled={busy}
                 error={fieldError(i, 'hasta')}
-                onChange={(v) => change(i, 'hasta', v)}
               />
             </div>
             <button
@@ -120,16 +130,16 @@ export function GiraEditor({
           </li>
         ))}
       </ol>
-      {errors.body ? (
+      {listError ? (
         <p className="field-error" role="alert">
-          {errors.body}
+          {listError}
         </p>
       ) : null}
       <div className="gira-actions">
         <button
           type="button"
           className="button button-secondary"
-          disabled={busy || rows.length >= giraLimits.maxVisits}
+          disabled={busy || fields.length >= giraLimits.maxVisits}
           onClick={add}
         >
           Agregar visita
@@ -138,7 +148,7 @@ export function GiraEditor({
           {busy ? 'Guardando…' : 'Guardar gira'}
         </button>
       </div>
-      {rows.length >= giraLimits.maxVisits ? <p className="field-hint">{msg.giraMax}</p> : null}
+      {fields.length >= giraLimits.maxVisits ? <p className="field-hint">{msg.giraMax}</p> : null}
     </form>
   );
 }
@@ -146,21 +156,19 @@ export function GiraEditor({
 function DateField({
   id,
   label,
-  value,
+  field,
   min,
   max,
   disabled,
   error,
-  onChange,
 }: {
   id: string;
   label: string;
-  value: string;
+  field: UseFormRegisterReturn;
   min: string;
   max: string;
   disabled: boolean;
   error: string | undefined;
-  onChange: (v: string) => void;
 }) {
   return (
     <div className="field">
@@ -168,13 +176,12 @@ function DateField({
       <input
         id={id}
         type="date"
-        value={value}
         min={min}
         max={max}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
+        {...field}
       />
       {error ? (
         <p id={`${id}-error`} className="field-error" role="alert">

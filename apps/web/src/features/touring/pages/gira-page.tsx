@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { todayInChile } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import type { Visit } from '@encanto/core/touring';
 import { visitRange } from '@encanto/core/touring-dates';
@@ -20,7 +20,7 @@ export default function GiraPage() {
   const [message, show] = useTimedMessage(5000);
   const { busyKey, run } = useAction<number>(gira.refetch);
   const saved = gira.data ?? [];
-  const today = todayInChile();
+  const today = todayInChile(new Date());
 
   const remove = (index: number) =>
     run(

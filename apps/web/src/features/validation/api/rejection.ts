@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { ValidationKind } from '@encanto/core/validation';
-import { clearNotice, fetchNotices, noticesKey, type NoticeOwner } from '../../../lib/api/notices.ts';
+import { clearNotice, useNotices, type NoticeOwner } from '../../../lib/api/notices.ts';
 import { useSession } from '../../../lib/session.ts';
 
 /** The signed-in account as the notice calls name it: RUT for clients, nickname for escorts (spec). */
@@ -14,17 +13,10 @@ export function useNoticeOwner(kind: ValidationKind): NoticeOwner | null {
 /**
  * Why the administrator rejected the document, while the account is pending and
  * no new document has answered it (the server clears it on upload); null when
- * there is no rejection. Under the notices key, so an upload refreshes it.
+ * there is no rejection. The notices' own read, so an upload refreshes it (useRefreshNotices).
  */
 export function useRejection(kind: ValidationKind) {
-  const owner = useNoticeOwner(kind);
-  return useQuery({
-    queryKey: [...noticesKey(owner), 'pendiente'],
-    enabled: owner !== null,
-    retry: false,
-    staleTime: 0,
-    queryFn: async () => (await fetchNotices(owner!, 'pendiente'))[0]?.motivo ?? null,
-  });
+  return useNotices(useNoticeOwner(kind), 'pendiente', (list) => list[0]?.motivo ?? null);
 }
 
 /** The approval notice is shown once: whichever screen shows it first tells the server to forget it. */

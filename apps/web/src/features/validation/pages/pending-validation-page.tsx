@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { timings } from '@encanto/core/constants';
 import type { ValidationKind } from '@encanto/core/validation';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { approvedState } from '../../../components/dashboard/approved-message.tsx';
 import { paths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { getStored, setStored, useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
-import { fetchDocumentInfo } from '../../../lib/api/documents.ts';
+import { useDocumentInfo } from '../../../lib/api/documents.ts';
 import { forgetApproval, useNoticeOwner, useRejection } from '../api/rejection.ts';
+import { useValidationStatus } from '../api/status.ts';
 import { RejectionPanel } from '../components/rejection-panel.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 
@@ -20,18 +19,6 @@ function resolveKind(state: unknown): ValidationKind {
   const fromState = (state as { tipo?: unknown } | null)?.tipo;
   if (fromState === 'cliente' || fromState === 'usuario') return fromState;
   return getStored('tipo') === 'cliente' ? 'cliente' : 'usuario';
-}
-
-/** Status-check calls fall back to "not validated" on error (spec). */
-async function isValidated(kind: ValidationKind): Promise<boolean> {
-  const id = getStored(kind === 'cliente' ? 'rut_cliente' : 'rut_usuario');
-  if (!id) return false;
-  try {
-    const res = await api<{ autorizado: string }>(`/${kind}/autorizado/${encodeURIComponent(id)}`);
-    return res.autorizado === 'aprobado';
-  } catch {
-    return false;
-  }
 }
 
 function ValidatedProgress({ kind }: { kind: ValidationKind }) {
@@ -76,21 +63,11 @@ function PendingValidation() {
   // Resolved once: a validated account drops the stored tipo, and the screen must not change kind then.
   const [kind] = useState(() => resolveKind(location.state));
   const nickname = useSession().nickname ?? '';
-  const status = useQuery({
-    queryKey: ['validation-status', kind],
-    queryFn: () => isValidated(kind),
-    retry: false,
-    staleTime: 0,
-  });
+  const status = useValidationStatus(kind);
   const pending = status.data === false;
   const rejection = useRejection(kind);
   // The upload screen's own query: going there after this shows the document at once.
-  const document = useQuery({
-    queryKey: ['validation-document', kind, nickname],
-    queryFn: () => fetchDocumentInfo(kind, nickname),
-    enabled: pending && nickname !== '',
-    retry: false,
-  });
+  const document = useDocumentInfo(kind, nickname, { enabled: pending });
   if (status.isPending || rejection.isLoading || document.isLoading)
     return <p aria-live="polite">Cargando...</p>;
   if (status.data) return <ValidatedProgress kind={kind} />;

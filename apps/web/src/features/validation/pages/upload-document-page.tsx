@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { timings } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
-import type { ValidationKind } from '@encanto/core/validation';
+import { documentUploadFormSchema, type ValidationKind } from '@encanto/core/validation';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
@@ -11,12 +11,15 @@ import { useHead } from '../../../lib/head.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useAction } from '../../../lib/use-action.ts';
+import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import {
   deleteDocument,
-  fetchDocumentInfo,
   uploadDocument,
+  useDocumentInfo,
   usePrivateImage,
+  useRefreshDocumentInfo,
 } from '../../../lib/api/documents.ts';
+import { useRefreshNotices } from '../../../lib/api/notices.ts';
 import { useRejection } from '../api/rejection.ts';
 import { DocumentFileInput } from '../components/document-file-input.tsx';
 import { DocumentInstructions } from '../components/document-instructions.tsx';
@@ -42,28 +45,21 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
   const session = useSession();
   const nickname = session.nickname ?? '';
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  // The picked photo is the form's one value (a file input cannot be a controlled field).
+  const form = useSchemaForm(documentUploadFormSchema);
+  const file = useWatch({ control: form.control, name: 'archivo' }) ?? null;
+  const setFile = (picked: File | null) => form.setValue('archivo', picked ?? (undefined as never));
   const [status, setStatus] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const profile = kind === 'cliente' ? paths.clientProfile : paths.escortHome;
 
-  const queryKey = ['validation-document', kind, nickname] as const;
-  const { busy, run } = useAction(() =>
-    Promise.all([
-      // The server clears the authorisation message with an upload; refresh what shows it.
-      queryClient.invalidateQueries({ queryKey: ['notices'] }),
-      queryClient.invalidateQueries({ queryKey }),
-    ]),
-  );
-  const info = useQuery({
-    queryKey,
-    queryFn: () => fetchDocumentInfo(kind, nickname),
-    enabled: nickname !== '',
-    retry: false,
-  });
+  const refreshNotices = useRefreshNotices();
+  const refreshDocument = useRefreshDocumentInfo(kind, nickname);
+  // The server clears the authorisation message with an upload; refresh what shows it.
+  const { busy, run } = useAction(() => Promise.all([refreshNotices(), refreshDocument()]));
+  const info = useDocumentInfo(kind, nickname);
   const rejection = useRejection(kind);
   const image = usePrivateImage(info.data?.imageUrl);
   const validated =
@@ -80,39 +76,48 @@ function UploadDocument({ kind }: { kind: ValidationKind }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function onUpload(event: FormEvent) {
-    event.preventDefault();
-    if (hasImage && !replacing) {
-      setStatus(msg.deleteImageFirst);
-      return;
-    }
-    if (!file || !nickname) {
-      setStatus(msg.fileAndNicknameRequired);
-      return;
-    }
-    const rejected = replacing ? info.data!.publicId : null;
-    setProgress(0);
-    setStatus('');
-    await run(
-      async () => {
-        if (rejected) await deleteDocument(kind, nickname, rejected);
-        return uploadDocument(kind, nickname, file, setProgress);
+  // A document already shown must go first; then the photo must be there (the schema's words).
+  const onUpload = (e?: BaseSyntheticEvent) =>
+    form.handleSubmit(
+      async ({ archivo }) => {
+        if (hasImage && !replacing) {
+          setStatus(msg.deleteImageFirst);
+          return;
+        }
+        if (!nickname) {
+          setStatus(msg.fileAndNicknameRequired);
+          return;
+        }
+        const rejected = replacing ? info.data!.publicId : null;
+        setProgress(0);
+        setStatus('');
+        await run(
+          async () => {
+            if (rejected) await deleteDocument(kind, nickname, rejected);
+            return uploadDocument(kind, nickname, archivo, setProgress);
+          },
+          {
+            onSuccess: () => {
+              setStatus(msg.imageUploaded);
+              setFile(null);
+              if (fileInput.current) fileInput.current.value = '';
+              timer.current = setTimeout(() => void navigate(profile), timings.postUploadRedirectMs);
+            },
+            onError: (err) => {
+              const detail = errorText(err, '');
+              setStatus(detail ? `${msg.imageUploadError} ${detail}` : msg.imageUploadError);
+            },
+            onSettled: () => setProgress(null),
+          },
+        );
       },
-      {
-        onSuccess: () => {
-          setStatus(msg.imageUploaded);
-          setFile(null);
-          if (fileInput.current) fileInput.current.value = '';
-          timer.current = setTimeout(() => void navigate(profile), timings.postUploadRedirectMs);
-        },
-        onError: (err) => {
-          const detail = errorText(err, '');
-          setStatus(detail ? `${msg.imageUploadError} ${detail}` : msg.imageUploadError);
-        },
-        onSettled: () => setProgress(null),
-      },
-    );
-  }
+      (errors) =>
+        setStatus(
+          hasImage && !replacing
+            ? msg.deleteImageFirst
+            : (firstErrorOf(errors) ?? msg.fileAndNicknameRequired),
+        ),
+    )(e);
 
   async function onDelete() {
     if (!info.data || !nickname) {

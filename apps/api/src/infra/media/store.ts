@@ -18,6 +18,20 @@ export interface MediaStore {
   publicUrl?(key: string): string | undefined;
 }
 
+/** Content types of stored media by extension (served under /media, and given to S3 on a restore). */
+export const MEDIA_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+  '.mp4': 'video/mp4',
+};
+
+export const mediaType = (key: string) =>
+  MEDIA_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
 
 export function assertSafeKey(key: string): void {

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { claimPgliteDir, dumpPglite, requestDump } from './control.ts';
 import { countRows, type SqlRunner } from './counts.ts';
 import { FORMAT, MANIFEST, writeEntry, type FileEntry, type Manifest } from './manifest.ts';
@@ -16,7 +17,12 @@ export type Say = (line: string) => void;
  * The database comes first, files after: an upload made meanwhile is at worst
  * an extra file the restored rows do not use.
  */
-export async function createBackup(config: Config, dir: string, say: Say = () => {}): Promise<Manifest> {
+export async function createBackup(
+  config: Config,
+  dir: string,
+  clock: Clock,
+  say: Say = () => {},
+): Promise<Manifest> {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   if ((await fs.readdir(dir)).length > 0)
     throw new Error(`${dir} is not empty: a backup goes into a new folder`);
@@ -51,7 +57,7 @@ export async function createBackup(config: Config, dir: string, say: Say = () =>
   const sum = (list: FileEntry[]) => list.reduce((a, f) => a + f.bytes, 0);
   const manifest: Manifest = {
     format: FORMAT,
-    createdAt: new Date().toISOString(),
+    createdAt: clock.now().toISOString(),
     driver: config.databaseUrl ? 'postgres' : 'pglite',
     database,
     tables,

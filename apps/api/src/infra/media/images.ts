@@ -14,7 +14,7 @@ export interface StoredImage {
   url: string;
   variants: MediaVariant[];
   bytes: number;
-  /** Perceptual hash of the decoded picture (modules/media/perceptual-hash.ts). */
+  /** Perceptual hash of the decoded picture (infra/media/perceptual-hash.ts). */
   phash: bigint;
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { restrictTree } from '../../lib/data-dir.ts';
-import { mediaType } from '../../plugins/media-files.ts';
+import { mediaType } from '../media/store.ts';
 import { run, type Say } from './backup.ts';
 import { claimPgliteDir } from './control.ts';
 import { countRows, type SqlRunner } from './counts.ts';

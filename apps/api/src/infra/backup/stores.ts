@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { createDiskMediaStore, type MediaStore } from '../media/store.ts';
-import { createDocumentStore, type DocumentStore } from '../validation/document-store.ts';
+import { createDocumentStore, type DocumentStore } from '../documents/store.ts';
 
 /** The media and document stores the server would use, without building the app. */
 export async function storesOf(config: Config): Promise<{ media: MediaStore; documents: DocumentStore }> {

@@ -1,5 +1,5 @@
 import type { S3Target, s3Objects } from '../media/s3-client.ts';
-import { assertDocumentKey, DOCUMENT_KEY_NAME, type DocumentBlobs } from './document-blobs.ts';
+import { assertDocumentKey, DOCUMENT_KEY_NAME, type DocumentBlobs } from './blobs.ts';
 
 /**
  * Encrypted documents as objects under a prefix of a private bucket, so no

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** A mail as the transport hands it over: the outbox row's content. */
 export interface OutgoingMail {
@@ -19,8 +20,14 @@ export interface MailTransport {
   close(): void;
 }
 
-/** Real SMTP when SMTP_URL is set; otherwise .eml files in DATA_DIR/outbox so the demo works offline. */
-export function createMailTransport(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): MailTransport {
+/**
+ * Real SMTP when SMTP_URL is set; otherwise .eml files in DATA_DIR/outbox so the demo works offline, named
+ * by the app's clock at sending (so they sort in the order they were sent).
+ */
+export function createMailTransport(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  clock: Clock,
+): MailTransport {
   const message = (m: OutgoingMail) => ({
     from: config.mailFrom,
     to: m.to,
@@ -47,7 +54,7 @@ export function createMailTransport(config: Pick<Config, 'smtpUrl' | 'mailFrom' 
       await fs.mkdir(outbox, { recursive: true });
       const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       // The sequence keeps two mails of the same millisecond apart and in order.
-      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(seq++ % 1000).padStart(3, '0')}`;
+      const stamp = `${clock.now().toISOString().replace(/[:.]/g, '-')}-${String(seq++ % 1000).padStart(3, '0')}`;
       await fs.writeFile(path.join(outbox, `${stamp}-${safeTo}.eml`), info.message as Buffer, {
         mode: 0o600,
       });
