@@ -1,4 +1,4 @@
--- Profile details filters (issue 17): count and page plans at 100,000 synthetic profiles, without and
+-- Profile details filters (decision 0103): count and page plans at 100,000 synthetic profiles, without and
 -- with the two detail indexes. Run: psql $URL -v with_new=false -f bench/details-explain.sql (then true).
 -- Works in its own schema (bench_details), dropped and rebuilt on each run.
 \timing off

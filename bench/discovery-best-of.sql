@@ -1,6 +1,6 @@
 -- Best of 7 EXPLAIN ANALYZE execution times of the search's page and count queries, on a database
 -- seeded by bench/discovery.ts with DISCOVERY_KEEP=true:  psql -h 127.0.0.1 -U postgres bench_discovery -f bench/discovery-best-of.sql
--- (bench/RESULTS.md, issue 15). The count is the app's searchTotal form (at most 10,001 entries).
+-- (bench/RESULTS.md, decision 0101). The count is the app's searchTotal form (at most 10,001 entries).
 \pset pager off
 create or replace function pg_temp.ms(q text) returns numeric language plpgsql as $$
 declare r record; t numeric; best numeric := 1e9; i int;

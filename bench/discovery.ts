@@ -1,5 +1,5 @@
 /**
- * Discovery at scale (issue 15): GET /api/escorts's search on PostgreSQL with 100,000 escorts
+ * Discovery at scale (decision 0086): GET /api/escorts's search on PostgreSQL with 100,000 escorts
  * (or DISCOVERY_ESCORTS), generated with generate_series in a database of its own. For each
  * filter/sort combination the pages use: the first page and page 100 (reached by walking the
  * cursor), each run by 10 concurrent workers through the app's own searchEscorts (a pool of 10
@@ -217,15 +217,11 @@ export async function runDiscovery() {
     '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
-  writeSection(
-    `discovery-${escorts}`,
-    `Discovery search at ${escorts.toLocaleString('en')} escorts (issue 15)`,
-    body,
-  );
+  writeSection(`discovery-${escorts}`, `Discovery search at ${escorts.toLocaleString('en')} escorts`, body);
   const explainFile = path.join(import.meta.dirname, 'EXPLAIN.md');
   const start = `<!-- discovery-${escorts}:start -->`;
   const end = `<!-- discovery-${escorts}:end -->`;
-  const block = `${start}\n## Discovery search, ${escorts.toLocaleString('en')} escorts (issue 15)\n\n${await explain(url, plans)}\n${end}`;
+  const block = `${start}\n## Discovery search, ${escorts.toLocaleString('en')} escorts\n\n${await explain(url, plans)}\n${end}`;
   const text = fs.readFileSync(explainFile, 'utf8');
   const re = new RegExp(`${start}[\\s\\S]*?${end}`);
   fs.writeFileSync(

@@ -1,5 +1,5 @@
 /**
- * Lighthouse accessibility of the signed-in areas (issue 17): every section of
+ * Lighthouse accessibility of the signed-in areas (decision 0106): every section of
  * the escort's /panel and of the client's /mi-cuenta, signed in as a demo
  * escort and a demo client, against a running server with DEMO_DATA on.
  *   LH_URL=http://127.0.0.1:3000 node bench/lighthouse-dashboard.ts
@@ -73,7 +73,7 @@ async function login(page: Page, kind: 'usuario' | 'cliente', email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  // The session is an HttpOnly cookie (issue 22): a successful login leaves the login page.
+  // The session is an HttpOnly cookie (decision 0108): a successful login leaves the login page.
   await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
 }
 

@@ -276,7 +276,7 @@ async function worker(
           if (both.every((a) => a.status < 300)) ledger.duplicateTrials.bothAccepted++;
           return both;
         };
-        // A request carries a time, a duration and a place (issue 16).
+        // A request carries a time, a duration and a place (decision 0065).
         const details = {
           fecha_hora: new Date(Date.now() + 2 * 86_400_000).toISOString(),
           duracion_min: 60,

@@ -1,5 +1,5 @@
 /**
- * Issue 22, "the render tail": pages rendered on every request (a unique query
+ * "The render tail" (decision 0107): pages rendered on every request (a unique query
  * string each time, so the page cache misses) at 50 connections for 30 s,
  * beside the same render measured alone (1 connection). Targets: p99 < 300 ms,
  * no request over 1 s, 50-connection throughput within 2x of the lone render.
@@ -53,7 +53,7 @@ const nodeArgs = (process.env.TAIL_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** Only the scenarios whose name contains one of these words (comma-separated), e.g. `Escort`. */
 const only = (process.env.TAIL_ONLY ?? '').split(',').filter(Boolean);
 const CONNECTIONS = 50;
-/** A listing page holds 24 cards today (the issue's "60" predates the paged search of issue 15). */
+/** A listing page holds 24 cards today (the feature request's "60" predates the paged search, decision 0086). */
 const PAGE = searchLimits.defaultLimit;
 
 interface TailScenario {
@@ -273,7 +273,7 @@ export async function runRenderTail(): Promise<void> {
   }
   const md = markdown(results, started, loadBefore);
   console.log(`\n${md}`);
-  if (!process.env.TAIL_NO_WRITE) writeSection('render-tail', 'Render tail under load (issue 22)', md);
+  if (!process.env.TAIL_NO_WRITE) writeSection('render-tail', 'Render tail under load', md);
 }
 
 if (import.meta.main) {

@@ -66,7 +66,7 @@ export const scenarios: Scenario[] = [
   { name: `listing: GET /api/usuario/ciudad/${CITY} (50 profiles)`, path: `/api/usuario/ciudad/${CITY}` },
   { name: 'latest: GET /api/ultimos (60 profiles)', path: '/api/ultimos' },
   { name: 'SSR city page: GET /escorts/santiago', path: '/escorts/santiago' },
-  // Issue 15: the search's first page (cached) and a filtered city page rendered by the server.
+  // Discovery search (decision 0086): the search's first page (cached) and a filtered city page rendered by the server.
   {
     name: 'search: GET /api/escorts?comuna=santiago&genero=Femenino&orden=calificacion',
     path: '/api/escorts?comuna=santiago&genero=Femenino&orden=calificacion',
@@ -295,7 +295,7 @@ function markdown(results: DriverResult[], started: string, loadBefore: string):
     const p99 = Math.max(...pgListing.api.map((x) => x.p99));
     lines.push(
       '',
-      `Issue 6 target (listing on PostgreSQL, 50 connections): API / bare = ${Math.round(ratio * 100)}% (target >= 60%: ${ratio >= 0.6 ? 'met' : 'NOT met'}), p99 ${p99} ms in the worst round (target < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}).`,
+      `Listing target (PostgreSQL, 50 connections): API / bare = ${Math.round(ratio * 100)}% (target >= 60%: ${ratio >= 0.6 ? 'met' : 'NOT met'}), p99 ${p99} ms in the worst round (target < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}).`,
     );
   }
   return lines.join('\n');
@@ -307,7 +307,7 @@ export { writeSection };
 async function main() {
   cleanupOnSignal();
   if (process.argv.includes('--render-tail')) {
-    // Issue 22: only the per-request render under load (bench/render-tail.ts).
+    // Render tail (decision 0107): only the per-request render under load (bench/render-tail.ts).
     const { runRenderTail } = await import('./render-tail.ts');
     return runRenderTail();
   }
@@ -334,7 +334,7 @@ async function main() {
   if (process.argv.includes('--scale')) {
     const { runScale } = await import('./scale.ts');
     await runScale();
-    // Issue 15: the search's filter/sort combinations at 100,000 escorts (bench/discovery.ts).
+    // Discovery search (decision 0086): the filter/sort combinations at 100,000 escorts (bench/discovery.ts).
     const { runDiscovery } = await import('./discovery.ts');
     await runDiscovery();
   }

@@ -320,7 +320,7 @@ export async function runScale(): Promise<void> {
     );
     md.push(
       '',
-      `Issue 6 target (uncached listing p99 at 100k within 2x of 1k): ${growth.toFixed(2)}x, ${growth <= 2 ? 'met' : 'NOT met'}. Query plans: bench/EXPLAIN.md.`,
+      `Scale target (uncached listing p99 at 100k within 2x of 1k): ${growth.toFixed(2)}x, ${growth <= 2 ? 'met' : 'NOT met'}. Query plans: bench/EXPLAIN.md.`,
     );
     writeSection('bench:scale', 'Scale: 1k vs 100k escorts (npm run bench -- --scale)', md.join('\n'));
     await writeExplain(large.url, started);

@@ -118,12 +118,12 @@ describe('accounts journeys', () => {
     await expect(page.getByRole('progressbar').count()).resolves.toBe(1);
     await screenshot(page, 'registro-exitoso-phone');
     const started = Date.now();
-    // Signed in by the registration itself (issue 19): no second login, straight to the pending screen.
+    // Signed in by the registration itself (decision 0090): no second login, straight to the pending screen.
     await page.waitForURL('**/PendienteValidacion', { timeout: 6000 });
     expect(Date.now() - started).toBeGreaterThan(1500);
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(stored).toMatchObject({ nickname: client.nickname, tipo: 'cliente' });
-    // The session is the HttpOnly cookie (issue 22): no script can read the token.
+    // The session is the HttpOnly cookie (decision 0108): no script can read the token.
     expect(stored.token).toBeUndefined();
     expect((await context.cookies()).find((c) => c.name === 'encanto_sesion')?.httpOnly).toBe(true);
     await page.getByRole('button', { name: `[${client.nickname}]` }).waitFor();

@@ -14,7 +14,7 @@ import { violations } from './helpers/axe.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 /**
- * Issue 19, the admin's side of the review: ages in the queues and in Ver datos,
+ * The admin's side of the review (decisions 0074 to 0076): ages in the queues and in Ver datos,
  * Autorizar closed without a document, the console's page titles, readable audit
  * codes, and the admin's own view of a reported profile. Each page and dialog is
  * checked with axe.

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { baseUrl, gotoHydrated, launchBrowser, openPage, phone } from './helpers/browser.ts';
 import { demoEscort } from './helpers/demo.ts';
 
-/** Issue 6: JavaScript for the first view of a city page, gzip. */
+/** Decision 0040: JavaScript for the first view of a city page, gzip. */
 const CITY_PAGE_BUDGET = 150 * 1024;
 
 let browser: Browser;
@@ -55,7 +55,7 @@ describe('front-end budgets', () => {
   });
 
   it('reports the card, the listing and a filtered city page, which stay within the same budget', async () => {
-    // Issue 15: a filtered, sorted city page (filter bar, sort control, pages) keeps the same budget.
+    // A filtered, sorted city page (decision 0087) (filter bar, sort control, pages) keeps the same budget.
     for (const url of [
       `/Card/${nickname}`,
       '/Escort',

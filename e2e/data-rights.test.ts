@@ -272,7 +272,7 @@ describe('data rights in the browser', () => {
 
   it('an escort blocks a client from her request list; he can no longer ask for a meeting', async () => {
     const clientToken = await approvedAccount(pushy, 'cliente');
-    // Issue 16: a request carries a time (ISO with offset, at least an hour ahead), a duration and a place.
+    // Decision 0065: a request carries a time (ISO with offset, at least an hour ahead), a duration and a place.
     const pair = {
       nickname_usuario: leaving.nickname,
       nickname_cliente: pushy.nickname,

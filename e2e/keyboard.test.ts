@@ -4,7 +4,7 @@ import { adminToken, approvedAccount, plainJpeg, type Person } from './helpers/a
 import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { demoEscort } from './helpers/demo.ts';
 
-/** Issue 19, forms 5: the account menu, 'Cita' and the focus ring, with the keyboard only. */
+/** Decision 0091: the account menu, 'Cita' and the focus ring, with the keyboard only. */
 
 const PASSWORD = 'encanto123';
 let browser: Browser;

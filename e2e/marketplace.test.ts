@@ -37,7 +37,7 @@ const account = (prefix: string, genero: string): NewAccount => ({
  */
 const login = (page: Page, person: Person) => loginThroughForm(page, person, PASSWORD);
 
-// Issue 16: the spec's 'Add' and 'Insert' read 'Calificar' and 'Enviar calificación'.
+// Decision 0069: the spec's 'Add' and 'Insert' read 'Calificar' and 'Enviar calificación'.
 async function rate(page: Page, marks: [number, number, number, number, number]) {
   await page.getByRole('button', { name: 'Calificar', exact: true }).click();
   // Sending with nothing chosen: the spec's message.
@@ -49,7 +49,7 @@ async function rate(page: Page, marks: [number, number, number, number, number])
   await page.getByRole('button', { name: 'Enviar calificación', exact: true }).click();
 }
 
-/** Issue 16: 'Cita' opens the request form; the suggested time and duration are kept, a place is chosen. */
+/** Decision 0065: 'Cita' opens the request form; the suggested time and duration are kept, a place is chosen. */
 async function requestCita(page: Page) {
   await page.getByRole('button', { name: 'Cita', exact: true }).click();
   const form = page.getByRole('form', { name: 'Solicitar cita' });
@@ -147,7 +147,7 @@ describe('marketplace journey between two browsers', () => {
     await comment.getByText('Muy puntual, <b>amable</b> y discreta.').waitFor();
     await expect(comment.getByText(formatLongDate(todayInChile(new Date()))).isVisible()).resolves.toBe(true);
     await expect(comment.getByText(client.nickname).isVisible()).resolves.toBe(true);
-    // Issue 16: his own comment shows at once to him only, waiting for both reviews, without a dislike;
+    // Decision 0069: his own comment shows at once to him only, waiting for both reviews, without a dislike;
     // its author may delete it within 24 hours.
     await comment.getByText(/Solo tú lo ves por ahora/).waitFor();
     await expect(comment.getByRole('button', { name: /No Me Gusta/ }).count()).resolves.toBe(0);
@@ -156,7 +156,7 @@ describe('marketplace journey between two browsers', () => {
 
     await rate(c.page, [9, 8, 10, 7, 6]);
     const escortBlock = c.page.getByRole('region', { name: 'Calificaciones' });
-    // Issue 16: double-blind, so his rating waits for hers before it counts.
+    // Decision 0069: double-blind, so his rating waits for hers before it counts.
     await escortBlock.getByText(msg.ratingSavedHidden).waitFor();
     await escortBlock.getByText('Aún no tiene calificaciones.').waitFor();
     await expect(c.page.getByRole('button', { name: 'Calificar', exact: true }).count()).resolves.toBe(0);

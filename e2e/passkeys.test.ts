@@ -5,7 +5,7 @@ import { DEMO_EMAIL_DOMAIN } from '../apps/api/src/demo/plan.ts';
 import { desktop, launchBrowser, phone, screenshot } from './helpers/browser.ts';
 import { startServer } from './helpers/global-setup.ts';
 
-/** Passkeys (issue 18) with Chromium's virtual authenticator, driven over the DevTools protocol. */
+/** Passkeys (decision 0096) with Chromium's virtual authenticator, driven over the DevTools protocol. */
 const PASSWORD = 'encanto123';
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startServer>>;

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const login = (page: Page) => loginThroughForm(page, escort, PASSWORD);
 
-describe('profile details (issue 17)', () => {
+describe('profile details (decision 0103)', () => {
   it('the escort fills Detalles in /panel/perfil; her card shows them; the servicio filter finds her', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page);

@@ -261,7 +261,7 @@ describe('escort area (/panel)', () => {
     await section.getByText('Ingresar URL').click();
     await section.getByRole('button', { name: 'Ingresar URL' }).click();
     await section.getByText('Debes ingresar una URL de imagen.').waitFor();
-    // The server downloads a link once, from public addresses only (issue 14).
+    // The server downloads a link once, from public addresses only (decision 0051).
     await section.getByLabel('URL de la imagen').fill('http://169.254.169.254/latest/meta-data/');
     await section.getByRole('button', { name: 'Ingresar URL' }).click();
     await section.getByText(/Esa URL apunta a una dirección privada o local/).waitFor();
@@ -310,7 +310,7 @@ describe('client area (/mi-cuenta)', () => {
   it('shows the loading text, then edits the phone only after ticking the checkbox', async () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page, client);
-    // A page opened directly arrives rendered with her data (issue 22); the loading text shows when she
+    // A page opened directly arrives rendered with her data (decision 0111); the loading text shows when she
     // moves to it inside the app. Slow the profile answer down a little so it can be seen.
     await page.goto('/mi-cuenta/favoritos');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });

@@ -7,7 +7,7 @@ import { call, callStatus, randomRut } from './helpers/api.ts';
 import { baseUrl, launchBrowser, openPage, screenshot } from './helpers/browser.ts';
 import { dataDir } from './helpers/server.ts';
 
-// Issue 14, item 2, in the browser: after ten wrong codes the code alone no longer works, and the mail's
+// Decision 0045, in the browser: after ten wrong codes the code alone no longer works, and the mail's
 // link (which sends its token with the code) still does. The lock is an account rule in the database,
 // so it holds on the e2e server although its rate limits are off.
 let browser: Browser;

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { msg } from '@encanto/core/messages';
 import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
-/** Issue 19, forms 3: registration errors per field on blur, nickname rules in their own words, no silent edits. */
+/** Decision 0090: registration errors per field on blur, nickname rules in their own words, no silent edits. */
 
 let browser: Browser;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { gotoHydrated, launchBrowser, openPage, phone } from './helpers/browser.ts';
 
-/** Issue 19, forms 2: a new page starts at the top; Back returns to where the listing was left. */
+/** Decision 0091: a new page starts at the top; Back returns to where the listing was left. */
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { call, randomRut } from './helpers/api.ts';
 import { gotoHydrated, launchBrowser, openPage } from './helpers/browser.ts';
 
-/** Issue 22: the session in an HttpOnly cookie, signed-in pages rendered on the server, server redirects. */
+/** Decision 0108: the session in an HttpOnly cookie, signed-in pages rendered on the server, server redirects. */
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-5);
 const client = { nickname: `ck${stamp}`, email: `ck${stamp}@correo.cl`, pass: 'clave123' };

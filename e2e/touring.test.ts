@@ -5,7 +5,7 @@ import { addDays } from '@encanto/core/touring-dates';
 import { adminToken, approvedAccount, portrait, type Person, loginThroughForm } from './helpers/api.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
-/** Issue 17, touring: she announces a visit in /panel/gira and the visited comuna lists her, marked. */
+/** Touring (decision 0102): she announces a visit in /panel/gira and the visited comuna lists her, marked. */
 const PASSWORD = 'encanto123';
 let browser: Browser;
 let escort: Person;

@@ -13,7 +13,7 @@ import { mailMatching } from './helpers/mail.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { totpCode } from './helpers/totp.ts';
 
-/** Two-step login from Cuenta (issue 18): the secret is read from the page, as typing it by hand. */
+/** Two-step login from Cuenta (decision 0078): the secret is read from the page, as typing it by hand. */
 const PASSWORD = 'encanto123';
 const account = (prefix: string): NewAccount => ({
   prefix,

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, demoEscort } from './helpers/demo.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
 
 /**
- * Issue 19, forms 1: on a slow phone the server HTML shows a form seconds before React hydrates it;
+ * Decision 0089: on a slow phone the server HTML shows a form seconds before React hydrates it;
  * whatever is typed (or autofilled) in that gap must survive into the app and work.
  *
  * Each page runs with the CPU slowed 6x (DevTools Emulation.setCPUThrottlingRate), and its scripts are

@@ -225,7 +225,7 @@ describe('identity validation journey', () => {
     await user.page.waitForLoadState('networkidle');
     await expect(user.page.getByText('Motivo de aprobación').count()).resolves.toBe(0);
 
-    // The status screen now says validated and moves on to the client's own area (issue 17: not /Cards).
+    // The status screen now says validated and moves on to the client's own area (decision 0092: not /Cards).
     await user.page.goto('/PendienteValidacion');
     await user.page.getByRole('heading', { name: 'Tu cuenta está validada' }).waitFor();
     await user.page.waitForURL('**/mi-cuenta/favoritos', { timeout: 8_000 });

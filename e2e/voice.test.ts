@@ -17,7 +17,7 @@ import { demoEscort, type DemoEscort } from './helpers/demo.ts';
 import { E2E_SUPPORT_EMAIL } from './helpers/global-setup.ts';
 
 /**
- * Issue 19: the 18+ notice, consent at registration and the details (hearts,
+ * Decisions 0071 to 0073: the 18+ notice, consent at registration and the details (hearts,
  * splash, footer, Soporte, frequent searches, card photo, favourites).
  */
 let browser: Browser;

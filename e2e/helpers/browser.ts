@@ -42,7 +42,7 @@ export interface OpenOptions {
   ageConfirmed?: boolean;
   /**
    * Whether `page.goto` and `page.reload` return only once an HTML page has hydrated (default true).
-   * Pages arrive server-rendered, signed-in ones included (issue 22): their buttons show before they work,
+   * Pages arrive server-rendered, signed-in ones included (decision 0108): their buttons show before they work,
    * and a journey that clicks at once would click dead HTML. False for tests of the moment before it.
    */
   waitForHydration?: boolean;
@@ -139,7 +139,7 @@ export async function gotoHydrated(page: Page, url: string) {
   return response;
 }
 
-/** The session token of the page's browser: it lives in the HttpOnly cookie (issue 22), out of the page's reach. */
+/** The session token of the page's browser: it lives in the HttpOnly cookie (decision 0108), out of the page's reach. */
 export async function sessionToken(page: Page): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === 'encanto_sesion')?.value ?? '';
 }

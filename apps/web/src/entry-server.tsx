@@ -45,7 +45,7 @@ interface Prepared {
 
 /**
  * The fast path: one synchronous `renderToString`, where the stream encodes every chunk to UTF-8 for
- * the sink to decode again (10% of a render of /Escort, issue 22). It cannot wait, so a lazy page
+ * the sink to decode again (10% of a render of /Escort, decision 0112). It cannot wait, so a lazy page
  * whose module this process has not loaded yet comes out as its fallback (SUSPENDED): null, and the
  * stream renders it (the first render of each page after a start). Once loaded, a lazy page renders
  * synchronously, and both give the same HTML.

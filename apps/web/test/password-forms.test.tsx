@@ -10,7 +10,7 @@ import { clearSession, setStored } from '../src/lib/session.ts';
 import { fakeApi } from './helpers/fake-api.ts';
 import { renderHydrated } from './helpers/render-hydrated.tsx';
 
-/** Issue 14, item 7: passphrases with spaces are typed and sent as they are; common passwords are refused. */
+/** Decision 0050: passphrases with spaces are typed and sent as they are; common passwords are refused. */
 const PHRASE = 'Correct horse battery staple!9';
 
 // The forms start this load when they open; awaiting it here keeps the tests independent of timing.

@@ -34,7 +34,7 @@ function openForm(routes: Record<string, Route>) {
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 const urlField = () => screen.getByLabelText<HTMLInputElement>('URL de la imagen');
 
-describe('CAMBIAR FOTO PERFIL: Ingresar URL (issue 14: the server downloads the picture once)', () => {
+describe('CAMBIAR FOTO PERFIL: Ingresar URL (decision 0051: the server downloads the picture once)', () => {
   it('says the picture is downloaded, shows it while waiting, then shows our stored copy', async () => {
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));

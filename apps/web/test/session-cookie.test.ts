@@ -10,7 +10,7 @@ import {
   setStored,
 } from '../src/lib/session.ts';
 
-/** Issue 22: the browser keeps no token; an old stored one is traded for the cookie once. */
+/** Decision 0108: the browser keeps no token; an old stored one is traded for the cookie once. */
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();

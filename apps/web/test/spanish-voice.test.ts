@@ -11,7 +11,7 @@ import { pageRoutes } from '@encanto/core/paths';
 import { prefetchPaths, render } from '../src/entry-server.tsx';
 
 /**
- * Spanish everywhere, in one voice (issue 19): every route of the app rendered
+ * Spanish everywhere, in one voice (decision 0070): every route of the app rendered
  * the way the server renders it, its visible text and the attributes people
  * read or hear (aria-label, placeholder, title, alt…) checked for English UI
  * words and the spec's slips; `lang` must be es-CL throughout. Pages behind a

@@ -1,6 +1,6 @@
 /**
  * Texts of the fresh proof asked before a factor changes and of the "no fui yo" page
- * (docs/decisions.md, "Factor changes need a fresh proof"); the security notice mail itself is
+ * (decision 0119); the security notice mail itself is
  * apps/api/src/mail-templates/security-notice.ts. Spread into `msg`.
  */
 export const accountSecurityMessages = {

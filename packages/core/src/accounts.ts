@@ -153,7 +153,7 @@ export type EscortLoginResponse = z.infer<typeof escortLoginResponseSchema>;
 
 /**
  * Registration answers carry `sesion`, the same answer a login gives, so the new account is signed in
- * at once (issue 19: no second login).
+ * at once (decision 0090: no second login).
  */
 export const clientRegisteredSchema = z.object({
   mensaje: z.string(),

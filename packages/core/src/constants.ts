@@ -60,7 +60,7 @@ export const timings = {
 } as const;
 
 /**
- * Retention of accounts that never got approved (issue 14): a rejected
+ * Retention of accounts that never got approved (decision 0052): a rejected
  * identity document is deleted this many days after the rejection; a pending
  * account without activity is mailed once, then deleted with its document.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { autorizadoValues, estadoValues } from './constants.ts';
 import { atiendeValues, idiomaValues, servicioValues } from './profile-details.ts';
 
-/** The optional profile details as answered (issue 17): null or [] when not stated. */
+/** The optional profile details as answered (decision 0103): null or [] when not stated. */
 export const profileDetailsOutShape = {
   tarifa_desde: z.number().int().nullable(),
   servicios: z.array(z.enum(servicioValues)),
@@ -32,7 +32,7 @@ export const escortPublicSchema = escortCardSchema.extend({
   fono: z.string(),
   autorizado: z.literal('aprobado'),
   actualizado: z.string(),
-  /** An admin compared a selfie with these photos and none changed since (issue 21). */
+  /** An admin compared a selfie with these photos and none changed since (decision 0082). */
   fotos_verificadas: z.boolean(),
   ...profileDetailsOutShape,
 });

@@ -33,7 +33,7 @@ export const fullNameField = z
 
 /**
  * Lowercase a-z and digits, 4 to 10 long. Each rule has its own words, so the visitor reads the rule
- * that failed (issue 19): capitals, then accents or ñ, then spaces and symbols (the spec's text), then
+ * that failed (decision 0090): capitals, then accents or ñ, then spaces and symbols (the spec's text), then
  * the length. The checks do not stop at the first failure; forms and the API show the first message.
  */
 export const nicknameField = z
@@ -104,7 +104,7 @@ export const escortRegistrationPasswordField = z
 /**
  * Any password set after registration: 7+ characters with at least one letter
  * and one digit. Spaces and symbols are welcome (the spec's "only letters and
- * digits, no spaces" blocked passphrases; see docs/decisions.md).
+ * digits, no spaces" blocked passphrases; see decision 0050).
  */
 export const newPasswordField = z
   .string({ error: msg.newPasswordRequired })

@@ -66,7 +66,7 @@ export const requestItemSchema = z.object({
   url: z.string(),
   genero: z.string(),
   fecha: z.string(),
-  /** A pending request's meeting and what it asks for (issue 16); absent in the to-rate list. */
+  /** A pending request's meeting and what it asks for (decision 0065); absent in the to-rate list. */
   cita: z.string().optional(),
   fecha_hora: z.string().nullable().optional(),
   duracion_min: z.number().int().nullable().optional(),

@@ -1,6 +1,6 @@
 /**
  * Texts of meeting details, answers, the conversation, notifications and
- * two-way reviews (issue 16; the spec words none of them). Spread into `msg`,
+ * two-way reviews (decisions 0065 to 0069; the spec words none of them). Spread into `msg`,
  * so every screen and error still reads `msg.<name>`.
  */
 export const meetingMessages = {

@@ -40,14 +40,14 @@ export const msg = {
   taken: '¡Ya existe, ingresa otro!',
   genderRequired: 'Selecciona un género.',
   cityRequired: 'Selecciona una ciudad.',
-  // Consent at registration (Ley 21.719, issue 19; not worded by the spec)
+  // Consent at registration (Ley 21.719, decision 0072; not worded by the spec)
   consentTermsRequired:
     'Para registrarte debes aceptar los términos de servicio y la política de privacidad.',
   consentSensitiveRequired:
     'Para registrarte debes dar tu consentimiento para el tratamiento de tus datos sensibles.',
   // Passwords after registration
   newPasswordRequired: 'La nueva contraseña no puede estar vacía.',
-  // The spec's rule without its "y sin espacios": spaces and symbols are allowed now (issue 14).
+  // The spec's rule without its "y sin espacios": spaces and symbols are allowed now (decision 0050).
   newPasswordRule: 'La contraseña debe tener al menos 7 caracteres, con letras y números.',
   passwordTooLong: 'La contraseña puede tener como máximo 128 caracteres.',
   passwordInvisible: 'La contraseña no puede tener saltos de línea ni caracteres invisibles.',
@@ -63,7 +63,7 @@ export const msg = {
   clientLoginFailed: 'Credenciales inválidas o error de servidor.',
   adminBadCredentials: 'Credenciales incorrectas o tipo de perfil inválido.',
   wrongProfileType: 'Tipo de perfil incorrecto.',
-  // Two-step login and passkeys (issue 18)
+  // Two-step login and passkeys (decisions 0078 and 0096)
   secondFactorWrong: 'El código no es correcto. Revisa tu app de autenticación e inténtalo de nuevo.',
   secondFactorReused: 'Ese código ya se usó. Espera el siguiente código de tu app.',
   secondFactorExpired:
@@ -131,7 +131,7 @@ export const msg = {
   cityNicknameMissing: 'No se encontró el nickname. Por favor, inicia sesión.',
   cityUpdateFailed: 'No se pudo actualizar la ciudad.',
   cityUpdateError: 'Error al actualizar la ciudad: ',
-  // Touring (issue 17): visits to other comunas
+  // Touring (decision 0102): visits to other comunas
   giraMax: 'Puedes anunciar hasta 3 visitas.',
   giraCity: 'Elige la comuna de tu visita.',
   giraDate: 'Elige una fecha válida.',
@@ -147,14 +147,14 @@ export const msg = {
   dataUpdateError: 'Error al modificar datos.',
   medidas: 'Las medidas deben tener el formato NN/NN/NN.',
   legenda: 'La leyenda puede tener como máximo 1000 caracteres.',
-  // Profile details (issue 17)
+  // Profile details (decision 0103)
   tarifaDesde: 'La tarifa debe ser un número entero de pesos entre $10.000 y $2.000.000.',
   servicios: 'Elige servicios de la lista.',
   atiende: 'Indica si atiendes en tu lugar, a domicilio o ambos.',
   horario: 'El horario puede tener como máximo 200 caracteres, sin caracteres de control.',
   idiomas: 'Elige idiomas de la lista.',
   imageUrl: 'La URL de la imagen debe comenzar con http:// o https://.',
-  // A URL's picture is downloaded once by the server (issue 14): why it could not be.
+  // A URL's picture is downloaded once by the server (decision 0051): why it could not be.
   imageUrlPrivate: 'Esa URL apunta a una dirección privada o local. Usa la dirección pública de la imagen.',
   imageUrlUnreachable:
     'No pudimos descargar la imagen desde esa URL. Revisa la dirección o sube la imagen desde tu equipo.',
@@ -165,7 +165,7 @@ export const msg = {
   imageUrlTooLarge: 'La imagen de esa URL supera el tamaño permitido.',
   imageUrlHint: (mb: number) =>
     `Descargamos la imagen una sola vez y la guardamos en el sitio: JPG, PNG, WebP, GIF o AVIF de hasta ${mb} MB.`,
-  // Profile rules the spec leaves unworded (docs/decisions.md)
+  // Profile rules the spec leaves unworded (decision 0020)
   displayName: 'El nombre para mostrar debe tener entre 2 y 40 caracteres.',
   statusSuspended:
     'Tu perfil está en revisión por el administrador; no puedes marcarte disponible por ahora.',

@@ -1,5 +1,5 @@
 /**
- * Profile details an escort may state (issue 17): a starting rate, services, where she receives,
+ * Profile details an escort may state (decision 0103): a starting rate, services, where she receives,
  * hours and languages. Catalogues and their Spanish labels, without zod, so the listing's filter
  * bar (in the visitor's bundle) and the card share them; the schemas are in profiles.ts and search.ts.
  */

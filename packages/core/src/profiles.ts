@@ -70,7 +70,7 @@ const subsetOf = (catalogue: readonly string[], isMember: (v: string) => boolean
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 /**
- * The optional profile details (issue 17). Each may be left out (unchanged), sent as null or
+ * The optional profile details (decision 0103). Each may be left out (unchanged), sent as null or
  * empty (cleared) or given; the form sends them all.
  */
 export const profileDetailsShape = {

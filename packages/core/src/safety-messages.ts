@@ -1,5 +1,5 @@
 /**
- * Texts of verified photos, signals and the safety check-in (issue 21; the spec
+ * Texts of verified photos, signals and the safety check-in (decisions 0082, 0084 and 0085; the spec
  * words none of them). Spread into `msg`, so screens and errors read `msg.<name>`.
  */
 export const safetyMessages = {

@@ -3,7 +3,7 @@ import { emailField } from './fields.ts';
 import { chosenFileField } from './files.ts';
 import { msg } from './messages.ts';
 
-/** Verified photos (issue 21). */
+/** Verified photos (decision 0082). */
 export const photoVerificationStatusValues = ['pendiente', 'aprobada', 'rechazada'] as const;
 export type PhotoVerificationStatus = (typeof photoVerificationStatusValues)[number];
 /** How long the code shown for the selfie stays valid. */

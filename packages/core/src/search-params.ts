@@ -53,7 +53,7 @@ export interface ListingFilters {
   disponible?: boolean | undefined;
   con_galeria?: boolean | undefined;
   fotos_verificadas?: boolean | undefined;
-  /** Profile details (issue 17): rate at most, services (all of them), where she receives. */
+  /** Profile details (decision 0103): rate at most, services (all of them), where she receives. */
   tarifa_max?: number | undefined;
   servicio?: Servicio[] | undefined;
   atiende?: AtiendeFilter | undefined;

@@ -64,7 +64,7 @@ const flag = z.enum(['true', 'false'], { error: msg.searchFlag }).transform((v) 
 
 /**
  * GET /api/escorts: every filter optional. Query values arrive as text; the
- * route and the bench build the same object. The profile details (issue 17) filter with
+ * route and the bench build the same object. The profile details (decision 0103) filter with
  * tarifa_max, servicio (repeatable, all must match) and atiende.
  */
 export const escortSearchQuerySchema = z
@@ -118,7 +118,7 @@ export const escortListCardSchema = z.object({
   estado: z.enum(estadoValues),
   /** Every listed profile passed identity review: true on every card. */
   verificada: z.boolean(),
-  /** An administrator compared a selfie with her photos (issue 21): the compact badge on the card. */
+  /** An administrator compared a selfie with her photos (decision 0098): the compact badge on the card. */
   fotos_verificadas: z.boolean(),
   /** Overall average of the published ratings, one decimal; null without ratings. */
   promedio: z.number().nullable(),

@@ -13,7 +13,7 @@ export interface SsrSite {
 }
 
 /**
- * The account a page is rendered for, known on the server from the session cookie (issue 22): the
+ * The account a page is rendered for, known on the server from the session cookie (decision 0108): the
  * display values a login stores in the browser, never the token.
  */
 export interface SsrSession {

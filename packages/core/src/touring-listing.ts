@@ -4,7 +4,7 @@ import { escortListCardSchema } from './search.ts';
 import { visitSchema } from './touring.ts';
 
 /**
- * A listing card of an escort visiting the listed place today (issue 17): the search's card plus
+ * A listing card of an escort visiting the listed place today (decision 0102): the search's card plus
  * her visit, so the card shows "De visita" and the dates. Kept apart from search.ts, which the
  * browser reads only as types.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { clientLoginResponseSchema, escortLoginResponseSchema } from './accounts.ts';
 import { msg } from './messages.ts';
 
-/** Lifetimes and limits of the second step (issue 18). */
+/** Lifetimes and limits of the second step (decision 0078). */
 export const twoFactorLimits = {
   challengeTtlMs: 5 * 60_000,
   wrongPerChallenge: 5,

@@ -138,7 +138,7 @@ describe('password schemas', () => {
     expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'abc12', repetir: 'abc12' })).toBe(
       msg.newPasswordRule,
     );
-    // Spaces are allowed now (issue 14): only the length and letters-and-digits rule remain.
+    // Spaces are allowed now (decision 0050): only the length and letters-and-digits rule remain.
     expect(
       first(changePasswordFormSchema, { actual: 'x', nueva: 'abc 1234', repetir: 'abc 1234' }),
     ).toBeNull();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { averagesFrom, commentFormSchema, escortRatingBodySchema, notesSchema } from '../src/marketplace.ts';
 
 describe('averagesFrom', () => {
-  // Issue 16: one decimal per criterion, and the overall from the unrounded criteria (was 6.6 from rounded ones).
+  // Decision 0069: one decimal per criterion, and the overall from the unrounded criteria (was 6.6 from rounded ones).
   it('gives each criterion with one decimal and the overall as the mean of the unrounded criteria', () => {
     expect(averagesFrom({ count: 2, sums: [19, 15, 12, 13, 3] })).toEqual({
       promedio_nota1: 9.5,

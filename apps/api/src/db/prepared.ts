@@ -6,7 +6,7 @@ const built = new WeakMap<Db, Map<string, unknown>>();
 
 /**
  * A query built once per database handle and run with placeholders: drizzle builds a wide select's
- * SQL anew on every call, 13% of the server's CPU on a signed-in page (issue 22), and on PostgreSQL
+ * SQL anew on every call, 13% of the server's CPU on a signed-in page (decision 0112), and on PostgreSQL
  * the named statement is also planned once per connection. Inside a transaction the query is built
  * on the transaction as usual (a prepared query runs on the pool, outside it).
  */

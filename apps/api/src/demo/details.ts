@@ -26,7 +26,7 @@ const horarios = [
 ];
 
 /**
- * Profile details for a demo escort (issue 17): about three in four state some, so the card and
+ * Profile details for a demo escort (decision 0103): about three in four state some, so the card and
  * the filters have something to show. Seeded by nickname, apart from the plan's own random
  * sequence, so the rest of the demo stays as it was.
  */

@@ -32,7 +32,7 @@ export class ResponseCache {
   /**
    * `maxBytes`: pages rendered for distinct URLs (a unique query string per request, a crawler's walk)
    * filled up to 2,000 entries of 45 KB, string and Buffer, before a clear: a heap of 180 MB that every
-   * young-generation collection walked (issue 22). Past either bound the oldest entries go first.
+   * young-generation collection walked (decision 0107). Past either bound the oldest entries go first.
    * `clock`: the app's, so a test crosses the lifetime by moving it.
    */
   constructor(clock: Clock, ttlMs: number, maxEntries = 2000, maxBytes = 16 * 2 ** 20) {

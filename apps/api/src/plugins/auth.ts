@@ -26,7 +26,7 @@ const KNOWN_SESSION_HEADER = 'x-encanto-known-session';
 /**
  * Runs `work` (the app.inject reads made to render a signed-in page, web/private-render.ts) with a
  * header naming `token` as `account`'s session, resolved moments ago: those reads skip looking it up
- * again, one database read each (issue 22). The key lives while `work` runs; a request must carry
+ * again, one database read each (decision 0112). The key lives while `work` runs; a request must carry
  * both the key and that same token, so the header alone names no one. (A header, because an
  * AsyncLocalStorage context does not reach into app.inject: each request gets its own.)
  */

@@ -4,7 +4,7 @@ import { cookieValue, siteCookieName } from './session-cookie.ts';
 
 /**
  * A random id the browser keeps across sign-ins, so a sign-in from a browser the account never used
- * can be told to its owner (docs/decisions.md, "New-device notice"). It names no account and carries
+ * can be told to its owner (decision 0121). It names no account and carries
  * no authority: losing it costs one notice mail, forging one gains nothing.
  */
 export const DEVICE_COOKIE = 'encanto_dispositivo';

@@ -4,7 +4,7 @@ import { msg } from '@encanto/core/messages';
 import { forbidden } from '../errors.ts';
 
 /**
- * The browser's session (issue 22): the same opaque token a login answers with, kept in an
+ * The browser's session (decision 0108): the same opaque token a login answers with, kept in an
  * HttpOnly cookie so no script on the page can read it. API clients keep using the bearer header.
  * This is its name on a site served over plain HTTP (a development or test server).
  */

@@ -90,7 +90,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
    * One API read a page needs, made as an anonymous visitor and kept in the public cache under its
    * API path (same TTL, cleared by the same writes), parsed once: the many pages built from one read
    * (filters, page numbers, any query string) share it instead of an app.inject and a JSON.parse
-   * per render (issue 22). Server errors are not kept: the page renders without them, as before.
+   * per render (decision 0107). Server errors are not kept: the page renders without them, as before.
    */
   const prefetch = async (apiPath: string): Promise<unknown> => {
     let cached: Entry;

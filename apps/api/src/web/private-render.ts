@@ -27,7 +27,7 @@ export function ssrSessionOf(account: SessionAccount): SsrSession {
 export const carriesSessionCookie = (request: FastifyRequest) => sessionCookieToken(request) !== null;
 
 /**
- * Signed-in pages rendered on the server (issue 22). A page request that carries the session cookie is
+ * Signed-in pages rendered on the server (decision 0108). A page request that carries the session cookie is
  * rendered for that account: its private GETs go through app.inject with the same cookie (the same
  * routes, checks and answers the browser would get), the render knows the session (guards answer with
  * a 302, the navigation is the account's), and the answer is `private, no-store`. None of it touches
@@ -50,7 +50,7 @@ export function createPrivateRenderer(
   /**
    * The reads a page needed the last time an account opened it: fetched before the first render next
    * time, instead of finding them by rendering once to learn what is missing (a second render per
-   * page, issue 22). Only a hint: each is fetched with the account's own cookie, and the render still
+   * page, decision 0112). Only a hint: each is fetched with the account's own cookie, and the render still
    * asks for anything else it needs.
    */
   const reads = new Map<string, string[]>();

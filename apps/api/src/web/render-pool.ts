@@ -27,7 +27,7 @@ interface Thread {
 }
 
 /**
- * Render threads (issue 22): a page render is React's synchronous work, 1.5-3 ms that held the event
+ * Render threads (decision 0112): a page render is React's synchronous work, 1.5-3 ms that held the event
  * loop, so at 50 connections every request (API reads included) queued behind the renders. Each
  * thread loads the server bundle once; a render goes to the thread with the fewest renders in
  * flight, its inputs and result copied across (the data are the API answers, a few tens of kB).

@@ -7,7 +7,7 @@ import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.
 import { lastMail } from './accounts-helpers.ts';
 import { freshIp, redisEnv } from './rate-limit-helpers.ts';
 
-// Issue 14, items 5 and 8: wrong passwords count per (account, address) and per account; the per-account
+// Decision 0047: wrong passwords count per (account, address) and per account; the per-account
 // bound and its growing delay spare the addresses the owner logs in from. In memory, or in Redis with REDIS_URL.
 let t: TestApp;
 beforeAll(async () => {

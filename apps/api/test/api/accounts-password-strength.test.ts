@@ -5,7 +5,7 @@ import { bearer, createAccount } from '../helpers/fixtures.ts';
 import { clientPayload, escortPayload, lastMail } from './accounts-helpers.ts';
 
 /**
- * Issue 14, item 7: every route that sets a password takes a passphrase with
+ * Decision 0050: every route that sets a password takes a passphrase with
  * spaces and symbols, and refuses the most common passwords with one message.
  */
 let t: TestApp;

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { lastMail, mailsTo } from './accounts-helpers.ts';
 
-// Issue 14, item 2. Rate limits off: the cap on wrong codes is an account rule kept in the database,
+// Decision 0045. Rate limits off: the cap on wrong codes is an account rule kept in the database,
 // so it holds without them (and across instances).
 let t: TestApp;
 beforeAll(async () => {

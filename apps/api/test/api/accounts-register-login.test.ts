@@ -293,7 +293,7 @@ describe('login', () => {
     const admin = await createAccount(t.app, { kind: 'admin' });
     const res = await post('/api/usuario/login-admin', { email: admin.email, pass: admin.password });
     expect(res.statusCode).toBe(200);
-    // An admin without a second factor enrols one before the login finishes (issue 18).
+    // An admin without a second factor enrols one before the login finishes (decision 0080).
     expect(res.json()).toMatchObject({ segundo_factor: 'inscribir' });
     expect(await completeLogin(t.app, res.json())).toMatchObject({
       tipo_perfil: 'admin',

@@ -114,7 +114,7 @@ describe('npm run admin -- create', () => {
     expect(await storedAdmin('x@example.cl')).toBeUndefined();
   }, 120_000);
 
-  it('refuses a common password and takes a passphrase with spaces (issue 14)', async () => {
+  it('refuses a common password and takes a passphrase with spaces (decision 0050)', async () => {
     expect(await run(['create', '--email', 'y@example.cl', '--password', 'password1'])).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('10,000 most common'),

@@ -49,7 +49,7 @@ beforeAll(async () => {
     action: 'autorizado',
     reasons: 'Cuenta Autorizada',
   });
-  // Issue 21: one rejected selfie (already deleted), one approved whose selfie is still stored, one check-in.
+  // Decision 0100: one rejected selfie (already deleted), one approved whose selfie is still stored, one check-in.
   const day = 86_400_000;
   await t.app.db.insert(photoVerifications).values([
     {

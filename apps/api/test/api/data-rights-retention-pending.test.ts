@@ -12,7 +12,7 @@ import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.
 import { addDocument, addPhoto, fileExists, pngBytes } from './data-rights-fixtures.ts';
 
 /**
- * Issue 14, item 16: documents of rejected accounts and accounts left pending
+ * Decision 0052: documents of rejected accounts and accounts left pending
  * are not kept forever. The job takes `now`, so a test moves time by passing a
  * later date, and moves an account's past by back-dating its activity.
  */

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { escortProfiles } from '../../src/db/schema/index.ts';
 
-/** The profile details' filters of GET /api/escorts (issue 17), in one comuna of their own. */
+/** The profile details' filters of GET /api/escorts (decision 0103), in one comuna of their own. */
 let t: TestApp;
 const e: Record<string, FixtureAccount> = {};
 const comuna = comunas.find((c) => c.name === 'Pucón')!.slug;

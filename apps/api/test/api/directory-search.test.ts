@@ -104,7 +104,7 @@ beforeAll(async () => {
     .update(escortProfiles)
     .set({ galleryCount: 3 })
     .where(eq(escortProfiles.accountId, e.temuco!.id));
-  // Verified photos (issue 21): a Ñuñoa profile with a photo and Arica without one.
+  // Verified photos (decision 0098): a Ñuñoa profile with a photo and Arica without one.
   await t.app.db
     .update(escortProfiles)
     .set({ fotosVerificadas: true })
@@ -216,7 +216,7 @@ describe('GET /api/escorts', () => {
     expect(names(await search('?con_galeria=true'))).toEqual(nick('temuco'));
   });
 
-  it('carries fotos_verificadas on each card and filters by it (issue 21)', async () => {
+  it('carries fotos_verificadas on each card and filters by it (decision 0098)', async () => {
     const all = await search('?limite=59');
     const flagged = all.items.filter((c) => c.fotos_verificadas === true).map((c) => c.nickname);
     expect(flagged).toEqual(nick('nunoaF', 'arica'));

@@ -13,7 +13,7 @@ import { box, buildMp4 } from '../helpers/mp4-build.ts';
 import { accounts, media } from '../../src/db/schema/index.ts';
 
 /**
- * Issue 17, "photos without risk": the profile photo is replaced in one step
+ * "Photos without risk" (decisions 0093 and 0094): the profile photo is replaced in one step
  * (never a card without a photo), the gallery keeps an order she chooses (the
  * first item is the cover), and MP4 videos may weigh up to 25 MB while images
  * keep 2 MB, still stripped of metadata.

@@ -18,7 +18,7 @@ import { boxesIn } from '../helpers/mp4-build.ts';
 import { media } from '../../src/db/schema/index.ts';
 
 /**
- * Issue 14, item 1: a gallery video was stored and served byte for byte, with
+ * Decision 0049: a gallery video was stored and served byte for byte, with
  * the place it was recorded. The attack: upload a phone-like video carrying
  * location, artist and date, then fetch it as any visitor does.
  */

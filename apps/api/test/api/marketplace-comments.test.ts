@@ -35,7 +35,7 @@ const body = (client: FixtureAccount, escort: FixtureAccount, comentario = 'Muy 
   nick_usuario: escort.nickname,
 });
 
-/** A comment on a meeting both sides then rated, so it is published (issue 16: double-blind reviews). */
+/** A comment on a meeting both sides then rated, so it is published (decision 0069: double-blind reviews). */
 async function commented(client: FixtureAccount, escort: FixtureAccount, text?: string) {
   await meet(t.app, client, escort);
   const res = await call(t.app, 'POST', '/comments/usuario/registro', client, body(client, escort, text));
@@ -45,7 +45,7 @@ async function commented(client: FixtureAccount, escort: FixtureAccount, text?: 
 }
 
 describe('comments/usuario|cliente/registro', () => {
-  // Issue 16: the comment no longer closes the meeting (only marks it commented).
+  // Decision 0069: the comment no longer closes the meeting (only marks it commented).
   it("saves with today's Chilean date and 0 likes whatever the body says, trims; the meeting stays as it was", async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
@@ -274,7 +274,7 @@ describe('reading and checking comments', () => {
 });
 
 describe('No Me Gusta and Eliminar', () => {
-  // Issue 16: "No Me Gusta" is per comment and can be undone; the click flag is no longer spent.
+  // Decision 0069: "No Me Gusta" is per comment and can be undone; the click flag is no longer spent.
   it('adds exactly one per client and comment whatever the body says; a repeat changes nothing; undo removes it', async () => {
     const escort = await approvedEscort(t.app);
     const author = await approvedClient(t.app);

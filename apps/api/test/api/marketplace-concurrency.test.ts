@@ -85,7 +85,7 @@ describe('simultaneous calls', () => {
     expect(totClient).toMatchObject({ count: 1, sum1: 4 });
   });
 
-  // Issue 16: one "No Me Gusta" per client and comment; repeats at once still count once.
+  // Decision 0069: one "No Me Gusta" per client and comment; repeats at once still count once.
   it('simultaneous dislikes of one comment by one client count once', async () => {
     const author = await approvedClient(t.app);
     const voter = await approvedClient(t.app);
@@ -107,7 +107,7 @@ describe('simultaneous calls', () => {
     expect(row!.likes).toBe(1);
   });
 
-  // Issue 16: both sides rate at once; the sums hold each published rating exactly once.
+  // Decision 0069: both sides rate at once; the sums hold each published rating exactly once.
   it('running sums equal a recount of the rating rows after many parallel ratings from both sides', async () => {
     const escort = await approvedEscort(t.app);
     const clients = await Promise.all(Array.from({ length: 8 }, () => approvedClient(t.app)));

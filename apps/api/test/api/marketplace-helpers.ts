@@ -32,7 +32,7 @@ export function meetingTime(hours = 48, from = new Date()): string {
   return `${d.toISOString().slice(0, 19)}-03:00`;
 }
 
-/** The details every request now carries (issue 16): a time, a duration and a place. */
+/** The details every request now carries (decision 0065): a time, a duration and a place. */
 export const details = (hours = 48, from = new Date()) => ({
   fecha_hora: meetingTime(hours, from),
   duracion_min: 120,

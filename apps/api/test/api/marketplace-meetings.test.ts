@@ -353,7 +353,7 @@ describe('cancelling and closing', () => {
     ).toBe(201);
   });
 
-  // Issue 16: closing ends the conversation but no longer takes away the client's comment and rating.
+  // Decision 0069: closing ends the conversation but no longer takes away the client's comment and rating.
   it('either side closes: an accepted meeting keeps comment access; a pending one is rejected when the escort closes it', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
@@ -456,7 +456,7 @@ describe('after the meeting', () => {
       (await call(t.app, 'PUT', '/appointments/marcar-evaluado', client, pairOf(client, escort))).statusCode,
     ).toBe(200);
     [row] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
-    // Issue 16: marking a side evaluated closes nothing.
+    // Decision 0069: marking a side evaluated closes nothing.
     expect(row).toMatchObject({ evaluadoCliente: true, status: 'aceptada', acceso: true });
     // Marking again is a no-op.
     expect(

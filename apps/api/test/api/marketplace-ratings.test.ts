@@ -45,7 +45,7 @@ const rateClient = (
   });
 
 describe('ratings/insertarUsuario (client rates escort)', () => {
-  // Issue 16: a rating no longer closes the meeting, and joins the sums only once both sides rated.
+  // Decision 0069: a rating no longer closes the meeting, and joins the sums only once both sides rated.
   it('after an accepted meeting: stores, marks evaluated, resets commented; the sums wait for both reviews', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
@@ -136,7 +136,7 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
     expect(blocked.json()).toEqual({ mensaje: msg.forbidden, code: 'FORBIDDEN' });
   });
 
-  // Issue 16: averages from the sums with one decimal; the overall is the mean of the unrounded criteria.
+  // Decision 0069: averages from the sums with one decimal; the overall is the mean of the unrounded criteria.
   it('promedioUsuario/{nick}: averages with one decimal and the overall from the unrounded ones; 401 anonymous; 404 unknown', async () => {
     const escort = await approvedEscort(t.app);
     const a = await approvedClient(t.app);
@@ -169,7 +169,7 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
 });
 
 describe('notes/insertarCliente (escort rates client)', () => {
-  // Issue 16: rating the client closes nothing; the rating shows once the client rated too.
+  // Decision 0069: rating the client closes nothing; the rating shows once the client rated too.
   it('after accepting: stores, marks evaluated, drops the client from PENDIENTES POR CALIFICAR; closes nothing', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);

@@ -8,7 +8,7 @@ import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.
 import { loopbackImages, startImageServer, type ImageServer } from '../helpers/image-server.ts';
 
 /**
- * Issue 14, item 15: a profile photo given as a link is downloaded once by the
+ * Decision 0051: a profile photo given as a link is downloaded once by the
  * server and stored like an upload. `app` is as deployed (public addresses
  * only); `lab` may also reach the loopback server standing in for photo hosts,
  * through the test-only switch, so redirects and bad payloads can be served.

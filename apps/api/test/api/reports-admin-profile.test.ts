@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { acceptedMeeting, chileTime, DAY } from './meetings-helpers.ts';
 
-/** Issue 19: a reported profile opens in an admin view that says whether and why it is hidden. */
+/** Decision 0076: a reported profile opens in an admin view that says whether and why it is hidden. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

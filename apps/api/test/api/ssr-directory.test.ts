@@ -158,7 +158,7 @@ describe('the public card', () => {
     expect(html).toContain(`<h1 id="perfil-nombre" class="profile-card-name">${santiago.nickname}</h1>`);
     expect(html).toContain('90/60/90');
     expect(html).toContain('Sobre mí');
-    // WhatsApp through the counting redirect (issue 17); the number itself is in the page's data.
+    // WhatsApp through the counting redirect (decision 0110); the number itself is in the page's data.
     expect(html).toContain(`href="/contacto/${santiago.nickname}"`);
     // The caption is text: markup in it is escaped, never executed.
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

@@ -5,7 +5,7 @@ import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
 
 /**
- * Pages rendered in a render thread (RENDER_THREADS=1, the default outside tests; issue 22), through
+ * Pages rendered in a render thread (RENDER_THREADS=1, the default outside tests; decision 0112), through
  * the real web build: the same pages, statuses and redirects as a render on the event loop.
  */
 let web: Awaited<ReturnType<typeof createWebTestApp>>;

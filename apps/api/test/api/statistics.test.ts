@@ -13,7 +13,7 @@ import { VISITORS_PER_ADDRESS } from '../../src/modules/statistics/service.ts';
 import { DAY, testClock } from './meetings-helpers.ts';
 
 /**
- * Issue 17, statistics: daily counters per escort (views of her card,
+ * Statistics (decision 0095): daily counters per escort (views of her card,
  * favourites added, requests received), aggregates only, for her eyes only.
  */
 let t: TestApp;

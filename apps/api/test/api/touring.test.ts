@@ -11,7 +11,7 @@ import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
 import { testClock } from './meetings-helpers.ts';
 
 /**
- * Issue 17, touring: an escort announces up to 3 visits to other comunas; while one lasts
+ * Touring (decision 0102): an escort announces up to 3 visits to other comunas; while one lasts
  * (Chile dates) she also appears in that comuna's, region's and zone's listings, marked.
  */
 let t: TestApp;

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { freshCode } from '../helpers/two-factor.ts';
 
-/** Two-step login from Cuenta, and "Sesiones activas" (issue 18). */
+/** Two-step login from Cuenta, and "Sesiones activas" (decisions 0078 and 0081). */
 let t: TestApp;
 
 beforeAll(async () => {

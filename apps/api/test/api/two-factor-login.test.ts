@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount } from '../helpers/fixtures.ts';
 import { completeLogin, freshCode, TEST_ADMIN_TOTP_SECRET } from '../helpers/two-factor.ts';
 
-/** Two-step login (issue 18): codes computed here from the secrets, as an authenticator app would. */
+/** Two-step login (decision 0078): codes computed here from the secrets, as an authenticator app would. */
 const ADMIN_EMAIL = 'jefa2fa@encanto.test';
 const ADMIN_PASSWORD = 'clave-admin-9';
 let t: TestApp;

@@ -11,7 +11,7 @@ import type { OutgoingMail } from '../../src/infra/mail/transport.ts';
 import { uploadDocument } from './validation-helpers.ts';
 
 /**
- * Issue 19: the admin's review. A rejection carries the preset reasons and the
+ * The admin's review (decisions 0074 and 0075). A rejection carries the preset reasons and the
  * admin's own words, which the person then reads; the queues show the birth date
  * and age; an under-18 birth date cannot be authorised.
  */

@@ -17,7 +17,7 @@ export const S3_KEY = { id: 'S3RVER', secret: 'S3RVER' };
 
 /**
  * A real S3-compatible server (s3rver, an npm dev dependency: see
- * docs/decisions.md) on a free loopback port, storing objects in a temporary
+ * decision 0062) on a free loopback port, storing objects in a temporary
  * folder, with the buckets created up front as an operator would.
  */
 export async function startS3(buckets: string[]): Promise<TestS3> {

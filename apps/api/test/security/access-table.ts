@@ -308,7 +308,7 @@ export const accessTable: Record<string, Entry> = {
     params: { id: '00000000-0000-4000-8000-000000000000' },
   },
   'DELETE /api/cuenta/sesiones': { access: 'any-auth' },
-  // Trades a bearer token kept by an older web app for the session cookie (issue 22).
+  // Trades a bearer token kept by an older web app for the session cookie (decision 0108).
   'POST /api/sesion/cookie': { access: 'any-auth' },
   'POST /api/login/confirmar-totp': { access: 'public', body: { desafio: 'd'.repeat(43), codigo: '123456' } },
   'GET /api/cliente/profile/{id}': { access: 'self-client-or-admin', params: (w) => ({ id: w.client.rut }) },
@@ -628,7 +628,7 @@ export const accessTable: Record<string, Entry> = {
   },
   'GET /api/admin/rectificaciones': { access: 'admin' },
 
-  // ---- trust and safety (issue 21) ----
+  // ---- trust and safety (decisions 0082, 0084 and 0085) ----
   // Approved escorts only (a client is 403 by kind); the selfie itself is read by its owner or an admin.
   'POST /api/usuario/verificacion-fotos/codigo': { access: 'escort' },
   'GET /api/usuario/verificacion-fotos': { access: 'escort' },

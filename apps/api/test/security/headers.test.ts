@@ -57,7 +57,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
     expect(scripts, `${what}: script-src ${unsafe}`).not.toContain(unsafe);
   expect(policy.get('script-src-attr') ?? [], `${what}: script-src-attr`).not.toContain("'unsafe-inline'");
   expect(policy.get('default-src'), `${what}: default-src`).toEqual(["'self'"]);
-  // No third-party images: links are downloaded and served as our own media (issue 14).
+  // No third-party images: links are downloaded and served as our own media (decision 0051).
   expect(policy.get('img-src'), `${what}: img-src`).toEqual(["'self'", 'data:', 'blob:']);
   // Videos too: no `https:` wildcard (no S3_PUBLIC_URL here, so no CDN origin either).
   expect(policy.get('media-src'), `${what}: media-src`).toEqual(["'self'", 'blob:']);

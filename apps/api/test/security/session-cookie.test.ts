@@ -8,7 +8,7 @@ import { clientPayload, escortPayload } from '../api/accounts-helpers.ts';
 import { freshCode } from '../helpers/two-factor.ts';
 import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
 
-/** Issue 22: the browser's session in an HttpOnly cookie, accepted beside the bearer header, CSRF-checked. */
+/** Decision 0108: the browser's session in an HttpOnly cookie, accepted beside the bearer header, CSRF-checked. */
 let t: TestApp;
 const SITE = 'https://encanto.example';
 

@@ -7,7 +7,7 @@ import { withKnownSession } from '../../src/plugins/auth.ts';
 import { resolveSession } from '../../src/modules/sessions/service.ts';
 
 /**
- * Issue 22: pages requested with the session cookie are rendered on the server for that account
+ * Decision 0108: pages requested with the session cookie are rendered on the server for that account
  * (private, never in the public cache), other roles' pages answer 302, and no page carries the token.
  * Runs the real web build (built here when missing, as headers.test.ts does).
  */
@@ -122,7 +122,7 @@ describe('a page requested with the session cookie', () => {
   });
 });
 
-describe('rendering a signed-in page cheaply (issue 22)', () => {
+describe('rendering a signed-in page cheaply (decision 0112)', () => {
   it("a page's second load, made from the reads remembered from the first, shows what changed since", async () => {
     const first = await page('/panel/perfil', escort);
     expect(first.statusCode).toBe(200);

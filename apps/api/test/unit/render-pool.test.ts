@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderThreads, type Renderer } from '../../src/web/render-pool.ts';
 
 /**
- * The render threads (issue 22) with a stand-in server bundle: each page's HTML names the thread
+ * The render threads (decision 0112) with a stand-in server bundle: each page's HTML names the thread
  * that rendered it; '/boom' throws; '/die' ends its thread mid-render.
  */
 const bundle = `

@@ -73,7 +73,7 @@ describe('static security headers', () => {
     await Promise.all([plain.close(), fast.close()]);
   });
 
-  it('let images and videos come only from us, plus the media CDN origin when S3_PUBLIC_URL is set (issue 14)', async () => {
+  it('let images and videos come only from us, plus the media CDN origin when S3_PUBLIC_URL is set (decisions 0051 and 0130)', async () => {
     const directive = async (name: string, publicUrl?: string) => {
       const headers = Object.fromEntries(await securityHeaders(mediaOriginOf(publicUrl)));
       return headers['content-security-policy']!.split(';').find((d) => d.startsWith(`${name} `));

@@ -51,7 +51,7 @@ export function ChangePasswordForm() {
     (errors) => show('error', firstErrorOf(errors) ?? msg.completeAllFields),
   );
 
-  // Passwords are taken as typed (no filter): spaces and symbols belong to them (issue 14).
+  // Passwords are taken as typed (no filter): spaces and symbols belong to them (decision 0050).
   return (
     <section className="form-card change-password" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>CAMBIAR CONTRASEÑA</h2>

@@ -3,7 +3,7 @@ import { paths } from '../config/paths.ts';
 import { useHead, useHttpStatus } from '../lib/head.tsx';
 import { useSite } from '../lib/site.tsx';
 
-/** Any unknown address: still HTTP 404, in Spanish (the spec's English text is a leftover, issue 19). */
+/** Any unknown address: still HTTP 404, in Spanish (the spec's English text is a leftover, decision 0070). */
 export default function NotFoundPage() {
   const site = useSite();
   useHead({ title: `Página no encontrada – ${site.name}`, robots: 'noindex' });

@@ -5,7 +5,7 @@ const MAX_PATHS = 1000;
 
 /**
  * `<Routes>` with a fixed route table: `<Routes>` rebuilds the table from its children and flattens it,
- * compiling a RegExp per route, on every render, 11% of a server render of /Escort (issue 22).
+ * compiling a RegExp per route, on every render, 11% of a server render of /Escort (decision 0112).
  * Here the table is built once and a pathname's matches are kept, so a render only looks them up.
  * `matchRoutes` and `renderMatches` are react-router's own matching and rendering of matches.
  */

@@ -4,7 +4,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
  * A react-hook-form field's starting value, written into the HTML the server renders.
  *
  * Why: `register` hands an element its default only when the element attaches in the browser, so a
- * page rendered on the server for a signed-in person (issue 22) showed her own data as empty fields
+ * page rendered on the server for a signed-in person (decision 0111) showed her own data as empty fields
  * until hydration. Spread beside register(): `{...register('fono')} {...seed('fono')}`; a checkbox or
  * radio names its option: `{...seed('servicios', s)}`. Later changes are react-hook-form's own.
  */

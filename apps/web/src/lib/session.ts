@@ -4,7 +4,7 @@ import type { SsrSession } from '@encanto/core/ssr';
 import { HeadContext } from './head.tsx';
 
 /**
- * The session itself lives in an HttpOnly cookie the server sets at login (issue 22): no script
+ * The session itself lives in an HttpOnly cookie the server sets at login (decision 0108): no script
  * reads it. localStorage keeps only what the screens show and decide with (the spec's keys:
  * nickname, rut_cliente / rut_usuario, tipo, tipo_perfil, email), never the token. Components read
  * it through useSession: on the server and during hydration it is the session the server knew from

@@ -94,7 +94,7 @@ export const escortProfiles = pgTable(
     /** An admin compared a selfie with her photos; a new profile photo or gallery image sets it back. */
     fotosVerificadas: boolean('fotos_verificadas').notNull().default(false),
     /*
-     * Profile details (issue 17), written by the escort's own form (not by triggers); null or empty
+     * Profile details (decision 0103), written by the escort's own form (not by triggers); null or empty
      * when not stated. Codes from the catalogues in packages/core/src/profile-details.ts.
      */
     tarifaDesde: integer('tarifa_desde'),
@@ -112,7 +112,7 @@ export const escortProfiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => {
-    // Detail filters (issue 17). Pages still walk the sort indexes below and drop rows that do
+    // Detail filters (decision 0103). Pages still walk the sort indexes below and drop rows that do
     // not match (most profiles state a few common services, so a page fills quickly); what these
     // two serve is the count, which otherwise reads every public row of the place: `servicio`
     // (array containment) is a GIN lookup, `tarifa_max` a range of the city's rates.
@@ -179,7 +179,7 @@ export const sessions = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     /**
      * When the holder last proved it is her (the password or a code of a factor): changing a factor
-     * needs a proof given within the last minutes, not a session alone (docs/decisions.md, "Fresh proof").
+     * needs a proof given within the last minutes, not a session alone (decision 0119).
      */
     reauthAt: timestamp('reauth_at', { withTimezone: true }),
   },

@@ -2,7 +2,7 @@ import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core
 import { accounts } from './accounts.ts';
 
 /**
- * Visits an escort announces to other comunas (issue 17), at most 3, replaced as a list. The
+ * Visits an escort announces to other comunas (decision 0102), at most 3, replaced as a list. The
  * place is stored as the listings key it (comuna, region and zone keys, as in escort_profiles),
  * so "who is visiting this place today" is one range of an index per kind of place.
  */

@@ -14,8 +14,9 @@ import { accounts } from './accounts.ts';
 
 /**
  * An account's TOTP authenticator. The secret must be readable to check codes (it cannot be hashed);
- * no route returns it after enrolment (docs/decisions.md, issue 18). `confirmedAt` is null while enrolment waits for the first code;
- * `lastStep` is the 30-second step of the last accepted code, so a code works once.
+ * no route returns it after enrolment, and it is sealed at rest (decision 0123). `confirmedAt` is null
+ * while enrolment waits for the first code; `lastStep` is the 30-second step of the last accepted
+ * code, so a code works once.
  */
 export const totpFactors = pgTable('totp_factors', {
   accountId: uuid('account_id')
@@ -117,8 +118,7 @@ export const webauthnChallenges = pgTable(
 
 /**
  * The browsers an account has signed in from: a random id kept in a long-lived cookie, stored only
- * as its SHA-256. A sign-in from a browser not on the list mails the owner (docs/decisions.md,
- * "New-device notice").
+ * as its SHA-256. A sign-in from a browser not on the list mails the owner (decision 0121).
  */
 export const knownDevices = pgTable(
   'known_devices',

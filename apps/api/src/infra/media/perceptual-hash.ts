@@ -5,7 +5,7 @@ import type { Sharp } from 'sharp';
  * 32x32, the 8x8 lowest frequencies of its 2-D DCT, each bit saying whether
  * that coefficient is above their median. Re-encoding, resizing, stripping
  * metadata or mild colour changes leave it (nearly) unchanged, so two uploads
- * of one photo land within a few bits of each other (docs/decisions.md).
+ * of one photo land within a few bits of each other (decision 0083).
  *
  * Returned as a signed 64-bit integer (PostgreSQL bigint), so the database can
  * XOR two hashes and count the differing bits.

@@ -51,7 +51,7 @@ export function signedIn<T>(request: FastifyRequest, reply: FastifyReply, answer
 }
 
 /**
- * The steps after a right password (issue 18): a code for accounts with a second factor, and the
+ * The steps after a right password (decision 0078): a code for accounts with a second factor, and the
  * enrolment every administrator without one goes through before any admin route answers her.
  * They share the login routes' per-IP limit; wrong codes count per challenge and per account.
  */

@@ -9,7 +9,7 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import { findById, normEmail } from './queries.ts';
 
 /**
- * Wrong-password budgets for one account (issue 14, items 5 and 8). Failures
+ * Wrong-password budgets for one account (decision 0047). Failures
  * count per (account, address) and per account; the per-account bound and its
  * growing delay apply only to addresses the account has not logged in from
  * lately, so whoever floods an account from elsewhere never locks its owner

@@ -21,7 +21,7 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404);
 
-/** The safety check-in: she sets a deadline; if she does not say "Estoy bien", her contact is mailed (issue 21). */
+/** The safety check-in: she sets a deadline; if she does not say "Estoy bien", her contact is mailed (decision 0085). */
 export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   const tags = ['seguridad'];

@@ -236,7 +236,7 @@ export function readSessions(db: DbOrTx, id: string) {
     .orderBy(asc(sessions.createdAt));
 }
 
-/** Her photo verifications (issue 21): status and dates only, never the selfie or its storage key. */
+/** Her photo verifications (decision 0100): status and dates only, never the selfie or its storage key. */
 export function readPhotoVerifications(db: DbOrTx, id: string) {
   return db
     .select({

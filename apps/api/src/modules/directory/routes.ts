@@ -17,7 +17,7 @@ import { publicVisits } from '../touring/service.ts';
 const listSchema = z.array(escortCardSchema);
 const searchAnswerSchema = escortSearchResultSchema.extend({
   anterior: z.string().nullable(),
-  /** Touring (issue 17): escorts visiting the place today, on the first page only. */
+  /** Touring (decision 0102): escorts visiting the place today, on the first page only. */
   de_visita: z.array(visitorCardSchema),
 });
 
@@ -92,7 +92,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         const now = app.services.clock.now();
         return {
           ...(await publicEscort(app.db, request.params.nickname, now)),
-          // Touring (issue 17): her current and coming visits, for the card's "De visita".
+          // Touring (decision 0102): her current and coming visits, for the card's "De visita".
           gira: await publicVisits(app.db, request.params.nickname, todayInChile(now)),
         };
       }),

@@ -17,7 +17,7 @@ export interface SearchFilter {
   disponible?: boolean | undefined;
   conGaleria?: boolean | undefined;
   fotosVerificadas?: boolean | undefined;
-  /** Profile details (issue 17): rate at most, every one of these services, where she receives. */
+  /** Profile details (decision 0103): rate at most, every one of these services, where she receives. */
   tarifaMax?: number | undefined;
   servicios?: string[] | undefined;
   atiende?: AtiendeFilter | undefined;
@@ -73,7 +73,7 @@ export function conditions(f: SearchFilter): SQL[] {
 }
 
 /**
- * The profile details' filters (issue 17). A profile without a stated rate does not match a
+ * The profile details' filters (decision 0103). A profile without a stated rate does not match a
  * maximum; `servicios @> array[…]` (all wanted) is what the GIN index escort_search_servicios_idx
  * answers; "ambos" receives either way.
  */

@@ -86,7 +86,7 @@ export function toListCard(row: SearchRow, today: string): EscortListCard {
 /**
  * How the total is found: counted each time by default; the route passes one that keeps it in the
  * public cache per filter (not per order or cursor), so later pages and other orders reuse the count,
- * which is the costly part of a broad search (bench/RESULTS.md, issue 15).
+ * which is the costly part of a broad search (bench/RESULTS.md, decision 0101).
  */
 export type TotalSource = (filterKey: string, count: () => Promise<SearchCount>) => Promise<SearchCount>;
 

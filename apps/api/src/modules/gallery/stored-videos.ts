@@ -18,7 +18,7 @@ export interface StoredVideosReport {
 }
 
 /**
- * Rewrites the videos stored before uploads were cleaned (issue 14): each file
+ * Rewrites the videos stored before uploads were cleaned (decision 0049): each file
  * is read, rewritten by the same path as an upload, stored under the new
  * content-hash name, its rows moved there, and the old file deleted. A new
  * name is needed, not new bytes under the old one: /media/ answers are cached

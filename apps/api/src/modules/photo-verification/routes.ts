@@ -35,7 +35,7 @@ const upload = {
   invalid: () => badRequest(msg.fileAndNicknameRequired),
 };
 
-/** Verified photos: the escort's code and selfie, and the admin's review (issue 21). */
+/** Verified photos: the escort's code and selfie, and the admin's review (decision 0082). */
 export const photoVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   const tags = ['verificación de fotos'];

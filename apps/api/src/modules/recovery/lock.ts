@@ -8,10 +8,10 @@ import { queueMail } from '../mail/service.ts';
 import { recoveryLockedMail } from '../../mail-templates/recovery-locked.ts';
 
 /**
- * The cap on wrong recovery codes per account (issue 14, item 2). A code has
+ * The cap on wrong recovery codes per account (decision 0045). A code has
  * 4 digits; with at most `recoveryDailyFailures` wrong guesses in any 24 hours
  * the chance that a guesser hits a live code within a day is at most
- * 10 / 10 000 = 0.1 %, however many codes she asks for (docs/decisions.md has
+ * 10 / 10 000 = 0.1 %, however many codes she asks for (decision 0045 has
  * the arithmetic). The times live in the database, so the cap holds across
  * restarts and instances and whatever RATE_LIMIT says.
  */

@@ -8,7 +8,7 @@ import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session-cookie.ts';
 import { listSessions, revokeAllSessions, revokeSessionById } from './service.ts';
 
-/** "Sesiones activas": the account's devices, and ending one or all the others (issue 18). */
+/** "Sesiones activas": the account's devices, and ending one or all the others (decision 0081). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cuenta/sesiones',
@@ -71,7 +71,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 22: a browser that still keeps its token where scripts read it (before cookie sessions)
+  // A browser that still keeps its token where scripts read it (before cookie sessions, decision 0108)
   // trades it once for the cookie, then forgets it. Only the bearer header is taken here: the cookie
   // would prove nothing new.
   app.post(

@@ -10,7 +10,7 @@ import { dismissSignal, listSignals } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-/** Signals for the administrator: accounts that share a photo, a phone, a document or an address (issue 21). */
+/** Signals for the administrator: accounts that share a photo, a phone, a document or an address (decision 0084). */
 export const signalRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   const tags = ['señales'];

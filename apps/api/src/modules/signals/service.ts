@@ -10,7 +10,7 @@ import { networkOf } from '../../lib/network.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import * as q from './queries.ts';
 
-/** Two pictures this close (of 64 bits) are the same photo; measured on the demo photos (docs/decisions.md). */
+/** Two pictures this close (of 64 bits) are the same photo; measured on the demo photos (decision 0083). */
 export const PHASH_MAX_DISTANCE = 4;
 /** "More than 3 registrations from one address in 24 hours." */
 export const MANY_ACCOUNTS_MIN = 3;

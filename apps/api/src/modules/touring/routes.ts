@@ -7,7 +7,7 @@ import { requireKind, sessionSecurity } from '../../plugins/auth.ts';
 import { publicWrite } from '../../plugins/public-writes.ts';
 import { currentVisits, saveVisits } from './service.ts';
 
-/** The escort's touring list (issue 17): up to 3 visits to other comunas, shown in their listings while they last. */
+/** The escort's touring list (decision 0102): up to 3 visits to other comunas, shown in their listings while they last. */
 export const touringRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
 

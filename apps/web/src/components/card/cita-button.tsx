@@ -38,7 +38,7 @@ export function CitaButton({ nickname }: { nickname: string }) {
   // A request just sent is pending before the refreshed state arrives: a quick second click warns, never reopens the form.
   const [sentAt, setSentAt] = useState(0);
   const justSent = sentAt > 0 && state.dataUpdatedAt < sentAt;
-  // 'Cita' makes way for the form; when the form closes, focus comes back to it (issue 19).
+  // 'Cita' makes way for the form; when the form closes, focus comes back to it (decision 0091).
   const returnFocus = useRef(false);
   const close = () => {
     returnFocus.current = true;

@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session.ts';
 /**
  * '[nickname]' dropdown: closes on outside click or touch, on scroll and on Escape. The button says
  * whether it is open (aria-expanded); opened from the keyboard, focus goes to the first item, the
- * arrows move between items, and Escape closes it and gives focus back to the button (issue 19).
+ * arrows move between items, and Escape closes it and gives focus back to the button (decision 0091).
  */
 const firstItem = (box: HTMLElement | null) => box?.querySelector<HTMLElement>('[role="menuitem"]');
 

@@ -15,7 +15,7 @@ export const safetyRoutes = (
   </>
 );
 
-/** Children of the admin console at /pendientes: verified photos and signals (issue 21). */
+/** Children of the admin console at /pendientes: verified photos and signals (decisions 0082 and 0084). */
 export const safetyAdminRoutes = (
   <>
     <Route path={pages.adminPhotoChecks.pattern} element={<AdminPhotoChecksPage />} />

@@ -11,7 +11,7 @@ import { useApiQuery, useInvalidateApi } from '../query.ts';
 
 /**
  * How a request's state reaches the other side without a reload: TanStack
- * Query polls these small indexed reads every 5 s (docs/decisions.md). Polling
+ * Query polls these small indexed reads every 5 s (decision 0012). Polling
  * pauses in hidden tabs (refetchIntervalInBackground false) and refreshes on focus.
  */
 export const POLL_MS = 5000;

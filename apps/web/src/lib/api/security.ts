@@ -3,7 +3,7 @@ import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '
 import { api } from '../api-client.ts';
 import { useApiQuery } from '../query.ts';
 
-/** Two-step login, passkeys and active sessions of the signed-in account (issue 18). */
+/** Two-step login, passkeys and active sessions of the signed-in account (decisions 0078, 0081 and 0096). */
 export const useTwoFactorStatus = (enabled = true) =>
   useApiQuery<TwoFactorStatus>(enabled ? '/cuenta/2fa' : null, { staleTime: 0 });
 export const useSessions = (enabled = true) =>

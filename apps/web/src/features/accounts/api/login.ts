@@ -32,7 +32,7 @@ function complete<T>(
   return parsed.data;
 }
 
-/** The password step's answer when a second step is owed (issue 18). */
+/** The password step's answer when a second step is owed (decision 0078). */
 function pendingStep(data: unknown): SecondFactorPending | null {
   const parsed = secondFactorPendingSchema.safeParse(data);
   return parsed.success ? parsed.data : null;
@@ -41,7 +41,7 @@ function pendingStep(data: unknown): SecondFactorPending | null {
 function storeClient(data: ClientLoginResponse): void {
   const pending = data.autorizado === 'pendiente';
   // Role is inferred from nickname + rut_cliente; tipo marks a pending account. Never a password, and
-  // never the token: the session is the HttpOnly cookie the login answer set (issue 22).
+  // never the token: the session is the HttpOnly cookie the login answer set (decision 0108).
   setStored({
     token: null,
     nickname: data.nickname,
@@ -134,7 +134,7 @@ export async function confirmAdminEnrolment(desafio: string, codigo: string): Pr
 }
 
 /**
- * Admin login (issue 19: the route knows the role, nothing to type). The admin route answers admins
+ * Admin login (decision 0097: the route knows the role, nothing to type). The admin route answers admins
  * only; should an answer ever carry another profile type, the new session is dropped with
  * `endSession` (lib/logout.ts useEndSession: the server's session, the stored keys and the cache).
  */

@@ -17,7 +17,7 @@ import { SecondFactorStep } from '../components/second-factor-step.tsx';
 import { adminLoginFailureText } from '../account-messages.ts';
 import { EmailField } from '../components/email-field.tsx';
 
-/** /login-admin and /Admin: 'ADMINISTRADOR' with e-mail and password; the route knows the role (issue 19). */
+/** /login-admin and /Admin: 'ADMINISTRADOR' with e-mail and password; the route knows the role (decision 0097). */
 export default function AdminLoginPage() {
   const site = useSite();
   useHead({ title: `Administrador – ${site.name}`, robots: 'noindex,nofollow' });

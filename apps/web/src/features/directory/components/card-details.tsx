@@ -8,7 +8,7 @@ export const hasDetails = (d: Details) =>
   d.tarifa_desde != null || !!d.servicios?.length || d.atiende != null || !!d.horario || !!d.idiomas?.length;
 
 /**
- * Rate, services, where she receives, hours and languages (issue 17), each only when stated.
+ * Rate, services, where she receives, hours and languages (decision 0103), each only when stated.
  * Plain text throughout: React escapes the horario she typed.
  */
 export function CardDetails({ escort }: { escort: Details }) {

@@ -17,7 +17,7 @@ import { CardDetails } from './card-details.tsx';
 import { TrackedSuspense } from '../../../lib/hydration.tsx';
 
 // Parts only a signed-in person sees load on demand, so a visitor's first view of
-// a card carries no form or schema code (JS budget, issue 6).
+// a card carries no form or schema code (JS budget, decision 0040).
 const CardRatingSlot = lazy(() =>
   import('../../../components/card/card-extras.tsx').then((m) => ({ default: m.CardRatingSlot })),
 );

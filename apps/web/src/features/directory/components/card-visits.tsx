@@ -2,7 +2,7 @@ import { todayInChile } from '@encanto/core/chile-time';
 import type { Visit } from '@encanto/core/touring';
 import { visitRange } from '@encanto/core/touring-dates';
 
-/** Her tour on the card (issue 17): "De visita en Temuco del 3 al 7 de diciembre", then coming visits. */
+/** Her tour on the card (decision 0102): "De visita en Temuco del 3 al 7 de diciembre", then coming visits. */
 export function CardVisits({ visits }: { visits: Visit[] }) {
   if (visits.length === 0) return null;
   const today = todayInChile(new Date());

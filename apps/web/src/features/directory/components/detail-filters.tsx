@@ -9,7 +9,7 @@ import {
 import { tarifaMaxChoices, type ListingFilters } from '@encanto/core/search-params';
 
 /**
- * The profile details' filters (issue 17): rate ceiling, services (all ticked must match) and
+ * The profile details' filters (decision 0103): rate ceiling, services (all ticked must match) and
  * where she receives. Folded under "Más filtros" so the bar stays short on a phone; open when
  * one of them is in use, so the visitor sees what narrows the list. Part of the bar's GET form.
  */

@@ -11,7 +11,7 @@ import { VisitorsSection } from './visitors-section.tsx';
 import { GridSkeleton } from './grid-skeleton.tsx';
 import { listingPageHref, useListingUrl } from './use-listing-url.ts';
 
-/** `de_visita`: escorts visiting the place today (issue 17), on the first page. */
+/** `de_visita`: escorts visiting the place today (decision 0102), on the first page. */
 type Answer = EscortSearchResult & { anterior: string | null; de_visita?: VisitorCard[] };
 
 /** The search's answer for a page, as the pages read it (the server renders the same call). */

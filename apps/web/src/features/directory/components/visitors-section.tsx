@@ -3,7 +3,7 @@ import type { VisitorCard } from '@encanto/core/touring-listing';
 import { EscortGrid } from '../../../components/escort-card.tsx';
 
 /**
- * Escorts visiting this place today (issue 17), above the place's own profiles: the search
+ * Escorts visiting this place today (decision 0102), above the place's own profiles: the search
  * answers them apart (`de_visita`), so its pages and counts stay those of the residents.
  */
 export function VisitorsSection({ escorts, city }: { escorts: VisitorCard[]; city?: string | undefined }) {

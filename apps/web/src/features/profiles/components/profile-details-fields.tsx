@@ -23,7 +23,7 @@ const tarifaFromText = (text: string) => {
 };
 
 /**
- * The "Detalles" part of the escort's data form (issue 17): rate, services, where she
+ * The "Detalles" part of the escort's data form (decision 0103): rate, services, where she
  * receives, hours and languages, all optional. Fields of the same react-hook-form form and
  * core schema, saved by the same "Guardar cambios".
  */

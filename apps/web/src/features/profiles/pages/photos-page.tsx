@@ -7,7 +7,7 @@ import { ProfilePhotoForm } from '../components/profile-photo-form.tsx';
 
 /**
  * /panel/fotos: the card's photo and the gallery, together (they were a profile block and /ImagenesUsuario),
- * and the request to have them verified (issue 21), which concerns exactly these photos.
+ * and the request to have them verified (decision 0082), which concerns exactly these photos.
  */
 export default function PhotosPage() {
   const { rut } = useSession();
