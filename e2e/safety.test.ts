@@ -29,7 +29,7 @@ const account = (prefix: string): NewAccount => ({
 
 const login = (page: Page, person: Person) => loginThroughForm(page, person, PASSWORD);
 
-/** Elements of this sections wider than the viewport (sideways scroll), by tag and class. */
+/** Elements of the safety sections wider than the viewport (sideways scroll), by tag and class. */
 async function overflowing(page: Page) {
   return page.evaluate(() =>
     [...document.querySelectorAll('#verificar-fotos *, #aviso-seguridad *, .safety-item *')]

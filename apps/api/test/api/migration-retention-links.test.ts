@@ -7,7 +7,7 @@ import { migrationsFolder, openDatabase, type Database } from '../../src/db/clie
 import { withDatabase } from '../helpers/global-setup.ts';
 
 /**
- * The issue-14 migration also moves existing data: activity from sessions,
+ * The retention-and-photo-links migration (decisions 0051 and 0052) also moves existing data: activity from sessions,
  * rejection dates from the audit log, and photo links saved before links were
  * downloaded. It runs here on a database migrated up to the previous step.
  */

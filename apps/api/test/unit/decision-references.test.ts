@@ -51,8 +51,8 @@ function hits(file: { name: string; text: string }, pattern: RegExp): { at: stri
 }
 const listed = (found: { at: string; match: string }[]) => found.map((h) => `${h.at}: ${h.match}`);
 
-/** "issue" and a number (with or without "#"), in any case; "issues" too. */
-const issueNumber = /\bissues? #?\d+/gi;
+/** "issue" or "issues", then a number: after a space, "#", "-" or nothing; in any case. */
+const issueNumber = /\bissues?[\s#-]*\d+/gi;
 /** The old log's file name, alone or in a path (a record's own name ends in "-decisions.md": not that). */
 const oldLog = /(?<![\w-])decisions\.md\b/g;
 

@@ -22,8 +22,7 @@ export interface Proof {
 /**
  * A session alone never changes a factor: the request carries a proof (the password through the
  * password guard, or a code through the wrong-code window), or the session gave one within the last
- * five minutes (decision 0119). A proof given here opens the
- * window for the session's next changes.
+ * five minutes (decision 0119). A proof given here opens the window for the session's next changes.
  */
 export async function requireFreshProof(
   deps: TwoFactorDeps,

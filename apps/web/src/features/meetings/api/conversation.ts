@@ -2,7 +2,7 @@ import type { ChatMessage, Conversation } from '@encanto/core/meetings';
 import { api } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/query.ts';
 
-/** An open conversation page asks every 4 s: a new message shows well within the 15 s the issue allows. */
+/** An open conversation page asks every 4 s: a new message shows well within the 15 s the feature asks for (decision 0066). */
 export const CHAT_POLL_MS = 4000;
 
 export const conversationPath = (id: string) => `/citas/${encodeURIComponent(id)}/mensajes`;
