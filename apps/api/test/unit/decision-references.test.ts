@@ -41,13 +41,20 @@ const files = repositoryFiles().map((name) => ({
 }));
 const inRecords = (name: string) => name.startsWith('docs/decisions/');
 
-/** Each match of `pattern` (global) in the file, with where it is: `file:line`. */
+/**
+ * The text with each line break, and the comment marker that opens the next line (` * `, `// `, `-- `,
+ * `# `), turned into as many spaces: a reference wrapped over two lines reads as on one, and every
+ * character keeps its offset, so a match still knows its line.
+ */
+const unwrapped = (text: string) =>
+  text.replace(/\r?\n[ \t]*(?:\*(?!\/)|\/\/|--|#)?[ \t]*/g, (m) => ' '.repeat(m.length));
+
+/** Each match of `pattern` (global) in the file, with where it starts: `file:line`. */
 function hits(file: { name: string; text: string }, pattern: RegExp): { at: string; match: string }[] {
-  return file.text
-    .split('\n')
-    .flatMap((line, i) =>
-      [...line.matchAll(pattern)].map((m) => ({ at: `${file.name}:${i + 1}`, match: m[0] })),
-    );
+  return [...unwrapped(file.text).matchAll(pattern)].map((m) => ({
+    at: `${file.name}:${file.text.slice(0, m.index).split('\n').length}`,
+    match: m[0].replace(/\s+/g, ' '),
+  }));
 }
 const listed = (found: { at: string; match: string }[]) => found.map((h) => `${h.at}: ${h.match}`);
 
@@ -57,7 +64,7 @@ const issueNumber = /\bissues?[\s#-]*\d+/gi;
 const oldLog = /(?<![\w-])decisions\.md\b/g;
 
 /** A record named in prose: "decision 0108", "decisions 0078 and 0081", "decision records 0119 to 0136". */
-const prose = /\bdecisions?(?: records?)? (\d{4}(?:(?:, and |, | and | to )\d{4})*)\b/gi;
+const prose = /\bdecisions?(?:\s+records?)?\s+(\d{4}(?:(?:,\s+and\s+|,\s+|\s+and\s+|\s+to\s+)\d{4})*)\b/gi;
 /** A record named by path or link: "docs/decisions/0108-cookie-sessions….md" or "docs/decisions/0108". */
 const link = /docs\/decisions\/(\d{4})(-[a-z0-9-]+\.md)?/g;
 
