@@ -28,8 +28,8 @@ const nicknameParams = z.object({ nickname: z.string().min(1).max(60) });
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // The count of a filter, in the public cache beside the pages (cleared with them on any public write).
-  const totalInCache: TotalSource = async (filterKey, count) => {
-    const entry = await app.services.publicCache.getOrCompute(`escorts-total:${filterKey}`, count);
+  const totalInCache: TotalSource = async (key, count) => {
+    const entry = await app.services.publicCache.getOrCompute(`escorts-total:${key}`, count);
     return JSON.parse(entry.body) as SearchCount;
   };
 

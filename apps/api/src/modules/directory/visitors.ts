@@ -7,18 +7,18 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { SearchFilter } from './search-queries.ts';
 import { visitorRows } from './visitor-queries.ts';
 import {
+  filtersOf,
   firstListingPage,
   searchEscorts,
-  toFilter,
   toListCard,
   type SearchAnswer,
   type TotalSource,
 } from './search.ts';
 
-/** Public profiles (same visibility and filters as the search) with a visit to the filter's place that includes `today`. */
-export async function visitorCards(db: DbOrTx, filter: SearchFilter, today: string): Promise<VisitorCard[]> {
-  const rows = await visitorRows(db, filter, today);
-  return rows.map((r) => ({ ...toListCard({ ...r, key: [] }, today), visita: r.visita }));
+/** Public profiles (same visibility and filters as the search) with a visit to the filter's place that includes its day. */
+export async function visitorCards(db: DbOrTx, filter: SearchFilter): Promise<VisitorCard[]> {
+  const rows = await visitorRows(db, filter);
+  return rows.map((r) => ({ ...toListCard({ ...r, key: [] }, filter.today), visita: r.visita }));
 }
 
 export type SearchWithVisitors = SearchAnswer & { de_visita: VisitorCard[] };
@@ -31,11 +31,11 @@ export async function searchWithVisitors(
   now: Date,
 ): Promise<SearchWithVisitors> {
   const today = todayInChile(now);
-  const { limite: _l, cursor, pagina = 1, orden: _o, ...criteria } = query;
+  const { cursor, pagina = 1 } = query;
   const [answer, deVisita] = await Promise.all([
     searchEscorts(db, query, now, totals),
     cursor === undefined && pagina === 1
-      ? visitorCards(db, toFilter(criteria, today), today)
+      ? visitorCards(db, { filters: filtersOf(query), today })
       : Promise.resolve([]),
   ]);
   return { ...answer, de_visita: deVisita };
@@ -51,7 +51,9 @@ export async function cityListingWithVisitors(
   const key = cityKey(city);
   const [residents, visitors] = await Promise.all([
     firstListingPage(db, now, city),
-    key === '' ? Promise.resolve([]) : visitorCards(db, { cityKey: key, disponible: true }, today),
+    key === ''
+      ? Promise.resolve([])
+      : visitorCards(db, { filters: { comuna: key, disponible: true }, today }),
   ]);
   return [
     ...residents,
