@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { estadoValues } from './constants.ts';
+import { escortListCardSchema } from './escorts.ts';
 import { cityKey, comunas, regions, zones } from './geo.ts';
 import { cityPages } from './landing.ts';
 import { msg } from './messages.ts';
@@ -14,6 +14,7 @@ import {
 } from './search-filters.ts';
 import { searchLimits, searchOrderValues } from './search-params.ts';
 import { slugify } from './text.ts';
+import { visitorCardSchema } from './touring-listing.ts';
 
 /** Region slugs as the search takes them: 'metropolitana-de-santiago', 'biobio'. */
 export const regionSlug = (name: string) => slugify(name);
@@ -106,36 +107,18 @@ export const escortSearchQuerySchema = z
   });
 export type EscortSearchQuery = z.output<typeof escortSearchQuerySchema>;
 
-/** A listing card: the public card's fields plus what the result grid shows. */
-export const escortListCardSchema = z.object({
-  nickname: z.string(),
-  apellido: z.string(),
-  edad: z.number().int(),
-  genero: z.string(),
-  ciudad: z.string(),
-  url: z.string(),
-  srcset: z.string(),
-  estado: z.enum(estadoValues),
-  /** Every listed profile passed identity review: true on every card. */
-  verificada: z.boolean(),
-  /** An administrator compared a selfie with her photos (issue 21): the compact badge on the card. */
-  fotos_verificadas: z.boolean(),
-  /** Overall average of the published ratings, one decimal; null without ratings. */
-  promedio: z.number().nullable(),
-  calificaciones: z.number().int(),
-  galeria: z.number().int(),
-  /** "Desde $X" on the card; null when she states no rate. */
-  tarifa_desde: z.number().int().nullable(),
-});
-export type EscortListCard = z.infer<typeof escortListCardSchema>;
-
+/** GET /api/escorts: one page of listing cards, the cursors around it, the count and the visitors. */
 export const escortSearchResultSchema = z.object({
   items: z.array(escortListCardSchema),
   /** Opaque cursor of the next page; null on the last one. */
   siguiente: z.string().nullable(),
+  /** Cursor of the page before this one (null on the first): the pages' "Anterior" link. */
+  anterior: z.string().nullable(),
   /** Matching profiles, counted up to searchLimits.totalCap (then exactly the cap). */
   total: z.number().int(),
   /** False when there are more than `total` (the count stopped at the cap): "más de 10.000". */
   total_exacto: z.boolean(),
+  /** Touring (issue 17): escorts visiting the place today, on the first page only. */
+  de_visita: z.array(visitorCardSchema),
 });
 export type EscortSearchResult = z.infer<typeof escortSearchResultSchema>;

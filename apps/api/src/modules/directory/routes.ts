@@ -9,17 +9,12 @@ import { ownEscortCard, publicEscort } from './service.ts';
 import { firstListingPage, type TotalSource } from './search.ts';
 import type { SearchCount } from './search-queries.ts';
 import { cityListingWithVisitors, searchWithVisitors } from './visitors.ts';
-import { cityListCardSchema, visitorCardSchema } from '@encanto/core/touring-listing';
+import { cityListCardSchema } from '@encanto/core/touring-listing';
 import { giraSchema } from '@encanto/core/touring';
 import { todayInChile } from '@encanto/core/chile-time';
 import { publicVisits } from '../touring/service.ts';
 
 const listSchema = z.array(escortCardSchema);
-const searchAnswerSchema = escortSearchResultSchema.extend({
-  anterior: z.string().nullable(),
-  /** Touring (issue 17): escorts visiting the place today, on the first page only. */
-  de_visita: z.array(visitorCardSchema),
-});
 
 /** One cache entry per search, whatever the order or case of the query's spelling. */
 const searchCacheKey = (q: Record<string, unknown>) =>
@@ -50,7 +45,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Búsqueda de escorts publicadas: filtros por lugar, género, edad, disponibilidad, galería, tarifa máxima, servicios y dónde atiende; orden y páginas por cursor',
         querystring: escortSearchQuerySchema,
-        response: { 200: searchAnswerSchema, ...errorResponses(400) },
+        response: { 200: escortSearchResultSchema, ...errorResponses(400) },
       },
     },
     (request, reply) =>

@@ -135,22 +135,6 @@ const sortKeyOf = (orden: SearchOrder) =>
     sql`, `,
   )}]`;
 
-export interface SearchRow {
-  nickname: string;
-  apellido: string;
-  fechaNac: string;
-  genero: string;
-  ciudad: string;
-  url: string;
-  estado: 'disponible' | 'inactiva';
-  galleryCount: number;
-  fotosVerificadas: boolean;
-  tarifaDesde: number | null;
-  ratingCount: number;
-  ratingSum: number;
-  key: SortKey;
-}
-
 /** What a listing card reads (escort_profiles joined with accounts and rating_totals): the search and the visitors. */
 export const cardColumns = {
   nickname: accounts.nickname,
@@ -181,7 +165,7 @@ export async function searchPage(
   orden: SearchOrder,
   limit: number,
   from?: { key: SortKey; direction: 'after' | 'before' },
-): Promise<SearchRow[]> {
+) {
   const { cols, casts } = sorts[orden];
   const where = conditions(filter);
   const backwards = from?.direction === 'before';
@@ -211,6 +195,11 @@ export async function searchPage(
     .orderBy(...cols.map((c) => sql`${c} ${direction}`))
     .limit(limit + 1);
 }
+
+/** A page's row: the card's columns and the row's sort key. */
+export type SearchRow = Awaited<ReturnType<typeof searchPage>>[number];
+/** What a listing card is made of (cardColumns): a search row, or a visitor's. */
+export type ListCardRow = Omit<SearchRow, 'key'>;
 
 /**
  * The sort key of the row at `offset` (0-based) in display order, or null past the last: where a

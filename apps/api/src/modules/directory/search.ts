@@ -1,9 +1,7 @@
-import { ageOn } from '@encanto/core/age';
 import { todayInChile } from '@encanto/core/chile-time';
 import { cityKey } from '@encanto/core/geo';
-import type { EscortCard } from '@encanto/core/escorts';
-import { srcsetFor } from '@encanto/core/media';
-import type { EscortListCard, EscortSearchQuery } from '@encanto/core/search';
+import type { EscortListCard } from '@encanto/core/escorts';
+import type { EscortSearchQuery, EscortSearchResult } from '@encanto/core/search';
 import { filterKey, type SearchFilters } from '@encanto/core/search-filters';
 import { searchLimits } from '@encanto/core/search-params';
 import type { DbOrTx } from '../../db/client.ts';
@@ -12,19 +10,13 @@ import {
   searchKeyAt,
   searchPage,
   searchTotal,
+  type ListCardRow,
   type SearchCount,
   type SearchFilter,
-  type SearchRow,
 } from './search-queries.ts';
+import { toCard } from './service.ts';
 
-export interface SearchAnswer {
-  items: EscortListCard[];
-  siguiente: string | null;
-  /** Cursor of the page before this one (null on the first): the pages' "Anterior" link. */
-  anterior: string | null;
-  total: number;
-  total_exacto: boolean;
-}
+export type SearchAnswer = Omit<EscortSearchResult, 'de_visita'>;
 
 /** The search's filters: the query without its order and page (search-filters.ts names them). */
 export function filtersOf(query: EscortSearchQuery): SearchFilters {
@@ -32,16 +24,10 @@ export function filtersOf(query: EscortSearchQuery): SearchFilters {
   return filters;
 }
 
-export function toListCard(row: SearchRow, today: string): EscortListCard {
+/** A listing card: the card (toCard) and what the result grid shows. */
+export function toListCard(row: ListCardRow, today: string): EscortListCard {
   return {
-    nickname: row.nickname,
-    apellido: row.apellido,
-    edad: ageOn(row.fechaNac, today),
-    genero: row.genero,
-    ciudad: row.ciudad,
-    url: row.url,
-    srcset: srcsetFor(row.url),
-    estado: row.estado,
+    ...toCard(row, today),
     verificada: true,
     fotos_verificadas: row.fotosVerificadas,
     promedio: row.ratingCount > 0 ? Math.round((10 * row.ratingSum) / (5 * row.ratingCount)) / 10 : null,
@@ -100,19 +86,18 @@ export async function searchEscorts(
   };
 }
 
-/** The spec's listings (/api/ultimos, /api/usuario/ciudad/{city}): the first page of the same search, available only. */
-export async function firstListingPage(db: DbOrTx, now: Date, city?: string): Promise<EscortCard[]> {
+/**
+ * The spec's listings (/api/ultimos, /api/usuario/ciudad/{city}): the first page of the same search,
+ * available only, as listing cards; their routes answer the spec's smaller card (escortCardSchema).
+ */
+export async function firstListingPage(db: DbOrTx, now: Date, city?: string): Promise<EscortListCard[]> {
   const key = city === undefined ? undefined : cityKey(city);
   if (key === '') return [];
   const today = todayInChile(now);
   // The city's key is what a comuna filter holds once parsed (the key profiles are stored under).
   const filter: SearchFilter = { filters: { comuna: key, disponible: true }, today };
   const rows = await searchPage(db, filter, 'recientes', LISTING_PAGE);
-  // The spec's card shape, exactly: the richer fields are the search's.
-  return rows.slice(0, LISTING_PAGE).map((r) => {
-    const { nickname, apellido, edad, genero, ciudad, url, srcset, estado } = toListCard(r, today);
-    return { nickname, apellido, edad, genero, ciudad, url, srcset, estado };
-  });
+  return rows.slice(0, LISTING_PAGE).map((r) => toListCard(r, today));
 }
 
 /** The spec's listings keep their length: one page of the search's largest size. */

@@ -1,27 +1,18 @@
 import { todayInChile } from '@encanto/core/chile-time';
-import type { EscortCard } from '@encanto/core/escorts';
+import type { EscortListCard } from '@encanto/core/escorts';
 import { cityKey } from '@encanto/core/geo';
-import type { EscortSearchQuery } from '@encanto/core/search';
+import type { EscortSearchQuery, EscortSearchResult } from '@encanto/core/search';
 import type { VisitorCard } from '@encanto/core/touring-listing';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SearchFilter } from './search-queries.ts';
 import { visitorRows } from './visitor-queries.ts';
-import {
-  filtersOf,
-  firstListingPage,
-  searchEscorts,
-  toListCard,
-  type SearchAnswer,
-  type TotalSource,
-} from './search.ts';
+import { filtersOf, firstListingPage, searchEscorts, toListCard, type TotalSource } from './search.ts';
 
 /** Public profiles (same visibility and filters as the search) with a visit to the filter's place that includes its day. */
 export async function visitorCards(db: DbOrTx, filter: SearchFilter): Promise<VisitorCard[]> {
   const rows = await visitorRows(db, filter);
-  return rows.map((r) => ({ ...toListCard({ ...r, key: [] }, filter.today), visita: r.visita }));
+  return rows.map((r) => ({ ...toListCard(r, filter.today), visita: r.visita }));
 }
-
-export type SearchWithVisitors = SearchAnswer & { de_visita: VisitorCard[] };
 
 /** GET /api/escorts: the search's page, and on the first page the place's visitors of today. */
 export async function searchWithVisitors(
@@ -29,7 +20,7 @@ export async function searchWithVisitors(
   query: EscortSearchQuery,
   totals: TotalSource,
   now: Date,
-): Promise<SearchWithVisitors> {
+): Promise<EscortSearchResult> {
   const today = todayInChile(now);
   const { cursor, pagina = 1 } = query;
   const [answer, deVisita] = await Promise.all([
@@ -41,12 +32,15 @@ export async function searchWithVisitors(
   return { ...answer, de_visita: deVisita };
 }
 
-/** GET /api/usuario/ciudad/{city}: the spec's list, then the available visitors with their `visita`. */
+/**
+ * GET /api/usuario/ciudad/{city}: the spec's list, then the available visitors with their `visita`;
+ * the route answers each as the spec's card (cityListCardSchema).
+ */
 export async function cityListingWithVisitors(
   db: DbOrTx,
   city: string,
   now: Date,
-): Promise<(EscortCard & { visita?: VisitorCard['visita'] })[]> {
+): Promise<(EscortListCard & { visita?: VisitorCard['visita'] })[]> {
   const today = todayInChile(now);
   const key = cityKey(city);
   const [residents, visitors] = await Promise.all([
@@ -55,18 +49,5 @@ export async function cityListingWithVisitors(
       ? Promise.resolve([])
       : visitorCards(db, { filters: { comuna: key, disponible: true }, today }),
   ]);
-  return [
-    ...residents,
-    ...visitors.map(({ nickname, apellido, edad, genero, ciudad, url, srcset, estado, visita }) => ({
-      nickname,
-      apellido,
-      edad,
-      genero,
-      ciudad,
-      url,
-      srcset,
-      estado,
-      visita,
-    })),
-  ];
+  return [...residents, ...visitors];
 }
