@@ -1,90 +1,91 @@
 import { z } from 'zod';
-import { estadoValues, generoValues } from './constants.ts';
+import { escortListCardSchema } from './escorts.ts';
 import { cityKey, comunas, regions, zones } from './geo.ts';
 import { cityPages } from './landing.ts';
 import { msg } from './messages.ts';
+import { inCatalogueOrder } from './profile-details.ts';
 import {
-  atiendeFilterValues,
-  detailLimits,
-  inCatalogueOrder,
-  isServicio,
-  servicioValues,
-} from './profile-details.ts';
+  digitsPattern,
+  filterNames,
+  searchFilters,
+  type FilterName,
+  type FilterValue,
+  type FilterValueOf,
+} from './search-filters.ts';
 import { searchLimits, searchOrderValues } from './search-params.ts';
 import { slugify } from './text.ts';
+import { visitorCardSchema } from './touring-listing.ts';
 
 /** Region slugs as the search takes them: 'metropolitana-de-santiago', 'biobio'. */
 export const regionSlug = (name: string) => slugify(name);
 
-const regionSlugs = new Set(regions.map((r) => regionSlug(r.name)));
 /**
- * Comuna slug -> the key profiles are stored under. They differ for O'Higgins ('o-higgins',
- * 'ohiggins'); both spellings are taken, as the pages build the key from the comuna's name.
+ * Each kind of place: its slug (any case) to the key profiles are stored under. A comuna's slug and
+ * key differ for O'Higgins ('o-higgins', 'ohiggins'); both spellings are taken, as the pages build
+ * the key from the comuna's name. A landing slug names the comuna it lists.
  */
-const comunaSlugs = new Map(
-  comunas.flatMap((c) => [
-    [c.slug, cityKey(c.name)],
-    [cityKey(c.name), cityKey(c.name)],
-  ]),
-);
+const placeKeys = {
+  region: new Map(regions.map((r) => [regionSlug(r.name), regionSlug(r.name)])),
+  comuna: new Map(
+    comunas.flatMap((c) => [
+      [c.slug, cityKey(c.name)],
+      [cityKey(c.name), cityKey(c.name)],
+    ]),
+  ),
+  landing: new Map(cityPages.map((p) => [p.slug, cityKey(p.comuna ?? p.city)])),
+};
 
-/** The stored comuna key of a comuna slug the schema accepted. */
-export const cityKeyOfComuna = (slug: string) => comunaSlugs.get(slug.toLowerCase());
-const citySlugs = new Map(cityPages.map((p) => [p.slug, cityKey(p.comuna ?? p.city)]));
-
-/** The comuna key (escort_profiles.city_key) a landing slug lists; undefined for an unknown slug. */
-export const cityKeyOfLanding = (slug: string) => citySlugs.get(slug.toLowerCase());
-
-const oneOf = (set: { has(v: string): boolean }, message: string) =>
+const placeIn = (keys: Map<string, string>, message: string) =>
   z
     .string()
     .transform((v) => v.toLowerCase())
-    .refine((v) => set.has(v), { error: message });
+    .refine((v) => keys.has(v), { error: message })
+    .transform((v) => keys.get(v)!);
 
-const age = z
-  .string()
-  .regex(/^\d{1,2}$/, { error: msg.searchAge })
-  .transform(Number)
-  .refine((n) => n >= searchLimits.minAge && n <= searchLimits.maxAge, { error: msg.searchAge });
+/** The zod parser of a filter's value (search-filters.ts), refusing with the filter's Spanish message. */
+function parserOf(value: FilterValue): z.ZodType {
+  const error = value.message;
+  switch (value.kind) {
+    case 'choice':
+      return z.enum(value.values as readonly [string, ...string[]], { error });
+    case 'list':
+      // `?servicio=masajes&servicio=viajes` arrives as a list, a single one as text: both become
+      // the catalogue-ordered list.
+      return z
+        .union([z.string(), z.array(z.string()).max(value.values.length)], { error })
+        .transform((v) => (Array.isArray(v) ? v : [v]))
+        .refine((vs) => vs.every((v) => value.values.includes(v)), { error })
+        .transform((vs) => inCatalogueOrder(vs, value.values));
+    case 'number':
+      return z
+        .string()
+        .regex(digitsPattern(value.digits), { error })
+        .transform(Number)
+        .refine((n) => n >= value.min && n <= value.max, { error });
+    case 'flag':
+      return z.enum(['true', 'false'], { error }).transform((v) => v === 'true');
+    case 'place':
+      return value.of === 'zone'
+        ? z.enum(
+            zones.map((zz) => zz.id),
+            { error },
+          )
+        : placeIn(placeKeys[value.of], error);
+  }
+}
 
-/** `?servicio=masajes&servicio=viajes` arrives as a list, a single one as text: both become the catalogue-ordered list. */
-const servicios = z
-  .union([z.string(), z.array(z.string()).max(servicioValues.length)], { error: msg.searchServicio })
-  .transform((v) => (Array.isArray(v) ? v : [v]))
-  .refine((vs) => vs.every(isServicio), { error: msg.searchServicio })
-  .transform((vs) => inCatalogueOrder(vs, servicioValues));
-
-const tarifa = z
-  .string()
-  .regex(/^\d{1,7}$/, { error: msg.searchTarifaMax })
-  .transform(Number)
-  .refine((n) => n >= detailLimits.tarifaMin && n <= detailLimits.tarifaMax, { error: msg.searchTarifaMax });
-
-const flag = z.enum(['true', 'false'], { error: msg.searchFlag }).transform((v) => v === 'true');
+const filterParsers = Object.fromEntries(
+  filterNames.map((name) => [name, parserOf(searchFilters[name].value)]),
+) as { [K in FilterName]: z.ZodType<FilterValueOf<K>> };
 
 /**
- * GET /api/escorts: every filter optional. Query values arrive as text; the
- * route and the bench build the same object. The profile details (decision 0103) filter with
- * tarifa_max, servicio (repeatable, all must match) and atiende.
+ * GET /api/escorts: every filter optional (search-filters.ts), then the order and the page. Query
+ * values arrive as text; the route and the bench build the same object. A place comes out as the
+ * key profiles are stored under.
  */
 export const escortSearchQuerySchema = z
   .object({
-    zona: z.enum(
-      zones.map((zz) => zz.id),
-      { error: msg.searchZone },
-    ),
-    region: oneOf(regionSlugs, msg.searchRegion),
-    comuna: oneOf(comunaSlugs, msg.searchComuna),
-    ciudad: oneOf(citySlugs, msg.searchCity),
-    genero: z.enum(generoValues, { error: msg.searchGender }),
-    edad_min: age,
-    edad_max: age,
-    disponible: flag,
-    con_galeria: flag,
-    fotos_verificadas: flag,
-    tarifa_max: tarifa,
-    servicio: servicios,
-    atiende: z.enum(atiendeFilterValues, { error: msg.searchAtiende }),
+    ...filterParsers,
     orden: z.enum(searchOrderValues, { error: msg.searchOrder }),
     limite: z
       .string()
@@ -106,36 +107,18 @@ export const escortSearchQuerySchema = z
   });
 export type EscortSearchQuery = z.output<typeof escortSearchQuerySchema>;
 
-/** A listing card: the public card's fields plus what the result grid shows. */
-export const escortListCardSchema = z.object({
-  nickname: z.string(),
-  apellido: z.string(),
-  edad: z.number().int(),
-  genero: z.string(),
-  ciudad: z.string(),
-  url: z.string(),
-  srcset: z.string(),
-  estado: z.enum(estadoValues),
-  /** Every listed profile passed identity review: true on every card. */
-  verificada: z.boolean(),
-  /** An administrator compared a selfie with her photos (decision 0098): the compact badge on the card. */
-  fotos_verificadas: z.boolean(),
-  /** Overall average of the published ratings, one decimal; null without ratings. */
-  promedio: z.number().nullable(),
-  calificaciones: z.number().int(),
-  galeria: z.number().int(),
-  /** "Desde $X" on the card; null when she states no rate. */
-  tarifa_desde: z.number().int().nullable(),
-});
-export type EscortListCard = z.infer<typeof escortListCardSchema>;
-
+/** GET /api/escorts: one page of listing cards, the cursors around it, the count and the visitors. */
 export const escortSearchResultSchema = z.object({
   items: z.array(escortListCardSchema),
   /** Opaque cursor of the next page; null on the last one. */
   siguiente: z.string().nullable(),
+  /** Cursor of the page before this one (null on the first): the pages' "Anterior" link. */
+  anterior: z.string().nullable(),
   /** Matching profiles, counted up to searchLimits.totalCap (then exactly the cap). */
   total: z.number().int(),
   /** False when there are more than `total` (the count stopped at the cap): "más de 10.000". */
   total_exacto: z.boolean(),
+  /** Touring (decision 0102): escorts visiting the place today, on the first page only. */
+  de_visita: z.array(visitorCardSchema),
 });
 export type EscortSearchResult = z.infer<typeof escortSearchResultSchema>;

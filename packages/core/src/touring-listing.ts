@@ -1,12 +1,10 @@
 import type { z } from 'zod';
-import { escortCardSchema } from './escorts.ts';
-import { escortListCardSchema } from './search.ts';
+import { escortCardSchema, escortListCardSchema } from './escorts.ts';
 import { visitSchema } from './touring.ts';
 
 /**
  * A listing card of an escort visiting the listed place today (decision 0102): the search's card plus
- * her visit, so the card shows "De visita" and the dates. Kept apart from search.ts, which the
- * browser reads only as types.
+ * her visit, so the card shows "De visita" and the dates.
  */
 export const visitorCardSchema = escortListCardSchema.extend({ visita: visitSchema });
 export type VisitorCard = z.infer<typeof visitorCardSchema>;

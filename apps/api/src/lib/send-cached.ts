@@ -26,12 +26,21 @@ export function sendEntry(
   return reply.status(entry.status).type(options.contentType).send(entry.bytes);
 }
 
-/** A public JSON read served from the shared public cache (fresh within 5 s of any change). */
+/**
+ * A public JSON read served from the shared public cache (fresh within 5 s of any change). The value is
+ * serialised by the route's own serializer, its 200 response schema, as an uncached reply is: a cached
+ * answer carries the route's fields and no others (a richer object is cut to the schema). That runs
+ * once per fill; requests in between are sent the stored bytes.
+ */
 export async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   key: string,
   compute: () => Promise<unknown>,
 ) {
-  return sendEntry(request, reply, await request.server.services.publicCache.getOrCompute(key, compute));
+  const entry = await request.server.services.publicCache.getOrRender(key, async () => ({
+    body: String(reply.serialize(await compute())),
+    status: 200,
+  }));
+  return sendEntry(request, reply, entry);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { escortCardSchema, escortListCardSchema } from '@encanto/core/escorts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { escortProfiles } from '../../src/db/schema/index.ts';
@@ -132,5 +133,15 @@ describe('GET /api/ultimos', () => {
     const cities = new Set(body.map((e: { ciudad: string }) => e.ciudad));
     expect(cities).toEqual(new Set(['Ñuñoa', 'Temuco', 'Viña del Mar']));
     expect(body.every((e: { estado: string }) => e.estado === 'disponible')).toBe(true);
+  });
+
+  it("answers, cached, exactly the route's card: the search's richer card is cut by the route's schema", async () => {
+    // Read twice: the second answer comes from the public cache, as every read within 5 s does.
+    for (const res of [await t.app.inject('/api/ultimos'), await t.app.inject('/api/ultimos')]) {
+      const [card] = res.json() as Record<string, unknown>[];
+      expect(Object.keys(card!)).toEqual(Object.keys(escortCardSchema.shape));
+    }
+    const search = (await t.app.inject('/api/escorts')).json() as { items: Record<string, unknown>[] };
+    expect(Object.keys(search.items[0]!)).toEqual(Object.keys(escortListCardSchema.shape));
   });
 });

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { accounts, comments, escortProfiles, ratingTotals } from '../../src/db/schema/index.ts';
 import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
+import type { SearchFilters } from '@encanto/core/search-filters';
 import { searchTotal } from '../../src/modules/directory/search-queries.ts';
 
 let t: TestApp;
@@ -28,6 +29,8 @@ async function search(query = ''): Promise<Answer> {
   return res.json();
 }
 const names = (a: Answer) => a.items.map((c) => c.nickname);
+/** The count's input as the route builds it (places as stored keys); no age filter reads the day. */
+const filter = (filters: SearchFilters) => ({ filters, today: '2026-01-01' });
 const nick = (...keys: string[]) => keys.map((k) => e[k]!.nickname);
 
 /** Every page of a search, following `siguiente`, with a small page size so cursors are used. */
@@ -297,12 +300,12 @@ describe('GET /api/escorts', () => {
 
   it('counts the total up to a cap: past it the answer is the cap, not exact', async () => {
     // The route's cap is 10,000 (searchLimits.totalCap); the same query with small caps here.
-    expect(await searchTotal(t.app.db, {}, 10)).toEqual({ n: 6, exact: true });
-    expect(await searchTotal(t.app.db, {}, 6)).toEqual({ n: 6, exact: true });
-    expect(await searchTotal(t.app.db, {}, 5)).toEqual({ n: 5, exact: false });
-    expect(await searchTotal(t.app.db, {}, 1)).toEqual({ n: 1, exact: false });
-    expect(await searchTotal(t.app.db, { cityKey: 'temuco' }, 1)).toEqual({ n: 1, exact: true });
-    expect(await searchTotal(t.app.db, { cityKey: '' }, 1)).toEqual({ n: 0, exact: true });
+    expect(await searchTotal(t.app.db, filter({}), 10)).toEqual({ n: 6, exact: true });
+    expect(await searchTotal(t.app.db, filter({}), 6)).toEqual({ n: 6, exact: true });
+    expect(await searchTotal(t.app.db, filter({}), 5)).toEqual({ n: 5, exact: false });
+    expect(await searchTotal(t.app.db, filter({}), 1)).toEqual({ n: 1, exact: false });
+    expect(await searchTotal(t.app.db, filter({ comuna: 'temuco' }), 1)).toEqual({ n: 1, exact: true });
+    expect(await searchTotal(t.app.db, filter({ comuna: '' }), 1)).toEqual({ n: 0, exact: true });
     const none = await search('?ciudad=temuco&comuna=nunoa&limite=3');
     expect([none.total, none.total_exacto]).toEqual([0, true]);
   });
@@ -310,14 +313,14 @@ describe('GET /api/escorts', () => {
   it('bounds the count by the index entries it reads: past them the total is a lower bound', async () => {
     // Six public profiles: reading all of them (and finding no seventh) is exact; reading three
     // of them finds at most three matches and is not exact.
-    const exact = await searchTotal(t.app.db, { disponible: true }, 10, 6);
+    const exact = await searchTotal(t.app.db, filter({ disponible: true }), 10, 6);
     expect(exact.exact).toBe(true);
-    const bounded = await searchTotal(t.app.db, { disponible: true }, 10, 2);
+    const bounded = await searchTotal(t.app.db, filter({ disponible: true }), 10, 2);
     expect(bounded.exact).toBe(false);
     expect(bounded.n).toBeLessThanOrEqual(Math.min(3, exact.n));
-    expect(await searchTotal(t.app.db, {}, 10, 2)).toEqual({ n: 3, exact: false });
-    expect(await searchTotal(t.app.db, {}, 10, 5)).toEqual({ n: 6, exact: false });
-    expect(await searchTotal(t.app.db, {}, 1, 2)).toEqual({ n: 1, exact: false });
+    expect(await searchTotal(t.app.db, filter({}), 10, 2)).toEqual({ n: 3, exact: false });
+    expect(await searchTotal(t.app.db, filter({}), 10, 5)).toEqual({ n: 6, exact: false });
+    expect(await searchTotal(t.app.db, filter({}), 1, 2)).toEqual({ n: 1, exact: false });
   });
 
   it('answers 400 with a Spanish message for every bad value', async () => {

@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import type { EscortCard as BaseCard } from '@encanto/core/escorts';
-import type { EscortListCard } from '@encanto/core/search';
+import type { EscortCard as BaseCard, EscortListCard } from '@encanto/core/escorts';
 import { photoUrl } from '@encanto/core/landing';
 import type { Visit } from '@encanto/core/touring';
 import { visitRange } from '@encanto/core/touring-dates';

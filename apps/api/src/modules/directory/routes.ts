@@ -9,17 +9,12 @@ import { ownEscortCard, publicEscort } from './service.ts';
 import { firstListingPage, type TotalSource } from './search.ts';
 import type { SearchCount } from './search-queries.ts';
 import { cityListingWithVisitors, searchWithVisitors } from './visitors.ts';
-import { cityListCardSchema, visitorCardSchema } from '@encanto/core/touring-listing';
+import { cityListCardSchema } from '@encanto/core/touring-listing';
 import { giraSchema } from '@encanto/core/touring';
 import { todayInChile } from '@encanto/core/chile-time';
 import { publicVisits } from '../touring/service.ts';
 
 const listSchema = z.array(escortCardSchema);
-const searchAnswerSchema = escortSearchResultSchema.extend({
-  anterior: z.string().nullable(),
-  /** Touring (decision 0102): escorts visiting the place today, on the first page only. */
-  de_visita: z.array(visitorCardSchema),
-});
 
 /** One cache entry per search, whatever the order or case of the query's spelling. */
 const searchCacheKey = (q: Record<string, unknown>) =>
@@ -28,8 +23,8 @@ const nicknameParams = z.object({ nickname: z.string().min(1).max(60) });
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // The count of a filter, in the public cache beside the pages (cleared with them on any public write).
-  const totalInCache: TotalSource = async (filterKey, count) => {
-    const entry = await app.services.publicCache.getOrCompute(`escorts-total:${filterKey}`, count);
+  const totalInCache: TotalSource = async (key, count) => {
+    const entry = await app.services.publicCache.getOrCompute(`escorts-total:${key}`, count);
     return JSON.parse(entry.body) as SearchCount;
   };
 
@@ -50,7 +45,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Búsqueda de escorts publicadas: filtros por lugar, género, edad, disponibilidad, galería, tarifa máxima, servicios y dónde atiende; orden y páginas por cursor',
         querystring: escortSearchQuerySchema,
-        response: { 200: searchAnswerSchema, ...errorResponses(400) },
+        response: { 200: escortSearchResultSchema, ...errorResponses(400) },
       },
     },
     (request, reply) =>

@@ -1,26 +1,106 @@
 import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { AtiendeFilter } from '@encanto/core/profile-details';
+import {
+  filterNames,
+  placeFilterNames,
+  type FilterName,
+  type FilterValueOf,
+  type PlaceFilterName,
+  type SearchFilters,
+} from '@encanto/core/search-filters';
 import type { SearchOrder } from '@encanto/core/search-params';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, escortProfiles as ep, ratingTotals } from '../../db/schema/index.ts';
+import {
+  accounts,
+  escortProfiles as ep,
+  escortVisits as visits,
+  ratingTotals,
+} from '../../db/schema/index.ts';
 
-/** The search after the service resolved places and ages: every field narrows the public profiles. */
+/** What narrows a search: the parsed filters, and the day in Chile (todayInChile) ages count on. */
 export interface SearchFilter {
-  cityKey?: string | undefined;
-  regionKey?: string | undefined;
-  zona?: string | undefined;
-  genero?: string | undefined;
-  /** Born on or before: the youngest age wanted. */
-  bornBy?: string | undefined;
-  /** Born after: the oldest age wanted. */
-  bornAfter?: string | undefined;
-  disponible?: boolean | undefined;
-  conGaleria?: boolean | undefined;
-  fotosVerificadas?: boolean | undefined;
-  /** Profile details (decision 0103): rate at most, every one of these services, where she receives. */
-  tarifaMax?: number | undefined;
-  servicios?: string[] | undefined;
-  atiende?: AtiendeFilter | undefined;
+  filters: SearchFilters;
+  today: string;
+}
+
+/** 'yyyy-mm-dd' n years earlier; 29 February becomes the 28th, as ageOn counts birthdays. */
+export function yearsBefore(day: string, years: number): string {
+  const [y, m, d] = day.split('-');
+  const year = String(Number(y) - years).padStart(4, '0');
+  const candidate = `${year}-${m}-${d}`;
+  return new Date(`${candidate}T00:00:00Z`).getUTCDate() === Number(d) ? candidate : `${year}-${m}-28`;
+}
+
+interface FilterSql<K extends FilterName> {
+  /** The condition on a public profile (escort_profiles); none when the value does not narrow (a false flag). */
+  where: (value: FilterValueOf<K>, today: string) => SQL | undefined;
+  /** A key of the escort_count_* indexes: the count reads only the index entries it names (searchTotal). */
+  countKey?: true;
+}
+
+interface PlaceSql<K extends FilterName> extends FilterSql<K> {
+  /** The same place on a visit (escort_visits): where the place's visitors of today are found. */
+  visit: (value: FilterValueOf<K>) => SQL;
+}
+
+/**
+ * Each filter of the descriptor (packages/core/src/search-filters.ts) as SQL: the one place a filter
+ * meets a column. Its type wants every filter, so a new one cannot be left out of the search, its
+ * count or its visitors. Places arrive as the keys profiles are stored under (search.ts parsed them).
+ */
+export const filterSql: { [K in FilterName]: K extends PlaceFilterName ? PlaceSql<K> : FilterSql<K> } = {
+  zona: { where: (v) => eq(ep.zona, v), countKey: true, visit: (v) => eq(visits.zona, v) },
+  region: { where: (v) => eq(ep.regionKey, v), countKey: true, visit: (v) => eq(visits.regionKey, v) },
+  comuna: { where: (v) => eq(ep.cityKey, v), countKey: true, visit: (v) => eq(visits.cityKey, v) },
+  ciudad: { where: (v) => eq(ep.cityKey, v), countKey: true, visit: (v) => eq(visits.cityKey, v) },
+  genero: { where: (v) => eq(ep.genero, v), countKey: true },
+  // Born on or before the day she turned the youngest age wanted; after the day the oldest turned one more.
+  edad_min: { where: (v, today) => lte(ep.fechaNac, yearsBefore(today, v)) },
+  edad_max: { where: (v, today) => gt(ep.fechaNac, yearsBefore(today, v + 1)) },
+  disponible: { where: (v) => (v ? eq(ep.estado, 'disponible') : undefined) },
+  con_galeria: { where: (v) => (v ? gt(ep.galleryCount, 0) : undefined) },
+  // Verified photos are a twentieth of the profiles: their own count index (escort_count_fotos_idx).
+  fotos_verificadas: { where: (v) => (v ? eq(ep.fotosVerificadas, true) : undefined), countKey: true },
+  // A profile without a stated rate does not match a maximum.
+  tarifa_max: { where: (v) => lte(ep.tarifaDesde, v) },
+  // Every one wanted: `servicios @> array[…]` is what the GIN index escort_search_servicios_idx answers.
+  servicio: {
+    where: (v) =>
+      v.length
+        ? sql`${ep.servicios} @> array[${sql.join(
+            v.map((s) => sql`${s}`),
+            sql`, `,
+          )}]::text[]`
+        : undefined,
+  },
+  // "ambos" receives either way.
+  atiende: { where: (v) => inArray(ep.atiende, [v, 'ambos']) },
+};
+
+/** One filter's condition, when the search has it (the map is typed per filter; this reads it for any). */
+function conditionOf(name: FilterName, { filters, today }: SearchFilter): SQL | undefined {
+  const value = filters[name];
+  if (value === undefined) return undefined;
+  return (filterSql[name] as FilterSql<FilterName>).where(value as never, today);
+}
+
+const present = (conds: (SQL | undefined)[]) => conds.filter((c): c is SQL => c !== undefined);
+
+/** Public profiles matching the filters (`names`, all of them by default). */
+export function conditions(f: SearchFilter, names: readonly FilterName[] = filterNames): SQL[] {
+  return [eq(ep.public, true), ...present(names.map((name) => conditionOf(name, f)))];
+}
+
+/**
+ * The place filters given, as the visit's place and the profiles listed there already (a visitor
+ * is shown beside the place's own list, never twice); undefined when the search names no place.
+ */
+export function visitPlace(f: SearchFilter): { visit: SQL[]; listedThere: SQL } | undefined {
+  const given = placeFilterNames.filter((name) => f.filters[name] !== undefined);
+  if (!given.length) return undefined;
+  const visit = given.map((name) =>
+    (filterSql[name] as PlaceSql<FilterName>).visit(f.filters[name] as never),
+  );
+  return { visit, listedThere: and(...present(given.map((name) => conditionOf(name, f))))! };
 }
 
 /** A row's position in its sort, as text, so a cursor round-trips exactly (timestamps keep microseconds). */
@@ -55,57 +135,6 @@ const sortKeyOf = (orden: SearchOrder) =>
     sql`, `,
   )}]`;
 
-export function conditions(f: SearchFilter): SQL[] {
-  const out: (SQL | undefined)[] = [
-    eq(ep.public, true),
-    f.cityKey !== undefined ? eq(ep.cityKey, f.cityKey) : undefined,
-    f.regionKey !== undefined ? eq(ep.regionKey, f.regionKey) : undefined,
-    f.zona !== undefined ? eq(ep.zona, f.zona) : undefined,
-    f.genero !== undefined ? eq(ep.genero, f.genero) : undefined,
-    f.bornBy !== undefined ? lte(ep.fechaNac, f.bornBy) : undefined,
-    f.bornAfter !== undefined ? gt(ep.fechaNac, f.bornAfter) : undefined,
-    f.disponible ? eq(ep.estado, 'disponible') : undefined,
-    f.conGaleria ? gt(ep.galleryCount, 0) : undefined,
-    f.fotosVerificadas ? eq(ep.fotosVerificadas, true) : undefined,
-    ...detailConditions(f),
-  ];
-  return out.filter((c): c is SQL => c !== undefined);
-}
-
-/**
- * The profile details' filters (decision 0103). A profile without a stated rate does not match a
- * maximum; `servicios @> array[…]` (all wanted) is what the GIN index escort_search_servicios_idx
- * answers; "ambos" receives either way.
- */
-function detailConditions(f: SearchFilter): (SQL | undefined)[] {
-  return [
-    f.tarifaMax !== undefined ? lte(ep.tarifaDesde, f.tarifaMax) : undefined,
-    f.servicios?.length
-      ? sql`${ep.servicios} @> array[${sql.join(
-          f.servicios.map((s) => sql`${s}`),
-          sql`, `,
-        )}]::text[]`
-      : undefined,
-    f.atiende !== undefined ? inArray(ep.atiende, [f.atiende, 'ambos']) : undefined,
-  ];
-}
-
-export interface SearchRow {
-  nickname: string;
-  apellido: string;
-  fechaNac: string;
-  genero: string;
-  ciudad: string;
-  url: string;
-  estado: 'disponible' | 'inactiva';
-  galleryCount: number;
-  fotosVerificadas: boolean;
-  tarifaDesde: number | null;
-  ratingCount: number;
-  ratingSum: number;
-  key: SortKey;
-}
-
 /** What a listing card reads (escort_profiles joined with accounts and rating_totals): the search and the visitors. */
 export const cardColumns = {
   nickname: accounts.nickname,
@@ -136,7 +165,7 @@ export async function searchPage(
   orden: SearchOrder,
   limit: number,
   from?: { key: SortKey; direction: 'after' | 'before' },
-): Promise<SearchRow[]> {
+) {
   const { cols, casts } = sorts[orden];
   const where = conditions(filter);
   const backwards = from?.direction === 'before';
@@ -154,7 +183,7 @@ export async function searchPage(
     where.push(sql`${ep.accountId} <> ${id}::uuid`);
   }
   const direction = sql.raw(backwards ? 'asc' : 'desc');
-  const rows = await db
+  return db
     .select({
       ...cardColumns,
       key: sortKeyOf(orden),
@@ -165,8 +194,12 @@ export async function searchPage(
     .where(and(...where))
     .orderBy(...cols.map((c) => sql`${c} ${direction}`))
     .limit(limit + 1);
-  return rows;
 }
+
+/** A page's row: the card's columns and the row's sort key. */
+export type SearchRow = Awaited<ReturnType<typeof searchPage>>[number];
+/** What a listing card is made of (cardColumns): a search row, or a visitor's. */
+export type ListCardRow = Omit<SearchRow, 'key'>;
 
 /**
  * The sort key of the row at `offset` (0-based) in display order, or null past the last: where a
@@ -209,15 +242,10 @@ export async function searchTotal(
   cap: number,
   scan = cap,
 ): Promise<SearchCount> {
-  const keys = [
-    eq(ep.public, true),
-    filter.cityKey !== undefined ? eq(ep.cityKey, filter.cityKey) : undefined,
-    filter.regionKey !== undefined ? eq(ep.regionKey, filter.regionKey) : undefined,
-    filter.zona !== undefined ? eq(ep.zona, filter.zona) : undefined,
-    filter.genero !== undefined ? eq(ep.genero, filter.genero) : undefined,
-    // Verified photos are a twentieth of the profiles: their own count index (escort_count_fotos_idx).
-    filter.fotosVerificadas ? eq(ep.fotosVerificadas, true) : undefined,
-  ];
+  const keys = conditions(
+    filter,
+    filterNames.filter((name) => filterSql[name].countKey),
+  );
   // ORDER BY the index's gender key keeps the planner on the count index (a seq scan that stops at
   // `scan` rows of a rare place would read the whole table); every filter, new ones included, is `m`.
   const result = await db.execute(sql`

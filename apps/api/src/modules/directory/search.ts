@@ -1,14 +1,8 @@
-import { ageOn } from '@encanto/core/age';
 import { todayInChile } from '@encanto/core/chile-time';
 import { cityKey } from '@encanto/core/geo';
-import type { EscortCard } from '@encanto/core/escorts';
-import { srcsetFor } from '@encanto/core/media';
-import {
-  cityKeyOfComuna,
-  cityKeyOfLanding,
-  type EscortListCard,
-  type EscortSearchQuery,
-} from '@encanto/core/search';
+import type { EscortListCard } from '@encanto/core/escorts';
+import type { EscortSearchQuery, EscortSearchResult } from '@encanto/core/search';
+import { filterKey, type SearchFilters } from '@encanto/core/search-filters';
 import { searchLimits } from '@encanto/core/search-params';
 import type { DbOrTx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor, type CursorPosition } from './cursor.ts';
@@ -16,64 +10,24 @@ import {
   searchKeyAt,
   searchPage,
   searchTotal,
+  type ListCardRow,
   type SearchCount,
   type SearchFilter,
-  type SearchRow,
 } from './search-queries.ts';
+import { toCard } from './service.ts';
 
-export interface SearchAnswer {
-  items: EscortListCard[];
-  siguiente: string | null;
-  /** Cursor of the page before this one (null on the first): the pages' "Anterior" link. */
-  anterior: string | null;
-  total: number;
-  total_exacto: boolean;
+export type SearchAnswer = Omit<EscortSearchResult, 'de_visita'>;
+
+/** The search's filters: the query without its order and page (search-filters.ts names them). */
+export function filtersOf(query: EscortSearchQuery): SearchFilters {
+  const { limite: _l, cursor: _c, pagina: _p, orden: _o, ...filters } = query;
+  return filters;
 }
 
-/** The search minus paging, as the route parsed it (places already lower-case slugs). */
-type Criteria = Omit<EscortSearchQuery, 'limite' | 'cursor' | 'pagina'>;
-
-/** 'yyyy-mm-dd' n years earlier; 29 February becomes the 28th, as ageOn counts birthdays. */
-export function yearsBefore(day: string, years: number): string {
-  const [y, m, d] = day.split('-');
-  const year = String(Number(y) - years).padStart(4, '0');
-  const candidate = `${year}-${m}-${d}`;
-  return new Date(`${candidate}T00:00:00Z`).getUTCDate() === Number(d) ? candidate : `${year}-${m}-28`;
-}
-
-export function toFilter(q: Criteria, today: string): SearchFilter {
-  const fromLanding = q.ciudad !== undefined ? cityKeyOfLanding(q.ciudad) : undefined;
-  const fromComuna = q.comuna !== undefined ? cityKeyOfComuna(q.comuna) : undefined;
+/** A listing card: the card (toCard) and what the result grid shows. */
+export function toListCard(row: ListCardRow, today: string): EscortListCard {
   return {
-    // A landing slug and a comuna both name one comuna; given together they must agree (else nothing).
-    cityKey:
-      fromComuna !== undefined && fromLanding !== undefined && fromComuna !== fromLanding
-        ? ''
-        : (fromComuna ?? fromLanding),
-    regionKey: q.region,
-    zona: q.zona,
-    genero: q.genero,
-    bornBy: q.edad_min !== undefined ? yearsBefore(today, q.edad_min) : undefined,
-    bornAfter: q.edad_max !== undefined ? yearsBefore(today, q.edad_max + 1) : undefined,
-    disponible: q.disponible,
-    conGaleria: q.con_galeria,
-    fotosVerificadas: q.fotos_verificadas,
-    tarifaMax: q.tarifa_max,
-    servicios: q.servicio,
-    atiende: q.atiende,
-  };
-}
-
-export function toListCard(row: SearchRow, today: string): EscortListCard {
-  return {
-    nickname: row.nickname,
-    apellido: row.apellido,
-    edad: ageOn(row.fechaNac, today),
-    genero: row.genero,
-    ciudad: row.ciudad,
-    url: row.url,
-    srcset: srcsetFor(row.url),
-    estado: row.estado,
+    ...toCard(row, today),
     verificada: true,
     fotos_verificadas: row.fotosVerificadas,
     promedio: row.ratingCount > 0 ? Math.round((10 * row.ratingSum) / (5 * row.ratingCount)) / 10 : null,
@@ -88,7 +42,7 @@ export function toListCard(row: SearchRow, today: string): EscortListCard {
  * public cache per filter (not per order or cursor), so later pages and other orders reuse the count,
  * which is the costly part of a broad search (bench/RESULTS.md, decision 0101).
  */
-export type TotalSource = (filterKey: string, count: () => Promise<SearchCount>) => Promise<SearchCount>;
+export type TotalSource = (key: string, count: () => Promise<SearchCount>) => Promise<SearchCount>;
 
 const countEachTime: TotalSource = (_key, count) => count();
 
@@ -99,10 +53,10 @@ export async function searchEscorts(
   now: Date,
   totals: TotalSource = countEachTime,
 ): Promise<SearchAnswer> {
-  const { limite = searchLimits.defaultLimit, cursor, pagina = 1, orden = 'recientes', ...criteria } = query;
+  const { limite = searchLimits.defaultLimit, cursor, pagina = 1, orden = 'recientes' } = query;
   // Ages (and the age filter) follow the day in Chile at `now`.
   const today = todayInChile(now);
-  const filter = toFilter(criteria, today);
+  const filter: SearchFilter = { filters: filtersOf(query), today };
   // A cursor says where its page starts; a page asked by number alone starts after the last row of
   // the page before it (null: past the end, an empty page).
   let from: CursorPosition | undefined | null;
@@ -118,7 +72,10 @@ export async function searchEscorts(
   const first = page[0];
   const last = page.at(-1);
   const backwards = from?.direction === 'before';
-  const total = await totals(JSON.stringify(filter), () => searchTotal(db, filter, searchLimits.totalCap));
+  // The day is in the key: an age filter's birth dates move with it.
+  const total = await totals(`${today}:${filterKey(filter.filters)}`, () =>
+    searchTotal(db, filter, searchLimits.totalCap),
+  );
   return {
     items: page.map((r) => toListCard(r, today)),
     siguiente: last && (backwards || more) ? encodeCursor('after', orden, last.key) : null,
@@ -129,18 +86,18 @@ export async function searchEscorts(
   };
 }
 
-/** The spec's listings (/api/ultimos, /api/usuario/ciudad/{city}): the first page of the same search, available only. */
-export async function firstListingPage(db: DbOrTx, now: Date, city?: string): Promise<EscortCard[]> {
+/**
+ * The spec's listings (/api/ultimos, /api/usuario/ciudad/{city}): the first page of the same search,
+ * available only, as listing cards; their routes answer the spec's smaller card (escortCardSchema).
+ */
+export async function firstListingPage(db: DbOrTx, now: Date, city?: string): Promise<EscortListCard[]> {
   const key = city === undefined ? undefined : cityKey(city);
   if (key === '') return [];
   const today = todayInChile(now);
-  const filter: SearchFilter = { cityKey: key, disponible: true };
+  // The city's key is what a comuna filter holds once parsed (the key profiles are stored under).
+  const filter: SearchFilter = { filters: { comuna: key, disponible: true }, today };
   const rows = await searchPage(db, filter, 'recientes', LISTING_PAGE);
-  // The spec's card shape, exactly: the richer fields are the search's.
-  return rows.slice(0, LISTING_PAGE).map((r) => {
-    const { nickname, apellido, edad, genero, ciudad, url, srcset, estado } = toListCard(r, today);
-    return { nickname, apellido, edad, genero, ciudad, url, srcset, estado };
-  });
+  return rows.slice(0, LISTING_PAGE).map((r) => toListCard(r, today));
 }
 
 /** The spec's listings keep their length: one page of the search's largest size. */

@@ -1,27 +1,18 @@
 import { todayInChile } from '@encanto/core/chile-time';
-import type { EscortCard } from '@encanto/core/escorts';
+import type { EscortListCard } from '@encanto/core/escorts';
 import { cityKey } from '@encanto/core/geo';
-import type { EscortSearchQuery } from '@encanto/core/search';
+import type { EscortSearchQuery, EscortSearchResult } from '@encanto/core/search';
 import type { VisitorCard } from '@encanto/core/touring-listing';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SearchFilter } from './search-queries.ts';
 import { visitorRows } from './visitor-queries.ts';
-import {
-  firstListingPage,
-  searchEscorts,
-  toFilter,
-  toListCard,
-  type SearchAnswer,
-  type TotalSource,
-} from './search.ts';
+import { filtersOf, firstListingPage, searchEscorts, toListCard, type TotalSource } from './search.ts';
 
-/** Public profiles (same visibility and filters as the search) with a visit to the filter's place that includes `today`. */
-export async function visitorCards(db: DbOrTx, filter: SearchFilter, today: string): Promise<VisitorCard[]> {
-  const rows = await visitorRows(db, filter, today);
-  return rows.map((r) => ({ ...toListCard({ ...r, key: [] }, today), visita: r.visita }));
+/** Public profiles (same visibility and filters as the search) with a visit to the filter's place that includes its day. */
+export async function visitorCards(db: DbOrTx, filter: SearchFilter): Promise<VisitorCard[]> {
+  const rows = await visitorRows(db, filter);
+  return rows.map((r) => ({ ...toListCard(r, filter.today), visita: r.visita }));
 }
-
-export type SearchWithVisitors = SearchAnswer & { de_visita: VisitorCard[] };
 
 /** GET /api/escorts: the search's page, and on the first page the place's visitors of today. */
 export async function searchWithVisitors(
@@ -29,42 +20,34 @@ export async function searchWithVisitors(
   query: EscortSearchQuery,
   totals: TotalSource,
   now: Date,
-): Promise<SearchWithVisitors> {
+): Promise<EscortSearchResult> {
   const today = todayInChile(now);
-  const { limite: _l, cursor, pagina = 1, orden: _o, ...criteria } = query;
+  const { cursor, pagina = 1 } = query;
   const [answer, deVisita] = await Promise.all([
     searchEscorts(db, query, now, totals),
     cursor === undefined && pagina === 1
-      ? visitorCards(db, toFilter(criteria, today), today)
+      ? visitorCards(db, { filters: filtersOf(query), today })
       : Promise.resolve([]),
   ]);
   return { ...answer, de_visita: deVisita };
 }
 
-/** GET /api/usuario/ciudad/{city}: the spec's list, then the available visitors with their `visita`. */
+/**
+ * GET /api/usuario/ciudad/{city}: the spec's list, then the available visitors with their `visita`;
+ * the route answers each as the spec's card (cityListCardSchema).
+ */
 export async function cityListingWithVisitors(
   db: DbOrTx,
   city: string,
   now: Date,
-): Promise<(EscortCard & { visita?: VisitorCard['visita'] })[]> {
+): Promise<(EscortListCard & { visita?: VisitorCard['visita'] })[]> {
   const today = todayInChile(now);
   const key = cityKey(city);
   const [residents, visitors] = await Promise.all([
     firstListingPage(db, now, city),
-    key === '' ? Promise.resolve([]) : visitorCards(db, { cityKey: key, disponible: true }, today),
+    key === ''
+      ? Promise.resolve([])
+      : visitorCards(db, { filters: { comuna: key, disponible: true }, today }),
   ]);
-  return [
-    ...residents,
-    ...visitors.map(({ nickname, apellido, edad, genero, ciudad, url, srcset, estado, visita }) => ({
-      nickname,
-      apellido,
-      edad,
-      genero,
-      ciudad,
-      url,
-      srcset,
-      estado,
-      visita,
-    })),
-  ];
+  return [...residents, ...visitors];
 }

@@ -1,23 +1,24 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { pageFilter, pageFilterNames } from '@encanto/core/search-filters';
 import {
   filterParams,
   filtersFromQuery,
   hasFilters,
   queryString,
-  searchGeneroValues,
-  searchLimits,
   searchOrderLabels,
   searchOrderValues,
   type ListingFilters,
 } from '@encanto/core/search-params';
-import { DetailFilters } from './detail-filters.tsx';
+import { FilterFields } from './filter-fields.tsx';
+
+/** Folded under "Más filtros": open when one of them is in use, so the visitor sees what narrows the list. */
+const folded = pageFilterNames.filter((name) => pageFilter(name).panel === 'more');
 
 /**
- * Gender, age range, available now, with gallery, the profile details under "Más filtros"
- * and the order. A plain GET form, so it
- * works before scripts load; with them, the choice becomes a navigation (Back returns to
- * the previous choice) and a new order applies at once.
+ * The filters (FilterFields, from their descriptor), the profile details under "Más filtros", and
+ * the order. A plain GET form, so it works before scripts load; with them, the choice becomes a
+ * navigation (Back returns to the previous choice) and a new order applies at once.
  */
 export function FilterBar({ pathname, filters }: { pathname: string; filters: ListingFilters }) {
   const navigate = useNavigate();
@@ -35,6 +36,7 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
     const chosen = filtersFromQuery(new URLSearchParams(new FormData(form) as unknown as string[][]));
     void navigate(`${pathname}${queryString(filterParams(chosen))}`);
   };
+  const active = folded.some((name) => filters[name] !== undefined);
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     apply(e.currentTarget);
@@ -50,70 +52,13 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
       // A new URL resets the fields to what it says.
       key={queryString(filterParams(filters))}
     >
-      <div className="filter-field">
-        <label htmlFor={`${id}-genero`}>Género</label>
-        <select id={`${id}-genero`} name="genero" defaultValue={filters.genero ?? ''}>
-          <option value="">Todos</option>
-          {searchGeneroValues.map((g) => (
-            <option key={g} value={g}>
-              {g}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset className="filter-field filter-ages">
-        <legend>Edad</legend>
-        <label htmlFor={`${id}-min`} className="visually-hidden">
-          Edad desde
-        </label>
-        <input
-          id={`${id}-min`}
-          name="edad_min"
-          type="number"
-          inputMode="numeric"
-          min={searchLimits.minAge}
-          max={searchLimits.maxAge}
-          placeholder="18"
-          defaultValue={filters.edad_min ?? ''}
-        />
-        <span aria-hidden="true">a</span>
-        <label htmlFor={`${id}-max`} className="visually-hidden">
-          Edad hasta
-        </label>
-        <input
-          id={`${id}-max`}
-          name="edad_max"
-          type="number"
-          inputMode="numeric"
-          min={searchLimits.minAge}
-          max={searchLimits.maxAge}
-          placeholder="99"
-          defaultValue={filters.edad_max ?? ''}
-        />
-      </fieldset>
-      <label className="filter-check">
-        <input type="checkbox" name="disponible" value="true" defaultChecked={filters.disponible ?? false} />
-        Disponible ahora
-      </label>
-      <label className="filter-check">
-        <input
-          type="checkbox"
-          name="con_galeria"
-          value="true"
-          defaultChecked={filters.con_galeria ?? false}
-        />
-        Con galería
-      </label>
-      <label className="filter-check">
-        <input
-          type="checkbox"
-          name="fotos_verificadas"
-          value="true"
-          defaultChecked={filters.fotos_verificadas ?? false}
-        />
-        Fotos verificadas
-      </label>
-      <DetailFilters filters={filters} />
+      <FilterFields filters={filters} panel="main" />
+      <details className="filter-more" open={active}>
+        <summary>Más filtros{active ? ' (en uso)' : ''}</summary>
+        <div className="filter-more-body">
+          <FilterFields filters={filters} panel="more" />
+        </div>
+      </details>
       <div className="filter-field">
         <label htmlFor={`${id}-orden`}>Ordenar por</label>
         <select

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { EscortSearchResult } from '@encanto/core/search';
-import type { VisitorCard } from '@encanto/core/touring-listing';
 import { msg } from '@encanto/core/messages';
 import { hasFilters, listingApiPath, profileCount, type ListingPlace } from '@encanto/core/search-params';
 import { EscortGrid } from '../../../components/escort-card.tsx';
@@ -11,14 +10,11 @@ import { VisitorsSection } from './visitors-section.tsx';
 import { GridSkeleton } from './grid-skeleton.tsx';
 import { listingPageHref, useListingUrl } from './use-listing-url.ts';
 
-/** `de_visita`: escorts visiting the place today (decision 0102), on the first page. */
-type Answer = EscortSearchResult & { anterior: string | null; de_visita?: VisitorCard[] };
-
 /** The search's answer for a page, as the pages read it (the server renders the same call). */
 export function useListingResults(place: ListingPlace) {
   const url = useListingUrl();
   const path = listingApiPath(place, url.filters, url.cursor, url.pagina);
-  return { url, path, query: useApiQuery<Answer>(path) };
+  return { url, path, query: useApiQuery<EscortSearchResult>(path) };
 }
 
 /**
@@ -39,7 +35,7 @@ export function SearchResults({
   emptyText: string;
 }) {
   const { url, path, query } = useListingResults(place);
-  const { pages: more, add: addPage } = useApiMorePages<Answer>(path);
+  const { pages: more, add: addPage } = useApiMorePages<EscortSearchResult>(path);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const grid = useRef<HTMLDivElement>(null);

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { msg } from '../src/messages.ts';
+import { escortSearchQuerySchema } from '../src/search.ts';
+import {
+  filterKey,
+  filterNames,
+  pageFilter,
+  pageFilterNames,
+  placeFilterNames,
+  readPageFilters,
+  writePageFilters,
+  type PageFilterName,
+  type PageFilters,
+} from '../src/search-filters.ts';
+import { filterParams, filtersFromQuery } from '../src/search-params.ts';
+
+/** A value each page filter takes, from its description: a new filter is covered as it is added. */
+function sample(name: PageFilterName): unknown {
+  const { value } = pageFilter(name);
+  switch (value.kind) {
+    case 'choice':
+      return value.values.at(-1);
+    case 'list':
+      return value.values.slice(0, 2);
+    case 'number':
+      return value.min;
+    case 'flag':
+      return true;
+  }
+}
+
+const everyFilter = Object.fromEntries(pageFilterNames.map((n) => [n, sample(n)])) as PageFilters;
+const url = (filters: PageFilters) => new URLSearchParams(writePageFilters(filters));
+
+describe('the filters descriptor', () => {
+  it('is what the API schema takes, then the order and the page', () => {
+    expect(Object.keys(escortSearchQuerySchema.shape)).toEqual([
+      ...filterNames,
+      'orden',
+      'limite',
+      'cursor',
+      'pagina',
+    ]);
+    // Places are in a page's path; every other filter is in its query string and its filter bar.
+    expect([...placeFilterNames, ...pageFilterNames].sort()).toEqual([...filterNames].sort());
+    expect(placeFilterNames).toEqual(['zona', 'region', 'comuna', 'ciudad']);
+  });
+
+  it('round-trips every page filter through a page URL, alone and all together, in its order', () => {
+    for (const name of pageFilterNames) {
+      const one = { [name]: sample(name) } as PageFilters;
+      expect(readPageFilters(url(one))[name], name).toEqual(one[name]);
+      expect(filtersFromQuery(new URLSearchParams(filterParams(one))), name).toMatchObject(one);
+    }
+    expect(readPageFilters(url(everyFilter))).toEqual(everyFilter);
+    const written = [...new Set(writePageFilters(everyFilter).map(([n]) => n))];
+    expect(written).toEqual(pageFilterNames);
+  });
+
+  it('keeps in a page URL exactly what the API accepts, one value at a time', () => {
+    const texts = ['', 'x', 'true', 'false', 'TRUE', '0', '17', '18', '018', '99', '100', '10000', '80000'];
+    for (const name of pageFilterNames) {
+      const { value } = pageFilter(name);
+      const own = value.kind === 'choice' || value.kind === 'list' ? value.values : [];
+      for (const text of [...texts, ...own, ...own.map((v) => v.toUpperCase())]) {
+        const accepted = escortSearchQuerySchema.safeParse({ [name]: text });
+        const kept = readPageFilters(new URLSearchParams([[name, text]]))[name];
+        // A false flag is accepted and narrows nothing: the page leaves it out.
+        const expected = accepted.success && accepted.data[name] !== false ? accepted.data[name] : undefined;
+        expect(kept, `${name}=${text}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('refuses each filter with its own Spanish message, as before', () => {
+    const refusal = (query: Record<string, unknown>) => {
+      const r = escortSearchQuerySchema.safeParse(query);
+      return r.success ? undefined : r.error.issues.map((i) => i.message);
+    };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ zona: 'este' }, msg.searchZone],
+      [{ zona: 'Sur' }, msg.searchZone],
+      [{ region: 'atlantida' }, msg.searchRegion],
+      [{ comuna: 'gotham' }, msg.searchComuna],
+      [{ ciudad: 'nowhere-town' }, msg.searchCity],
+      [{ genero: 'otro' }, msg.searchGender],
+      [{ edad_min: '17' }, msg.searchAge],
+      [{ edad_max: '100' }, msg.searchAge],
+      [{ edad_min: '018' }, msg.searchAge],
+      [{ edad_min: '40', edad_max: '30' }, msg.searchAgeRange],
+      [{ disponible: 'si' }, msg.searchFlag],
+      [{ con_galeria: '1' }, msg.searchFlag],
+      [{ fotos_verificadas: 'si' }, msg.searchFlag],
+      [{ tarifa_max: '5000' }, msg.searchTarifaMax],
+      [{ tarifa_max: '12345678' }, msg.searchTarifaMax],
+      [{ servicio: 'nada' }, msg.searchServicio],
+      [{ servicio: ['masajes', 'nada'] }, msg.searchServicio],
+      [{ servicio: Array(13).fill('masajes') }, msg.searchServicio],
+      [{ atiende: 'ambos' }, msg.searchAtiende],
+    ];
+    for (const [query, message] of cases) expect(refusal(query), JSON.stringify(query)).toEqual([message]);
+    // Every filter is covered above: a new one needs its case (and its message).
+    expect(new Set(cases.flatMap(([q]) => Object.keys(q)))).toEqual(new Set(filterNames));
+  });
+
+  it('answers a place as the key profiles are stored under, whatever its case or spelling', () => {
+    const parse = (q: Record<string, string>) => escortSearchQuerySchema.parse(q);
+    expect(parse({ comuna: 'O-Higgins' }).comuna).toBe('ohiggins');
+    expect(parse({ comuna: 'ohiggins' }).comuna).toBe('ohiggins');
+    expect(parse({ comuna: 'Santiago' }).comuna).toBe('santiago');
+    expect(parse({ region: 'La-Araucania' }).region).toBe('la-araucania');
+    expect(parse({ zona: 'sur' }).zona).toBe('sur');
+    // A landing slug names the comuna it lists.
+    expect(parse({ ciudad: 'santiago' }).ciudad).toBe('santiago');
+  });
+
+  it("gives each filter and each of its values its own count key, and the key nothing of the list's order or page", () => {
+    const keys = new Set([filterKey({})]);
+    for (const name of pageFilterNames) keys.add(filterKey({ [name]: sample(name) }));
+    for (const name of placeFilterNames) keys.add(filterKey({ [name]: 'x' }));
+    expect(keys.size).toBe(filterNames.length + 1);
+    expect(filterKey({ genero: 'Femenino' })).not.toBe(filterKey({ genero: 'Masculino' }));
+    const query = escortSearchQuerySchema.parse({ genero: 'Femenino', orden: 'calificacion', limite: '5' });
+    const { orden: _o, limite: _l, ...filters } = query;
+    expect(filterKey(query)).toBe(filterKey(filters));
+  });
+});
