@@ -68,6 +68,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          isolate: false,
           include: [
             'packages/*/test/**/*.test.ts',
             'apps/api/test/unit/**/*.test.ts',
@@ -79,6 +80,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          isolate: false,
           include: ['apps/api/test/api/**/*.test.ts'],
           globalSetup: ['apps/api/test/helpers/global-setup.ts'],
           // The heaviest files (backups, the admin command, S3) share the CPU with a second worker, the
@@ -91,6 +93,7 @@ export default defineConfig({
       {
         test: {
           name: 'security',
+          isolate: false,
           include: ['apps/api/test/security/**/*.test.ts'],
           globalSetup: ['apps/api/test/helpers/global-setup.ts'],
           // Whole-route sweeps (the access matrix: ~100 s on PostgreSQL on a busy machine); a hang guard.
