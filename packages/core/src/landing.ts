@@ -63,11 +63,14 @@ export function cityFetchNames(page: CityPage): string[] {
 
 export const cityFetchPath = (name: string) => `/usuario/ciudad/${encodeURIComponent(name)}`;
 
-/** Photo URLs starting with http are used as they are; others are on our own media base. */
-export function photoUrl(url: string, mediaBase: string): string {
+/**
+ * A photo's absolute URL, for structured data (JSON-LD wants one). Stored photos are paths of this site
+ * (/media/…, /assets/avatars/…), which the pages use as they are; an http(s) URL is kept.
+ */
+export function photoUrl(url: string, siteUrl: string): string {
   if (/^https?:\/\//i.test(url)) return url;
   if (!url) return url;
-  return `${mediaBase.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
+  return `${siteUrl.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
 /** Where "maduras" starts. */

@@ -2,7 +2,6 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { EscortCard as BaseCard } from '@encanto/core/escorts';
 import type { EscortListCard } from '@encanto/core/search';
-import { photoUrl } from '@encanto/core/landing';
 import type { Visit } from '@encanto/core/touring';
 import { visitRange } from '@encanto/core/touring-dates';
 import { tarifaText } from '@encanto/core/profile-details';
@@ -67,7 +66,7 @@ export function EscortCard({ escort, city, eager, state }: Props) {
       <div className="escort-card-photo">
         {escort.url ? (
           <img
-            src={photoUrl(escort.url, '')}
+            src={escort.url}
             {...(escort.srcset ? { srcSet: escort.srcset, sizes: CARD_SIZES } : {})}
             alt={alt}
             width={640}
