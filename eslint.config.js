@@ -150,6 +150,28 @@ const webDataAccess = (() => {
 })();
 // --- end web data access ----------------------------------------------------------------------------
 
+// --- one date formatter -----------------------------------------------------------------------------
+// Every date or time the site shows is written by packages/core/src/chile-time.ts: Chile's zone and
+// Spanish words, the same on the server and in the browser (which hydrates what the server wrote). A
+// formatter made on the spot drifts from it (the device's zone, another pattern), as the eight the site
+// once had did; add a function there instead. Numbers (toLocaleString) are not concerned.
+const dateFormatMessage =
+  "Format dates with a function of packages/core/src/chile-time.ts (add one there if none fits), so every date is written in Chile's time the same way on the server and in the browser.";
+const oneDateFormatter = {
+  name: 'one date formatter',
+  files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+  ignores: ['packages/core/src/chile-time.ts'],
+  rules: {
+    'no-restricted-properties': [
+      'error',
+      { object: 'Intl', property: 'DateTimeFormat', message: dateFormatMessage },
+      { property: 'toLocaleDateString', message: dateFormatMessage },
+      { property: 'toLocaleTimeString', message: dateFormatMessage },
+    ],
+  },
+};
+// --- end one date formatter -------------------------------------------------------------------------
+
 export default tseslint.config(
   {
     ignores: [
@@ -178,6 +200,7 @@ export default tseslint.config(
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   webBoundaries,
   ...webDataAccess,
+  oneDateFormatter,
   // React's hook rules, and the React Compiler's checks (v7 'recommended-latest'), on the web app.
   { files: ['apps/web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
 

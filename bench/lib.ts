@@ -235,13 +235,13 @@ export function cityTable(): { names: string[]; keys: string[] } {
   return { names, keys: names.map((n) => cityKey(n)) };
 }
 
-/** Deterministic ids, so later inserts (comments, ratings) compute them instead of joining. */
-export const escortId = (i: number) => `md5('escort:' || ${i})::uuid`;
+/**
+ * Bench accounts by number. Their ids are deterministic too (`md5('escort:' || i)::uuid` in the seeding
+ * SQL), so later inserts (comments, ratings) compute them instead of joining.
+ */
 export const escortNick = (i: number) => `esc${String(i).padStart(6, '0')}`;
 export const clientNick = (i: number) => `cli${String(i).padStart(6, '0')}`;
-export const clientRut = (i: number) => `${20_000_000 + i}-1`;
 export const clientEmail = (i: number) => `${clientNick(i)}@bench.cl`;
-export const escortEmail = (i: number) => `${escortNick(i)}@bench.cl`;
 
 let cachedHash: Promise<string> | undefined;
 /** One real argon2id hash of PASSWORD, reused for every seeded account. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ageInChile } from '@encanto/core/age';
+import { ageOn } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import {
   adminToken,
   approvedAccount,
@@ -57,7 +58,7 @@ async function pendingWithoutDocument() {
 describe('the admin review', () => {
   it('a queue row without a document cannot be authorised; Ver datos shows the birth date and the age', async () => {
     const nickname = await pendingWithoutDocument();
-    const age = ageInChile(birth, new Date());
+    const age = ageOn(birth, todayInChile(new Date()));
     const admin = await openPage(browser, desktop);
     await loginAdmin(admin.page);
     await expect.poll(() => admin.page.title()).toMatch(/^Escorts pendientes – Panel de Pendientes – /);
@@ -230,7 +231,7 @@ describe('the admin review', () => {
     await expect(admin.page.getByText(/tu perfil|tu tarjeta/i).count()).resolves.toBe(0);
     await admin.page.getByText(`20-11-2001`).waitFor();
     await admin.page
-      .getByText(`${ageInChile('2001-11-20', new Date())} años`)
+      .getByText(`${ageOn('2001-11-20', todayInChile(new Date()))} años`)
       .first()
       .waitFor();
     await admin.page.getByText('Se ve muy joven en las fotos.').waitFor();

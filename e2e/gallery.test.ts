@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminToken, call, portrait as sharedPortrait } from './helpers/api.ts';
 import {
+  atRest,
   baseUrl,
   desktop,
   gotoHydrated,
@@ -257,7 +258,7 @@ describe('gallery and lightbox', () => {
     );
     await expect(counter(page)).resolves.toBe('1 / 3');
     await expect(dialog.locator('img').getAttribute('srcset')).resolves.toContain('-1080.webp 1080w');
-    await page.waitForTimeout(300);
+    await atRest(page);
     await screenshot(page, 'gallery-lightbox-desktop');
 
     await page.keyboard.press('ArrowRight');
@@ -305,7 +306,7 @@ describe('gallery and lightbox', () => {
     await page.locator('.card-gallery .gallery-open').nth(1).click();
     await page.getByRole('dialog').waitFor();
     await expect(counter(page)).resolves.toBe('2 / 3');
-    await page.waitForTimeout(300);
+    await atRest(page);
     await screenshot(page, 'gallery-lightbox-phone');
     const swipe = (from: number, to: number) =>
       page.locator('.lightbox-stage').evaluate(

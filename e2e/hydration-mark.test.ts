@@ -30,7 +30,10 @@ describe('the hydration mark', () => {
     // The section's own chunk is held back until the dashboard around it has hydrated.
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let held = () => {};
+    const chunkHeld = new Promise<void>((resolve) => (held = resolve));
     await page.route('**/assets/escort-profile-page-*.js', async (route) => {
+      held();
       await gate;
       await route.continue();
     });
@@ -41,8 +44,11 @@ describe('the hydration mark', () => {
     await nav.getByRole('link').first().waitFor({ timeout: 20_000 });
     await reactOwned(nav.getByRole('link').first());
     const isHydrated = () => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
-    // The dashboard is React's now, the section still server HTML: not yet usable.
-    await page.waitForTimeout(300);
+    // The dashboard is React's now and has asked for the section's code, which is held: the section is
+    // still server HTML, so the page is not yet usable. The effect that sets the mark has run once the
+    // browser holds her session (entry-client's marker adopts the server's session just before it).
+    await chunkHeld;
+    await page.waitForFunction((nickname) => localStorage.getItem('nickname') === nickname, escort.nickname);
     expect(await isHydrated()).toBe(false);
 
     release();

@@ -14,7 +14,15 @@ import {
   settled,
 } from './helpers/api.ts';
 import { violations } from './helpers/axe.ts';
-import { desktop, launchBrowser, openPage, phone, reactOwned, screenshot } from './helpers/browser.ts';
+import {
+  desktop,
+  launchBrowser,
+  openPage,
+  phone,
+  atRest,
+  reactOwned,
+  screenshot,
+} from './helpers/browser.ts';
 import { dataDir } from './helpers/server.ts';
 
 const PASSWORD = 'encanto123';
@@ -47,12 +55,9 @@ const badge = (page: Page) =>
     .then((t) => Number.parseInt(t, 10))
     .catch(() => 0);
 
+/** Polls the badge until it shows `n` (the page refreshes it on its own). */
 async function badgeBecomes(page: Page, n: number) {
-  const deadline = Date.now() + 20_000;
-  while ((await badge(page)) !== n) {
-    if (Date.now() > deadline) throw new Error(`badge did not become ${n} (is ${await badge(page)})`);
-    await page.waitForTimeout(500);
-  }
+  await expect.poll(() => badge(page), { timeout: 20_000, interval: 500 }).toBe(n);
 }
 
 /** Chromium logs every non-2xx fetch as a console error; none is expected here. */
@@ -149,7 +154,7 @@ describe('a meeting both can act on, between two browsers', () => {
     ] as const) {
       for (const viewport of [phone, desktop]) {
         await page.setViewportSize(viewport);
-        await page.waitForTimeout(200);
+        await atRest(page);
         await screenshot(page, `meetings-conversation-${who}-${viewport === phone ? 'phone' : 'desktop'}`);
       }
     }

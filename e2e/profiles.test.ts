@@ -311,11 +311,13 @@ describe('client area (/mi-cuenta)', () => {
     const { page, errors, context } = await openPage(browser, phone);
     await login(page, client);
     // A page opened directly arrives rendered with her data (decision 0111); the loading text shows when she
-    // moves to it inside the app. Slow the profile answer down a little so it can be seen.
+    // moves to it inside the app. The profile's answer is held until that text has been seen.
     await page.goto('/mi-cuenta/favoritos');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+    let answer = () => {};
+    const loadingSeen = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/cliente/profile/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await loadingSeen;
       await route.continue();
     });
     await page
@@ -323,6 +325,7 @@ describe('client area (/mi-cuenta)', () => {
       .getByRole('link', { name: 'Perfil' })
       .click();
     await page.getByText('Cargando perfil del cliente...').waitFor();
+    answer();
     await page.getByRole('heading', { name: 'ACTUALIZAR DATOS' }).waitFor();
 
     for (const label of ['Nombre', 'Alias', 'Fecha de Nacimiento', 'Correo Electrónico']) {

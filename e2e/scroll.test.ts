@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { gotoHydrated, launchBrowser, openPage, phone } from './helpers/browser.ts';
+import { gotoHydrated, launchBrowser, openPage, painted, phone } from './helpers/browser.ts';
 
 /** Decision 0091: a new page starts at the top; Back returns to where the listing was left. */
 
@@ -14,15 +14,33 @@ afterAll(async () => {
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
-/** Polls until the page's scroll position is within 3 px of `expected` (restores can take a frame or two). */
+/**
+ * The page's scroll position once it is within 3 px of `expected` (restores can take a frame or two), or
+ * where it is after 5 s: the caller's assertion then shows how far off it is.
+ */
 async function settlesAt(page: Page, expected: number) {
-  const deadline = Date.now() + 5000;
-  let y = await scrollY(page);
-  while (Math.abs(y - expected) > 3 && Date.now() < deadline) {
-    await page.waitForTimeout(100);
-    y = await scrollY(page);
-  }
-  return y;
+  await page
+    .waitForFunction((y) => Math.abs(window.scrollY - y) <= 3, expected, { timeout: 5000 })
+    .catch(() => undefined);
+  return scrollY(page);
+}
+
+/**
+ * Runs `scroll` and returns once the page has stopped scrolling (its scrollend) and painted twice since:
+ * the position the page keeps for Back, saved on the frame after a scroll, is then the final one.
+ */
+async function scrolled(page: Page, scroll: () => Promise<void>) {
+  // Frames first, so an earlier scroll's scrollend is not taken for this one's.
+  await painted(page);
+  await page.evaluate(() => {
+    const w = window as unknown as { scrollEnded?: Promise<void> };
+    w.scrollEnded = new Promise((resolve) =>
+      window.addEventListener('scrollend', () => resolve(), { once: true }),
+    );
+  });
+  await scroll();
+  await page.evaluate(() => (window as unknown as { scrollEnded?: Promise<void> }).scrollEnded);
+  await painted(page);
 }
 
 describe('scroll between pages', () => {
@@ -35,8 +53,7 @@ describe('scroll between pages', () => {
     // Well down the listing: the fourth card's name link, scrolled into view by the visitor.
     const link = cards.nth(3).locator('a.escort-card-link');
     await link.scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 120);
-    await page.waitForTimeout(300);
+    await scrolled(page, () => page.mouse.wheel(0, 120));
     const listingY = await scrollY(page);
     expect(listingY).toBeGreaterThan(400);
 
@@ -62,8 +79,7 @@ describe('scroll between pages', () => {
     const { page, context } = await openPage(browser, phone);
     await gotoHydrated(page, '/Escort/Santiago');
     await page.locator('.escort-card').nth(3).waitFor();
-    await page.evaluate(() => window.scrollTo(0, 700));
-    await page.waitForTimeout(300);
+    await scrolled(page, () => page.evaluate(() => window.scrollTo(0, 700)));
     const y = await scrollY(page);
     expect(y).toBeGreaterThan(300);
     await page.reload();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { todayInChile } from '@encanto/core/chile-time';
 import { addDays } from '@encanto/core/touring-dates';
 import { adminToken, approvedAccount, portrait, type Person, loginThroughForm } from './helpers/api.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, launchBrowser, openPage, painted, phone, screenshot } from './helpers/browser.ts';
 
 /** Touring (decision 0102): she announces a visit in /panel/gira and the visited comuna lists her, marked. */
 const PASSWORD = 'encanto123';
@@ -71,7 +71,8 @@ describe('touring', () => {
     ] as const) {
       await page.setViewportSize(viewport);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForTimeout(150);
+      // The page laid out and painted at the new width.
+      await painted(page);
       expect(await noSideScroll(page), `no sideways scroll at ${name}`).toBe(true);
       await screenshot(page, `touring-gira-${name}`);
     }

@@ -132,6 +132,35 @@ export async function afterClickPainted(page: Page, click: () => Promise<void>):
   await page.evaluate(() => (window as unknown as { clickPainted?: Promise<void> }).clickPainted);
 }
 
+/**
+ * Resolves once the page has painted two more frames. React commits what an event or an answer changed
+ * before the next frame, so by then the DOM shows it (a layout after a resize, a saved scroll position).
+ * The frames follow the page's clock: with page.clock paused they wait for it to move.
+ */
+export async function painted(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
+ * Resolves once what moves on the page has come to rest, for a screenshot: the fonts are in, every
+ * running animation or transition that ends has ended (endless ones, a spinner, are left alone), and two
+ * frames have been painted since.
+ */
+export async function atRest(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const ending = document
+      .getAnimations()
+      .filter(
+        (a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
+      );
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
+  await painted(page);
+}
+
 /** Navigates and waits until React has hydrated the page. */
 export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);

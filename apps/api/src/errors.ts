@@ -1,20 +1,5 @@
 import { msg } from '@encanto/core/messages';
 
-export const errorStatus = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
-
-export type ErrorCode = keyof typeof errorStatus | (string & {});
-
 /** The one error type services throw: a code, its HTTP status and the Spanish text users read. */
 export class AppError extends Error {
   readonly code: string;

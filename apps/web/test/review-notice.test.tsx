@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { MyData } from '@encanto/core/data-rights';
 import { ReviewNotice } from '../src/features/profiles/components/review-notice.tsx';
+import { useMyData } from '../src/lib/api/my-data.ts';
 import { clearSession, setStored } from '../src/lib/session.ts';
 import { fakeApi } from './helpers/fake-api.ts';
 import { renderHydrated } from './helpers/render-hydrated.tsx';
@@ -25,10 +26,25 @@ const myData = (revision: MyData['revision']): MyData => ({
   bloqueados: [],
 });
 
+/**
+ * Beside the notice, a mark that shows once the page has its answer. Both read the same query, whose
+ * answer reaches them in one render: when the mark is there, the notice has rendered with it too.
+ */
+function AnswerRead() {
+  const { data } = useMyData();
+  return data ? <span data-testid="answer-read" /> : null;
+}
+
 function open(revision: MyData['revision']) {
   setStored({ nickname: 'vale', rut_usuario: '12.345.678-5' });
   const api = fakeApi({ 'GET /api/cuenta/mis-datos': { body: myData(revision) } });
-  return { ...renderHydrated(<ReviewNotice />, { url: '/ProfileUsuario' }), api };
+  const page = (
+    <>
+      <ReviewNotice />
+      <AnswerRead />
+    </>
+  );
+  return { ...renderHydrated(page, { url: '/ProfileUsuario' }), api };
 }
 
 describe('why her profile is hidden', () => {
@@ -52,8 +68,8 @@ describe('why her profile is hidden', () => {
 
   it('says nothing while the profile is not hidden by the site', async () => {
     const { api } = open(null);
-    await vi.waitFor(() => expect(api.calls.length).toBe(1));
-    await new Promise((r) => setTimeout(r, 20));
+    await screen.findByTestId('answer-read');
+    expect(api.calls.length).toBe(1);
     expect(screen.queryByRole('status')).toBeNull();
   });
 });

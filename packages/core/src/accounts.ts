@@ -111,13 +111,11 @@ export const clientRegisterFormSchema = clientRegisterSchema
   .omit({ apellido: true, url: true })
   .extend({ pass2: z.string({ error: msg.allRequired }).min(1, msg.allRequired) })
   .refine((v) => v.pass === v.pass2, passwordsMatch);
-export type ClientRegisterForm = z.infer<typeof clientRegisterFormSchema>;
 
 export const escortRegisterFormSchema = escortRegisterSchema
   .omit({ apellido: true, url: true })
   .extend({ pass2: z.string({ error: msg.completeRequired }).min(1, msg.completeRequired) })
   .refine((v) => v.pass === v.pass2, passwordsMatch);
-export type EscortRegisterForm = z.infer<typeof escortRegisterFormSchema>;
 
 // ---- Login ------------------------------------------------------------------
 
@@ -126,11 +124,6 @@ export const loginSchema = z.object({
   pass: passwordInputField,
 });
 export type LoginInput = z.infer<typeof loginSchema>;
-
-export const adminLoginFormSchema = loginSchema.extend({
-  tipo_perfil: z.string({ error: msg.completeAllFields }).trim().min(1, msg.completeAllFields).max(40),
-});
-export type AdminLoginForm = z.infer<typeof adminLoginFormSchema>;
 
 export const clientLoginResponseSchema = z.object({
   token: z.string(),
@@ -176,7 +169,6 @@ export const escortRegisteredSchema = z.object({
 // ---- Availability -----------------------------------------------------------
 
 export const existsResponseSchema = z.object({ existe: z.boolean() });
-export type ExistsResponse = z.infer<typeof existsResponseSchema>;
 
 const lookupValue = z.string().trim().min(1).max(254);
 export const clientValidateQuerySchema = z.object({
@@ -236,7 +228,6 @@ export const clientPublicSchema = z.object({
   url: z.string(),
   ciudad: z.string(),
 });
-export type ClientPublic = z.infer<typeof clientPublicSchema>;
 
 // ---- Passwords ----------------------------------------------------------------
 

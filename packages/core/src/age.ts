@@ -10,11 +10,6 @@ export function ageOn(birthDate: string, day: string): number {
   return age;
 }
 
-/** Age in Chile at `now` (the caller's clock: the server's injected one, or the browser's). */
-export function ageInChile(birthDate: string, now: Date): number {
-  return ageOn(birthDate, todayInChile(now));
-}
-
 /** Latest selectable birth date: the day in Chile at `now` minus 18 years. */
 export function latestAdultBirthDate(now: Date): string {
   const [y, m, d] = todayInChile(now).split('-');

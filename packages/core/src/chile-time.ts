@@ -2,6 +2,11 @@
  * Meeting times are chosen and shown in Chile's time (America/Santiago, with
  * its summer and winter offsets), whatever the device's zone, and travel as
  * ISO 8601 with the offset that applied at that moment.
+ *
+ * The one home of date formatting: every date or time the site shows is written
+ * by a function here, the same on the server and in the browser. ESLint refuses
+ * Intl.DateTimeFormat, toLocaleDateString and toLocaleTimeString elsewhere
+ * (eslint.config.js, "one date formatter").
  */
 const TZ = 'America/Santiago';
 
@@ -135,11 +140,33 @@ export function formatDate(at: Date | string): string {
 }
 
 /**
- * '07 de marzo de 2025' for a calendar date ('2025-03-07', or the date part of a longer string). Noon UTC
- * is the same day in Chile whatever its offset, so the one formatter serves both.
+ * A calendar date ('2025-03-07', or the date part of a longer string) as an instant the formatters above
+ * can take: noon UTC is the same day in Chile whatever its offset.
  */
+const calendarDay = (isoDate: string) => new Date(`${isoDate.slice(0, 10)}T12:00:00Z`);
+
+/** '07 de marzo de 2025' for a calendar date. */
 export function formatLongDate(isoDate: string): string {
-  return dateFormat.format(new Date(`${isoDate.slice(0, 10)}T12:00:00Z`));
+  return dateFormat.format(calendarDay(isoDate));
+}
+
+const dayMonthFormat = new Intl.DateTimeFormat('es-CL', { timeZone: TZ, day: 'numeric', month: 'long' });
+
+/** '3 de diciembre' for a calendar date; '3 de diciembre de 2026' with its year. */
+export function formatDayMonth(isoDate: string, options: { year?: boolean } = {}): string {
+  return (options.year ? dayFormat : dayMonthFormat).format(calendarDay(isoDate));
+}
+
+const numericDateFormat = new Intl.DateTimeFormat('es-CL', {
+  timeZone: TZ,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** '12-04-1990' for a calendar date, the way a Chilean ID card prints it. */
+export function formatNumericDate(isoDate: string): string {
+  return numericDateFormat.format(calendarDay(isoDate));
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('es-CL', {

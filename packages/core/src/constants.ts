@@ -82,9 +82,6 @@ export type Estado = (typeof estadoValues)[number];
 export const accountKindValues = ['escort', 'client', 'admin'] as const;
 export type AccountKind = (typeof accountKindValues)[number];
 
-export const tipoValues = ['usuario', 'cliente', 'admin'] as const;
-export type Tipo = (typeof tipoValues)[number];
-
 export const generoValues = ['Masculino', 'Femenino', 'Transexual'] as const;
 export type Genero = (typeof generoValues)[number];
 

@@ -28,7 +28,6 @@ export const reportReasonLabels: Record<ReportReason, string> = {
 export const holdReason: ReportReason = 'menor';
 
 export const reportStatusValues = ['abierta', 'descartada', 'suspendida'] as const;
-export type ReportStatus = (typeof reportStatusValues)[number];
 
 export const reportCreateSchema = z.object({
   nickname_usuario: z.string({ error: msg.reportTarget }).min(1, msg.reportTarget).max(40, msg.reportTarget),
@@ -111,7 +110,6 @@ export const rectifiableFieldLabels: Record<RectifiableField, string> = {
 };
 
 export const rectificationStatusValues = ['abierta', 'resuelta', 'rechazada'] as const;
-export type RectificationStatus = (typeof rectificationStatusValues)[number];
 
 export const rectificationCreateSchema = z.object({
   campo: z.enum(rectifiableFields, { error: msg.rectificationFieldRequired }),

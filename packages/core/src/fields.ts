@@ -82,9 +82,6 @@ export const birthDateFieldAt = (now: () => Date) =>
     .refine((v) => v <= latestAdultBirthDate(now()), msg.underage)
     .refine((v) => v >= '1900-01-01', msg.underage);
 
-/** The birth date checked at the device's time: the web forms, which run in the browser. */
-export const birthDateField = birthDateFieldAt(() => new Date());
-
 export const generoField = z.enum(generoValues, { error: msg.genderRequired });
 
 export const cityField = z

@@ -35,7 +35,6 @@ export const galleryOrderSchema = z.object({
     .array(z.string().min(1).max(100), { error: msg.galleryOrderMismatch })
     .max(limits.galleryMaxItems, msg.galleryOrderMismatch),
 });
-export type GalleryOrder = z.infer<typeof galleryOrderSchema>;
 
 /** Types the uploader's file picker accepts; the server still decides by the bytes. */
 export const galleryAccept = 'image/*,video/mp4';

@@ -21,12 +21,6 @@ export interface Zone {
 
 export const zones = geoData.zones as Zone[];
 
-export const zoneLabels: Record<ZoneId, string> = {
-  norte: 'Zona Norte',
-  central: 'Central',
-  sur: 'Sur',
-};
-
 export const regions: Region[] = zones.flatMap((z) => z.regions);
 
 export interface ComunaEntry extends Comuna {

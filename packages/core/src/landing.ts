@@ -39,35 +39,14 @@ export function cityPageDescription(page: CityPage, siteName: string): string {
   return `Escorts en ${page.city}, ${page.region}: perfiles verificados con fotos, edad y contacto directo por WhatsApp. Reserva segura sin intermediarios en ${siteName}.`;
 }
 
-const stripAccents = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC');
-
-/** The spec passes these three without accents. */
-const UNACCENTED = new Set(['constitucion', 'curico', 'concepcion']);
-/** The spec retries these once with the unaccented name when the first answer is empty. */
-const RETRY_UNACCENTED = new Set(['chillan', 'los-angeles']);
-
 /**
- * City names passed to GET /usuario/ciudad/{city}, in order: the first always,
- * the second only when the first answer is empty. The listing is looked up by
- * the `comuna` field where present (e.g. Puerto Natales lists comuna Natales).
+ * A photo's absolute URL, for structured data (JSON-LD wants one). Stored photos are paths of this site
+ * (/media/…, /assets/avatars/…), which the pages use as they are; an http(s) URL is kept.
  */
-export function cityFetchNames(page: CityPage): string[] {
-  const base = page.comuna ?? page.city;
-  const first = UNACCENTED.has(page.slug) ? stripAccents(base) : base;
-  return RETRY_UNACCENTED.has(page.slug) ? [first, stripAccents(first)] : [first];
-}
-
-export const cityFetchPath = (name: string) => `/usuario/ciudad/${encodeURIComponent(name)}`;
-
-/** Photo URLs starting with http are used as they are; others are on our own media base. */
-export function photoUrl(url: string, mediaBase: string): string {
+export function photoUrl(url: string, siteUrl: string): string {
   if (/^https?:\/\//i.test(url)) return url;
   if (!url) return url;
-  return `${mediaBase.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
+  return `${siteUrl.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
 /** Where "maduras" starts. */

@@ -17,7 +17,6 @@ export const commentMaxLength = 1000;
 // ---- Favourites -------------------------------------------------------------
 
 export const favoriteBodySchema = z.object({ nick_usuario: nick, rut_cliente: rut });
-export type FavoriteBody = z.infer<typeof favoriteBodySchema>;
 
 export const favoriteCheckQuerySchema = z.object({ nick_usuario: nick, nick_cliente: rut });
 
@@ -36,7 +35,6 @@ export const meetingPairSchema = z.object({ nickname_usuario: nick, nickname_cli
 export type MeetingPair = z.infer<typeof meetingPairSchema>;
 
 export const meetingStatusValues = ['pendiente', 'aceptada', 'rechazada', 'cancelada', 'cerrada'] as const;
-export type MeetingStatus = (typeof meetingStatusValues)[number];
 
 /** Everything one side needs to draw its controls for a pair, in one poll. */
 export const meetingStateSchema = z.object({

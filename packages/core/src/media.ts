@@ -4,9 +4,7 @@ export const defaultImageWidth = 640;
 
 /** What a stored file is for, and what it is (the database stores these words). */
 export const mediaPurposeValues = ['profile', 'gallery'] as const;
-export type MediaPurpose = (typeof mediaPurposeValues)[number];
 export const mediaTypeValues = ['image', 'video'] as const;
-export type MediaType = (typeof mediaTypeValues)[number];
 
 const VARIANT = /^(.*)-(\d+)\.webp$/;
 

@@ -18,7 +18,6 @@ import {
   inputFilters,
   legendaField,
   medidasField,
-  nicknameField,
   phoneField,
   rutField,
 } from './fields.ts';
@@ -185,8 +184,6 @@ export const ownFileSchema = z.object({
 });
 export const ownFilesSchema = z.object({ files: z.array(ownFileSchema) });
 export type OwnFile = z.infer<typeof ownFileSchema>;
-
-export const nicknameParam = z.object({ nick: nicknameField });
 
 /** Medidas as typed: digits only, shown NN/NN/NN ('906090' -> '90/60/90'). */
 export const formatMedidas = inputFilters.medidas;

@@ -5,7 +5,6 @@ import { msg } from './messages.ts';
 
 /** Verified photos (decision 0082). */
 export const photoVerificationStatusValues = ['pendiente', 'aprobada', 'rechazada'] as const;
-export type PhotoVerificationStatus = (typeof photoVerificationStatusValues)[number];
 /** How long the code shown for the selfie stays valid. */
 export const PHOTO_CODE_TTL_MS = 30 * 60 * 1000;
 export const PHOTO_CODE_PREFIX = 'ENCANTO-';
@@ -94,7 +93,6 @@ export const signalDismissSchema = z.object({
 
 /** Safety check-in. */
 export const checkinStatusValues = ['activo', 'cerrado', 'vencido'] as const;
-export type CheckinStatus = (typeof checkinStatusValues)[number];
 export const CHECKIN_MIN_MS = 15 * 60 * 1000;
 export const CHECKIN_MAX_MS = 12 * 60 * 60 * 1000;
 export const CHECKIN_REMINDER_MS = 10 * 60 * 1000;

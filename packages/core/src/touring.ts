@@ -3,8 +3,6 @@ import { findPickerComuna } from './geo-picker.ts';
 import { msg } from './messages.ts';
 import { addDays } from './touring-dates.ts';
 
-export { addDays, visitRange } from './touring-dates.ts';
-
 /** Touring (decision 0102): how many visits an escort may announce, and how far ahead they may end. */
 export const giraLimits = { maxVisits: 3, maxDaysAhead: 90 } as const;
 

@@ -38,7 +38,6 @@ export const motivoBodySchema = z.object(
   },
   { error: msg.selectReason },
 );
-export type MotivoBody = z.infer<typeof motivoBodySchema>;
 
 /** The admin's free text, one line: spaces and line breaks collapse so the notice reads as one sentence. */
 const rejectionDetailField = z
@@ -51,7 +50,6 @@ const rejectionDetailField = z
 export const rejectBodySchema = motivoBodySchema.extend({
   detalle: rejectionDetailField.optional().default(''),
 });
-export type RejectBody = z.input<typeof rejectBodySchema>;
 
 /** The admin's rejection form: at least one checked reason (spec), and optional words of their own. */
 export const rejectionFormSchema = z.object({

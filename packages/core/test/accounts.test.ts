@@ -144,7 +144,9 @@ describe('password schemas', () => {
     ).toBeNull();
     // Not one of the common passwords, which the schema refuses once their list is loaded (another test
     // file in the same worker may have loaded it).
-    expect(first(changePasswordFormSchema, { actual: 'x', nueva: 'mora7351', repetir: 'mora7351' })).toBeNull();
+    expect(
+      first(changePasswordFormSchema, { actual: 'x', nueva: 'mora7351', repetir: 'mora7351' }),
+    ).toBeNull();
   });
   it('recovery forms word the required message per screen', () => {
     expect(first(recoveryFormSchema(msg.completeFieldsShort), { codigo: '', nueva: 'a', repetir: 'a' })).toBe(

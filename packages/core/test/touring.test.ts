@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { msg } from '../src/messages.ts';
-import { addDays, giraBodySchema, giraProblems, giraSchemaOn, visitRange } from '../src/touring.ts';
+import { giraBodySchema, giraProblems, giraSchemaOn } from '../src/touring.ts';
+import { addDays, visitRange } from '../src/touring-dates.ts';
 
 const today = '2026-11-25';
 const v = (ciudad: string, desde: string, hasta: string) => ({ ciudad, desde, hasta });

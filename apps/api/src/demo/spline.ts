@@ -61,8 +61,4 @@ export function limbPath(centre: readonly Point[], widths: readonly number[]): s
   return smoothPath([...left, end, ...right.reverse(), start]);
 }
 
-export const lerp = (a: Point, b: Point, t: number): Point => [
-  a[0] + (b[0] - a[0]) * t,
-  a[1] + (b[1] - a[1]) * t,
-];
 export const fmt = f;

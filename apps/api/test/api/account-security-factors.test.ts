@@ -5,10 +5,11 @@ import { twoFactorLimits } from '@encanto/core/two-factor';
 import { totpFactors } from '../../src/db/schema/index.ts';
 import { depsOf } from '../../src/deps.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
-import { currentCode, sealPlainSecrets } from '../../src/modules/two-factor/service.ts';
+import { sealPlainSecrets } from '../../src/modules/two-factor/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { testClock } from '../helpers/clock.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
+import { currentCode } from '../helpers/two-factor.ts';
 import { softAuthenticator } from '../helpers/webauthn.ts';
 
 /**

@@ -86,17 +86,34 @@ describe('password guard', () => {
   it('a parallel burst cannot outrun the bound: tries are counted before the check', async () => {
     const guard = guardWith({ ...small, freeFailures: 100 });
     const mail = email();
+    // The verifications are held until every try of the burst has reached one or been refused, so all
+    // twenty are in flight at once, as against slow password hashing. Before the release, a try can only
+    // end refused: a verified one is still held.
+    const burst = 20;
     let verified = 0;
+    let ended = 0;
+    let release = () => {};
+    const allIn = new Promise<void>((resolve) => (release = resolve));
+    const whenAllIn = () => {
+      if (verified + ended === burst) release();
+    };
     const slowWrong = async (): Promise<string> => {
       verified++;
-      await new Promise((r) => setTimeout(r, 50));
+      whenAllIn();
+      await allIn;
       return wrong();
     };
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => tryOnce(guard, freshIp(), mail, slowWrong)),
+      Array.from({ length: burst }, () =>
+        tryOnce(guard, freshIp(), mail, slowWrong).then((result) => {
+          ended++;
+          whenAllIn();
+          return result;
+        }),
+      ),
     );
     expect(verified).toBe(small.account.points);
-    expect(results.filter((r) => r.status === 429)).toHaveLength(20 - small.account.points);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(burst - small.account.points);
   });
 
   it("the owner's known address skips the account bound but keeps its own pair limit", async () => {

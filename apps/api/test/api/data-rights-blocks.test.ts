@@ -4,7 +4,6 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { blocks, meetings } from '../../src/db/schema/index.ts';
 import { isBlocked } from '../../src/modules/blocks/queries.ts';
-import { assertNotBlocked } from '../../src/modules/blocks/service.ts';
 import { addMeeting } from './data-rights-fixtures.ts';
 
 let t: TestApp;
@@ -21,6 +20,8 @@ afterAll(async () => {
 
 const call = (method: 'POST' | 'DELETE', who: FixtureAccount | null, body: object) =>
   t.app.inject({ method, url: '/api/bloqueos', headers: who ? bearer(who) : {}, payload: body });
+const readConversation = (who: FixtureAccount, meetingId: string) =>
+  t.app.inject({ url: `/api/citas/${meetingId}/mensajes`, headers: bearer(who) });
 
 describe('/api/bloqueos', () => {
   it('401 without a session; 403 for a client or an admin', async () => {
@@ -57,11 +58,13 @@ describe('/api/bloqueos', () => {
     expect(rows.find((m) => m.id === open)).toMatchObject({ status: 'cerrada', acceso: false });
     expect(await isBlocked(t.app.db, escort.id, other.id)).toBe(true);
     expect(await isBlocked(t.app.db, escort.id, client.id)).toBe(false);
-    await expect(assertNotBlocked(t.app.db, escort.id, other.id)).rejects.toMatchObject({
-      status: 403,
-      mensaje: 'No es posible realizar esta acción con este perfil.',
-    });
-    await expect(assertNotBlocked(t.app.db, escort.id, client.id)).resolves.toBeUndefined();
+    // The blocked client is refused with the neutral answer, even to read the conversation the block
+    // closed; a client she did not block is not.
+    const refused = await readConversation(other, open);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ mensaje: 'No es posible realizar esta acción con este perfil.' });
+    const unblocked = await addMeeting(t.app, client, escort, 'aceptada');
+    expect((await readConversation(client, unblocked)).statusCode).toBe(200);
 
     const list = await t.app.inject({ url: '/api/bloqueos', headers: bearer(escort) });
     expect(list.statusCode).toBe(200);

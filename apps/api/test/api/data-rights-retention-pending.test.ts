@@ -192,15 +192,16 @@ describe('pending accounts without activity', () => {
     expect(await row(admin.id)).toBeDefined();
   });
 
-  it('a mail that cannot be sent is retried at the next run, and the account is not deleted meanwhile', async () => {
+  it('a notice that cannot be queued is retried at the next run, and the account is not deleted meanwhile', async () => {
     const c = await createAccount(t.app, { kind: 'client' });
     await backdate(c, 100);
-    // The mail is queued in the notice's transaction: a database that refuses it leaves no notice behind.
+    // The mail is queued in the notice's transaction (the outbox worker sends it later, and retries
+    // there): a database that refuses the transaction leaves neither the notice nor the mail behind.
     const failing = new Proxy(t.app.db, {
       get: (db, key) =>
         key === 'transaction'
           ? async () => {
-              throw new Error('SMTP caído');
+              throw new Error('database unavailable');
             }
           : Reflect.get(db, key),
     }) as Db;

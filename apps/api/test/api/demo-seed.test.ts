@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { ageInChile } from '@encanto/core/age';
+import { ageOn } from '@encanto/core/age';
+import { todayInChile } from '@encanto/core/chile-time';
 import { cityPages } from '@encanto/core/landing';
 import { escortCardSchema } from '@encanto/core/escorts';
 import {
@@ -80,7 +81,7 @@ describe('demo data on an empty database', () => {
       .from(accounts)
       .where(eq(accounts.kind, 'escort'));
     for (const b of births) {
-      const age = ageInChile(b.fechaNac, new Date());
+      const age = ageOn(b.fechaNac, todayInChile(new Date()));
       expect(age).toBeGreaterThanOrEqual(21);
       expect(age).toBeLessThanOrEqual(45);
     }

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInChile } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import type { StatsDay } from '@encanto/core/statistics';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { call, requestOf } from './marketplace-helpers.ts';
 import { eq } from 'drizzle-orm';
-import { chileDay, daysBefore } from '../../src/modules/statistics/service.ts';
+import { daysBefore } from '../../src/modules/statistics/service.ts';
 import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
 import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
 import { SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
@@ -287,7 +288,7 @@ describe('GET /api/usuario/estadisticas', () => {
     expect(res.statusCode).toBe(200);
     const days = res.json() as StatsDay[];
     expect(days).toHaveLength(30);
-    const now = chileDay(new Date());
+    const now = todayInChile(new Date());
     expect(days.at(-1)!.fecha).toBe(now);
     expect(days[0]!.fecha).toBe(daysBefore(now, 29));
     expect(days[0]).toEqual({

@@ -6,10 +6,10 @@ import { secondFactorFailures, totpFactors } from '../../src/db/schema/index.ts'
 import { findAccountByEmail } from '../../src/modules/accounts/service.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
 import { depsOf } from '../../src/deps.ts';
-import { currentCode, resetTwoFactor, setTotpSecret } from '../../src/modules/two-factor/service.ts';
+import { resetTwoFactor, setTotpSecret } from '../../src/modules/two-factor/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount } from '../helpers/fixtures.ts';
-import { completeLogin, freshCode, TEST_ADMIN_TOTP_SECRET } from '../helpers/two-factor.ts';
+import { completeLogin, currentCode, freshCode, TEST_ADMIN_TOTP_SECRET } from '../helpers/two-factor.ts';
 
 /** Two-step login (decision 0078): codes computed here from the secrets, as an authenticator app would. */
 const ADMIN_EMAIL = 'jefa2fa@encanto.test';

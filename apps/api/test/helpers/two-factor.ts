@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import { totpFactors } from '../../src/db/schema/index.ts';
-import { currentCode } from '../../src/modules/two-factor/service.ts';
 import { movableClock } from './clock.ts';
 
 /** ADMIN_TOTP_SECRET of every test app (createTestApp): the bootstrapped admin's codes come from it. */
 export const TEST_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 const STEP_MS = 30_000;
+
+/** The code an authenticator app shows for `secret` at `atMs` (RFC 6238: SHA-1, 6 digits, 30 s). */
+export function currentCode(secret: string, atMs: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: atMs });
+}
 
 /**
  * A code the server will accept now, by the app's clock: codes of a step already used are refused

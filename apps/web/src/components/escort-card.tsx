@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { EscortCard as BaseCard, EscortListCard } from '@encanto/core/escorts';
-import { photoUrl } from '@encanto/core/landing';
 import type { Visit } from '@encanto/core/touring';
 import { visitRange } from '@encanto/core/touring-dates';
 import { tarifaText } from '@encanto/core/profile-details';
@@ -66,7 +65,7 @@ export function EscortCard({ escort, city, eager, state }: Props) {
       <div className="escort-card-photo">
         {escort.url ? (
           <img
-            src={photoUrl(escort.url, '')}
+            src={escort.url}
             {...(escort.srcset ? { srcSet: escort.srcset, sizes: CARD_SIZES } : {})}
             alt={alt}
             width={640}

@@ -4,8 +4,8 @@
  * Why: on a slow phone the server HTML shows a form seconds before React hydrates it. React leaves an
  * input's DOM value alone while hydrating, but the first re-render writes its state (still '') back over
  * what the visitor typed, and react-hook-form's `register` writes its default value into the element as
- * soon as it is attached. Both helpers read the element when React attaches it (the hydration commit)
- * and hand a value that differs from React's to the state, before anything overwrites it.
+ * soon as it is attached. keepTypedRegistered reads the element when React attaches it (the hydration
+ * commit) and hands a value that differs from React's to the state, before anything overwrites it.
  */
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -18,18 +18,6 @@ function domValue(el: Field): string | boolean | null {
   if (el instanceof HTMLInputElement && el.type === 'checkbox') return el.checked ? true : null;
   if (el instanceof HTMLInputElement && el.type === 'radio') return el.checked ? el.value : null;
   return el.value === '' ? null : el.value;
-}
-
-/**
- * Ref callback for a controlled text field: `adopt` receives the DOM value when it differs from
- * `current`. After any ordinary render the DOM equals the state, so only the hydration commit adopts.
- */
-export function keepTyped(current: string, adopt: (typed: string) => void) {
-  return (el: Field | null) => {
-    if (!el) return;
-    const typed = domValue(el);
-    if (typeof typed === 'string' && typed !== current) adopt(typed);
-  };
 }
 
 /**

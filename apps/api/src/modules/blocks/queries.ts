@@ -5,8 +5,9 @@ import { accounts, blocks, meetings } from '../../db/schema/index.ts';
 
 /**
  * True when the escort blocked the client. The marketplace services (meeting
- * requests, comments, ratings) call this before acting, and answer with the
- * neutral msg.blockedNeutral so the client is not told why.
+ * requests, comments, ratings, the conversation) call this before acting and
+ * refuse with a 403 that does not say why (the conversation with the neutral
+ * msg.blockedNeutral, the others with the generic msg.forbidden).
  */
 export async function isBlocked(db: DbOrTx, escortId: string, clientId: string): Promise<boolean> {
   const [row] = await db

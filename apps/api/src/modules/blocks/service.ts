@@ -1,6 +1,6 @@
 import { msg } from '@encanto/core/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
 import {
   closeOpenMeetings,
@@ -46,12 +46,4 @@ export async function unblockClient(db: Db, escortId: string, nicknameCliente: s
 export async function blockedClients(db: DbOrTx, escortId: string) {
   const rows = await listBlocked(db, escortId);
   return rows.map((r) => ({ nickname_cliente: r.nickname_cliente, desde: r.desde.toISOString() }));
-}
-
-/**
- * For the marketplace services: throws the neutral 403 when the escort blocked
- * the client, so a blocked client learns nothing beyond "not possible".
- */
-export async function assertNotBlocked(db: DbOrTx, escortId: string, clientId: string): Promise<void> {
-  if (await isBlocked(db, escortId, clientId)) throw forbidden(msg.blockedNeutral, 'NOT_AVAILABLE');
 }

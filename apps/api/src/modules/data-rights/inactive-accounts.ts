@@ -26,9 +26,10 @@ function deletionDate(account: InactiveAccount, noticeAt: Date): Date {
 /**
  * A pending account (client or escort) with no sign-in for 60 days gets one
  * mail saying it will be deleted, with its identity document, unless the
- * person signs in before the date. The claim and its mail commit together, so
- * two instances never mail twice, and a mail that cannot be queued leaves the
- * notice unclaimed for the next run.
+ * person signs in before the date. The claim and its mail (a row of the outbox,
+ * which sends it and retries) commit together, so two instances never mail
+ * twice, and a transaction that fails leaves the notice unclaimed for the next
+ * run. Returns how many notices were queued.
  */
 export async function noticeInactivePending(
   deps: Pick<Deps, 'db' | 'config' | 'clock' | 'log'>,
@@ -36,7 +37,7 @@ export async function noticeInactivePending(
 ): Promise<number> {
   const { db } = deps;
   const inactiveSince = daysBefore(now, retentionDays.inactivePendingNotice);
-  let sent = 0;
+  let queued = 0;
   for (const account of await inactivePendingToNotice(db, inactiveSince)) {
     try {
       const claimed = await db.transaction(async (tx) => {
@@ -54,12 +55,12 @@ export async function noticeInactivePending(
         );
         return true;
       });
-      if (claimed) sent += 1;
+      if (claimed) queued += 1;
     } catch (err) {
       deps.log.warn({ err, accountId: account.id }, 'inactivity notice not queued; retrying at the next run');
     }
   }
-  return sent;
+  return queued;
 }
 
 /**

@@ -27,8 +27,6 @@ export interface Pair {
   side: Side;
 }
 
-export type { MeetingRow };
-
 export const sameNick = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**

@@ -6,7 +6,6 @@ import type { MailTransport } from '../../infra/mail/transport.ts';
 import { RequestHistogram } from './request-histogram.ts';
 
 export type LoginKind = 'cliente' | 'escort' | 'admin';
-export type LoginOutcome = 'success' | 'failure' | 'rate_limited';
 
 /** One registry per app (tests build several apps in one process; prom-client's global one would clash). */
 export interface Metrics {

@@ -1,12 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { chileDateTime } from '@encanto/core/chile-time';
+import { todayInChile } from '@encanto/core/chile-time';
 import type { StatsDay } from '@encanto/core/statistics';
 import type { DbOrTx } from '../../db/client.ts';
 import { networkOf } from '../../lib/network.ts';
 import { addToDay, daysSince, type Counter } from './queries.ts';
-
-/** The Chile calendar day of an instant, as YYYY-MM-DD (the counters' key). */
-export const chileDay = (at: Date) => chileDateTime(at).date;
 
 /** YYYY-MM-DD `n` days before `day` (calendar arithmetic in UTC, where dates have no offset). */
 export function daysBefore(day: string, n: number): string {
@@ -17,7 +14,8 @@ export function daysBefore(day: string, n: number): string {
 
 /**
  * A favourite added or a meeting requested: counted in the transaction of the
- * event itself, so a rolled-back request is not counted.
+ * event itself, so a rolled-back request is not counted. Counters are kept per
+ * calendar day in Chile.
  */
 export async function countEvent(
   db: DbOrTx,
@@ -25,7 +23,7 @@ export async function countEvent(
   counter: Exclude<Counter, BatchedCounter>,
   at: Date,
 ): Promise<void> {
-  await addToDay(db, escortId, chileDay(at), counter, 1);
+  await addToDay(db, escortId, todayInChile(at), counter, 1);
 }
 
 /** The counters bumped by anonymous traffic, written in batches. */
@@ -104,7 +102,7 @@ export class ViewCounter {
 
   /** Counts one view or tap, once per visitor (visitorOf), escort and Chile day, and a few per address. */
   add(escortId: string, at: Date, counter: BatchedCounter, visitor: Visitor): void {
-    const key = `${escortId}|${chileDay(at)}|${counter}`;
+    const key = `${escortId}|${todayInChile(at)}|${counter}`;
     const once = `${visitor.key}|${key}`;
     if (this.seen.has(once)) return;
     const fromNetwork = `${visitor.network}|${key}`;
@@ -147,7 +145,7 @@ export const isPrefetch = (headers: Record<string, string | string[] | undefined
  * nothing happened), oldest first.
  */
 export async function dailyStats(db: DbOrTx, escortId: string, dias: number, now: Date): Promise<StatsDay[]> {
-  const today = chileDay(now);
+  const today = todayInChile(now);
   const since = daysBefore(today, dias - 1);
   const rows = new Map((await daysSince(db, escortId, since)).map((r) => [r.day, r]));
   return Array.from({ length: dias }, (_, i) => {

@@ -34,9 +34,7 @@ import {
 import { isSealed, openSecret, sealSecret } from './secret-box.ts';
 import { enrolmentData, matchingStep, newTotpSecret } from './totp.ts';
 
-export type { LoginKind } from './queries.ts';
-export { currentCode, isBase32Secret } from './totp.ts';
-export { noteSignIn, recordSecurityNotice, takeSecurityNotice, type NoticeSubject } from './notices.ts';
+export { noteSignIn, takeSecurityNotice } from './notices.ts';
 export {
   loginOptions,
   passkeyList,
@@ -190,8 +188,6 @@ export async function passSecondFactor(
   return { accountId: challenge.accountId, loginKind: challenge.loginKind };
 }
 
-export { deleteChallenge, setChallengeWebauthn } from './queries.ts';
-
 // ---- Enrolment ------------------------------------------------------------------------------------
 
 function newRecoveryCodes(): string[] {
@@ -257,17 +253,6 @@ export async function confirmTotpEnrolment(
     await recordSecurityNotice(tx, deps, account, 'totp_added', 'totp');
     return codes;
   });
-}
-
-/** An admin's enrolment during login: `desafio` of purpose `enrol` (a right password moments ago). */
-export async function startAdminEnrolment(
-  deps: TwoFactorDeps,
-  desafio: string,
-  issuer: string,
-  label: string,
-) {
-  const challenge = await liveChallenge(deps, desafio, 'enrol');
-  return startTotp(deps, challenge.accountId, issuer, label);
 }
 
 export async function enrolChallengeAccount(

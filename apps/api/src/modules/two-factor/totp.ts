@@ -17,17 +17,6 @@ function totpFor(secret: string, issuer = 'Encanto', label = 'cuenta'): TOTP {
 /** A new 160-bit secret in base32, the form authenticator apps accept typed in by hand. */
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
-/** Whether a string is usable as a TOTP secret (ADMIN_TOTP_SECRET is checked with it at start). */
-export function isBase32Secret(value: string): boolean {
-  if (!/^[A-Z2-7]+=*$/i.test(value) || value.replace(/=+$/, '').length < 16) return false;
-  try {
-    Secret.fromBase32(value.toUpperCase());
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The 30-second step a 6-digit code belongs to, accepting one step either side for clock drift;
  * null when it matches none. The caller compares the step with the last one used (replay).
@@ -44,7 +33,3 @@ export async function enrolmentData(secret: string, issuer: string, label: strin
   const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secreto: secret, otpauth_url: url, qr_svg: svg };
 }
-
-/** The code for a secret at an instant: tests and deployment automation compute codes with it. */
-export const currentCode = (secret: string, now: number): string =>
-  totpFor(secret).generate({ timestamp: now });

@@ -1,5 +1,3 @@
-import { photoUrl } from '@encanto/core/landing';
-
 /** A client's photo, square and cropped; decorative next to the nickname unless `alt` is given. */
 export function ClientAvatar({
   url,
@@ -15,7 +13,7 @@ export function ClientAvatar({
   return (
     <img
       className="client-avatar"
-      src={photoUrl(url || '/assets/avatars/masculino.svg', '')}
+      src={url || '/assets/avatars/masculino.svg'}
       alt={alt ?? ''}
       width={size}
       height={size}

@@ -15,9 +15,6 @@ export interface PendingRow {
   documento: string | null;
 }
 
-/** '1990-04-12' -> '12-04-1990', the way a Chilean ID card prints it. */
-export const formatBirthDate = (iso: string) => iso.split('-').reverse().join('-');
-
 export const isMinor = (edad: number) => edad < limits.minimumAge;
 
 /** Why Autorizar is closed for a row, or null when the admin may authorise it. */

@@ -1,5 +1,6 @@
+import { formatNumericDate } from '@encanto/core/chile-time';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { formatBirthDate, isMinor } from '../pending-kinds.ts';
+import { isMinor } from '../pending-kinds.ts';
 
 /**
  * Birth date and today's age, side by side, so the admin compares the date with
@@ -10,7 +11,7 @@ export function BirthDate({ fecha, edad }: { fecha: string; edad: number }) {
   const minor = isMinor(edad);
   return (
     <span className={`admin-age${minor ? ' admin-age-minor' : ''}`}>
-      <time dateTime={fecha}>{formatBirthDate(fecha)}</time>
+      <time dateTime={fecha}>{formatNumericDate(fecha)}</time>
       <span className="admin-age-years">{edad} años</span>
       {minor && (
         <strong className="admin-minor-badge">

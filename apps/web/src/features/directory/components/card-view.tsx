@@ -1,7 +1,6 @@
 import { lazy, useState } from 'react';
 import type { EscortCard, EscortPublic } from '@encanto/core/escorts';
 import { contactPath } from '@encanto/core/contact';
-import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
 import type { Visit } from '@encanto/core/touring';
 import { CardVisits } from './card-visits.tsx';
@@ -76,7 +75,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
             aria-label={`Ver la foto de ${escort.apellido} en grande`}
           >
             <img
-              src={photoUrl(escort.url, '')}
+              src={escort.url}
               {...(escort.srcset ? { srcSet: escort.srcset, sizes: PHOTO_SIZES } : {})}
               alt={alt}
               width={640}
@@ -89,9 +88,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
       </div>
       {zoomed ? (
         <Lightbox
-          items={[
-            { url: photoUrl(escort.url, ''), ...(escort.srcset ? { srcset: escort.srcset } : {}), alt },
-          ]}
+          items={[{ url: escort.url, ...(escort.srcset ? { srcset: escort.srcset } : {}), alt }]}
           startIndex={0}
           label={`Foto de ${escort.apellido}`}
           onClose={() => setZoomed(false)}

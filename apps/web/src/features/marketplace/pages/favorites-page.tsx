@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { photoUrl } from '@encanto/core/landing';
 import { msg } from '@encanto/core/messages';
 import { RequireAuth } from '../../../components/require-auth.tsx';
 import { ApprovedMessage } from '../../../components/dashboard/approved-message.tsx';
@@ -72,7 +71,7 @@ function Favorites() {
                 >
                   <div className="escort-card-photo">
                     <img
-                      src={photoUrl(f.usuario_url, '')}
+                      src={f.usuario_url}
                       {...(f.srcset
                         ? {
                             srcSet: f.srcset,
