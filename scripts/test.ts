@@ -7,6 +7,9 @@
 // API, security) on the CPU: they run side by side as two vitest processes. The node suites' log streams
 // as they go; the browser suite's is kept and printed when it ends, so neither interleaves.
 //
+// DEMO_PHOTO_CACHE: the demo photos each seed encodes are kept there for the run's other seeds (every
+// browser-test server, the newcomer start, the backup tests): a folder of its own for this run unless one
+// is given (CI gives one folder to both database engines' runs).
 // SKIP_WEB_BUILD=1 uses the web build already in WEB_DIST_DIR (CI builds once for both database engines).
 // TEST_CPU_LOCK=<file>: the node suites run holding that file's lock (flock), so two runs given the same
 // file (CI's PGlite and PostgreSQL runs) take turns on the CPU, each beside the browser suite, instead of
@@ -19,6 +22,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const projects = args.length > 0 ? args : ['unit', 'api', 'security', 'e2e'];
+const ownPhotoCache = process.env.DEMO_PHOTO_CACHE
+  ? undefined
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'encanto-demo-photos-'));
+if (ownPhotoCache) process.env.DEMO_PHOTO_CACHE = ownPhotoCache;
 console.log(`Running the ${projects.join(', ')} suites`);
 let passed = 0;
 let failed = 0;
@@ -105,5 +112,6 @@ if (browserLog) {
   process.stdout.write(fs.readFileSync(browserLog, 'utf8'));
   fs.rmSync(browserLog, { force: true });
 }
+if (ownPhotoCache) fs.rmSync(ownPhotoCache, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(exitCode);

@@ -18,7 +18,13 @@ export const E2E_SUPPORT_EMAIL = 'ayuda@e2e.cl';
  */
 export default async function setup(project: TestProject) {
   const count = Math.max(1, project.config.maxWorkers || 1);
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
+  // The first server seeds the demo alone, so its encoded photos are in DEMO_PHOTO_CACHE (scripts/test.ts)
+  // before the others seed: they copy them instead of encoding the same 86 photos at the same time.
+  const first = await Promise.allSettled([startServer()]);
+  const started = [
+    ...first,
+    ...(await Promise.allSettled(Array.from({ length: count - 1 }, () => startServer()))),
+  ];
   const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const stopAll = async () => {
     await Promise.all(servers.map((s) => s.stop()));

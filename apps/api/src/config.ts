@@ -21,6 +21,8 @@ const envSchema = z.object({
   SITE_NAME: z.string().min(1).max(60).default('Encanto'),
   SITE_URL: z.url().default('http://localhost:3000'),
   DEMO_DATA: bool,
+  /** A folder of demo photos already encoded, shared by the demo seeds of one machine (demo/photo-cache.ts). */
+  DEMO_PHOTO_CACHE: z.string().min(1).optional(),
   ADMIN_EMAIL: z
     .email()
     .optional()
@@ -95,6 +97,7 @@ export interface Config {
   siteName: string;
   siteUrl: string;
   demoData: boolean;
+  demoPhotoCache: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   adminTotpSecret: string | undefined;
@@ -186,6 +189,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     siteName: e.SITE_NAME,
     siteUrl: e.SITE_URL.replace(/\/$/, ''),
     demoData: e.DEMO_DATA ?? !production,
+    demoPhotoCache: e.DEMO_PHOTO_CACHE ? path.resolve(e.DEMO_PHOTO_CACHE) : undefined,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     adminTotpSecret: e.ADMIN_TOTP_SECRET?.toUpperCase(),

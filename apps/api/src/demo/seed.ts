@@ -10,6 +10,7 @@ import { syncEscortVisibility } from '../modules/accounts/service.ts';
 import { ingestImage, type StoredImage } from '../infra/media/images.ts';
 import type { MediaStore } from '../infra/media/store.ts';
 import { illustrationSvg } from './illustration.ts';
+import { demoPhotoCache, type DemoPhotoCache } from './photo-cache.ts';
 import { buildDemoPlan, DEMO_EMAIL_DOMAIN, type DemoAccount } from './plan.ts';
 import { seedInteractions } from './interactions.ts';
 import { demoDetails } from './details.ts';
@@ -60,8 +61,9 @@ export async function seedDemoData(
   // Listings show the newest first: rotating palettes in that order keeps neighbouring cards apart.
   const newestFirst = [...illustrated].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   const paletteOf = new Map(newestFirst.map((p, rank) => [p.nickname, rank]));
+  const cache = deps.config.demoPhotoCache ? demoPhotoCache(deps.config.demoPhotoCache) : undefined;
   const photos = await mapLimit(illustrated, photoConcurrency(), (p) =>
-    renderPhoto(deps.media, p, paletteOf.get(p.nickname)!),
+    renderPhoto(deps.media, p, paletteOf.get(p.nickname)!, cache),
   );
   const photoByNick = new Map(illustrated.map((p, i) => [p.nickname, photos[i]!]));
   const passHash = await passHashPromise;
@@ -156,14 +158,26 @@ export async function seedDemoData(
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
-/** Renders the escort's illustration (sharp rasterises the SVG) and stores it through the normal image pipeline. */
-async function renderPhoto(store: MediaStore, p: DemoAccount, palette: number): Promise<StoredImage> {
+/**
+ * Renders the escort's illustration (sharp rasterises the SVG) and stores it through the normal image
+ * pipeline, or copies it from the demo photo cache when one is configured and holds it.
+ */
+async function renderPhoto(
+  store: MediaStore,
+  p: DemoAccount,
+  palette: number,
+  cache: DemoPhotoCache | undefined,
+): Promise<StoredImage> {
   const svg = illustrationSvg(p.nickname, {
     figure: p.genero === 'Masculino' ? 'masculino' : 'femenino',
     palette,
   });
+  const cached = await cache?.restore(svg, store);
+  if (cached) return cached;
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
-  return ingestImage(store, png, { maxBytes: 32 * 1024 * 1024 });
+  const image = await ingestImage(store, png, { maxBytes: 32 * 1024 * 1024 });
+  await cache?.keep(svg, image, store);
+  return image;
 }
 
 /** Leaves a core for the rest of start-up; sharp already uses threads inside each render. */

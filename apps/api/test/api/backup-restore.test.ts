@@ -57,6 +57,7 @@ function envFor(dataDir: string, databaseUrl: string | undefined, documentKey: s
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(documentKey ? { DOCUMENT_KEY: documentKey } : {}),
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    ...(process.env.DEMO_PHOTO_CACHE ? { DEMO_PHOTO_CACHE: process.env.DEMO_PHOTO_CACHE } : {}),
   };
 }
 

@@ -24,6 +24,7 @@ function firstLines(dataDir: string, port: number): Promise<string> {
         DATA_DIR: dataDir,
         PORT: String(port),
         ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+        ...(process.env.DEMO_PHOTO_CACHE ? { DEMO_PHOTO_CACHE: process.env.DEMO_PHOTO_CACHE } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -61,6 +61,8 @@ export async function createTestApp(
     MAIL_POLL_MS: '25',
     // The bootstrapped admin (ADMIN_EMAIL) gets this TOTP secret; tests compute her codes from it.
     ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET,
+    // The run's encoded demo photos (scripts/test.ts), for the files that seed the demo.
+    ...(process.env.DEMO_PHOTO_CACHE ? { DEMO_PHOTO_CACHE: process.env.DEMO_PHOTO_CACHE } : {}),
     ...options.env,
   });
   const { database, drop } = await openTestDatabase();
