@@ -22,18 +22,19 @@ export function NotificationSettings() {
   const [moving, setMoving] = useState<Partial<Record<NotificationKind, boolean>>>({});
   if (!side) return null;
 
-  const toggle = (kind: NotificationKind, on: boolean) => {
+  const toggle = async (kind: NotificationKind, on: boolean) => {
     setMoving((m) => ({ ...m, [kind]: on }));
-    return run(
+    await run(
       () => saveNotificationPrefs({ [kind]: on }),
       {
         onSuccess: () => show('success', msg.notificationsSaved),
         onError: (err) => show('error', errorText(err, msg.notificationsError)),
-        onSettled: () =>
-          setMoving(({ [kind]: _done, ...rest }) => rest as Partial<Record<NotificationKind, boolean>>),
       },
       kind,
     );
+    // Only once the refetch has brought the saved value: dropping it earlier (onSettled runs before the
+    // refresh) showed the old value for a moment, a flicker a quick click could read as "not changed".
+    setMoving(({ [kind]: _done, ...rest }) => rest as Partial<Record<NotificationKind, boolean>>);
   };
 
   return (
