@@ -44,7 +44,9 @@ async function withDb<T>(
 
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
-describe('npm run admin -- strip-videos', () => {
+// On an embedded database of its own (DATABASE_URL emptied above) whatever the engine under test: the
+// run on PostgreSQL (TEST_DATABASE_URL) would repeat it byte for byte (decision 0137).
+describe.skipIf(process.env.TEST_DATABASE_URL)('npm run admin -- strip-videos', () => {
   it('rewrites a video stored with its location and reports it', async () => {
     const legacy = buildMp4({
       tracks: [{ handler: 'vide', samples: [Buffer.from('a frame'), Buffer.from('another')] }],

@@ -73,7 +73,9 @@ async function sessionCount(accountId: string): Promise<number> {
 
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
-describe('npm run admin -- create', () => {
+// Each command runs on an embedded database of its own (DATABASE_URL emptied above), whatever the engine
+// under test: the run on PostgreSQL (TEST_DATABASE_URL) would repeat it byte for byte (decision 0137).
+describe.skipIf(process.env.TEST_DATABASE_URL)('npm run admin -- create', () => {
   it('creates an admin from flags', async () => {
     const res = await run(['create', '--email', 'Jefa@Example.cl', '--password', 'clave-segura-1']);
     expect(res.stderr).toBe('');
