@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { timings } from '@encanto/core/constants';
+import type { Browser, Page } from 'playwright-core';
+import { ageNoticeStorageKey, timings } from '@encanto/core/constants';
 import { desktop, gotoHydrated, launchBrowser, openPage, screenshot } from './helpers/browser.ts';
 
 /** A listing that works on a phone: the splash, the 18+ notice, the filters (at 360 px). */
@@ -46,6 +46,96 @@ describe('the splash on a phone', () => {
       expect(lines, `${viewport.width}`).toEqual([1, 1, 1]);
       await page.clock.runFor(1000);
       await screenshot(page, `splash-${viewport.width}`);
+      await context.close();
+    }
+  });
+});
+
+describe('the 18+ notice on a phone', () => {
+  const notice = (page: Page) => page.getByRole('dialog', { name: 'Solo para mayores de edad' });
+
+  it("is in the server HTML and works with none of the app's scripts run", async () => {
+    const { page, context } = await openPage(browser, small, {
+      ageConfirmed: false,
+      waitForHydration: false,
+    });
+    // The app's bundle never arrives: the page is its server HTML alone.
+    await context.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/Escort', { waitUntil: 'domcontentloaded' });
+    await expect(
+      page.evaluate(() => document.querySelector('dialog.age-notice')?.matches(':modal') ?? false),
+    ).resolves.toBe(true);
+    await screenshot(page, 'age-notice-no-app-360');
+    await notice(page).getByRole('button', { name: 'Soy mayor de 18 años' }).click();
+    await notice(page).waitFor({ state: 'detached' });
+    await expect(page.evaluate((key) => localStorage.getItem(key), ageNoticeStorageKey)).resolves.toMatch(
+      /^\d{4}-/,
+    );
+    // Answered: the next page load does not ask again.
+    await page.goto('/Informacion', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('dialog.age-notice').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('on a slow phone (6x CPU) is up before any photo paints, and typing after it is never swallowed', async () => {
+    const { page, context, errors } = await openPage(browser, small, {
+      ageConfirmed: false,
+      waitForHydration: false,
+    });
+    // Every frame until the notice is answered: did a photo of the page show while no notice was up?
+    await context.addInitScript((key) => {
+      const w = window as unknown as { photoWithoutNotice?: boolean };
+      w.photoWithoutNotice = false;
+      const frame = () => {
+        if (localStorage.getItem(key) !== null) return;
+        const photo = [...document.querySelectorAll<HTMLImageElement>('#root img')].some(
+          (img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().width > 0,
+        );
+        if (photo && !document.querySelector('dialog:modal')) w.photoWithoutNotice = true;
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }, ageNoticeStorageKey);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goto('/Login/clienteLogin', { waitUntil: 'domcontentloaded' });
+    // Answered before the app has hydrated: the notice works without it.
+    await notice(page).getByRole('button', { name: 'Soy mayor de 18 años' }).click();
+    await expect(page.locator('html[data-hydrated]').count()).resolves.toBe(0);
+    // Typing straight away, while the app loads: nothing opens over the field, nothing is lost.
+    const email = page.getByLabel('Email');
+    await email.click();
+    await page.keyboard.type('valeria@correo.cl', { delay: 30 });
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 60_000 });
+    await page.keyboard.type('x');
+    await expect(email.inputValue()).resolves.toBe('valeria@correo.clx');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('type'))).resolves.toBe('email');
+    await expect(notice(page).count()).resolves.toBe(0);
+
+    // And on a listing: the notice was up before any photo painted.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/Escort', { waitUntil: 'domcontentloaded' });
+    await notice(page).waitFor();
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 60_000 });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('#root img')].some(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    await expect(
+      page.evaluate(() => (window as unknown as { photoWithoutNotice: boolean }).photoWithoutNotice),
+    ).resolves.toBe(false);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('looks right at 320, 390 and 1366 px', async () => {
+    for (const viewport of [{ width: 320, height: 700 }, { width: 390, height: 844 }, desktop]) {
+      const { page, context } = await openPage(browser, viewport, { ageConfirmed: false });
+      await page.goto('/Escort');
+      await notice(page).waitFor();
+      await screenshot(page, `age-notice-${viewport.width}`);
       await context.close();
     }
   });

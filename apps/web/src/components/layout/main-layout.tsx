@@ -1,18 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useAgeConfirmed } from '../../lib/age-notice.ts';
-import { useSession } from '../../lib/session.ts';
 import { Navbar } from './navbar.tsx';
 import { Footer } from './footer.tsx';
 import { Hearts } from './hearts.tsx';
 
-// Only a device that has not answered the 18+ notice downloads it.
-const AgeNotice = lazy(() => import('./age-notice.tsx'));
-
 export function MainLayout() {
-  const ageConfirmed = useAgeConfirmed();
-  // Someone signed in registered as an adult: no need to ask.
-  const signedIn = useSession().signedIn;
+  // The 18+ notice is not React's: it is in the server's HTML of anonymous pages, before this app's
+  // markup, with its own inline script (packages/core/src/age-notice.ts, decision 0153).
   return (
     <div className="layout">
       <a className="skip-link" href="#contenido">
@@ -24,11 +17,6 @@ export function MainLayout() {
       </main>
       <Footer />
       <Hearts />
-      {ageConfirmed || signedIn ? null : (
-        <Suspense fallback={null}>
-          <AgeNotice />
-        </Suspense>
-      )}
     </div>
   );
 }
