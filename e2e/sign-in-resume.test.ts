@@ -43,8 +43,8 @@ describe('one login for both kinds', () => {
     await screenshot(page, 'login-wrong-password-360');
     await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-    // Her own account: the escort's profile, where an approved escort lands.
-    await page.waitForURL('**/panel/perfil', { timeout: 15_000 });
+    // Her own account: the escort's dashboard, where an approved escort lands.
+    await page.waitForURL('**/panel', { timeout: 15_000 });
     // The browser logs the wrong password's 401 answer; nothing else.
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await context.close();

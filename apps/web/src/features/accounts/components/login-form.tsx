@@ -49,7 +49,11 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
   const { busy, run } = useAction();
 
   // A passkey may belong to the other kind of account: its answer says which.
-  const landedAny = (data: { autorizado: string; nickname: string; tipo_perfil?: string }) => {
+  // An approved escort lands on her dashboard after a password login, on her profile after a passkey one.
+  const landedAny = (
+    data: { autorizado: string; nickname: string; tipo_perfil?: string },
+    escortLanding: string = paths.escortProfile,
+  ) => {
     if ('rut_cliente' in data) {
       if (data.autorizado === 'pendiente')
         void navigate(paths.pending, { state: { tipo: 'cliente', nickname: data.nickname } });
@@ -57,14 +61,14 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
     } else if (data.tipo_perfil === 'admin') void navigate(paths.adminPanel);
     else if (data.autorizado === 'pendiente')
       void navigate(paths.pending, { state: { tipo: 'usuario', nickname: data.nickname } });
-    else void navigate(paths.escortProfile);
+    else void navigate(escortLanding);
   };
   const onValid = async (input: LoginInput) => {
     setError('');
     await run(() => login(type, input), {
       onSuccess: (data) => {
         if ('desafio' in data) setPending(data);
-        else landedAny(data);
+        else landedAny(data, paths.escortHome);
       },
       onError: (err) => setError(loginFailureText(type, err)),
     });
@@ -83,7 +87,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
           passkey={
             pending.segundo_factor === 'totp' ? undefined : () => secondFactorPasskey(type, pending.desafio)
           }
-          onDone={landedAny}
+          onDone={(data) => landedAny(data, paths.escortHome)}
           onRestart={() => {
             setPending(null);
             form.resetField('pass');
