@@ -140,3 +140,88 @@ describe('the 18+ notice on a phone', () => {
     }
   });
 });
+
+describe('the filters on a phone', () => {
+  const sheetButton = (page: Page) => page.getByRole('button', { name: /^Filtros/ });
+
+  it('fold into one "Filtros (n)" button, so the first profiles are on the first screen', async () => {
+    const { page, context, errors } = await openPage(browser, small);
+    await page.goto('/Escort');
+    await expect(sheetButton(page).textContent()).resolves.toBe('Filtros');
+    await expect(page.getByLabel('Género').isVisible()).resolves.toBe(false);
+    // The first card's photo is on the first screen, not below a form.
+    const card = await page.locator('.escort-card').first().boundingBox();
+    expect(card).not.toBeNull();
+    expect(card!.y + 160, `first card at ${card!.y}px`).toBeLessThanOrEqual(small.height);
+    await screenshot(page, 'listing-filters-folded-360');
+
+    // The button opens the filters as a sheet; "Filtrar" closes it and moves the page to the results.
+    await sheetButton(page).click();
+    await expect(page.getByLabel('Género').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'listing-filters-sheet-360');
+    await page.getByLabel('Género').selectOption('Femenino');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await page.waitForURL('**/Escort?genero=Femenino');
+    await expect(page.getByLabel('Género').isVisible()).resolves.toBe(false);
+    const count = page.locator('.listing-count');
+    await expect(count.textContent()).resolves.toMatch(/^\d+ perfil(es)?$/);
+    await expect
+      .poll(async () => {
+        const box = await count.boundingBox();
+        if (box === null || box.y < 0 || box.y + box.height > small.height) return false;
+        // Seen, not under the sticky navbar.
+        return page.evaluate(
+          ([x, y]) => document.elementFromPoint(x!, y!)?.closest('.listing-count') !== null,
+          [box.x + 4, box.y + box.height / 2],
+        );
+      })
+      .toBe(true);
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(0);
+    await expect(
+      page.evaluate(() => document.activeElement?.classList.contains('listing-outcome')),
+    ).resolves.toBe(true);
+    await expect(sheetButton(page).textContent()).resolves.toBe('Filtros (1)');
+    await screenshot(page, 'listing-filtered-360');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('names the active filters of an empty result as chips, each removed with one tap', async () => {
+    const { page, context, errors } = await openPage(browser, small);
+    await page.goto('/Escort?genero=Femenino&edad_min=99&edad_max=99');
+    await expect(
+      page.getByText('No hay escorts que coincidan con estos filtros.').count(),
+    ).resolves.toBeGreaterThan(0);
+    const chips = page.getByRole('list', { name: 'Filtros en uso' }).getByRole('link');
+    await expect(chips.allTextContents()).resolves.toEqual([
+      'Género: Femenino',
+      'Edad desde 99',
+      'Edad hasta 99',
+    ]);
+    await expect(sheetButton(page).textContent()).resolves.toBe('Filtros (3)');
+    await screenshot(page, 'listing-empty-chips-360');
+    await page.getByRole('link', { name: 'Quitar filtro Edad desde 99' }).click();
+    await page.waitForURL('**/Escort?genero=Femenino&edad_max=99');
+    await expect(sheetButton(page).textContent()).resolves.toBe('Filtros (2)');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('looks right at 320, 390 and 1366 px', async () => {
+    for (const viewport of [{ width: 320, height: 700 }, { width: 390, height: 844 }, desktop]) {
+      const { page, context } = await openPage(browser, viewport);
+      await page.goto('/Escort?genero=Femenino');
+      await screenshot(page, `listing-filters-${viewport.width}`);
+      if (viewport.width < 760) {
+        await sheetButton(page).click();
+        await screenshot(page, `listing-filters-sheet-${viewport.width}`);
+      } else {
+        await expect(sheetButton(page).isVisible()).resolves.toBe(false);
+        await expect(page.getByLabel('Género').isVisible()).resolves.toBe(true);
+      }
+      await page.goto('/Escort?genero=Femenino&edad_min=99&con_galeria=true');
+      await screenshot(page, `listing-empty-chips-${viewport.width}`);
+      await context.close();
+    }
+  });
+});
