@@ -1,9 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useHydrated, useSession } from '../../lib/session.ts';
 import { Navbar } from './navbar.tsx';
 import { Footer } from './footer.tsx';
 import { Hearts } from './hearts.tsx';
 
+// Loaded for signed-in browsers only, after hydration: a visitor's first view stays light.
+const SessionRenewalDialog = lazy(() => import('../session-renewal-dialog.tsx'));
+
 export function MainLayout() {
+  const session = useSession();
+  const hydrated = useHydrated();
   // The 18+ notice is not React's: it is in the server's HTML of anonymous pages, before this app's
   // markup, with its own inline script (packages/core/src/age-notice.ts, decision 0153).
   return (
@@ -17,6 +24,11 @@ export function MainLayout() {
       </main>
       <Footer />
       <Hearts />
+      {hydrated && session.signedIn ? (
+        <Suspense fallback={null}>
+          <SessionRenewalDialog />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

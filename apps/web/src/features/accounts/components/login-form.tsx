@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate, useOutletContext } from 'react-router';
+import { Link, useLocation, useNavigate, useOutletContext } from 'react-router';
 import type { ChangeEvent } from 'react';
 import { loginSchema, type LoginInput } from '@encanto/core/accounts';
 import { inputFilters } from '@encanto/core/fields';
+import { loginIntentText, readLoginIntent, type ResumeState } from '@encanto/core/login-intent';
 import { useHydrated } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -30,6 +31,8 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
   // Until hydration the button would submit the form natively, so it waits for the app.
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  // Sent here from a card to do something there (decision 0155): say why, and go back to finish it.
+  const intent = readLoginIntent(useLocation().search);
   const kept = useOutletContext<LoginDraft | undefined>();
   const form = useSchemaForm(loginSchema, { defaultValues: kept?.draft ?? { email: '', pass: '' } });
   const remember = <F extends { onChange: (e: ChangeEvent<HTMLInputElement>) => unknown }>(
@@ -57,6 +60,10 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
     if ('rut_cliente' in data) {
       if (data.autorizado === 'pendiente')
         void navigate(paths.pending, { state: { tipo: 'cliente', nickname: data.nickname } });
+      else if (intent)
+        void navigate(paths.card(intent.perfil), {
+          state: { reanudar: intent.accion } satisfies ResumeState,
+        });
       else void navigate(paths.escorts);
     } else if (data.tipo_perfil === 'admin') void navigate(paths.adminPanel);
     else if (data.autorizado === 'pendiente')
@@ -81,6 +88,11 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
       <h1 id={`${id}-title`} className="account-title">
         {title}
       </h1>
+      {intent ? (
+        <p className="message login-intent" role="status">
+          {loginIntentText(intent)}
+        </p>
+      ) : null}
       {pending ? (
         <SecondFactorStep
           submit={(codigo) => submitSecondFactor(type, pending.desafio, codigo)}
