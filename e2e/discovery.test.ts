@@ -46,7 +46,7 @@ describe('search listing', () => {
     );
     await screenshot(page, 'discovery-more-phone');
 
-    // On a phone the filters are a sheet behind "Filtros (n)" (decision 0154).
+    // On a phone the filters are a sheet behind "Filtros (n)" (decision 0142).
     await page.getByRole('button', { name: /^Filtros/ }).click();
     await page.getByLabel('Género').selectOption('Transexual');
     await page.getByRole('button', { name: 'Filtrar' }).click();

@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, demoEscort } from './helpers/demo.ts';
 
 /**
  * The Nu HTML checker (vnu, run on the Java runtime .ci/run installs) over the server's HTML of the
- * 12 public pages and the 6 pages of the escort's dashboard: zero errors (decision 0150). The server's
+ * 12 public pages and the 6 pages of the escort's dashboard: zero errors (decision 0138). The server's
  * HTML is what a browser, a crawler and an assistive technology read first.
  */
 

@@ -217,7 +217,7 @@ describe('marketplace journey between two browsers', () => {
       await page.goto(`/Card/${escort.nickname}`);
       await page.getByTestId('favorite-star').waitFor();
       await settled(page);
-      // Decision 0155: a visitor's 'Cita' and 'Comentar' are links to the login that resumes them.
+      // Decision 0143: a visitor's 'Cita' and 'Comentar' are links to the login that resumes them.
       await expect(
         page.getByRole('link', { name: 'Cita', exact: true }).getAttribute('href'),
       ).resolves.toContain(`/Login/clienteLogin?accion=cita&perfil=${escort.nickname}`);

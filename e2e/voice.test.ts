@@ -71,7 +71,7 @@ describe('the 18+ notice', () => {
         /^\d{4}-\d{2}-\d{2}T/,
       );
       // Another page, another load: not asked again on this device. The notice's own inline script decides
-      // while the HTML is parsed (decision 0153): by the time the page has hydrated it is gone for good.
+      // while the HTML is parsed (decision 0141): by the time the page has hydrated it is gone for good.
       await gotoHydrated(page, '/Informacion');
       await painted(page);
       await expect(notice(page).count()).resolves.toBe(0);
@@ -87,7 +87,7 @@ describe('the 18+ notice', () => {
     expect(html).toContain('<html lang="es-CL">');
     expect(html).toContain('¡Últimas escorts registradas!');
     expect(html).toContain(`/Card/${escort.nickname}`);
-    // The notice is in the HTML (decision 0153), as a <dialog> that only its script opens.
+    // The notice is in the HTML (decision 0141), as a <dialog> that only its script opens.
     expect(html).toContain('<dialog id="aviso-edad"');
     expect(html).not.toContain('<dialog id="aviso-edad" open');
     expect(html).not.toMatch(/<meta name="robots" content="[^"]*noindex/);

@@ -79,7 +79,7 @@ describe('the filter bar, built from the filters descriptor', () => {
       'Ordenar por',
     ])
       expect(screen.getByLabelText(label), label).toBeTruthy();
-    // hidden: the form sits in the phone's closed sheet (a popover, decision 0154), which jsdom hides.
+    // hidden: the form sits in the phone's closed sheet (a popover, decision 0142), which jsdom hides.
     const hidden = true;
     expect(screen.getByRole('group', { name: 'Edad', hidden })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Servicio', hidden })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, handleSessionRenewal } from '../src/lib/api-client.ts';
 
-/** Decision 0156: a write refused for an ended session asks for the password, then goes again. */
+/** Decision 0144: a write refused for an ended session asks for the password, then goes again. */
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

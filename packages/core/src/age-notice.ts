@@ -1,7 +1,7 @@
 import { ageNoticeStorageKey } from './constants.ts';
 
 /**
- * The 18+ notice, part of every anonymous page's server HTML (decision 0153): a native <dialog> placed
+ * The 18+ notice, part of every anonymous page's server HTML (decision 0141): a native <dialog> placed
  * before the app's markup, opened as a modal by the inline script right after it, while the HTML is still
  * being parsed. So it is up before the first paint (no photo shows first), works before the app's bundle
  * runs (on a slow phone, seconds later), and never opens over a field someone is typing in. A device that

@@ -133,7 +133,7 @@ export const estadoField = z.enum(estadoValues, { error: msg.statusChangeFailed 
 export const inputFilters = {
   email: (v: string) => v.replace(/\s/g, ''),
   // The browser's autofill ("tel") gives the number with Chile's +56; the field keeps the 9 national
-  // digits (decision 0150).
+  // digits (decision 0138).
   phone: (v: string) =>
     v
       .replace(/^\s*(\+|00)\s*56/, '')

@@ -1,7 +1,7 @@
 import { pages } from './paths.ts';
 
 /**
- * What a visitor was doing on a card when the app sent them to sign in (decision 0155): the star, "Comentar"
+ * What a visitor was doing on a card when the app sent them to sign in (decision 0143): the star, "Comentar"
  * or "Cita". The login page says why in words, and after signing in as a client the app returns to the
  * same card and finishes it (the favourite saved, the form open). The intent travels in the login URL's
  * query (`?accion=favorito&perfil=Valeria`), so a reload or a second tab keeps it; the way back is built

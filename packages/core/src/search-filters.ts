@@ -216,7 +216,7 @@ export function writePageFilters(filters: PageFilters): [string, string][] {
 export const filterKey = (filters: SearchFilters): string =>
   JSON.stringify(filterNames.flatMap((name) => (filters[name] === undefined ? [] : [[name, filters[name]]])));
 
-/** One active filter as the listing names it (decision 0154): its words, and the filters without it. */
+/** One active filter as the listing names it (decision 0142): its words, and the filters without it. */
 export interface FilterChip<F extends PageFilters = PageFilters> {
   /** Stable within a page: the filter's name, and the value for a list's entries. */
   key: string;

@@ -27,7 +27,7 @@ export const secondFactorPendingSchema = z.object({
 export type SecondFactorPending = z.infer<typeof secondFactorPendingSchema>;
 
 export const escortLoginStepSchema = z.union([escortLoginResponseSchema, secondFactorPendingSchema]);
-/** The client and escort login routes: the e-mail decides which account answers (decision 0152). */
+/** The client and escort login routes: the e-mail decides which account answers (decision 0140). */
 export const clientOrEscortLoginStepSchema = z.union([
   clientLoginResponseSchema,
   escortLoginResponseSchema,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginForIntent, loginIntentText, readLoginIntent } from '../src/login-intent.ts';
 
-describe('the login intent (decision 0155)', () => {
+describe('the login intent (decision 0143)', () => {
   it('travels in the client login URL and says why in words', () => {
     const href = loginForIntent({ accion: 'favorito', perfil: 'valeria', nombre: 'Valeria' });
     expect(href).toBe('/Login/clienteLogin?accion=favorito&perfil=valeria&nombre=Valeria');

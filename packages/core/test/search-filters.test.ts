@@ -127,7 +127,7 @@ describe('the filters descriptor', () => {
   });
 });
 
-describe('the active filters as chips (decision 0154)', () => {
+describe('the active filters as chips (decision 0142)', () => {
   it('names each narrowing value in words, and removes just that one', () => {
     const filters = {
       ...filtersFromQuery(

@@ -20,7 +20,7 @@ export function helmetOptions(mediaOrigin?: string): FastifyHelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // Plus the one inline script, the 18+ notice's (decision 0153), by its hash.
+        // Plus the one inline script, the 18+ notice's (decision 0141), by its hash.
         scriptSrc: ["'self'", ageNoticeScriptHash],
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],

@@ -131,7 +131,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       // Function replacers: a string replacement would expand '$$', '$&' and the
       // like found in page content (e.g. JSON-LD priceRange '$$' became '$').
       .replace('<!--app-head-->', () => result.head)
-      // The 18+ notice, working before the app's scripts (decision 0153).
+      // The 18+ notice, working before the app's scripts (decision 0141).
       .replace('<!--app-age-->', () => ageNoticeHtml)
       .replace('<!--app-html-->', () => result.html)
       .replace('<!--app-state-->', () => result.state);

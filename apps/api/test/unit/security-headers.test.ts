@@ -18,7 +18,7 @@ describe('static security headers', () => {
       throw new Error('x');
     });
     const expected = Object.fromEntries(await securityHeaders());
-    // One inline script runs: the 18+ notice's, by its hash (decision 0153); no other.
+    // One inline script runs: the 18+ notice's, by its hash (decision 0141); no other.
     const notice = `'sha256-${createHash('sha256').update(ageNoticeScript).digest('base64')}'`;
     expect(expected['content-security-policy']).toBe(
       `default-src 'self';script-src 'self' ${notice};style-src 'self';style-src-attr 'unsafe-inline';img-src 'self' data: blob:;media-src 'self' blob:;font-src 'self';connect-src 'self';frame-src 'none';frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'`,

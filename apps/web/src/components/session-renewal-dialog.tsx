@@ -8,7 +8,7 @@ import { useSchemaForm } from '../lib/use-schema-form.ts';
 import { PasswordInput } from './password-input.tsx';
 
 /**
- * The password, asked in place when a write finds the session ended (decision 0156). The API client
+ * The password, asked in place when a write finds the session ended (decision 0144). The API client
  * (lib/api-client.ts) waits on it: once signed in again it sends the same request, so the screen that
  * saved never learns the session had ended and its form keeps every value. Cancelling gives the
  * screen the original refusal.

@@ -74,7 +74,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const text = await response.text();
   if (!response.ok) {
     const error = await toApiError(response.status, parseJson(text));
-    // A write refused because the session ended (decision 0156): ask for the password in place, then send
+    // A write refused because the session ended (decision 0144): ask for the password in place, then send
     // the same request again. The screen's promise just takes longer: its form keeps every value.
     if (error.code === 'UNAUTHORIZED' && options.method && options.method !== 'GET' && !options.noRenewal) {
       const renew = sessionRenewal;

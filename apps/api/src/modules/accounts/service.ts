@@ -267,7 +267,7 @@ export async function finishLogin<K extends LoginKind>(
 /**
  * The client and escort login routes: the e-mail decides the kind of account (e-mails are unique across
  * both), so either tab signs a person in to her own account, answered in that account's shape
- * (decision 0152). The route only decides what an unknown e-mail is told.
+ * (decision 0140). The route only decides what an unknown e-mail is told.
  */
 export async function loginClientOrEscort(
   deps: LoginDeps,

@@ -25,7 +25,7 @@ export function useClientPair(escortNickname: string): MeetingPair | null {
 
 /**
  * 'Cita' on the card, for a signed-in client; a visitor's 'Cita' goes to the client login, which says
- * why and comes back here with the form open (decision 0155). It opens the request form
+ * why and comes back here with the form open (decision 0143). It opens the request form
  * (date and time, duration, place, message); the outcome shows for 5 s with
  * the spec's texts, and a pending request offers its cancel link. Below it a
  * live line (polled) says whether the request waits, has a proposal of

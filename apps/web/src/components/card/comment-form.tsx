@@ -25,7 +25,7 @@ export function CommentForm({
 }: {
   pair: MeetingPair;
   onSaved: (mensaje: string) => void;
-  /** Open at once, its field focused: the client signed in to comment (decision 0155). */
+  /** Open at once, its field focused: the client signed in to comment (decision 0143). */
   startOpen?: boolean;
 }) {
   const id = useId();

@@ -36,7 +36,7 @@ export function CommentsPanel({ nickname }: { nickname: string }) {
 
   const s = state.data;
   const canComment = pair !== null && s?.acceso === true && !s.comentadoHoy;
-  // Back from the login 'Comentar' was tapped for (decision 0155): the form opens, or says why it cannot.
+  // Back from the login 'Comentar' was tapped for (decision 0143): the form opens, or says why it cannot.
   const resume = useResumeIntent('comentar');
   const list = comments.data ?? [];
 

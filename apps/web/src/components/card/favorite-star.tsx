@@ -12,7 +12,7 @@ import { useResumeIntent } from './resume-intent.ts';
 
 /**
  * The favourite star on /Card/{nickname}. Clients toggle it. A visitor goes to the client login, which
- * says why and comes back here to save the favourite (decision 0155); someone signed in to another kind
+ * says why and comes back here to save the favourite (decision 0143); someone signed in to another kind
  * of account gets the spec's alert and goes to the client login.
  */
 export function FavoriteStar({ nickname, name }: { nickname: string; name?: string | undefined }) {

@@ -3,7 +3,7 @@ import type { LoginIntentAction, ResumeState } from '@encanto/core/login-intent'
 import { useHydrated } from '../../lib/session.ts';
 
 /**
- * Whether this card was reached by signing in to do `action` (decision 0155): the login page returns
+ * Whether this card was reached by signing in to do `action` (decision 0143): the login page returns
  * here with it in the history state, and the star, "Comentar" or "Cita" finishes what the visitor
  * started. False on the server and while hydrating (the server never sees history state).
  */

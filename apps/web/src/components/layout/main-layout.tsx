@@ -12,7 +12,7 @@ export function MainLayout() {
   const session = useSession();
   const hydrated = useHydrated();
   // The 18+ notice is not React's: it is in the server's HTML of anonymous pages, before this app's
-  // markup, with its own inline script (packages/core/src/age-notice.ts, decision 0153).
+  // markup, with its own inline script (packages/core/src/age-notice.ts, decision 0141).
   return (
     <div className="layout">
       <a className="skip-link" href="#contenido">

@@ -39,7 +39,7 @@ export default function SplashPage() {
     }
     if (held) return;
     // The splash replaces itself: Back from /Escort leaves for where the visitor came from, instead of
-    // landing on a page that sends them forward again (decision 0151).
+    // landing on a page that sends them forward again (decision 0139).
     const timer = window.setTimeout(
       () => void navigate(paths.escorts, { replace: true }),
       timings.splashRedirectMs,

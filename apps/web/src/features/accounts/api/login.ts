@@ -83,7 +83,7 @@ export type LoginKind = 'cliente' | 'usuario' | 'admin';
 
 /**
  * Stores a finished login of the given screen and returns it. The client and escort screens sign in
- * whichever account the e-mail is (decision 0152): their answer's own shape says which it is.
+ * whichever account the e-mail is (decision 0140): their answer's own shape says which it is.
  */
 function finish(kind: LoginKind, data: unknown): ClientLoginResponse | EscortLoginResponse {
   if (kind !== 'admin') return finishAny(data);

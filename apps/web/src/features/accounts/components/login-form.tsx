@@ -18,7 +18,7 @@ import { EmailField } from './email-field.tsx';
 
 /**
  * What was typed on the login screen, kept by its layout (pages/login-layout.tsx) across the CLIENTE and
- * ESCORT tabs: either tab signs in the account the e-mail names (decision 0152).
+ * ESCORT tabs: either tab signs in the account the e-mail names (decision 0140).
  */
 export interface LoginDraft {
   draft: LoginInput;
@@ -31,7 +31,7 @@ export function LoginForm({ type }: { type: 'cliente' | 'usuario' }) {
   // Until hydration the button would submit the form natively, so it waits for the app.
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  // Sent here from a card to do something there (decision 0155): say why, and go back to finish it.
+  // Sent here from a card to do something there (decision 0143): say why, and go back to finish it.
   const intent = readLoginIntent(useLocation().search);
   const kept = useOutletContext<LoginDraft | undefined>();
   const form = useSchemaForm(loginSchema, { defaultValues: kept?.draft ?? { email: '', pass: '' } });

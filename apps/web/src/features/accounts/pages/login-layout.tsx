@@ -16,7 +16,7 @@ export default function LoginLayout() {
     description: `Ingresa a tu cuenta de ${site.name} como cliente o escort.`,
     canonical: `${site.url}${paths.login}`,
   });
-  // What was typed stays when the tab changes: the e-mail, not the tab, decides the account (decision 0152).
+  // What was typed stays when the tab changes: the e-mail, not the tab, decides the account (decision 0140).
   const [draft, setDraft] = useState<LoginInput>({ email: '', pass: '' });
   const kept: LoginDraft = { draft, setDraft };
   const onIndex = location.pathname.replace(/\/$/, '') === paths.login;

@@ -194,7 +194,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
             <>
               <p className="profile-card-note">{msg.commentsClientsOnly}</p>
               {session.signedIn ? null : (
-                // To the client login, which says why and returns with the form open (decision 0155).
+                // To the client login, which says why and returns with the form open (decision 0143).
                 <Link
                   className="button comment-open"
                   to={loginForIntent({

@@ -27,7 +27,7 @@ export interface FilteredState {
  * navigation (Back returns to the previous choice) and a new order applies at once.
  *
  * On a phone the form is folded into one "Filtros (n)" button that opens it as a sheet (decision
- * 0154), so the first profiles are on the first screen. The sheet is a popover opened by the
+ * 0142), so the first profiles are on the first screen. The sheet is a popover opened by the
  * button's `popovertarget`: it opens before the app's scripts run too. From 760 px the form is
  * shown in place and the button is hidden (directory.css).
  */

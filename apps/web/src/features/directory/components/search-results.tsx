@@ -74,7 +74,7 @@ export function SearchResults({
     links?.[from]?.focus({ preventScroll: true });
   }, [more.length]);
 
-  // After "Filtrar" the page moves to what it found and says how many (decision 0154): on a phone the
+  // After "Filtrar" the page moves to what it found and says how many (decision 0142): on a phone the
   // filters were a sheet over the page, and the count is where the answer starts. Once per navigation.
   const filtered = (location.state as FilteredState | null)?.resultados === true;
   useEffect(() => {
