@@ -46,6 +46,8 @@ describe('search listing', () => {
     );
     await screenshot(page, 'discovery-more-phone');
 
+    // On a phone the filters are a sheet behind "Filtros (n)" (decision 0142).
+    await page.getByRole('button', { name: /^Filtros/ }).click();
     await page.getByLabel('Género').selectOption('Transexual');
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await page.waitForURL((u) => u.search === '?genero=Transexual');
@@ -53,6 +55,7 @@ describe('search listing', () => {
     await page.getByText(trans === 1 ? '1 perfil' : `${trans} perfiles`, { exact: true }).waitFor();
     await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex,follow');
 
+    await page.getByRole('button', { name: 'Filtros (1)' }).click();
     await page.getByLabel('Ordenar por').selectOption('comentarios');
     await page.waitForURL((u) => u.search === '?genero=Transexual&orden=comentarios');
 
@@ -78,6 +81,7 @@ describe('search listing', () => {
     // entry it still shows, and the select must not keep the order just chosen.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.getByRole('button', { name: 'Filtros (1)' }).click();
     await page.getByLabel('Ordenar por').selectOption('comentarios');
     await page.waitForURL((u) => u.search === '?genero=Transexual&orden=comentarios');
     await page.goBack();

@@ -211,27 +211,28 @@ describe('marketplace journey between two browsers', () => {
     await e.context.close();
   });
 
-  it('anonymous: the star alerts and leads to the client login; no Cita button; comments notice', async () => {
+  it('anonymous: the star, "Cita" and "Comentar" lead to the client login, which says why; comments notice', async () => {
     for (const viewport of [phone, desktop]) {
       const { page, errors, context } = await openPage(browser, viewport);
       await page.goto(`/Card/${escort.nickname}`);
       await page.getByTestId('favorite-star').waitFor();
       await settled(page);
-      await expect(page.getByRole('button', { name: 'Cita', exact: true }).count()).resolves.toBe(0);
+      // Decision 0143: a visitor's 'Cita' and 'Comentar' are links to the login that resumes them.
+      await expect(
+        page.getByRole('link', { name: 'Cita', exact: true }).getAttribute('href'),
+      ).resolves.toContain(`/Login/clienteLogin?accion=cita&perfil=${escort.nickname}`);
+      await expect(
+        page.getByRole('link', { name: 'Comentar', exact: true }).getAttribute('href'),
+      ).resolves.toContain(`/Login/clienteLogin?accion=comentar&perfil=${escort.nickname}`);
       await expect(
         page.getByText('Solo los clientes registrados pueden ver los comentarios.').isVisible(),
       ).resolves.toBe(true);
       await screenshot(page, `marketplace-card-anon-${viewport === phone ? 'phone' : 'desktop'}`);
-      // The alert blocks the page, so it is accepted as it opens.
-      const alerted = new Promise<string>((resolve) => {
-        page.once('dialog', (d) => {
-          resolve(d.message());
-          void d.accept();
-        });
-      });
       await page.getByTestId('favorite-star').click();
-      expect(await alerted).toBe('Debes iniciar sesión si quieres agregar este perfil a tus favoritos.');
-      await page.waitForURL('**/Login/clienteLogin');
+      await page.waitForURL(
+        (u) => u.pathname === '/Login/clienteLogin' && u.searchParams.get('accion') === 'favorito',
+      );
+      await page.getByText(/^Inicia sesión para guardar a .+ en tus favoritos\.$/).waitFor();
       expect(errors).toEqual([]);
       await context.close();
     }

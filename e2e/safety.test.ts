@@ -105,6 +105,7 @@ describe('verified photos', () => {
     // The listing's filter bar offers the filter, and her listing card carries the compact badge.
     const lister = await openPage(browser, phone);
     await gotoHydrated(lister.page, '/Escort');
+    await lister.page.getByRole('button', { name: /^Filtros/ }).click();
     await lister.page.getByLabel('Fotos verificadas').check();
     await lister.page.getByRole('button', { name: 'Filtrar' }).click();
     await lister.page.waitForURL((u) => u.search === '?fotos_verificadas=true');

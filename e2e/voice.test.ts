@@ -48,8 +48,6 @@ describe('the 18+ notice', () => {
   it('shows on a first visit over the page, and "Soy mayor de 18 años" is remembered on the device', async () => {
     for (const viewport of [phone, desktop]) {
       const { page, context, errors } = await openPage(browser, viewport, { ageConfirmed: false });
-      // The notice's code, which a device that has not answered downloads.
-      const noticeCode = page.waitForRequest(/\/assets\/age-notice-[\w-]+\.js$/);
       await gotoHydrated(page, '/Escort');
       const dialog = notice(page);
       await dialog.waitFor();
@@ -72,14 +70,9 @@ describe('the 18+ notice', () => {
       await expect(page.evaluate((key) => localStorage.getItem(key), ageNoticeStorageKey)).resolves.toMatch(
         /^\d{4}-\d{2}-\d{2}T/,
       );
-      // Another page, another load: not asked again on this device. The page decides as it hydrates: a
-      // device that must answer then fetches the notice's code, and React shows the notice within 300 ms
-      // of that code running (its reveal throttle, a timer of the page). So the code is run here, the
-      // page's clock moved a second on and two frames painted: had the page asked, the notice would be open.
-      await page.clock.install();
+      // Another page, another load: not asked again on this device. The notice's own inline script decides
+      // while the HTML is parsed (decision 0141): by the time the page has hydrated it is gone for good.
       await gotoHydrated(page, '/Informacion');
-      await page.addScriptTag({ url: (await noticeCode).url(), type: 'module' });
-      await page.clock.runFor(1000);
       await painted(page);
       await expect(notice(page).count()).resolves.toBe(0);
       expect(errors).toEqual([]);
@@ -94,7 +87,9 @@ describe('the 18+ notice', () => {
     expect(html).toContain('<html lang="es-CL">');
     expect(html).toContain('¡Últimas escorts registradas!');
     expect(html).toContain(`/Card/${escort.nickname}`);
-    expect(html).not.toContain('age-notice');
+    // The notice is in the HTML (decision 0141), as a <dialog> that only its script opens.
+    expect(html).toContain('<dialog id="aviso-edad"');
+    expect(html).not.toContain('<dialog id="aviso-edad" open');
     expect(html).not.toMatch(/<meta name="robots" content="[^"]*noindex/);
 
     const context = await browser.newContext({
@@ -105,7 +100,7 @@ describe('the 18+ notice', () => {
     const page = await context.newPage();
     await page.goto('/Escort');
     await page.locator('.escort-card').first().waitFor();
-    await expect(page.locator('dialog').count()).resolves.toBe(0);
+    await expect(page.locator('dialog').isVisible()).resolves.toBe(false);
     await expect(page.locator('h1').innerText()).resolves.toBe('¡Últimas escorts registradas!');
     await context.close();
   });

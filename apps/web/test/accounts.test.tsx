@@ -13,8 +13,7 @@ import {
 import {
   IncompleteDataError,
   loginAdmin,
-  loginClient,
-  loginEscort,
+  login,
   WrongProfileTypeError,
 } from '../src/features/accounts/api/login.ts';
 import { ChangePasswordForm, changePasswordFailureText } from '../src/components/change-password-form.tsx';
@@ -42,6 +41,9 @@ describe('login messages (spec section 8)', () => {
       msg.emailNotFound,
     );
     expect(loginFailureText('cliente', new ApiError(401, { mensaje: 'x', code: 'BAD_CREDENTIALS' }))).toBe(
+      msg.badCredentials,
+    );
+    expect(loginFailureText('cliente', new ApiError(500, { mensaje: 'x', code: 'INTERNAL' }))).toBe(
       msg.clientLoginFailed,
     );
     expect(loginFailureText('cliente', new TypeError('network'))).toBe(msg.clientLoginFailed);
@@ -67,15 +69,19 @@ describe('login messages (spec section 8)', () => {
 describe('login answers must carry every field', () => {
   it('a client answer without rut_cliente reads as incomplete data from the server', async () => {
     answer(200, { token: 't', nickname: 'n', autorizado: 'pendiente', email: 'e' });
-    await expect(loginClient({ email: 'a@b.cl', pass: 'x' })).rejects.toBeInstanceOf(IncompleteDataError);
+    await expect(login('cliente', { email: 'a@b.cl', pass: 'x' })).rejects.toBeInstanceOf(
+      IncompleteDataError,
+    );
   });
   it('an escort answer without tipo_perfil is incomplete', async () => {
     answer(200, { token: 't', nickname: 'n', rut_usuario: 'r', autorizado: 'aprobado', email: 'e' });
-    await expect(loginEscort({ email: 'a@b.cl', pass: 'x' })).rejects.toBeInstanceOf(IncompleteDataError);
+    await expect(login('usuario', { email: 'a@b.cl', pass: 'x' })).rejects.toBeInstanceOf(
+      IncompleteDataError,
+    );
   });
   it('a complete client answer passes', async () => {
     answer(200, { token: 't', nickname: 'n', rut_cliente: 'r', autorizado: 'aprobado', email: 'e' });
-    await expect(loginClient({ email: 'a@b.cl', pass: 'x' })).resolves.toMatchObject({ nickname: 'n' });
+    await expect(login('cliente', { email: 'a@b.cl', pass: 'x' })).resolves.toMatchObject({ nickname: 'n' });
   });
   it('admin: nothing to type but e-mail and password; an answer for another profile type is refused', async () => {
     const admin = {

@@ -79,9 +79,19 @@ describe('the filter bar, built from the filters descriptor', () => {
       'Ordenar por',
     ])
       expect(screen.getByLabelText(label), label).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Edad' })).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Servicio' })).toBeTruthy();
-    expect(screen.getByRole('option', { name: 'Hasta $100.000' })).toBeTruthy();
-    expect(screen.getByRole('option', { name: 'En su lugar' })).toBeTruthy();
+    // hidden: the form sits in the phone's closed sheet (a popover, decision 0142), which jsdom hides.
+    const hidden = true;
+    expect(screen.getByRole('group', { name: 'Edad', hidden })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Servicio', hidden })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Hasta $100.000', hidden })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'En su lugar', hidden })).toBeTruthy();
+  });
+
+  it('counts the filters in use on the phone\'s "Filtros (n)" button', () => {
+    renderBar({ genero: 'Femenino', edad_min: 25, con_galeria: true });
+    expect(screen.getByRole('button', { name: 'Filtros (3)' })).toBeTruthy();
+    cleanup();
+    renderBar({});
+    expect(screen.getByRole('button', { name: 'Filtros' })).toBeTruthy();
   });
 });

@@ -125,6 +125,10 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** The password asked again in place when a write finds the session ended (decision 0144). */
+export const sessionRenewalSchema = loginSchema.pick({ pass: true });
+export type SessionRenewalInput = z.infer<typeof sessionRenewalSchema>;
+
 export const clientLoginResponseSchema = z.object({
   token: z.string(),
   nickname: z.string(),

@@ -132,7 +132,13 @@ export const estadoField = z.enum(estadoValues, { error: msg.statusChangeFailed 
 /** Typing filters the forms apply as the user types. */
 export const inputFilters = {
   email: (v: string) => v.replace(/\s/g, ''),
-  phone: (v: string) => v.replace(/\D/g, '').slice(0, limits.phoneDigits),
+  // The browser's autofill ("tel") gives the number with Chile's +56; the field keeps the 9 national
+  // digits (decision 0138).
+  phone: (v: string) =>
+    v
+      .replace(/^\s*(\+|00)\s*56/, '')
+      .replace(/\D/g, '')
+      .slice(0, limits.phoneDigits),
   digits: (v: string, max: number) => v.replace(/\D/g, '').slice(0, max),
   medidas: (v: string) =>
     v

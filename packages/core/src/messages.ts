@@ -111,6 +111,12 @@ export const msg = {
   loggedOut: 'Sesión cerrada.',
   // Session and permissions (not worded by the spec)
   sessionRequired: 'Debes iniciar sesión para continuar.',
+  sessionRenewTitle: 'Tu sesión terminó',
+  sessionRenewText:
+    'Escribe tu contraseña para seguir. Lo que escribiste se mantiene y se envía al continuar.',
+  sessionRenewSecondFactor:
+    'Tu cuenta pide un segundo paso al ingresar: abre Ingresar en otra pestaña, ingresa y vuelve aquí a guardar.',
+  sessionRenewCancelled: 'No se guardó: tu sesión terminó. Lo que escribiste sigue aquí.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   notFound: 'No encontrado.',
   rateLimited: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',

@@ -215,3 +215,42 @@ export function writePageFilters(filters: PageFilters): [string, string][] {
  */
 export const filterKey = (filters: SearchFilters): string =>
   JSON.stringify(filterNames.flatMap((name) => (filters[name] === undefined ? [] : [[name, filters[name]]])));
+
+/** One active filter as the listing names it (decision 0142): its words, and the filters without it. */
+export interface FilterChip<F extends PageFilters = PageFilters> {
+  /** Stable within a page: the filter's name, and the value for a list's entries. */
+  key: string;
+  label: string;
+  /** The same filters (the order too, when given) without this one. */
+  without: F;
+}
+
+/**
+ * The filters in use, one chip per narrowing value, in the descriptor's order: "Género: Femenino",
+ * "Edad desde 25", "Con galería", a service by its name. Their number is the "Filtros (n)" button's;
+ * an empty result lists them, each removable with one tap (`without`).
+ */
+export function filterChips<F extends PageFilters>(filters: F): FilterChip<F>[] {
+  return pageFilterNames.flatMap((name): FilterChip<F>[] => {
+    const v: unknown = filters[name];
+    if (v === undefined || v === false) return [];
+    const { field } = pageFilter(name);
+    const without = { ...filters, [name]: undefined };
+    switch (field.control) {
+      case 'chips':
+        return (v as string[]).map((one) => ({
+          key: `${name}:${one}`,
+          label: field.optionLabel(one),
+          without: { ...filters, [name]: (v as string[]).filter((x) => x !== one) },
+        }));
+      case 'select':
+        return [
+          { key: name, label: `${field.label}: ${field.optionLabel?.(String(v)) ?? String(v)}`, without },
+        ];
+      case 'range':
+        return [{ key: name, label: `${field.label} ${String(v)}`, without }];
+      case 'check':
+        return [{ key: name, label: field.label, without }];
+    }
+  });
+}

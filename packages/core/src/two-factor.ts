@@ -26,8 +26,13 @@ export const secondFactorPendingSchema = z.object({
 });
 export type SecondFactorPending = z.infer<typeof secondFactorPendingSchema>;
 
-export const clientLoginStepSchema = z.union([clientLoginResponseSchema, secondFactorPendingSchema]);
 export const escortLoginStepSchema = z.union([escortLoginResponseSchema, secondFactorPendingSchema]);
+/** The client and escort login routes: the e-mail decides which account answers (decision 0140). */
+export const clientOrEscortLoginStepSchema = z.union([
+  clientLoginResponseSchema,
+  escortLoginResponseSchema,
+  secondFactorPendingSchema,
+]);
 /** The finished login of any of the three routes. */
 export const anyLoginResponseSchema = z.union([clientLoginResponseSchema, escortLoginResponseSchema]);
 

@@ -123,6 +123,9 @@ describe('typing filters', () => {
   it('e-mail without spaces, phone digits only (9), RUT digits/K/dots/hyphen uppercased', () => {
     expect(inputFilters.email(' a b@c.cl ')).toBe('ab@c.cl');
     expect(inputFilters.phone('9 8-7a6543210')).toBe('987654321');
+    // Autofill's "tel" value carries the country code: the 9 national digits stay.
+    expect(inputFilters.phone('+56 9 8765 4321')).toBe('987654321');
+    expect(inputFilters.phone('0056987654321')).toBe('987654321');
     expect(filterRutInput('12.345.678-k x')).toBe('12.345.678-K');
   });
 });

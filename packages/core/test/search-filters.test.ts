@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../src/messages.ts';
 import { escortSearchQuerySchema } from '../src/search.ts';
 import {
+  filterChips,
   filterKey,
   filterNames,
   pageFilter,
@@ -123,5 +124,40 @@ describe('the filters descriptor', () => {
     const query = escortSearchQuerySchema.parse({ genero: 'Femenino', orden: 'calificacion', limite: '5' });
     const { orden: _o, limite: _l, ...filters } = query;
     expect(filterKey(query)).toBe(filterKey(filters));
+  });
+});
+
+describe('the active filters as chips (decision 0142)', () => {
+  it('names each narrowing value in words, and removes just that one', () => {
+    const filters = {
+      ...filtersFromQuery(
+        new URLSearchParams('genero=Femenino&edad_min=25&con_galeria=true&orden=calificacion'),
+      ),
+      servicio: pageFilter('servicio').value.kind === 'list' ? everyFilter.servicio : undefined,
+    };
+    const chips = filterChips(filters);
+    expect(chips.map((c) => c.label).slice(0, 3)).toEqual([
+      'Género: Femenino',
+      'Edad desde 25',
+      'Con galería',
+    ]);
+    // One chip per service ticked; the order is not a filter and stays when one is removed.
+    expect(chips).toHaveLength(3 + (everyFilter.servicio?.length ?? 0));
+    const withoutAge = chips.find((c) => c.key === 'edad_min')!.without;
+    expect(filterParams(withoutAge)).toEqual([
+      ['genero', 'Femenino'],
+      ['con_galeria', 'true'],
+      ...(everyFilter.servicio ?? []).map((s): [string, string] => ['servicio', s]),
+      ['orden', 'calificacion'],
+    ]);
+    const firstService = chips.find((c) => c.key.startsWith('servicio:'))!;
+    expect(firstService.without.servicio).toEqual(everyFilter.servicio?.slice(1));
+  });
+
+  it('has a chip for every page filter, so the count on the button covers each', () => {
+    expect(new Set(filterChips(everyFilter).map((c) => c.key.split(':')[0]))).toEqual(
+      new Set(pageFilterNames),
+    );
+    expect(filterChips({})).toEqual([]);
   });
 });

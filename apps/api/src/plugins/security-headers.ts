@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import { ageNoticeScript } from '@encanto/core/age-notice';
 
 /**
  * A strict CSP the app works under: scripts only from our origin (the SSR data
@@ -10,13 +12,16 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
  * the media CDN that /media/ redirects to when S3_PUBLIC_URL is set; so do
  * videos (media-src), never from any other https: host.
  */
+const ageNoticeScriptHash = `'sha256-${createHash('sha256').update(ageNoticeScript).digest('base64')}'`;
+
 export function helmetOptions(mediaOrigin?: string): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Plus the one inline script, the 18+ notice's (decision 0141), by its hash.
+        scriptSrc: ["'self'", ageNoticeScriptHash],
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],

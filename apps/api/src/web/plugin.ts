@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { ageNoticeHtml } from '@encanto/core/age-notice';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -130,6 +131,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       // Function replacers: a string replacement would expand '$$', '$&' and the
       // like found in page content (e.g. JSON-LD priceRange '$$' became '$').
       .replace('<!--app-head-->', () => result.head)
+      // The 18+ notice, working before the app's scripts (decision 0141).
+      .replace('<!--app-age-->', () => ageNoticeHtml)
       .replace('<!--app-html-->', () => result.html)
       .replace('<!--app-state-->', () => result.state);
     return { body: html, status: result.status };

@@ -44,6 +44,8 @@ export function createPrivateRenderer(
   const toHtml = (result: RenderResult) =>
     template
       .replace('<!--app-head-->', () => result.head)
+      // Someone signed in registered as an adult: no 18+ notice (decision 0141).
+      .replace('<!--app-age-->', '')
       .replace('<!--app-html-->', () => result.html)
       .replace('<!--app-state-->', () => result.state);
 

@@ -243,15 +243,26 @@ describe('login', () => {
     expect(wrong.json().mensaje).toBe(msg.badCredentials);
   });
 
-  it('an escort cannot log in on the client form, nor a client on the escort form', async () => {
+  it('the e-mail decides the account: either login route signs each kind in to her own account', async () => {
     const escort = await createAccount(t.app, { kind: 'escort' });
     const client = await createAccount(t.app, { kind: 'client' });
-    expect(
-      (await post('/api/cliente/login', { email: escort.email, pass: escort.password })).json().code,
-    ).toBe('EMAIL_NOT_FOUND');
-    expect(
-      (await post('/api/usuario/login', { email: client.email, pass: client.password })).statusCode,
-    ).toBe(401);
+    const asEscort = await post('/api/cliente/login', { email: escort.email, pass: escort.password });
+    expect(asEscort.statusCode).toBe(200);
+    expect(asEscort.json()).toMatchObject({ nickname: escort.nickname, rut_usuario: escort.rut });
+    expect(asEscort.json()).not.toHaveProperty('rut_cliente');
+    const asClient = await post('/api/usuario/login', { email: client.email, pass: client.password });
+    expect(asClient.statusCode).toBe(200);
+    expect(asClient.json()).toMatchObject({ nickname: client.nickname, rut_cliente: client.rut });
+    expect(asClient.json()).not.toHaveProperty('rut_usuario');
+    // A wrong password is told in the spec's words on either route, whichever the account's kind.
+    for (const url of ['/api/cliente/login', '/api/usuario/login']) {
+      const wrong = await post(url, { email: escort.email, pass: 'incorrecta1' });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ mensaje: msg.badCredentials, code: 'BAD_CREDENTIALS' });
+    }
+    // An unknown e-mail on the escort route is the spec's wrong credentials (only the client screen names it).
+    const unknownOnEscort = await post('/api/usuario/login', { email: 'nadie@correo.cl', pass: 'x1234567' });
+    expect(unknownOnEscort.json().code).toBe('BAD_CREDENTIALS');
   });
 
   it('escort login returns token, nickname, rut_usuario, autorizado, email, tipo_perfil', async () => {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { ageNoticeScript } from '@encanto/core/age-notice';
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import { describe, expect, it } from 'vitest';
@@ -16,8 +18,10 @@ describe('static security headers', () => {
       throw new Error('x');
     });
     const expected = Object.fromEntries(await securityHeaders());
+    // One inline script runs: the 18+ notice's, by its hash (decision 0141); no other.
+    const notice = `'sha256-${createHash('sha256').update(ageNoticeScript).digest('base64')}'`;
     expect(expected['content-security-policy']).toBe(
-      "default-src 'self';script-src 'self';style-src 'self';style-src-attr 'unsafe-inline';img-src 'self' data: blob:;media-src 'self' blob:;font-src 'self';connect-src 'self';frame-src 'none';frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'",
+      `default-src 'self';script-src 'self' ${notice};style-src 'self';style-src-attr 'unsafe-inline';img-src 'self' data: blob:;media-src 'self' blob:;font-src 'self';connect-src 'self';frame-src 'none';frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'`,
     );
     expect(expected).toMatchObject({
       'x-content-type-options': 'nosniff',
@@ -42,7 +46,7 @@ describe('static security headers', () => {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(ageNoticeScript).digest('base64')}'`],
           styleSrc: ["'self'"],
           styleSrcAttr: ["'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

@@ -38,7 +38,7 @@ export const FilePicker = forwardRef<HTMLInputElement, Props>(function FilePicke
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy ? `${id}-name ${describedBy}` : `${id}-name`}
       />
-      <label htmlFor={id} className="button button-secondary file-pick-button" aria-disabled={disabled}>
+      <label htmlFor={id} className="button button-secondary file-pick-button">
         <Icon name="image" size={18} />
         {label}
       </label>

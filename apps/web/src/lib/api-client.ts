@@ -51,6 +51,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Multipart uploads go through uploadWithProgress instead. */
   signal?: AbortSignal;
+  /** A 401 is the answer itself (the renewal's own login, a retried call): no password dialog. */
+  noRenewal?: boolean;
 }
 
 /**
@@ -70,8 +72,26 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const text = await response.text();
-  if (!response.ok) throw await toApiError(response.status, parseJson(text));
+  if (!response.ok) {
+    const error = await toApiError(response.status, parseJson(text));
+    // A write refused because the session ended (decision 0144): ask for the password in place, then send
+    // the same request again. The screen's promise just takes longer: its form keeps every value.
+    if (error.code === 'UNAUTHORIZED' && options.method && options.method !== 'GET' && !options.noRenewal) {
+      const renew = sessionRenewal;
+      if (renew && (await renew())) return api<T>(path, { ...options, noRenewal: true });
+    }
+    throw error;
+  }
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * Who asks for the password when a write finds the session ended: the signed-in layout's dialog
+ * (components/session-renewal-dialog.tsx) registers itself; it resolves true once signed in again.
+ */
+let sessionRenewal: (() => Promise<boolean>) | null = null;
+export function handleSessionRenewal(handler: (() => Promise<boolean>) | null): void {
+  sessionRenewal = handler;
 }
 
 /** Multipart upload with progress (fetch has no upload progress, so XHR). */

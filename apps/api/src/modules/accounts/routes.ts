@@ -12,7 +12,7 @@ import {
   loginSchema,
 } from '@encanto/core/accounts';
 import { msg } from '@encanto/core/messages';
-import { clientLoginStepSchema, escortLoginStepSchema } from '@encanto/core/two-factor';
+import { clientOrEscortLoginStepSchema, escortLoginStepSchema } from '@encanto/core/two-factor';
 import { requireAccount, requireSelf, sessionSecurity } from '../../plugins/auth.ts';
 import { revokeSession } from '../sessions/service.ts';
 import { clearSessionCookie } from '../../plugins/session-cookie.ts';
@@ -24,7 +24,7 @@ import {
   clientSession,
   escortProfile,
   escortSession,
-  loginClient,
+  loginClientOrEscort,
   loginEscortOrAdmin,
   registerClient,
   registerEscort,
@@ -113,9 +113,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }>
       onRequest: [loginIp, ...limiters.lookup],
       schema: {
         tags: ['cuentas'],
-        summary: 'Ingreso de cliente',
+        summary: 'Ingreso de cliente (o de escort, si el correo es de una escort)',
         body: loginSchema,
-        response: { 200: clientLoginStepSchema },
+        response: { 200: clientOrEscortLoginStepSchema },
       },
     },
     async (request, reply) =>
@@ -123,7 +123,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }>
         request,
         reply,
         await guard.attempt(request.ip, request.body.email, () =>
-          loginClient(deps, request.body, ctx(request)),
+          loginClientOrEscort(deps, 'client', request.body, ctx(request)),
         ),
       ),
   );
@@ -134,9 +134,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }>
       onRequest: loginIp,
       schema: {
         tags: ['cuentas'],
-        summary: 'Ingreso de escort',
+        summary: 'Ingreso de escort (o de cliente, si el correo es de un cliente)',
         body: loginSchema,
-        response: { 200: escortLoginStepSchema },
+        response: { 200: clientOrEscortLoginStepSchema },
       },
     },
     async (request, reply) =>
@@ -144,7 +144,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }>
         request,
         reply,
         await guard.attempt(request.ip, request.body.email, () =>
-          loginEscortOrAdmin(deps, 'escort', request.body, ctx(request)),
+          loginClientOrEscort(deps, 'escort', request.body, ctx(request)),
         ),
       ),
   );

@@ -264,20 +264,37 @@ export async function finishLogin<K extends LoginKind>(
   return { ...common, rut_usuario: row.rut, tipo_perfil: row.tipoPerfil } as LoginAnswer<K>;
 }
 
-export async function loginClient(
+/**
+ * The client and escort login routes: the e-mail decides the kind of account (e-mails are unique across
+ * both), so either tab signs a person in to her own account, answered in that account's shape
+ * (decision 0140). The route only decides what an unknown e-mail is told.
+ */
+export async function loginClientOrEscort(
   deps: LoginDeps,
+  route: 'client' | 'escort',
   input: LoginInput,
   ctx: LoginContext = {},
-): Promise<ClientLoginResponse | SecondFactorPending> {
+): Promise<ClientLoginResponse | EscortLoginResponse | SecondFactorPending> {
+  const other = route === 'client' ? 'escort' : 'client';
+  const found =
+    (await findAccountByEmail(deps.db, input.email, route)) ??
+    (await findAccountByEmail(deps.db, input.email, other));
+  const kind: 'client' | 'escort' = found ? (found.kind === 'client' ? 'client' : 'escort') : route;
   // The spec's client screen tells an unknown e-mail apart by code EMAIL_NOT_FOUND.
+  const unknown =
+    route === 'client'
+      ? new AppError(404, 'EMAIL_NOT_FOUND', msg.emailNotFound)
+      : unauthorized(msg.badCredentials, 'BAD_CREDENTIALS');
   const row = await authenticate(
     deps.db,
-    'client',
+    kind,
     input,
-    new AppError(404, 'EMAIL_NOT_FOUND', msg.emailNotFound),
+    unknown,
     unauthorized(msg.badCredentials, 'BAD_CREDENTIALS'),
   );
-  return afterPassword(deps, row, 'client', ctx);
+  return kind === 'client'
+    ? afterPassword(deps, row, 'client', ctx)
+    : afterPassword(deps, row, 'escort', ctx);
 }
 
 export async function loginEscortOrAdmin(

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { timings } from '@encanto/core/constants';
+import { loginForIntent } from '@encanto/core/login-intent';
 import { msg } from '@encanto/core/messages';
 import type { MeetingPair } from '@encanto/core/marketplace';
 import { paths } from '../../config/paths.ts';
@@ -9,6 +10,7 @@ import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { cancelRequest, useMeetingState, useRefreshMeetings } from '../../lib/api/meetings.ts';
+import { useResumeIntent } from './resume-intent.ts';
 
 // The form and its schema load when the client asks for it: a visitor's first view stays light.
 const RequestForm = lazy(() => import('./request-form.tsx'));
@@ -22,19 +24,24 @@ export function useClientPair(escortNickname: string): MeetingPair | null {
 }
 
 /**
- * 'Cita' on the card, for a signed-in client only. It opens the request form
+ * 'Cita' on the card, for a signed-in client; a visitor's 'Cita' goes to the client login, which says
+ * why and comes back here with the form open (decision 0143). It opens the request form
  * (date and time, duration, place, message); the outcome shows for 5 s with
  * the spec's texts, and a pending request offers its cancel link. Below it a
  * live line (polled) says whether the request waits, has a proposal of
  * another time, or was accepted, with a link to the meeting and its conversation.
  */
-export function CitaButton({ nickname }: { nickname: string }) {
+export function CitaButton({ nickname, name }: { nickname: string; name?: string | undefined }) {
+  const session = useSession();
   const pair = useClientPair(nickname);
   const state = useMeetingState(pair);
   const refresh = useRefreshMeetings();
   const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(timings.requestMessageMs);
-  const [open, setOpen] = useState(false);
+  const [chosen, setOpen] = useState(false);
+  // Back from the login 'Cita' was tapped for: the form is open until closed or sent.
+  const resume = useResumeIntent('cita');
+  const [resumeDone, setResumeDone] = useState(false);
   // A request just sent is pending before the refreshed state arrives: a quick second click warns, never reopens the form.
   const [sentAt, setSentAt] = useState(0);
   const justSent = sentAt > 0 && state.dataUpdatedAt < sentAt;
@@ -43,6 +50,7 @@ export function CitaButton({ nickname }: { nickname: string }) {
   const close = () => {
     returnFocus.current = true;
     setOpen(false);
+    setResumeDone(true);
   };
   const citaRef = (el: HTMLButtonElement | null) => {
     if (el && returnFocus.current) {
@@ -50,7 +58,18 @@ export function CitaButton({ nickname }: { nickname: string }) {
       el.focus();
     }
   };
-  if (!pair) return null;
+  if (!pair) {
+    return session.signedIn ? null : (
+      <div className="cita">
+        <Link
+          className="button cita-button"
+          to={loginForIntent({ accion: 'cita', perfil: nickname, nombre: name })}
+        >
+          Cita
+        </Link>
+      </div>
+    );
+  }
 
   const cancel = () =>
     run(() => cancelRequest(pair), {
@@ -93,6 +112,7 @@ export function CitaButton({ nickname }: { nickname: string }) {
 
   const s = state.data;
   const meeting = s?.cita ? paths.meeting(s.cita) : null;
+  const open = chosen || (resume && !resumeDone && state.isSuccess && !s?.pendiente);
   return (
     <div className="cita">
       {open ? null : (

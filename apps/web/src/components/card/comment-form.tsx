@@ -18,10 +18,19 @@ import { useSchemaForm } from '../../lib/use-schema-form.ts';
  * from the session; the server sets the date (Chilean day) and the likes, and
  * attaches the comment to the meeting it reviews. At least 10 characters.
  */
-export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: (mensaje: string) => void }) {
+export function CommentForm({
+  pair,
+  onSaved,
+  startOpen = false,
+}: {
+  pair: MeetingPair;
+  onSaved: (mensaje: string) => void;
+  /** Open at once, its field focused: the client signed in to comment (decision 0143). */
+  startOpen?: boolean;
+}) {
   const id = useId();
   const session = useSession();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(startOpen);
   const [error, setError] = useState<string | null>(null);
   const form = useSchemaForm<Values>(commentFormSchema, { defaultValues: { comentario: '' } });
   // The submit button shows the form's own isSubmitting, which lasts until run() settles.
@@ -75,6 +84,8 @@ export function CommentForm({ pair, onSaved }: { pair: MeetingPair; onSaved: (me
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${id}-e` : `${id}-h`}
           {...form.register('comentario')}
+          // Only when opened for the client who signed in to comment: they came here to type.
+          autoFocus={startOpen}
         />
         {fieldError ? null : (
           <p className="field-hint" id={`${id}-h`}>

@@ -9,6 +9,7 @@ import { deleteComment, dislikeComment, undoDislike, useComments } from '../../l
 import { useMeetingState, useRefreshMeetings } from '../../lib/api/meetings.ts';
 import { useClientPair } from './cita-button.tsx';
 import { CommentForm } from './comment-form.tsx';
+import { useResumeIntent } from './resume-intent.ts';
 
 /**
  * The comments of a profile. Clients see them with 'No Me Gusta (n)', one per
@@ -35,6 +36,8 @@ export function CommentsPanel({ nickname }: { nickname: string }) {
 
   const s = state.data;
   const canComment = pair !== null && s?.acceso === true && !s.comentadoHoy;
+  // Back from the login 'Comentar' was tapped for (decision 0143): the form opens, or says why it cannot.
+  const resume = useResumeIntent('comentar');
   const list = comments.data ?? [];
 
   return (
@@ -42,11 +45,16 @@ export function CommentsPanel({ nickname }: { nickname: string }) {
       {canComment ? (
         <CommentForm
           pair={pair}
+          startOpen={resume}
           onSaved={(mensaje) => {
             setSaved(mensaje);
             void refresh();
           }}
         />
+      ) : resume && s ? (
+        <p className="message" role="status">
+          {s.comentadoHoy ? msg.commentAlreadyToday : msg.commentAccessRequired}
+        </p>
       ) : null}
       {saved ? (
         <p className="message message-success" role="status">

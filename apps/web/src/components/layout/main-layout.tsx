@@ -1,18 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useAgeConfirmed } from '../../lib/age-notice.ts';
-import { useSession } from '../../lib/session.ts';
+import { useHydrated, useSession } from '../../lib/session.ts';
 import { Navbar } from './navbar.tsx';
 import { Footer } from './footer.tsx';
 import { Hearts } from './hearts.tsx';
 
-// Only a device that has not answered the 18+ notice downloads it.
-const AgeNotice = lazy(() => import('./age-notice.tsx'));
+// Loaded for signed-in browsers only, after hydration: a visitor's first view stays light.
+const SessionRenewalDialog = lazy(() => import('../session-renewal-dialog.tsx'));
 
 export function MainLayout() {
-  const ageConfirmed = useAgeConfirmed();
-  // Someone signed in registered as an adult: no need to ask.
-  const signedIn = useSession().signedIn;
+  const session = useSession();
+  const hydrated = useHydrated();
+  // The 18+ notice is not React's: it is in the server's HTML of anonymous pages, before this app's
+  // markup, with its own inline script (packages/core/src/age-notice.ts, decision 0141).
   return (
     <div className="layout">
       <a className="skip-link" href="#contenido">
@@ -24,11 +24,11 @@ export function MainLayout() {
       </main>
       <Footer />
       <Hearts />
-      {ageConfirmed || signedIn ? null : (
+      {hydrated && session.signedIn ? (
         <Suspense fallback={null}>
-          <AgeNotice />
+          <SessionRenewalDialog />
         </Suspense>
-      )}
+      ) : null}
     </div>
   );
 }

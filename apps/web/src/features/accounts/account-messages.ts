@@ -13,6 +13,8 @@ const throttled = (err: unknown) =>
 export function loginFailureText(type: AccountType, err: unknown): string {
   if (err instanceof IncompleteDataError) return msg.incompleteData;
   if (throttled(err)) return (err as ApiError).mensaje;
+  // A wrong password is told in the spec's words on both screens (decision 0140).
+  if (err instanceof ApiError && err.code === 'BAD_CREDENTIALS') return msg.badCredentials;
   if (type === 'cliente')
     return err instanceof ApiError && err.code === 'EMAIL_NOT_FOUND'
       ? msg.emailNotFound

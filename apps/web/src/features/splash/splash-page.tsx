@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { timings } from '@encanto/core/constants';
 import { paths } from '../../config/paths.ts';
@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.tsx';
 
 /**
- * The welcome splash: goes to /Escort after 3 s. Someone signed in goes there at
+ * The welcome splash: goes to /Escort after 3 s, in place of itself in the history. Someone signed in goes there at
  * once; someone reaching for 'Regístrate gratis' (pointer or keyboard) stops the
  * countdown, so the link never moves away under them.
  */
@@ -38,7 +38,12 @@ export default function SplashPage() {
       return;
     }
     if (held) return;
-    const timer = window.setTimeout(() => void navigate(paths.escorts), timings.splashRedirectMs);
+    // The splash replaces itself: Back from /Escort leaves for where the visitor came from, instead of
+    // landing on a page that sends them forward again (decision 0139).
+    const timer = window.setTimeout(
+      () => void navigate(paths.escorts, { replace: true }),
+      timings.splashRedirectMs,
+    );
     return () => window.clearTimeout(timer);
   }, [navigate, signedIn, held]);
   const hold = () => setHeld(true);
@@ -52,10 +57,22 @@ export default function SplashPage() {
       <div className="splash-content">
         <h1 className="splash-title" aria-label={title}>
           <span aria-hidden="true">
-            {[...title].map((ch, i) => (
-              <span key={i} className="splash-letter" style={{ animationDelay: `${i * 45}ms` }}>
-                {ch}
-              </span>
+            {words(title).map(({ word, start }) => (
+              // A line may break between words only: letters are inline blocks, each a break point.
+              <Fragment key={start}>
+                {start > 0 ? ' ' : null}
+                <span className="splash-word">
+                  {[...word].map((ch, i) => (
+                    <span
+                      key={i}
+                      className="splash-letter"
+                      style={{ animationDelay: `${(start + i) * 45}ms` }}
+                    >
+                      {ch}
+                    </span>
+                  ))}
+                </span>
+              </Fragment>
             ))}
           </span>
         </h1>
@@ -77,4 +94,15 @@ export default function SplashPage() {
       </div>
     </section>
   );
+}
+
+/** The title's words, each with the index of its first letter (the letters' animation runs on in order). */
+function words(title: string): { word: string; start: number }[] {
+  const out: { word: string; start: number }[] = [];
+  let start = 0;
+  for (const word of title.split(' ')) {
+    out.push({ word, start });
+    start += [...word].length + 1;
+  }
+  return out;
 }

@@ -81,16 +81,14 @@ function storeAdmin(data: EscortLoginResponse): void {
 
 export type LoginKind = 'cliente' | 'usuario' | 'admin';
 
-/** Stores a finished login of the given screen and returns it. */
+/**
+ * Stores a finished login of the given screen and returns it. The client and escort screens sign in
+ * whichever account the e-mail is (decision 0140): their answer's own shape says which it is.
+ */
 function finish(kind: LoginKind, data: unknown): ClientLoginResponse | EscortLoginResponse {
-  if (kind === 'cliente') {
-    const done = complete(clientLoginResponseSchema, data);
-    storeClient(done);
-    return done;
-  }
+  if (kind !== 'admin') return finishAny(data);
   const done = complete(escortLoginResponseSchema, data);
-  if (kind === 'admin') storeAdmin(done);
-  else storeEscort(done);
+  storeAdmin(done);
   return done;
 }
 
@@ -100,14 +98,16 @@ export const storeClientSession = (answer: unknown) => finish('cliente', answer)
 /** Keeps an escort's session from a registration answer (`sesion`). */
 export const storeEscortSession = (answer: unknown) => finish('usuario', answer) as EscortLoginResponse;
 
-export async function loginClient(input: LoginInput): Promise<ClientLoginResponse | SecondFactorPending> {
-  const data = await api('/cliente/login', { method: 'POST', body: input });
-  return pendingStep(data) ?? (finish('cliente', data) as ClientLoginResponse);
-}
-
-export async function loginEscort(input: LoginInput): Promise<EscortLoginResponse | SecondFactorPending> {
-  const data = await api('/usuario/login', { method: 'POST', body: input });
-  return pendingStep(data) ?? (finish('usuario', data) as EscortLoginResponse);
+/** The login of the client or the escort screen: the account the e-mail names answers, of either kind. */
+export async function login(
+  screen: 'cliente' | 'usuario',
+  input: LoginInput,
+): Promise<ClientLoginResponse | EscortLoginResponse | SecondFactorPending> {
+  const data = await api(screen === 'cliente' ? '/cliente/login' : '/usuario/login', {
+    method: 'POST',
+    body: input,
+  });
+  return pendingStep(data) ?? finishAny(data);
 }
 
 /** The second step: a TOTP or recovery code for the `desafio`; stores the finished login. */
@@ -158,12 +158,17 @@ export async function loginAdmin(
   return data;
 }
 
-/** Stores a passkey login by the answer's own shape: a passkey may belong to any kind of account. */
+/** Stores a login by the answer's own shape: a passkey, or an e-mail, may belong to any kind of account. */
 function finishAny(data: unknown): ClientLoginResponse | EscortLoginResponse {
   const client = clientLoginResponseSchema.safeParse(data);
-  if (client.success) return finish('cliente', data);
+  if (client.success) {
+    storeClient(client.data);
+    return client.data;
+  }
   const escort = complete(escortLoginResponseSchema, data);
-  return finish(escort.tipo_perfil === 'admin' ? 'admin' : 'usuario', data);
+  if (escort.tipo_perfil === 'admin') storeAdmin(escort);
+  else storeEscort(escort);
+  return escort;
 }
 
 /** Passwordless login: the browser picks one of this site's passkeys and signs the challenge. */

@@ -9,7 +9,7 @@ import {
   escortRegisterSchema,
 } from '@encanto/core/accounts';
 import { latestAdultBirthDate } from '@encanto/core/age';
-import { defaultAvatars, generoValues, limits, type Genero } from '@encanto/core/constants';
+import { defaultAvatars, generoValues, type Genero } from '@encanto/core/constants';
 import { inputFilters, nicknameField, normalizeNickname } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import { filterRutInput } from '@encanto/core/rut';
@@ -261,8 +261,7 @@ export function RegisterForm({ type }: { type: AccountType }) {
             {...filtered('fono', inputFilters.phone)}
             type="tel"
             inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={limits.phoneDigits}
+            autoComplete="tel"
             placeholder="912345678"
           />
           {fieldError('fono')}

@@ -1,6 +1,8 @@
 import { lazy, useState } from 'react';
+import { Link } from 'react-router';
 import type { EscortCard, EscortPublic } from '@encanto/core/escorts';
 import { contactPath } from '@encanto/core/contact';
+import { loginForIntent } from '@encanto/core/login-intent';
 import { msg } from '@encanto/core/messages';
 import type { Visit } from '@encanto/core/touring';
 import { CardVisits } from './card-visits.tsx';
@@ -105,7 +107,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
               {escort.edad} años · {escort.ciudad}
             </p>
           </div>
-          {own ? null : <FavoriteStar nickname={escort.nickname} />}
+          {own ? null : <FavoriteStar nickname={escort.nickname} name={escort.apellido} />}
         </header>
 
         <p className={inactive ? 'status-badge status-badge-off' : 'status-badge'}>
@@ -157,7 +159,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
               WhatsApp
             </a>
           ) : null}
-          {own || inactive ? null : <CitaButton nickname={escort.nickname} />}
+          {own || inactive ? null : <CitaButton nickname={escort.nickname} name={escort.apellido} />}
         </div>
 
         {loaded ? <CardDetails escort={escort} /> : null}
@@ -189,7 +191,22 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
               </TrackedSuspense>
             </>
           ) : (
-            <p className="profile-card-note">{msg.commentsClientsOnly}</p>
+            <>
+              <p className="profile-card-note">{msg.commentsClientsOnly}</p>
+              {session.signedIn ? null : (
+                // To the client login, which says why and returns with the form open (decision 0143).
+                <Link
+                  className="button comment-open"
+                  to={loginForIntent({
+                    accion: 'comentar',
+                    perfil: escort.nickname,
+                    nombre: escort.apellido,
+                  })}
+                >
+                  Comentar
+                </Link>
+              )}
+            </>
           )}
         </section>
         {own ? null : <ReportDialog nickname={escort.nickname} />}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { pageFilter, pageFilterNames } from '@encanto/core/search-filters';
+import { filterChips, pageFilter, pageFilterNames } from '@encanto/core/search-filters';
 import {
   filterParams,
   filtersFromQuery,
@@ -10,15 +10,26 @@ import {
   searchOrderValues,
   type ListingFilters,
 } from '@encanto/core/search-params';
+import { Icon } from '../../../components/ui/icon.tsx';
 import { FilterFields } from './filter-fields.tsx';
 
 /** Folded under "Más filtros": open when one of them is in use, so the visitor sees what narrows the list. */
 const folded = pageFilterNames.filter((name) => pageFilter(name).panel === 'more');
 
+/** Navigation state of a "Filtrar": the results then take the screen (search-results.tsx). */
+export interface FilteredState {
+  resultados: true;
+}
+
 /**
  * The filters (FilterFields, from their descriptor), the profile details under "Más filtros", and
  * the order. A plain GET form, so it works before scripts load; with them, the choice becomes a
  * navigation (Back returns to the previous choice) and a new order applies at once.
+ *
+ * On a phone the form is folded into one "Filtros (n)" button that opens it as a sheet (decision
+ * 0142), so the first profiles are on the first screen. The sheet is a popover opened by the
+ * button's `popovertarget`: it opens before the app's scripts run too. From 760 px the form is
+ * shown in place and the button is hidden (directory.css).
  */
 export function FilterBar({ pathname, filters }: { pathname: string; filters: ListingFilters }) {
   const navigate = useNavigate();
@@ -32,58 +43,85 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  const apply = (form: HTMLFormElement) => {
+  const sheet = useRef<HTMLDivElement>(null);
+  const closeSheet = () => {
+    if (sheet.current?.matches(':popover-open')) sheet.current.hidePopover();
+  };
+  const apply = (form: HTMLFormElement, toResults = false) => {
     const chosen = filtersFromQuery(new URLSearchParams(new FormData(form) as unknown as string[][]));
-    void navigate(`${pathname}${queryString(filterParams(chosen))}`);
+    const state: FilteredState | undefined = toResults ? { resultados: true } : undefined;
+    closeSheet();
+    void navigate(`${pathname}${queryString(filterParams(chosen))}`, { state });
   };
   const active = folded.some((name) => filters[name] !== undefined);
+  const count = filterChips(filters).length;
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    apply(e.currentTarget);
+    apply(e.currentTarget, true);
   };
   return (
-    <form
-      ref={form}
-      className="filter-bar"
-      method="get"
-      action={pathname}
-      onSubmit={onSubmit}
-      aria-label="Filtros"
-      // A new URL resets the fields to what it says.
-      key={queryString(filterParams(filters))}
-    >
-      <FilterFields filters={filters} panel="main" />
-      <details className="filter-more" open={active}>
-        <summary>Más filtros{active ? ' (en uso)' : ''}</summary>
-        <div className="filter-more-body">
-          <FilterFields filters={filters} panel="more" />
+    <div className="filter-bar-wrap">
+      <button type="button" className="button button-secondary filter-toggle" popoverTarget={`${id}-hoja`}>
+        <Icon name="filter" size={18} />
+        Filtros{count ? ` (${count})` : ''}
+      </button>
+      <div id={`${id}-hoja`} ref={sheet} popover="auto" className="filter-sheet">
+        <div className="filter-sheet-head">
+          <h2 className="filter-sheet-title">Filtros</h2>
+          <button
+            type="button"
+            className="filter-sheet-close"
+            popoverTarget={`${id}-hoja`}
+            popoverTargetAction="hide"
+            aria-label="Cerrar filtros"
+          >
+            <Icon name="close" size={20} />
+          </button>
         </div>
-      </details>
-      <div className="filter-field">
-        <label htmlFor={`${id}-orden`}>Ordenar por</label>
-        <select
-          id={`${id}-orden`}
-          name="orden"
-          defaultValue={filters.orden ?? 'recientes'}
-          onChange={(e) => e.currentTarget.form && apply(e.currentTarget.form)}
+        <form
+          ref={form}
+          className="filter-bar"
+          method="get"
+          action={pathname}
+          onSubmit={onSubmit}
+          aria-label="Filtros"
+          // A new URL resets the fields to what it says.
+          key={queryString(filterParams(filters))}
         >
-          {searchOrderValues.map((o) => (
-            <option key={o} value={o}>
-              {searchOrderLabels[o]}
-            </option>
-          ))}
-        </select>
+          <FilterFields filters={filters} panel="main" />
+          <details className="filter-more" open={active}>
+            <summary>Más filtros{active ? ' (en uso)' : ''}</summary>
+            <div className="filter-more-body">
+              <FilterFields filters={filters} panel="more" />
+            </div>
+          </details>
+          <div className="filter-field">
+            <label htmlFor={`${id}-orden`}>Ordenar por</label>
+            <select
+              id={`${id}-orden`}
+              name="orden"
+              defaultValue={filters.orden ?? 'recientes'}
+              onChange={(e) => e.currentTarget.form && apply(e.currentTarget.form)}
+            >
+              {searchOrderValues.map((o) => (
+                <option key={o} value={o}>
+                  {searchOrderLabels[o]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="filter-actions">
+            <button type="submit" className="button">
+              Filtrar
+            </button>
+            {hasFilters(filters) ? (
+              <Link to={pathname} className="button button-secondary" onClick={closeSheet}>
+                Quitar filtros
+              </Link>
+            ) : null}
+          </div>
+        </form>
       </div>
-      <div className="filter-actions">
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-        {hasFilters(filters) ? (
-          <Link to={pathname} className="button button-secondary">
-            Quitar filtros
-          </Link>
-        ) : null}
-      </div>
-    </form>
+    </div>
   );
 }

@@ -1,11 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { EscortSearchResult } from '@encanto/core/search';
 import { msg } from '@encanto/core/messages';
-import { hasFilters, listingApiPath, profileCount, type ListingPlace } from '@encanto/core/search-params';
+import { filterChips } from '@encanto/core/search-filters';
+import {
+  filterParams,
+  hasFilters,
+  listingApiPath,
+  profileCount,
+  queryString,
+  type ListingPlace,
+} from '@encanto/core/search-params';
 import { EscortGrid } from '../../../components/escort-card.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
 import { useApiMorePages, useApiQuery } from '../../../lib/query.ts';
-import { FilterBar } from './filter-bar.tsx';
+import { FilterBar, type FilteredState } from './filter-bar.tsx';
 import { VisitorsSection } from './visitors-section.tsx';
 import { GridSkeleton } from './grid-skeleton.tsx';
 import { listingPageHref, useListingUrl } from './use-listing-url.ts';
@@ -40,6 +49,9 @@ export function SearchResults({
   const [failed, setFailed] = useState(false);
   const grid = useRef<HTMLDivElement>(null);
   const focusFrom = useRef<number | null>(null);
+  const location = useLocation();
+  const outcome = useRef<HTMLDivElement>(null);
+  const shownOutcome = useRef<string | null>(null);
 
   const first = query.data;
   const items = first ? [first, ...more].flatMap((p) => p.items) : [];
@@ -61,6 +73,23 @@ export function SearchResults({
     const links = grid.current?.querySelectorAll<HTMLAnchorElement>('.escort-card-link');
     links?.[from]?.focus({ preventScroll: true });
   }, [more.length]);
+
+  // After "Filtrar" the page moves to what it found and says how many (decision 0142): on a phone the
+  // filters were a sheet over the page, and the count is where the answer starts. Once per navigation.
+  const filtered = (location.state as FilteredState | null)?.resultados === true;
+  useEffect(() => {
+    if (!filtered || query.isPending || shownOutcome.current === location.key) return;
+    shownOutcome.current = location.key;
+    const target = outcome.current;
+    if (!target) return;
+    // Below the sticky navbar, whose height changes with the width (two rows on a phone).
+    const navbar = document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 0;
+    const top = target.getBoundingClientRect().top + window.scrollY - Math.max(navbar, 0) - 8;
+    window.scrollTo({ top: Math.max(top, 0) });
+    target.focus({ preventScroll: true });
+  }, [filtered, query.isPending, location.key]);
+
+  const chips = filterChips(url.filters);
 
   const loadMore = async () => {
     if (!last?.siguiente || loading) return;
@@ -86,14 +115,37 @@ export function SearchResults({
         <GridSkeleton />
       ) : first && first.total > 0 ? (
         <div ref={grid}>
-          <p className="listing-count" role="status">
-            {profileCount(first.total, first.total_exacto)}
-            {url.pagina > 1 ? ` · página ${url.pagina}` : ''}
-          </p>
+          <div ref={outcome} tabIndex={-1} className="listing-outcome">
+            <p className="listing-count" role="status">
+              {profileCount(first.total, first.total_exacto)}
+              {url.pagina > 1 ? ` · página ${url.pagina}` : ''}
+            </p>
+          </div>
           <EscortGrid escorts={items} city={city} label={label} />
         </div>
       ) : (
-        <p className="empty">{hasFilters(url.filters) ? msg.noMatches : emptyText}</p>
+        <div ref={outcome} tabIndex={-1} className="listing-outcome listing-empty">
+          <p className="empty" role="status">
+            {hasFilters(url.filters) ? msg.noMatches : emptyText}
+          </p>
+          {chips.length ? (
+            <ul className="active-filters" aria-label="Filtros en uso">
+              {chips.map((chip) => (
+                <li key={chip.key}>
+                  <Link
+                    to={`${url.pathname}${queryString(filterParams(chip.without))}`}
+                    state={{ resultados: true } satisfies FilteredState}
+                    className="chip chip-link active-filter"
+                    aria-label={`Quitar filtro ${chip.label}`}
+                  >
+                    {chip.label}
+                    <Icon name="close" size={16} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       )}
       {nextHref ? (
         <p className="listing-more">

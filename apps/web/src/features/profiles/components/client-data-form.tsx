@@ -164,8 +164,7 @@ export function ClientDataForm({ profile }: { profile: ClientProfile }) {
               id={`${id}-fono`}
               type="tel"
               inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={limits.phoneDigits}
+              autoComplete="tel"
               disabled={!editing}
               {...fono}
               {...seed('fono')}

@@ -129,8 +129,7 @@ export function EscortDataForm({ profile }: { profile: EscortProfile }) {
               id={`${id}-fono`}
               type="tel"
               inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={limits.phoneDigits}
+              autoComplete="tel"
               {...fono}
               {...seed('fono')}
               onChange={(e) => {

@@ -220,11 +220,7 @@ export function GalleryManager() {
             disabled={busy || atLimit}
             aria-describedby="gallery-count"
           />
-          <label
-            htmlFor="gallery-file"
-            className="button button-secondary gallery-pick"
-            aria-disabled={busy || atLimit}
-          >
+          <label htmlFor="gallery-file" className="button button-secondary gallery-pick">
             <Icon name="image" size={20} />
             Elegir fotos o videos
           </label>
