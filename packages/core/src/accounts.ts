@@ -7,10 +7,9 @@ import { normalizeRut, RUT_SHAPE } from './rut.ts';
 import {
   birthDateFieldAt,
   cityField,
-  clientRutField,
+  idOrPassportField,
   emailField,
   escortRegistrationPasswordField,
-  escortRutField,
   fullNameField,
   generoField,
   newPasswordField,
@@ -54,7 +53,7 @@ const serverSetFields = {
  */
 export const clientRegisterSchemaAt = (now: () => Date) =>
   z.object({
-    rut_cliente: required(clientRutField),
+    rut_cliente: required(idOrPassportField),
     nombre: required(fullNameField),
     nickname: required(nicknameField),
     fecha_nac: required(birthDateFieldAt(now)),
@@ -77,7 +76,7 @@ export const escortPhoneField = z
 /** Escort registration, the age checked at `now()` like the client's. */
 export const escortRegisterSchemaAt = (now: () => Date) =>
   z.object({
-    rut_usuario: required(escortRutField, msg.completeRequired),
+    rut_usuario: required(idOrPassportField, msg.completeRequired),
     nombre: required(fullNameField, msg.completeRequired),
     nickname: nicknameField,
     fecha_nac: required(birthDateFieldAt(now), msg.completeRequired),

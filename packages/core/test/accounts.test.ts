@@ -11,7 +11,7 @@ import {
 import { latestAdultBirthDate } from '../src/age.ts';
 import { inputFilters, nicknameField, normalizeNickname } from '../src/fields.ts';
 import { msg } from '../src/messages.ts';
-import { filterRutInput } from '../src/rut.ts';
+import { filterIdInput } from '../src/rut.ts';
 
 const client = {
   rut_cliente: '12.345.678-5',
@@ -91,6 +91,9 @@ describe('registration schemas carry the spec messages', () => {
   });
   it('escort: RUT format, password rules, required texts', () => {
     expect(first(escortRegisterFormSchema, { ...escort, rut_usuario: '12.345.678-0' })).toBe(msg.rutFormat);
+    // A migrant escort registers with her passport, as a client does (decision 0170).
+    expect(escortRegisterFormSchema.safeParse({ ...escort, rut_usuario: 'AB1234567' }).success).toBe(true);
+    expect(first(escortRegisterFormSchema, { ...escort, rut_usuario: 'AB-123/456' })).toBe(msg.rutFormat);
     expect(first(escortRegisterFormSchema, { ...escort, pass: 'a1', pass2: 'a1' })).toBe(
       msg.escortPasswordLength,
     );
@@ -120,10 +123,12 @@ describe('typing filters', () => {
     expect(normalizeNickname('Ñandú Sur')).toBe('nandusur');
     expect(nicknameField.safeParse(normalizeNickname('  JOSÉ-7 ')).success).toBe(true);
   });
-  it('e-mail without spaces, phone digits only (9), RUT digits/K/dots/hyphen uppercased', () => {
+  it('e-mail without spaces, phone digits only (9), RUT or passport letters/digits/dots/hyphen uppercased', () => {
     expect(inputFilters.email(' a b@c.cl ')).toBe('ab@c.cl');
     expect(inputFilters.phone('9 8-7a6543210')).toBe('987654321');
-    expect(filterRutInput('12.345.678-k x')).toBe('12.345.678-K');
+    expect(filterIdInput('12.345.678-k x')).toBe('12.345.678-KX');
+    // A passport keeps its letters (decision 0170): 'ab1234567' is not cut to '1234567'.
+    expect(filterIdInput('ab 1234567/')).toBe('AB1234567');
   });
 });
 

@@ -188,8 +188,24 @@ describe('escort registration', () => {
     });
   });
 
+  it('a migrant escort registers with her passport number, unique across both kinds (decision 0170)', async () => {
+    const passport = `AB${Date.now().toString().slice(-7)}`;
+    const res = await post('/api/usuario/registro', escortPayload({ rut_usuario: passport }));
+    expect(res.statusCode).toBe(201);
+    const { token, rut_usuario } = res.json().sesion as { token: string; rut_usuario: string };
+    expect(rut_usuario).toBe(passport);
+    const me = await t.app.inject({
+      url: `/api/usuario/profile/${passport}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    // The same passport, written in lower case, is taken for a client too.
+    const again = await post('/api/cliente/registro', clientPayload({ rut_cliente: passport.toLowerCase() }));
+    expect(again.statusCode).toBe(409);
+  });
+
   const cases: [string, Record<string, unknown>, string][] = [
-    ['a RUT in the wrong shape', { rut_usuario: 'AB123456' }, msg.rutFormat],
+    ['neither a RUT nor a passport', { rut_usuario: 'AB-123/456' }, msg.rutFormat],
     ['a RUT with a wrong check digit', { rut_usuario: '12.345.678-9' }, msg.rutFormat],
     ['a short password', { pass: 'ab12' }, msg.escortPasswordLength],
     ['a password without digits', { pass: 'abcdefg' }, msg.escortPasswordMix],

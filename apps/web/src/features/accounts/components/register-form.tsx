@@ -12,7 +12,7 @@ import { latestAdultBirthDate } from '@encanto/core/age';
 import { defaultAvatars, generoValues, limits, type Genero } from '@encanto/core/constants';
 import { inputFilters, nicknameField, normalizeNickname } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
-import { filterRutInput } from '@encanto/core/rut';
+import { filterIdInput } from '@encanto/core/rut';
 import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
 import { keepTypedRegistered } from '../../../lib/keep-typed.ts';
@@ -42,7 +42,8 @@ const config = {
   usuario: {
     title: 'Registro Escort',
     rutKey: 'rut_usuario',
-    rutLabel: 'RUT',
+    // A migrant escort registers with her passport, as a client can (decision 0170).
+    rutLabel: 'RUT o Pasaporte',
     formSchema: escortRegisterFormSchema,
     shape: escortRegisterSchema.shape,
   },
@@ -166,9 +167,9 @@ export function RegisterForm({ type }: { type: AccountType }) {
           <label htmlFor={`${id}-${c.rutKey}`}>{c.rutLabel}</label>
           <input
             {...fieldProps(c.rutKey)}
-            {...filtered(c.rutKey, type === 'usuario' ? filterRutInput : (v) => v, 'rut')}
+            {...filtered(c.rutKey, type === 'usuario' ? filterIdInput : (v) => v, 'rut')}
             autoComplete="off"
-            placeholder={type === 'usuario' ? '12.345.678-K' : undefined}
+            placeholder="12.345.678-K o AB1234567"
             maxLength={20}
           />
           <AvailabilityStatus status={status.rut} id={`${id}-rut-av`} />
