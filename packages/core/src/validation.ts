@@ -155,6 +155,8 @@ export const auditEntrySchema = z.object({
   tipo: z.enum(['cliente', 'usuario']).nullable(),
   accion: z.string(),
   motivos: z.string().nullable(),
+  /** A suspension still in force, which the admin may undo from the log (decision 0172). */
+  deshacible: z.boolean(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -103,7 +103,7 @@ const escortRegistration = () => {
     nickname: n,
     fecha_nac: '1995-08-20',
     email: `${n}@correo.cl`,
-    pass: 'rosa77',
+    pass: 'rosa777',
     fono: '912345678',
     genero: 'Femenino',
     ciudad: 'Viña del Mar',
@@ -611,7 +611,12 @@ export const accessTable: Record<string, Entry> = {
   // The admin's view of a profile holds its RUT, birth date and e-mail: admins only, the escort included.
   'GET /api/admin/perfil/{nickname}': { access: 'admin', params: (w) => ({ nickname: w.escort.nickname }) },
   'PUT /api/denuncias/{id}/descartar': { access: 'admin', params: (w) => ({ id: w.reportId }) },
-  'PUT /api/denuncias/{id}/suspender': { access: 'admin', params: (w) => ({ id: w.reportId }) },
+  'PUT /api/denuncias/{id}/suspender': {
+    access: 'admin',
+    params: (w) => ({ id: w.reportId }),
+    body: { motivo: 'Fotos de otra persona' },
+  },
+  'POST /api/admin/auditoria/{id}/deshacer': { access: 'admin', params: { id: '999999' } },
   'PUT /api/denuncias/{id}/reincorporar': { access: 'admin', params: (w) => ({ id: w.reportId }) },
   'GET /api/bloqueos': { access: 'escort' },
   'POST /api/bloqueos': { access: 'escort', body: (w) => ({ nickname_cliente: w.victimClient.nickname }) },
