@@ -22,7 +22,7 @@ const client = { nickname: `cli${stamp}`, email: `cli${stamp}@correo.cl`, pass: 
 const escort = {
   nickname: `esc${stamp}`,
   email: `esc${stamp}@correo.cl`,
-  pass: 'rosa77',
+  pass: 'rosa777',
   newPass: 'nueva1234',
 };
 

@@ -87,7 +87,7 @@ describe('the admin review', () => {
     // The reject dialog with its free text, over Ver datos.
     await viewer.getByRole('button', { name: 'Rechazar' }).click();
     const reject = admin.page.getByRole('dialog', { name: `Rechazar a ${nickname}` });
-    await reject.getByLabel('Debe subir un documento que acredite su identidad').check();
+    await reject.getByLabel('Sube un documento que acredite tu identidad').check();
     await reject.getByLabel('Detalle para la persona (opcional)').fill('x'.repeat(10));
     await reject.getByText('10/300 caracteres.', { exact: false }).waitFor();
     expect(await violations(admin.page), 'Rechazar').toEqual([]);

@@ -5,7 +5,8 @@ export const limits = {
   fullNameMin: 10,
   rutMin: 8,
   phoneDigits: 9,
-  escortRegistrationPasswordMin: 6,
+  // One minimum at sign-up and on every change: the spec's later 7, not its sign-up 6 (decision 0173).
+  escortRegistrationPasswordMin: 7,
   passwordMin: 7,
   provisionalCodeDigits: 4,
   minimumAge: 18,

@@ -32,7 +32,8 @@ export const msg = {
   /** A field the request left out (zod-spanish.ts). */
   fieldRequired: 'Este campo es obligatorio.',
   duplicate: 'El RUT, email o nickname ya existen.',
-  escortPasswordLength: 'La contraseña debe tener al menos 6 caracteres.',
+  // The spec says 6 here and 7 after registration: one minimum, 7 (decision 0173).
+  escortPasswordLength: 'La contraseña debe tener al menos 7 caracteres.',
   escortPasswordMix: 'La contraseña debe contener letras y números.',
   fixErrors: 'Por favor, corrige los errores antes de enviar.',
   completeRequired: 'Completa todos los campos obligatorios.',
@@ -53,7 +54,7 @@ export const msg = {
   passwordInvisible: 'La contraseña no puede tener saltos de línea ni caracteres invisibles.',
   passwordCommon: 'Esa contraseña está entre las más usadas y es fácil de adivinar. Elige otra.',
   newPasswordHint: 'Al menos 7 caracteres, con letras y números. Puedes usar espacios y símbolos.',
-  registerPasswordHint: 'Al menos 6 caracteres, con letras y números. Puedes usar espacios y símbolos.',
+  registerPasswordHint: 'Al menos 7 caracteres, con letras y números. Puedes usar espacios y símbolos.',
   completeAllFields: 'Por favor, completa todos los campos.',
   completeFieldsShort: 'Completa todos los campos.',
   recoveryEmailMissing: 'No se pudo recuperar el correo. Intenta nuevamente desde el inicio.',
@@ -75,8 +76,9 @@ export const msg = {
   totpNotPending: 'Primero genera un código QR nuevo.',
   totpNotOn: 'La verificación en dos pasos no está activa.',
   adminFactorRequired: 'Los administradores no pueden desactivar la verificación en dos pasos.',
-  passkeyFailed: 'No se pudo verificar la passkey. Inténtalo de nuevo.',
-  passkeyUnknown: 'Esa passkey no está registrada en Encanto.',
+  // "Passkey" in Spanish: "llave de acceso" (decision 0173).
+  passkeyFailed: 'No se pudo verificar la llave de acceso. Inténtalo de nuevo.',
+  passkeyUnknown: 'Esa llave de acceso no está registrada en Encanto.',
   sessionNotFound: 'Esa sesión ya no existe.',
   originRefused: 'Solicitud rechazada: origen no permitido.',
   twoFactorPasswordWrong: 'La contraseña no es correcta.',

@@ -31,8 +31,8 @@ const escort = {
   ...client,
   rut_usuario: '12.345.678-5',
   rut_cliente: undefined,
-  pass: 'rosa77',
-  pass2: 'rosa77',
+  pass: 'rosa777',
+  pass2: 'rosa777',
 };
 
 const first = (

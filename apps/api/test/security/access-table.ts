@@ -623,6 +623,7 @@ export const accessTable: Record<string, Entry> = {
   'DELETE /api/bloqueos': { access: 'escort', body: (w) => ({ nickname_cliente: w.victimClient.nickname }) },
   'GET /api/cuenta/mis-datos': { access: 'any-auth' },
   'GET /api/cuenta/exportar': { access: 'any-auth' },
+  'GET /api/cuenta/exportar/pagina': { access: 'any-auth' },
   // A wrong password: the account stays. Admin accounts cannot be deleted this way.
   'DELETE /api/cuenta': { access: 'client-or-escort', body: { pass: 'otraclave9' } },
   'PUT /api/cuenta/pausa': { access: 'escort', body: { pausado: false } },
