@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { limits } from '@encanto/core/constants';
 import {
   adminToken,
   approvedAccount,
@@ -97,6 +99,37 @@ describe('the selfie code survives a reload (decision 0171)', () => {
     expect((await section.locator('.safety-code').innerText()).trim()).toBe(code);
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'selfie-codigo-recarga-360');
+    await context.close();
+  });
+});
+
+describe('phone photos are resized before upload (decision 0174)', () => {
+  it('a 12-megapixel photo over 2 MB goes into the gallery, sent at 2,048 px and under the limit', async () => {
+    // A phone camera's photo: 4,000 x 3,000, grainy, high quality: several MB.
+    const photo = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(limits.galleryMaxBytes);
+    const { page, context } = await openPage(browser, small);
+    await loginThroughForm(page, escort, PASSWORD);
+    await page.goto('/panel/fotos');
+    const sent: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/upload/subir-imagenes/'))
+        sent.push(request.postDataBuffer()?.length ?? 0);
+    });
+    await page
+      .locator('#gallery-file')
+      .setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByText('IMG_2041.webp', { exact: true }).waitFor();
+    await expect(page.getByText('supera el límite de 2 MB', { exact: false }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Subir', exact: true }).click();
+    await page.locator('.gallery-tile').first().waitFor({ timeout: 20_000 });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toBeLessThan(limits.galleryMaxBytes);
+    await screenshot(page, 'galeria-foto-de-telefono-360');
     await context.close();
   });
 });
