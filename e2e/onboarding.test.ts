@@ -107,7 +107,13 @@ describe('phone photos are resized before upload (decision 0174)', () => {
   it('a 12-megapixel photo over 2 MB goes into the gallery, sent at 2,048 px and under the limit', async () => {
     // A phone camera's photo: 4,000 x 3,000, grainy, high quality: several MB.
     const photo = await sharp({
-      create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
     })
       .jpeg({ quality: 92 })
       .toBuffer();
