@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { limits } from '@encanto/core/constants';
+import { msg } from '@encanto/core/messages';
 import {
   adminToken,
   approvedAccount,
+  call,
   loginThroughForm,
   portrait,
   type NewAccount,
@@ -136,6 +138,97 @@ describe('phone photos are resized before upload (decision 0174)', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toBeLessThan(limits.galleryMaxBytes);
     await screenshot(page, 'galeria-foto-de-telefono-360');
+    await context.close();
+  });
+});
+
+describe('messages that say what is wrong (decision 0175)', () => {
+  it('an empty submit names each field, a taken nickname says why Registrarse is off, offline keeps the form', async () => {
+    const { page, context } = await openPage(browser, small);
+    await page.goto('/registro/RegistroEscort');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Registrarse' }).click();
+    await page.getByText(msg.fixErrors).waitFor();
+    for (const text of [
+      msg.idRequired,
+      msg.fullNameRequired,
+      msg.birthDateRequired,
+      msg.passwordRequired,
+      msg.cityRequired,
+    ])
+      await page.getByText(text, { exact: true }).waitFor();
+    await expect(page.getByText(msg.completeRequired).count()).resolves.toBe(0);
+    await page.getByLabel('RUT o Pasaporte', { exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'registro-vacio-por-campo-360');
+
+    // A nickname in use: the disabled button says which value to change.
+    await page.getByLabel('Nickname', { exact: true }).fill(escort.nickname);
+    await page.getByLabel('Nombre completo').focus();
+    const reason = msg.registerBlockedTaken('el nickname');
+    await page.getByText(reason).waitFor({ timeout: 8000 });
+    const button = page.getByRole('button', { name: 'Registrarse' });
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await expect(button.getAttribute('aria-describedby')).resolves.toBeTruthy();
+    await button.scrollIntoViewIfNeeded();
+    await screenshot(page, 'registro-boton-dice-por-que-360');
+
+    // Offline: "Sin conexión", and every typed value is still there.
+    const nickname = `off${stamp}`;
+    await page.getByLabel('Nickname', { exact: true }).fill('');
+    await fillEscortForm(page, { id: `CD${Date.now().toString().slice(-7)}`, nickname });
+    await page.getByText(reason).waitFor({ state: 'detached', timeout: 8000 });
+    await page.waitForFunction(() => !document.querySelector('[aria-label="Verificando disponibilidad"]'));
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Registrarse' }).click();
+    await page.getByText(msg.offline).waitFor();
+    await expect(page.getByLabel('Nickname', { exact: true }).inputValue()).resolves.toBe(nickname);
+    await expect(page.getByLabel('Nombre completo').inputValue()).resolves.toBe('Valeria Migrante Pérez');
+    await expect(page.getByLabel('Contraseña', { exact: true }).inputValue()).resolves.toBe('clave-segura-1');
+    await screenshot(page, 'registro-sin-conexion-360');
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it("the escort's inbox shows the client's whole message on request", async () => {
+    const client = await approvedAccount('cliente', await adminToken(), {
+      ...account('om'),
+      genero: 'Masculino',
+    });
+    const { token } = await call<{ token: string }>('/cliente/login', {
+      method: 'POST',
+      body: { email: client.email, pass: PASSWORD },
+    });
+    const ending = 'y llego puntual con lo acordado.';
+    const mensaje = `Hola, me gustaría conocerte el sábado en la tarde. Soy tranquilo, respetuoso y discreto; ${ending}`;
+    const at = new Date(Date.now() + 3 * 24 * 3_600_000 - 3 * 3_600_000);
+    await call('/appointments/solicitar', {
+      method: 'POST',
+      token,
+      body: {
+        nickname_cliente: client.nickname,
+        nickname_usuario: escort.nickname,
+        fecha_hora: `${at.toISOString().slice(0, 11)}21:00:00-03:00`,
+        duracion_min: 90,
+        lugar: 'en_su_lugar',
+        mensaje,
+      },
+    });
+    const { page, context } = await openPage(browser, small);
+    await loginThroughForm(page, escort, PASSWORD);
+    await page.goto('/panel/solicitudes');
+    const toggle = page.getByRole('button', { name: 'Ver mensaje completo' }).first();
+    await toggle.waitFor();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await toggle.click();
+    const open = page.getByRole('button', { name: 'Ver menos' }).first();
+    const line = page.locator(`[id="${await open.getAttribute('aria-controls')}"]`);
+    const box = await line.boundingBox();
+    // Whole: taller than two lines, and nothing cut at its end.
+    expect(box!.height).toBeGreaterThan(60);
+    await expect(line.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).resolves.toBe(true);
+    await expect(line.innerText()).resolves.toContain(ending);
+    await line.scrollIntoViewIfNeeded();
+    await screenshot(page, 'bandeja-mensaje-completo-360');
     await context.close();
   });
 });

@@ -44,7 +44,8 @@ describe('login messages (spec section 8)', () => {
     expect(loginFailureText('cliente', new ApiError(401, { mensaje: 'x', code: 'BAD_CREDENTIALS' }))).toBe(
       msg.clientLoginFailed,
     );
-    expect(loginFailureText('cliente', new TypeError('network'))).toBe(msg.clientLoginFailed);
+    // No answer at all says so (decision 0175), not 'wrong credentials'.
+    expect(loginFailureText('cliente', new TypeError('Failed to fetch'))).toBe(msg.offline);
     expect(loginFailureText('cliente', new IncompleteDataError())).toBe(msg.incompleteData);
   });
   it('escort: credentials message; throttling shows the server text', () => {
@@ -107,7 +108,9 @@ describe('registration, recovery and password messages', () => {
       msg.duplicate,
     );
     expect(registerFailureText(new ApiError(500, null))).toBe(msg.registerError);
-    expect(registerFailureText(new TypeError('network'))).toBe(msg.registerRequestError);
+    expect(registerFailureText(new TypeError('Failed to fetch'))).toBe(msg.offline);
+    expect(registerFailureText(new ApiError(0, null))).toBe(msg.offline);
+    expect(registerFailureText(new Error('x'))).toBe(msg.registerRequestError);
   });
   it('forgot password', () => {
     expect(
@@ -123,7 +126,8 @@ describe('registration, recovery and password messages', () => {
     ).toBe(msg.rateLimited);
   });
   it('set new password fallbacks', () => {
-    expect(recoverFailureText('cliente', new TypeError('network'))).toBe(msg.setPasswordClientError);
+    expect(recoverFailureText('cliente', new Error('x'))).toBe(msg.setPasswordClientError);
+    expect(recoverFailureText('cliente', new TypeError('Failed to fetch'))).toBe(msg.offline);
     expect(recoverFailureText('usuario', new ApiError(500, null))).toBe(msg.passwordUpdateError);
     expect(
       recoverFailureText('usuario', new ApiError(400, { mensaje: msg.codeInvalid, code: 'BAD_REQUEST' })),

@@ -80,12 +80,23 @@ describe('registration form, server-rendered then hydrated', () => {
     expect(hydrationErrors).toEqual([]);
   });
 
-  it('client: an empty submit marks every field with the spec’s messages and sends nothing', async () => {
+  it('client: an empty submit puts each field’s own message under it, the spec’s sentence once (decision 0175)', async () => {
     const { user, api } = openForm('cliente');
     await waitFor(() => expect(submit().disabled).toBe(false));
     await user.click(submit());
-    // RUT, name, nickname, birth date, e-mail, both passwords, phone and city.
-    expect(await screen.findAllByText(msg.allRequired)).toHaveLength(9);
+    expect(await screen.findAllByText(msg.allRequired)).toHaveLength(1);
+    for (const text of [
+      msg.idRequired,
+      msg.fullNameRequired,
+      msg.nicknameRequired,
+      msg.birthDateRequired,
+      msg.emailRequired,
+      msg.passwordRequired,
+      msg.passwordRepeatRequired,
+      msg.phoneRequired,
+      msg.cityRequired,
+    ])
+      expect(screen.getAllByText(text)).toHaveLength(1);
     expect(screen.getByText(msg.genderRequired)).toBeTruthy();
     expect(screen.getByText(msg.consentTermsRequired)).toBeTruthy();
     expect(screen.getByText(msg.consentSensitiveRequired)).toBeTruthy();
@@ -97,10 +108,21 @@ describe('registration form, server-rendered then hydrated', () => {
     await waitFor(() => expect(submit().disabled).toBe(false));
     await user.click(submit());
     expect(await screen.findByText(msg.fixErrors)).toBeTruthy();
-    // RUT, name, birth date, both passwords and city.
-    expect(screen.getAllByText(msg.completeRequired)).toHaveLength(6);
-    for (const text of [msg.nicknameRequired, msg.emailRequired, msg.phoneRequired, msg.genderRequired])
-      expect(screen.getByText(text)).toBeTruthy();
+    // Each field says what it needs, not one sentence six times (decision 0175).
+    expect(screen.queryAllByText(msg.completeRequired)).toHaveLength(0);
+    for (const text of [
+      msg.idRequired,
+      msg.fullNameRequired,
+      msg.birthDateRequired,
+      msg.passwordRequired,
+      msg.passwordRepeatRequired,
+      msg.cityRequired,
+      msg.nicknameRequired,
+      msg.emailRequired,
+      msg.phoneRequired,
+      msg.genderRequired,
+    ])
+      expect(screen.getAllByText(text)).toHaveLength(1);
     expect(api.calls).toEqual([]);
   });
 

@@ -40,6 +40,16 @@ export const msg = {
   available: 'Disponible',
   taken: '¡Ya existe, ingresa otro!',
   genderRequired: 'Selecciona un género.',
+  // Each empty field says what it needs (decision 0175); the spec's "Todos los campos son obligatorios." and
+  // "Completa todos los campos obligatorios." stay as the form's own line.
+  idRequired: 'Escribe tu RUT o pasaporte.',
+  fullNameRequired: 'Escribe tu nombre completo.',
+  birthDateRequired: 'Ingresa tu fecha de nacimiento.',
+  passwordRequired: 'Escribe una contraseña.',
+  passwordRepeatRequired: 'Repite la contraseña.',
+  /** Why "Registrarse" is disabled (decision 0175): a value taken, or a check still running. */
+  registerBlockedTaken: (fields: string) => `Para registrarte, cambia ${fields}: ya está en uso.`,
+  registerBlockedChecking: (fields: string) => `Espera un momento: estamos revisando ${fields}.`,
   cityRequired: 'Selecciona una ciudad.',
   // Consent at registration (Ley 21.719, decision 0072; not worded by the spec)
   consentTermsRequired:
@@ -58,6 +68,8 @@ export const msg = {
   completeAllFields: 'Por favor, completa todos los campos.',
   completeFieldsShort: 'Completa todos los campos.',
   recoveryEmailMissing: 'No se pudo recuperar el correo. Intenta nuevamente desde el inicio.',
+  // A call that never reached the server (decision 0175): says so, and that the form kept what was typed.
+  offline: 'Sin conexión. Revisa tu internet e inténtalo de nuevo: lo que escribiste sigue aquí.',
   // Login (accounts spec section 8)
   badCredentials: 'Credenciales incorrectas. Por favor, intenta nuevamente.',
   emailNotFound: 'El correo no existe.',

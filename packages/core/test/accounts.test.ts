@@ -49,8 +49,9 @@ describe('registration schemas carry the spec messages', () => {
     expect(first(escortRegisterFormSchema, escort)).toBeNull();
   });
   it('client: required, match, duplicate-free rules', () => {
-    expect(first(clientRegisterFormSchema, { ...client, nombre: '' })).toBe(msg.allRequired);
-    expect(first(clientRegisterFormSchema, { ...client, fono: '' })).toBe(msg.allRequired);
+    // Each empty field says what it needs (decision 0175).
+    expect(first(clientRegisterFormSchema, { ...client, nombre: '' })).toBe(msg.fullNameRequired);
+    expect(first(clientRegisterFormSchema, { ...client, fono: '' })).toBe(msg.phoneRequired);
     expect(first(clientRegisterFormSchema, { ...client, pass2: 'otra1234' })).toBe(msg.passwordsDontMatch);
     expect(first(clientRegisterFormSchema, { ...client, rut_cliente: '1234 5678' })).toBe(msg.rut);
     expect(first(clientRegisterFormSchema, { ...client, nombre: 'Ana' })).toBe(msg.fullName);
@@ -78,7 +79,9 @@ describe('registration schemas carry the spec messages', () => {
     const pass2 = r.error?.issues.filter((i) => i.path.join('.') === 'pass2').map((i) => i.message);
     expect(pass2).toEqual([msg.passwordsDontMatch]);
     const empty = clientRegisterFormSchema.safeParse({ pass: 'clave123', pass2: '' });
-    expect(empty.error?.issues.find((i) => i.path.join('.') === 'pass2')?.message).toBe(msg.allRequired);
+    expect(empty.error?.issues.find((i) => i.path.join('.') === 'pass2')?.message).toBe(
+      msg.passwordRepeatRequired,
+    );
   });
   it('both kinds: the two consents must be exactly true (Ley 21.719)', () => {
     for (const schema of [clientRegisterFormSchema, escortRegisterFormSchema]) {
@@ -104,7 +107,7 @@ describe('registration schemas carry the spec messages', () => {
     expect(first(escortRegisterFormSchema, { ...escort, fono: '12345' })).toBe(msg.phoneEscort);
     expect(first(escortRegisterFormSchema, { ...escort, email: '' })).toBe(msg.emailRequired);
     expect(first(escortRegisterFormSchema, { ...escort, nickname: '' })).toBe(msg.nicknameRequired);
-    expect(first(escortRegisterFormSchema, { ...escort, nombre: '' })).toBe(msg.completeRequired);
+    expect(first(escortRegisterFormSchema, { ...escort, nombre: '' })).toBe(msg.fullNameRequired);
   });
   it('18+: the latest adult date passes, the next day does not', () => {
     const latest = latestAdultBirthDate(new Date());

@@ -88,11 +88,11 @@ describe('client registration', () => {
     ['phone of 8 digits', { fono: '98765432' }, msg.phone],
     ['phone with spaces', { fono: '98765 432' }, msg.phone],
     ['minor', { fecha_nac: minorBirthDate() }, msg.underage],
-    ['empty name', { nombre: '' }, msg.allRequired],
-    ['missing city', { ciudad: undefined }, msg.allRequired],
+    ['empty name', { nombre: '' }, msg.fullNameRequired],
+    ['missing city', { ciudad: undefined }, msg.cityRequired],
     ['unknown city', { ciudad: 'Gotham' }, msg.cityRequired],
     ['missing gender', { genero: undefined }, msg.genderRequired],
-    ['empty password', { pass: '' }, msg.allRequired],
+    ['empty password', { pass: '' }, msg.passwordRequired],
   ];
   for (const [name, override, message] of cases) {
     it(`refuses ${name} with 400 '${message}'`, async () => {
@@ -213,7 +213,7 @@ describe('escort registration', () => {
     ['an empty e-mail', { email: '' }, msg.emailRequired],
     ['an empty phone', { fono: '' }, msg.phoneRequired],
     ['a phone of 10 digits', { fono: '9123456789' }, msg.phoneEscort],
-    ['an empty name', { nombre: '' }, msg.completeRequired],
+    ['an empty name', { nombre: '' }, msg.fullNameRequired],
     ['a minor', { fecha_nac: minorBirthDate() }, msg.underage],
   ];
   for (const [name, override, message] of cases) {

@@ -123,7 +123,27 @@ export function RegisterForm({ type }: { type: AccountType }) {
       onError: (err) => setFormError(registerFailureText(err)),
     });
   };
-  const onInvalid = () => setFormError(type === 'usuario' ? msg.fixErrors : '');
+  // Each field shows its own words; the form's line is the spec's sentence for its kind (decision 0175).
+  // Why "Registrarse" is disabled, said under it (decision 0175): which value is taken or still checked.
+  const fieldWords: Record<CheckedField, string> = {
+    rut: 'el RUT o pasaporte',
+    nickname: 'el nickname',
+    email: 'el email',
+  };
+  const named = (state: 'taken' | 'checking') =>
+    (['rut', 'nickname', 'email'] as const).filter((f) => status[f] === state).map((f) => fieldWords[f]);
+  const joinWords = (words: string[]) =>
+    words.length > 1 ? `${words.slice(0, -1).join(', ')} y ${words[words.length - 1]}` : (words[0] ?? '');
+  const taken = named('taken');
+  const checking = named('checking');
+  const blockedReason = !hydrated
+    ? ''
+    : taken.length > 0
+      ? msg.registerBlockedTaken(joinWords(taken))
+      : checking.length > 0
+        ? msg.registerBlockedChecking(joinWords(checking))
+        : '';
+  const onInvalid = () => setFormError(type === 'usuario' ? msg.fixErrors : msg.allRequired);
 
   const fieldProps = (name: string) => ({
     id: `${id}-${name}`,
@@ -298,10 +318,14 @@ export function RegisterForm({ type }: { type: AccountType }) {
           type="submit"
           className="button button-block"
           disabled={checks.blocked || formState.isSubmitting || !hydrated}
+          aria-describedby={blockedReason ? `${id}-blocked` : undefined}
         >
           {formState.isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
           Registrarse
         </button>
+        <p id={`${id}-blocked`} className="field-hint register-blocked" aria-live="polite">
+          {blockedReason}
+        </p>
       </form>
     </section>
   );
