@@ -63,18 +63,20 @@ export function AuditList({
               </span>
             </td>
             <td data-label="Motivos">
-              {e.motivos ?? '—'}
-              {onUndo && e.deshacible && (
-                <button
-                  type="button"
-                  className="button button-secondary audit-undo"
-                  disabled={busy}
-                  aria-label={`Deshacer la suspensión de ${e.cuenta}`}
-                  onClick={() => onUndo(e)}
-                >
-                  Deshacer
-                </button>
-              )}
+              <span className="audit-reasons">
+                <span>{e.motivos ?? '—'}</span>
+                {onUndo && e.deshacible && (
+                  <button
+                    type="button"
+                    className="button button-secondary audit-undo"
+                    disabled={busy}
+                    aria-label={`Deshacer la suspensión de ${e.cuenta}`}
+                    onClick={() => onUndo(e)}
+                  >
+                    Deshacer
+                  </button>
+                )}
+              </span>
             </td>
           </tr>
         ))}
