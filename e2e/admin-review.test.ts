@@ -243,7 +243,7 @@ describe('the admin review', () => {
 
     // Decided from the view: suspended, then reinstated.
     await admin.page.getByRole('button', { name: 'Suspender perfil' }).click();
-    // The suspension asks for its reason first (decision 0172).
+    // The suspension asks for its reason first (decision 0147).
     await admin.page.getByLabel('Motivo de la suspensión').fill('Su documento indica 16 años.');
     await admin.page.getByRole('button', { name: 'Confirmar suspensión' }).click();
     await hold.getByText('Suspendido: el perfil está oculto hasta que lo reincorpores.').waitFor();

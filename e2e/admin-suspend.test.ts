@@ -67,7 +67,7 @@ async function pendingEscort(prefix: string, document: boolean): Promise<string>
   return nickname;
 }
 
-describe('Suspender perfil asks why, mails her and can be undone (decision 0172)', () => {
+describe('Suspender perfil asks why, mails her and can be undone (decision 0147)', () => {
   it('at 360 px: the reason is required, the escort is mailed, Deshacer in the log brings the card back', async () => {
     const escort = await approvedAccount('usuario', token, {
       prefix: 'su',

@@ -12,7 +12,7 @@ import {
 } from './helpers/api.ts';
 import { launchBrowser, openPage, screenshot } from './helpers/browser.ts';
 
-/** Copy and polish at 360 px (decision 0173): one voice, the 24-hour clock, words a person would say. */
+/** Copy and polish at 360 px (decision 0148): one voice, the 24-hour clock, words a person would say. */
 
 const small = { width: 360, height: 780 };
 const PASSWORD = 'encanto123';
@@ -45,7 +45,7 @@ async function confirmPassword(page: Page) {
   await proof.waitFor({ state: 'hidden' });
 }
 
-describe('copy and polish at 360 px (decision 0173)', () => {
+describe('copy and polish at 360 px (decision 0148)', () => {
   it('the approval in plain words, the selfie deadline on the 24-hour clock', async () => {
     const { page, context } = await openPage(browser, small);
     await loginThroughForm(page, escort, PASSWORD);

@@ -63,7 +63,7 @@ async function fillEscortForm(page: Page, data: { id: string; nickname: string }
   await page.getByRole('checkbox', { name: /^Doy mi consentimiento expreso/ }).check();
 }
 
-describe('a migrant escort registers with her passport (decision 0170)', () => {
+describe('a migrant escort registers with her passport (decision 0145)', () => {
   it('the escort form keeps the passport letters and signs her up at 360 px', async () => {
     const { page, context } = await openPage(browser, small);
     await page.goto('/registro/RegistroEscort');
@@ -85,7 +85,7 @@ describe('a migrant escort registers with her passport (decision 0170)', () => {
   });
 });
 
-describe('the selfie code survives a reload (decision 0171)', () => {
+describe('the selfie code survives a reload (decision 0146)', () => {
   it('shows the same code after the page reloads, as Android does when she opens the camera', async () => {
     const { page, context } = await openPage(browser, small);
     await loginThroughForm(page, escort, PASSWORD);
@@ -105,7 +105,7 @@ describe('the selfie code survives a reload (decision 0171)', () => {
   });
 });
 
-describe('phone photos are resized before upload (decision 0174)', () => {
+describe('phone photos are resized before upload (decision 0149)', () => {
   it('a 12-megapixel photo over 2 MB goes into the gallery, sent at 2,048 px and under the limit', async () => {
     // A phone camera's photo: 4,000 x 3,000, grainy, high quality: several MB.
     const photo = await sharp({
@@ -142,7 +142,7 @@ describe('phone photos are resized before upload (decision 0174)', () => {
   });
 });
 
-describe('messages that say what is wrong (decision 0175)', () => {
+describe('messages that say what is wrong (decision 0150)', () => {
   it('an empty submit names each field, a taken nickname says why Registrarse is off, offline keeps the form', async () => {
     const { page, context } = await openPage(browser, small);
     await page.goto('/registro/RegistroEscort');

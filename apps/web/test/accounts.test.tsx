@@ -44,7 +44,7 @@ describe('login messages (spec section 8)', () => {
     expect(loginFailureText('cliente', new ApiError(401, { mensaje: 'x', code: 'BAD_CREDENTIALS' }))).toBe(
       msg.clientLoginFailed,
     );
-    // No answer at all says so (decision 0175), not 'wrong credentials'.
+    // No answer at all says so (decision 0150), not 'wrong credentials'.
     expect(loginFailureText('cliente', new TypeError('Failed to fetch'))).toBe(msg.offline);
     expect(loginFailureText('cliente', new IncompleteDataError())).toBe(msg.incompleteData);
   });

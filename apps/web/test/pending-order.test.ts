@@ -12,7 +12,7 @@ const row = (nickname: string, documento: string | null): PendingRow => ({
   documento,
 });
 
-describe('pending queue order (decision 0172)', () => {
+describe('pending queue order (decision 0147)', () => {
   it('puts the rows with a document first, keeping the server order within each group', () => {
     const rows = [row('a', null), row('b', '/doc/b'), row('c', null), row('d', '/doc/d')];
     expect(documentsFirst(rows).map((r) => r.nickname)).toEqual(['b', 'd', 'a', 'c']);

@@ -39,7 +39,7 @@ describe('status section', () => {
     expect(errorText(new ApiError(500, null), 'No se pudo cambiar el estado')).toBe(
       'No se pudo cambiar el estado',
     );
-    // No answer at all: "Sin conexión", not the screen's failure (decision 0175).
+    // No answer at all: "Sin conexión", not the screen's failure (decision 0150).
     expect(errorText(new TypeError('fetch failed'), 'No se pudo cambiar el estado')).toBe(msg.offline);
   });
 });

@@ -80,7 +80,7 @@ describe('registration form, server-rendered then hydrated', () => {
     expect(hydrationErrors).toEqual([]);
   });
 
-  it('client: an empty submit puts each field’s own message under it, the spec’s sentence once (decision 0175)', async () => {
+  it('client: an empty submit puts each field’s own message under it, the spec’s sentence once (decision 0150)', async () => {
     const { user, api } = openForm('cliente');
     await waitFor(() => expect(submit().disabled).toBe(false));
     await user.click(submit());
@@ -108,7 +108,7 @@ describe('registration form, server-rendered then hydrated', () => {
     await waitFor(() => expect(submit().disabled).toBe(false));
     await user.click(submit());
     expect(await screen.findByText(msg.fixErrors)).toBeTruthy();
-    // Each field says what it needs, not one sentence six times (decision 0175).
+    // Each field says what it needs, not one sentence six times (decision 0150).
     expect(screen.queryAllByText(msg.completeRequired)).toHaveLength(0);
     for (const text of [
       msg.idRequired,

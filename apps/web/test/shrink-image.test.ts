@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitWithin, renamed, shrinkImage } from '../src/lib/shrink-image.ts';
 
-describe('photos resized before upload (decision 0174)', () => {
+describe('photos resized before upload (decision 0149)', () => {
   it('fits the long side, keeps the proportions, never enlarges', () => {
     expect(fitWithin(4032, 3024, 2048)).toEqual({ width: 2048, height: 1536 });
     expect(fitWithin(3024, 4032, 2048)).toEqual({ width: 1536, height: 2048 });

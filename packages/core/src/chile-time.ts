@@ -176,7 +176,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('es-CL', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  // Chile reads the 24-hour clock ("22:30"); es-CL alone writes "10:30 p. m." (decision 0173).
+  // Chile reads the 24-hour clock ("22:30"); es-CL alone writes "10:30 p. m." (decision 0148).
   hourCycle: 'h23',
 });
 

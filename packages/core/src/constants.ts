@@ -5,7 +5,7 @@ export const limits = {
   fullNameMin: 10,
   rutMin: 8,
   phoneDigits: 9,
-  // One minimum at sign-up and on every change: the spec's later 7, not its sign-up 6 (decision 0173).
+  // One minimum at sign-up and on every change: the spec's later 7, not its sign-up 6 (decision 0148).
   escortRegistrationPasswordMin: 7,
   passwordMin: 7,
   provisionalCodeDigits: 4,
@@ -23,7 +23,7 @@ export const limits = {
   documentMaxBytes: 8 * 1024 * 1024,
   profilePhotoMaxBytes: 8 * 1024 * 1024,
   /**
-   * Photos are resized in the browser before upload (decision 0174): the long side of gallery, profile
+   * Photos are resized in the browser before upload (decision 0149): the long side of gallery, profile
    * photos and selfies, and a larger one that keeps an identity document's small print legible.
    */
   uploadLongSide: 2048,

@@ -36,7 +36,7 @@ export const reportCreateSchema = z.object({
 });
 export type ReportCreate = z.input<typeof reportCreateSchema>;
 
-/** "Suspender perfil" asks why: the escort reads it in her mail, the audit log keeps it (decision 0172). */
+/** "Suspender perfil" asks why: the escort reads it in her mail, the audit log keeps it (decision 0147). */
 export const suspensionSchema = z.object({
   motivo: z
     .string({ error: msg.suspensionReasonRequired })

@@ -20,7 +20,7 @@ export const rutField = z
   .max(20, msg.rut);
 
 /**
- * 'RUT o Pasaporte', for clients and escorts alike (the data model's "ID or passport"; decision 0170): a
+ * 'RUT o Pasaporte', for clients and escorts alike (the data model's "ID or passport"; decision 0145): a
  * value written like a RUT needs its check digit, anything else must look like a passport number. The
  * identity document the admin checks is the proof either way.
  */

@@ -32,7 +32,7 @@ export const msg = {
   /** A field the request left out (zod-spanish.ts). */
   fieldRequired: 'Este campo es obligatorio.',
   duplicate: 'El RUT, email o nickname ya existen.',
-  // The spec says 6 here and 7 after registration: one minimum, 7 (decision 0173).
+  // The spec says 6 here and 7 after registration: one minimum, 7 (decision 0148).
   escortPasswordLength: 'La contraseña debe tener al menos 7 caracteres.',
   escortPasswordMix: 'La contraseña debe contener letras y números.',
   fixErrors: 'Por favor, corrige los errores antes de enviar.',
@@ -40,14 +40,14 @@ export const msg = {
   available: 'Disponible',
   taken: '¡Ya existe, ingresa otro!',
   genderRequired: 'Selecciona un género.',
-  // Each empty field says what it needs (decision 0175); the spec's "Todos los campos son obligatorios." and
+  // Each empty field says what it needs (decision 0150); the spec's "Todos los campos son obligatorios." and
   // "Completa todos los campos obligatorios." stay as the form's own line.
   idRequired: 'Escribe tu RUT o pasaporte.',
   fullNameRequired: 'Escribe tu nombre completo.',
   birthDateRequired: 'Ingresa tu fecha de nacimiento.',
   passwordRequired: 'Escribe una contraseña.',
   passwordRepeatRequired: 'Repite la contraseña.',
-  /** Why "Registrarse" is disabled (decision 0175): a value taken, or a check still running. */
+  /** Why "Registrarse" is disabled (decision 0150): a value taken, or a check still running. */
   registerBlockedTaken: (fields: string) => `Para registrarte, cambia ${fields}: ya está en uso.`,
   registerBlockedChecking: (fields: string) => `Espera un momento: estamos revisando ${fields}.`,
   cityRequired: 'Selecciona una ciudad.',
@@ -68,7 +68,7 @@ export const msg = {
   completeAllFields: 'Por favor, completa todos los campos.',
   completeFieldsShort: 'Completa todos los campos.',
   recoveryEmailMissing: 'No se pudo recuperar el correo. Intenta nuevamente desde el inicio.',
-  // A call that never reached the server (decision 0175): says so, and that the form kept what was typed.
+  // A call that never reached the server (decision 0150): says so, and that the form kept what was typed.
   offline: 'Sin conexión. Revisa tu internet e inténtalo de nuevo: lo que escribiste sigue aquí.',
   // Login (accounts spec section 8)
   badCredentials: 'Credenciales incorrectas. Por favor, intenta nuevamente.',
@@ -88,7 +88,7 @@ export const msg = {
   totpNotPending: 'Primero genera un código QR nuevo.',
   totpNotOn: 'La verificación en dos pasos no está activa.',
   adminFactorRequired: 'Los administradores no pueden desactivar la verificación en dos pasos.',
-  // "Passkey" in Spanish: "llave de acceso" (decision 0173).
+  // "Passkey" in Spanish: "llave de acceso" (decision 0148).
   passkeyFailed: 'No se pudo verificar la llave de acceso. Inténtalo de nuevo.',
   passkeyUnknown: 'Esa llave de acceso no está registrada en Encanto.',
   sessionNotFound: 'Esa sesión ya no existe.',

@@ -37,7 +37,7 @@ export function formatRut(value: string): string {
 
 /**
  * What the escort form lets through while typing 'RUT o Pasaporte': letters, digits, dots and hyphen,
- * uppercased (a passport has letters; decision 0170). Spaces and symbols never reach the field.
+ * uppercased (a passport has letters; decision 0145). Spaces and symbols never reach the field.
  */
 export function filterIdInput(value: string): string {
   return value.toUpperCase().replace(/[^0-9A-Z.-]/g, '');

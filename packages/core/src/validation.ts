@@ -12,7 +12,7 @@ import { chosenFileField } from './files.ts';
 export const clientRejectionReasons = [
   'Los datos no coinciden con la foto',
   'La foto está mal tomada',
-  // The spec's reasons, in tú like the rest of the site (decision 0173).
+  // The spec's reasons, in tú like the rest of the site (decision 0148).
   'Sube un documento que acredite tu identidad y vuelve a intentarlo',
 ] as const;
 
@@ -156,7 +156,7 @@ export const auditEntrySchema = z.object({
   tipo: z.enum(['cliente', 'usuario']).nullable(),
   accion: z.string(),
   motivos: z.string().nullable(),
-  /** A suspension still in force, which the admin may undo from the log (decision 0172). */
+  /** A suspension still in force, which the admin may undo from the log (decision 0147). */
   deshacible: z.boolean(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -167,7 +167,7 @@ export const messageSchema = z.object({ mensaje: z.string() });
 export const rejectionNotice = (motivo: string, estado: string) =>
   `Motivo de rechazo: ${motivo}. Estado de autorización: ${estado}`;
 /**
- * The approval in words a person would say (decision 0173), not the spec's "Motivo de aprobación: Cuenta
+ * The approval in words a person would say (decision 0148), not the spec's "Motivo de aprobación: Cuenta
  * Autorizada. Estado de autorización: aprobado": the default note adds nothing; an admin's own note follows.
  */
 export const approvalNotice = (motivo: string) =>

@@ -49,7 +49,7 @@ describe('registration schemas carry the spec messages', () => {
     expect(first(escortRegisterFormSchema, escort)).toBeNull();
   });
   it('client: required, match, duplicate-free rules', () => {
-    // Each empty field says what it needs (decision 0175).
+    // Each empty field says what it needs (decision 0150).
     expect(first(clientRegisterFormSchema, { ...client, nombre: '' })).toBe(msg.fullNameRequired);
     expect(first(clientRegisterFormSchema, { ...client, fono: '' })).toBe(msg.phoneRequired);
     expect(first(clientRegisterFormSchema, { ...client, pass2: 'otra1234' })).toBe(msg.passwordsDontMatch);
@@ -94,7 +94,7 @@ describe('registration schemas carry the spec messages', () => {
   });
   it('escort: RUT format, password rules, required texts', () => {
     expect(first(escortRegisterFormSchema, { ...escort, rut_usuario: '12.345.678-0' })).toBe(msg.rutFormat);
-    // A migrant escort registers with her passport, as a client does (decision 0170).
+    // A migrant escort registers with her passport, as a client does (decision 0145).
     expect(escortRegisterFormSchema.safeParse({ ...escort, rut_usuario: 'AB1234567' }).success).toBe(true);
     expect(first(escortRegisterFormSchema, { ...escort, rut_usuario: 'AB-123/456' })).toBe(msg.rutFormat);
     expect(first(escortRegisterFormSchema, { ...escort, pass: 'a1', pass2: 'a1' })).toBe(
@@ -130,7 +130,7 @@ describe('typing filters', () => {
     expect(inputFilters.email(' a b@c.cl ')).toBe('ab@c.cl');
     expect(inputFilters.phone('9 8-7a6543210')).toBe('987654321');
     expect(filterIdInput('12.345.678-k x')).toBe('12.345.678-KX');
-    // A passport keeps its letters (decision 0170): 'ab1234567' is not cut to '1234567'.
+    // A passport keeps its letters (decision 0145): 'ab1234567' is not cut to '1234567'.
     expect(filterIdInput('ab 1234567/')).toBe('AB1234567');
   });
 });

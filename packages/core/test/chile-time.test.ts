@@ -27,7 +27,7 @@ describe("dates in Chile's words", () => {
     expect(formatNumericDate('2009-01-01')).toBe('01-01-2009');
   });
 
-  it('times on the 24-hour clock, never "p. m." (decision 0173)', () => {
+  it('times on the 24-hour clock, never "p. m." (decision 0148)', () => {
     const evening = '2026-03-06T01:30:00Z'; // 22:30 on the 5th in Chile (UTC-3)
     expect(formatClockTime(evening)).toBe('22:30');
     expect(formatDateTime(evening)).toBe('05 mar 2026, 22:30');

@@ -62,7 +62,7 @@ describe('new passwords (change, recovery)', () => {
 });
 
 describe('registration passwords', () => {
-  it('keep the same 7-character minimum as a change of password (decision 0173), with their own messages', () => {
+  it('keep the same 7-character minimum as a change of password (decision 0148), with their own messages', () => {
     expect(firstIssue(escortRegistrationPasswordField, 'a1b2')).toBe(msg.escortPasswordLength);
     expect(firstIssue(escortRegistrationPasswordField, 'rosa 7')).toBe(msg.escortPasswordLength);
     expect(firstIssue(newPasswordField, 'rosa 7')).toBe(msg.newPasswordRule);

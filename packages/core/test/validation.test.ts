@@ -18,7 +18,7 @@ describe('rejection reasons', () => {
     expect(clientRejectionReasons[2]).toBe(`${escortRejectionReasons[2]} y vuelve a intentarlo`);
   });
 
-  it('speak to the person as tú, like the rest of the site (decision 0173)', () => {
+  it('speak to the person as tú, like the rest of the site (decision 0148)', () => {
     for (const reason of [...clientRejectionReasons, ...escortRejectionReasons])
       expect(reason).not.toMatch(/\b(debe|su|vuelva|suba|intente)\b/i);
   });
@@ -63,7 +63,7 @@ describe('rejection reasons', () => {
     expect(rejectionNotice('La foto está mal tomada', 'pendiente')).toBe(
       'Motivo de rechazo: La foto está mal tomada. Estado de autorización: pendiente',
     );
-    // The approval in words a person would say (decision 0173).
+    // The approval in words a person would say (decision 0148).
     expect(approvalNotice('Cuenta Autorizada')).toBe('¡Tu cuenta fue aprobada!');
     expect(approvalNotice('Bienvenida')).toBe('¡Tu cuenta fue aprobada! Bienvenida');
   });

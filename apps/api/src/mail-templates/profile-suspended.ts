@@ -8,7 +8,7 @@ const schema = z.object({
   motivo: z.string(),
 });
 
-/** An admin suspended her profile after a report: why, and where to ask about it (decision 0172). */
+/** An admin suspended her profile after a report: why, and where to ask about it (decision 0147). */
 export const profileSuspendedMail = defineMail({
   name: 'profile-suspended',
   description: 'Perfil suspendido por la administración: motivo',

@@ -188,7 +188,7 @@ describe('escort registration', () => {
     });
   });
 
-  it('a migrant escort registers with her passport number, unique across both kinds (decision 0170)', async () => {
+  it('a migrant escort registers with her passport number, unique across both kinds (decision 0145)', async () => {
     const passport = `AB${Date.now().toString().slice(-7)}`;
     const res = await post('/api/usuario/registro', escortPayload({ rut_usuario: passport }));
     expect(res.statusCode).toBe(201);

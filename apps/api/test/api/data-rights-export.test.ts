@@ -106,7 +106,7 @@ describe('GET /api/cuenta/exportar', () => {
     expect((await t.app.inject('/api/cuenta/exportar')).statusCode).toBe(401);
   });
 
-  it('comes with a readable page too: Spanish words, 24-hour times, escaped text (decision 0173)', async () => {
+  it('comes with a readable page too: Spanish words, 24-hour times, escaped text (decision 0148)', async () => {
     expect((await t.app.inject('/api/cuenta/exportar/pagina')).statusCode).toBe(401);
     const res = await t.app.inject({ url: '/api/cuenta/exportar/pagina', headers: bearer(escort) });
     expect(res.statusCode).toBe(200);

@@ -125,7 +125,7 @@ describe('photo verification code', () => {
     clock.set(new Date());
   });
 
-  it('gives the same code until it expires, and shows it in the state after a reload (decision 0171)', async () => {
+  it('gives the same code until it expires, and shows it in the state after a reload (decision 0146)', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     const start = clock.now();
     const first = await newCode(escort);

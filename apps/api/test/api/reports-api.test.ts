@@ -33,7 +33,7 @@ const decide = (id: number, action: string, who: FixtureAccount | null = admin) 
     method: 'PUT',
     url: `/api/denuncias/${id}/${action}`,
     headers: who ? bearer(who) : {},
-    // "Suspender perfil" needs the admin's reason (decision 0172).
+    // "Suspender perfil" needs the admin's reason (decision 0147).
     ...(action === 'suspender' ? { payload: { motivo: 'Fotos de otra persona' } } : {}),
   });
 const card = async (nickname: string) => (await t.app.inject(`/api/usuario/publico/${nickname}`)).statusCode;
@@ -275,7 +275,7 @@ describe('decisions', () => {
     ]);
   });
 
-  it('a suspension needs a reason, mails it to the escort and can be undone from the audit log (decision 0172)', async () => {
+  it('a suspension needs a reason, mails it to the escort and can be undone from the audit log (decision 0147)', async () => {
     const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
     await report({ nickname_usuario: escort.nickname, motivo: 'suplantacion' });
     const [r] = await reportsOf(escort);

@@ -46,7 +46,7 @@ export function isOffline(err: unknown): boolean {
 
 /**
  * The words for a failed call: the server's Spanish `mensaje` when it sent one; "Sin conexión…" when none
- * came back (decision 0175); else the screen's fallback.
+ * came back (decision 0150); else the screen's fallback.
  */
 export function errorText(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.mensaje) return err.mensaje;

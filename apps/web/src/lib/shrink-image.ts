@@ -3,7 +3,7 @@ import { limits } from '@encanto/core/constants';
 /**
  * Phone photos are 4 to 12 MB: over the gallery's 2 MB and slow on a phone's uplink. Before upload the
  * browser draws the photo at most `longSide` pixels on its long side and re-encodes it as WebP (JPEG where
- * the browser cannot write WebP), following the photo's EXIF orientation (decision 0174). The server's
+ * the browser cannot write WebP), following the photo's EXIF orientation (decision 0149). The server's
  * limits and its own checks of the bytes stay as they were.
  */
 

@@ -57,7 +57,7 @@ export const auditEntryById = (db: DbOrTx, id: number) => findEntry(db, id);
 
 /**
  * Whether the entry is the suspension in force for its account: the newest suspend-or-reinstate decision
- * about it (decision 0172).
+ * about it (decision 0147).
  */
 export async function isSuspensionInForce(
   db: DbOrTx,

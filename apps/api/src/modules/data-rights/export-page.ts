@@ -1,7 +1,7 @@
 import { formatDateTime } from '@encanto/core/chile-time';
 
 /**
- * The export as a page a person can read (decision 0173): the same data as the JSON file, with its keys
+ * The export as a page a person can read (decision 0148): the same data as the JSON file, with its keys
  * as Spanish words, dates in Chile's time on the 24-hour clock, yes/no for flags and a dash for empty
  * values. A standalone HTML file with its own style and no script, so it opens from the downloads folder.
  */

@@ -35,7 +35,7 @@ function assertApprovedEscort(caller: SessionAccount): void {
 
 /**
  * The code to write on paper. While one is live it is given again, so a reload (Android reloads the page
- * when she switches to the camera) shows the code she already wrote down (decision 0171); a new code
+ * when she switches to the camera) shows the code she already wrote down (decision 0146); a new code
  * replaces it only once it has expired or been spent by an upload.
  */
 export async function issueCode(
@@ -106,7 +106,7 @@ export async function ownState(
   const last = await q.latestOf(db, caller.id);
   return {
     fotos_verificadas: await photosVerified(db, caller.id),
-    // The page shows this code again after a reload, until it expires (decision 0171).
+    // The page shows this code again after a reload, until it expires (decision 0146).
     codigo: await liveCode(db, caller.id, deps.clock.now()),
     ultima: last
       ? {

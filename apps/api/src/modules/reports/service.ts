@@ -248,7 +248,7 @@ export async function dismissReport(db: Db, admin: SessionAccount, id: number, n
 /**
  * Suspends the profile: every open report of it is decided with this one; hidden until reinstated. The
  * admin's reason goes to the audit log after the report's reason, and to the escort by mail in the same
- * transaction (decision 0172).
+ * transaction (decision 0147).
  */
 export async function suspendFromReport(
   deps: ReportDeps,

@@ -3,7 +3,7 @@ import { suspensionSchema, type Suspension } from '@encanto/core/data-rights';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 /**
- * "Suspender perfil" asks why before it acts (decision 0172): the reason goes to the escort by mail and
+ * "Suspender perfil" asks why before it acts (decision 0147): the reason goes to the escort by mail and
  * into the audit log, where the suspension can be undone. Shown in place of the report's buttons.
  */
 export function SuspendForm({

@@ -6,7 +6,7 @@ import { downloadMyData } from '../../lib/api/export-data.ts';
 
 /**
  * 'Descargar mis datos': the whole export as a JSON file, and the same as a page to read with Spanish
- * field names (decision 0173).
+ * field names (decision 0148).
  */
 export function DownloadButton({ className = 'button button-secondary' }: { className?: string }) {
   const { busy, run } = useAction();

@@ -10,7 +10,7 @@ import { CodeInput } from './code-input.tsx';
  * 6-digit code, `onConfirm` the code to send). The QR markup is the server's own SVG (qrcode library), not
  * anything a person typed, so it is inserted as markup. On a phone the QR code cannot be scanned by the
  * phone showing it: the otpauth:// link opens the authenticator app on the same phone, and the secret can
- * be copied (decision 0173).
+ * be copied (decision 0148).
  */
 export function TotpSetup({
   enrolment,

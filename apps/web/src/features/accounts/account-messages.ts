@@ -11,7 +11,7 @@ const throttled = (err: unknown) =>
   err instanceof ApiError && (err.status === 429 || err.status === 400) && err.mensaje !== '';
 
 export function loginFailureText(type: AccountType, err: unknown): string {
-  // No answer is not a wrong password (decision 0175).
+  // No answer is not a wrong password (decision 0150).
   if (isOffline(err)) return msg.offline;
   if (err instanceof IncompleteDataError) return msg.incompleteData;
   if (throttled(err)) return (err as ApiError).mensaje;

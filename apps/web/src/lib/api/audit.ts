@@ -19,7 +19,7 @@ export const useAuditLog = () =>
 /** The last five, under the pending lists. */
 export const useLatestDecisions = () => useApiQuery<AuditEntry[]>(auditPath(5), { staleTime: 0 });
 
-/** "Deshacer" on a suspension still in force (decision 0172). */
+/** "Deshacer" on a suspension still in force (decision 0147). */
 export const undoSuspension = (id: number) =>
   api<{ mensaje: string }>(`/admin/auditoria/${id}/deshacer`, { method: 'POST' });
 

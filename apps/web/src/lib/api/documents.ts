@@ -20,7 +20,7 @@ export async function uploadDocument(
   const form = new FormData();
   // nickname first: the server reads fields that precede the file.
   form.append('nickname', nickname);
-  // Resized in the browser, large enough to read the document's small print (decision 0174).
+  // Resized in the browser, large enough to read the document's small print (decision 0149).
   form.append('file', await shrinkImage(file, limits.documentLongSide));
   return uploadWithProgress<UploadResult>(
     `/upload/subir-validacion-${uploadSegment(kind)}/${encodeURIComponent(nickname)}`,

@@ -2,7 +2,7 @@ import { toApiError } from '../api-client.ts';
 
 /**
  * Downloads GET /api/cuenta/exportar as a file: the JSON (or, with 'pagina', the same data as a page to
- * read; decision 0173) is fetched with the session cookie, then saved through a temporary object URL with
+ * read; decision 0148) is fetched with the session cookie, then saved through a temporary object URL with
  * the name the server suggests.
  */
 export async function downloadMyData(as: 'json' | 'pagina' = 'json'): Promise<string> {

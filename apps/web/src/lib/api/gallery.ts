@@ -20,7 +20,7 @@ export const isVideoItem = (item: Pick<GalleryItem, 'tipo'>) => item.tipo === 'v
 
 export async function uploadGalleryFile(nickname: string, file: File, onProgress: (percent: number) => void) {
   const form = new FormData();
-  // Phone photos are resized in the browser (decision 0174); videos go as they are.
+  // Phone photos are resized in the browser (decision 0149); videos go as they are.
   const upload = await shrinkImage(file);
   form.append('file', upload, upload.name);
   return uploadWithProgress<GalleryUploadResult>(`/upload/subir-imagenes/${enc(nickname)}`, form, onProgress);

@@ -11,7 +11,7 @@ export const useReports = (filter: ReportFilter) =>
   useApiQuery<Report[]>(`/denuncias?estado=${filter}`, { staleTime: 0 });
 
 export type ReportAction = 'descartar' | 'suspender' | 'reincorporar';
-/** A suspension carries the admin's reason (decision 0172); the other decisions carry nothing. */
+/** A suspension carries the admin's reason (decision 0147); the other decisions carry nothing. */
 export const decideReport = (id: number, action: ReportAction, motivo?: string) =>
   api<{ mensaje: string }>(`/denuncias/${id}/${action}`, {
     method: 'PUT',

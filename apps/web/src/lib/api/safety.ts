@@ -22,7 +22,7 @@ export async function uploadSelfie(codigo: string, file: File, onProgress: (perc
   const form = new FormData();
   // The code goes before the file, so the server has it when the bytes arrive.
   form.append('codigo', codigo);
-  // A phone's selfie, resized in the browser (decision 0174).
+  // A phone's selfie, resized in the browser (decision 0149).
   form.append('file', await shrinkImage(file));
   return uploadWithProgress<{ id: string; mensaje: string }>(photoStatePath, form, onProgress);
 }

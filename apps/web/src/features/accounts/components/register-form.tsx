@@ -42,7 +42,7 @@ const config = {
   usuario: {
     title: 'Registro Escort',
     rutKey: 'rut_usuario',
-    // A migrant escort registers with her passport, as a client can (decision 0170).
+    // A migrant escort registers with her passport, as a client can (decision 0145).
     rutLabel: 'RUT o Pasaporte',
     formSchema: escortRegisterFormSchema,
     shape: escortRegisterSchema.shape,
@@ -123,8 +123,8 @@ export function RegisterForm({ type }: { type: AccountType }) {
       onError: (err) => setFormError(registerFailureText(err)),
     });
   };
-  // Each field shows its own words; the form's line is the spec's sentence for its kind (decision 0175).
-  // Why "Registrarse" is disabled, said under it (decision 0175): which value is taken or still checked.
+  // Each field shows its own words; the form's line is the spec's sentence for its kind (decision 0150).
+  // Why "Registrarse" is disabled, said under it (decision 0150): which value is taken or still checked.
   const fieldWords: Record<CheckedField, string> = {
     rut: 'el RUT o pasaporte',
     nickname: 'el nickname',

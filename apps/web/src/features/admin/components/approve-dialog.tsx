@@ -8,7 +8,7 @@ import { Modal } from './modal.tsx';
 /**
  * Autorizar asks first: approving lets the person in (an escort is published at
  * once), so the admin sees again whom and confirms having checked the document. The document itself is
- * in the confirmation, beside the data, so the dialog never hides what is being checked (decision 0172).
+ * in the confirmation, beside the data, so the dialog never hides what is being checked (decision 0147).
  */
 export function ApproveDialog({
   kind,

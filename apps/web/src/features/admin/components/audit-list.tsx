@@ -19,7 +19,7 @@ const actor = (admin: string) =>
 
 /**
  * The audit log as a table on wide screens and as cards on phones. With `onUndo`, a suspension still in
- * force offers "Deshacer" beside its reasons (decision 0172).
+ * force offers "Deshacer" beside its reasons (decision 0147).
  */
 export function AuditList({
   entries,

@@ -12,7 +12,7 @@ const statusLabel: Record<Report['estado'], string> = {
 
 /**
  * Every report about the profile, newest first; the open ones can be decided from here. Suspender perfil
- * asks for the reason first (decision 0172).
+ * asks for the reason first (decision 0147).
  */
 export function ProfileReports({
   reports,

@@ -8,7 +8,7 @@ import { AuditList } from '../components/audit-list.tsx';
 
 /**
  * /pendientes/auditoria: every admin decision, newest first, 50 at a time. A suspension still in force
- * can be undone from here (decision 0172).
+ * can be undone from here (decision 0147).
  */
 export default function AuditPage() {
   useAdminHead('Auditoría');

@@ -28,7 +28,7 @@ const urgent = new Set(['menor', 'trata']);
  * whose profile is still visible (no witness held it: anonymous reports never
  * do) tops the list, marked 'Urgente'; within a rank, the profiles more distinct
  * people report come first. Descartar and Reincorporar decide on one click; Suspender perfil (hidden until
- * reinstated) first asks for the reason the escort is mailed (decision 0172). Every decision lands in the
+ * reinstated) first asks for the reason the escort is mailed (decision 0147). Every decision lands in the
  * audit log, where a suspension can be undone.
  */
 export default function AdminReportsPage() {

@@ -49,7 +49,7 @@ const LONG_MESSAGE = 90;
 
 /**
  * The client's message in the inbox: two lines, and "Ver mensaje completo" to read all of it in place
- * (decision 0175); a short one is shown whole.
+ * (decision 0150); a short one is shown whole.
  */
 function MessageLine({ text }: { text: string }) {
   const id = useId();

@@ -71,7 +71,7 @@ export async function uploadProfilePhoto(
   const form = new FormData();
   // The nickname goes first so the server reads it before the file's bytes.
   form.append('nickname', nick);
-  // Resized in the browser to 2,048 px on its long side (decision 0174).
+  // Resized in the browser to 2,048 px on its long side (decision 0149).
   form.append('file', await shrinkImage(file));
   return uploadWithProgress<UploadResult>(
     `/upload/subir-perfil-${kind}/${encodeURIComponent(nick)}`,

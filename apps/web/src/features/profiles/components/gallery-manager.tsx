@@ -92,7 +92,7 @@ export function GalleryManager() {
   const onChoose = async (e: ChangeEvent<HTMLInputElement>) => {
     const input = e.target;
     setNotice(null);
-    // A phone photo over 2 MB is resized first (decision 0174): the size rule applies to what is sent.
+    // A phone photo over 2 MB is resized first (decision 0149): the size rule applies to what is sent.
     const chosen = await Promise.all(Array.from(input.files ?? []).map((file) => shrinkImage(file)));
     // Each file is checked against the room left after the ones before it.
     let room = items.length;
