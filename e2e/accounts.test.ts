@@ -22,7 +22,7 @@ const client = { nickname: `cli${stamp}`, email: `cli${stamp}@correo.cl`, pass: 
 const escort = {
   nickname: `esc${stamp}`,
   email: `esc${stamp}@correo.cl`,
-  pass: 'rosa77',
+  pass: 'rosa777',
   newPass: 'nueva1234',
 };
 
@@ -135,8 +135,10 @@ describe('accounts journeys', () => {
     const { page, context } = await openPage(browser);
     await page.goto('/registro/RegistroEscort');
     await hydrated(page);
-    await page.getByLabel('RUT', { exact: true }).pressSequentially('12.345.678-9x');
-    await expect(page.getByLabel('RUT', { exact: true }).inputValue()).resolves.toBe('12.345.678-9');
+    await page.getByLabel('RUT o Pasaporte', { exact: true }).pressSequentially('12.345.678-9 /');
+    await expect(page.getByLabel('RUT o Pasaporte', { exact: true }).inputValue()).resolves.toBe(
+      '12.345.678-9',
+    );
     await page.getByLabel('Nickname').fill(client.nickname);
     await page.getByLabel('Nombre completo').focus();
     await page.getByText('¡Ya existe, ingresa otro!').waitFor({ timeout: 5000 });
@@ -184,7 +186,7 @@ describe('accounts journeys', () => {
     const { page, errors, context } = await openPage(browser);
     await page.goto('/registro/RegistroEscort');
     await hydrated(page);
-    await page.getByLabel('RUT', { exact: true }).fill(rut());
+    await page.getByLabel('RUT o Pasaporte', { exact: true }).fill(rut());
     await page.getByLabel('Nickname').fill(escort.nickname);
     await fillCommon(page, escort, 'Femenino');
     await page.getByText('Disponible').first().waitFor({ timeout: 5000 });

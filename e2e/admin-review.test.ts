@@ -87,7 +87,7 @@ describe('the admin review', () => {
     // The reject dialog with its free text, over Ver datos.
     await viewer.getByRole('button', { name: 'Rechazar' }).click();
     const reject = admin.page.getByRole('dialog', { name: `Rechazar a ${nickname}` });
-    await reject.getByLabel('Debe subir un documento que acredite su identidad').check();
+    await reject.getByLabel('Sube un documento que acredite tu identidad').check();
     await reject.getByLabel('Detalle para la persona (opcional)').fill('x'.repeat(10));
     await reject.getByText('10/300 caracteres.', { exact: false }).waitFor();
     expect(await violations(admin.page), 'Rechazar').toEqual([]);
@@ -243,6 +243,9 @@ describe('the admin review', () => {
 
     // Decided from the view: suspended, then reinstated.
     await admin.page.getByRole('button', { name: 'Suspender perfil' }).click();
+    // The suspension asks for its reason first (decision 0147).
+    await admin.page.getByLabel('Motivo de la suspensión').fill('Su documento indica 16 años.');
+    await admin.page.getByRole('button', { name: 'Confirmar suspensión' }).click();
     await hold.getByText('Suspendido: el perfil está oculto hasta que lo reincorpores.').waitFor();
     await admin.page.getByRole('button', { name: 'Reincorporar perfil' }).click();
     await hold.getByText('Visible: aparece en los listados y su tarjeta es pública.').waitFor();

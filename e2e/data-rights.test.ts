@@ -246,6 +246,9 @@ describe('data rights in the browser', () => {
     const second = admin.page.locator(`li[data-nickname="${reported.nickname}"]`);
     await second.getByText('Suplantación o fotos falsas').waitFor();
     await second.getByRole('button', { name: 'Suspender perfil' }).click();
+    // The suspension asks for its reason first (decision 0147).
+    await second.getByLabel('Motivo de la suspensión').fill('Las fotos son de otra persona.');
+    await second.getByRole('button', { name: 'Confirmar suspensión' }).click();
     await admin.page
       .getByText(`Perfil suspendido: no se mostrará hasta que lo reincorpores. (${reported.nickname})`)
       .waitFor();

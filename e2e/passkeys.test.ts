@@ -75,12 +75,12 @@ describe('passkeys', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
     await page.goto('/panel/cuenta');
     const section = page.locator('#seguridad');
-    await section.getByRole('button', { name: 'Agregar una passkey' }).click();
+    await section.getByRole('button', { name: 'Agregar una llave de acceso' }).click();
     const proof = page.getByRole('dialog', { name: 'Confirma que eres tú' });
     await proof.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await proof.getByRole('button', { name: 'Confirmar' }).click();
-    await section.getByText('Passkey agregada.').waitFor({ timeout: 15_000 });
-    const rows = section.getByRole('list', { name: 'Tus passkeys' }).locator('li');
+    await section.getByText('Llave de acceso agregada.').waitFor({ timeout: 15_000 });
+    const rows = section.getByRole('list', { name: 'Tus llaves de acceso' }).locator('li');
     // The list refetches after the answer: wait for it rather than read it at once.
     await rows.first().waitFor();
     expect(await rows.count()).toBe(1);
@@ -89,7 +89,7 @@ describe('passkeys', () => {
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.isResidentCredential).toBe(true);
     await page.setViewportSize(desktop);
-    await section.getByRole('group', { name: 'Passkeys' }).scrollIntoViewIfNeeded();
+    await section.getByRole('group', { name: 'Llaves de acceso' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'passkeys-section-1366');
 
     // Signed out on this device, back in with the passkey alone.
@@ -97,9 +97,9 @@ describe('passkeys', () => {
     await context.clearCookies();
     await page.setViewportSize(phone);
     await page.goto('/Login/EscortLogin');
-    await page.getByRole('button', { name: 'Usar una passkey' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Usar una llave de acceso' }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'passkeys-login-390');
-    await page.getByRole('button', { name: 'Usar una passkey' }).click();
+    await page.getByRole('button', { name: 'Usar una llave de acceso' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/Login'), { timeout: 15_000 });
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(stored).toMatchObject({ nickname: escort.nickname });

@@ -210,7 +210,7 @@ describe('typed before hydration (CPU 6x slower)', { timeout: 120_000 }, () => {
 
   for (const [url, rutLabel, rut] of [
     ['/registro/cliente', 'RUT o Pasaporte', () => randomRut()],
-    ['/registro/RegistroEscort', 'RUT', () => randomRut()],
+    ['/registro/RegistroEscort', 'RUT o Pasaporte', () => randomRut()],
   ] as const) {
     it(`${url} keeps every typed field and ticked consent, then registers`, async () => {
       const nick = `r${url.length}${stamp}`;

@@ -46,7 +46,8 @@ describe('login messages (spec section 8)', () => {
     expect(loginFailureText('cliente', new ApiError(500, { mensaje: 'x', code: 'INTERNAL' }))).toBe(
       msg.clientLoginFailed,
     );
-    expect(loginFailureText('cliente', new TypeError('network'))).toBe(msg.clientLoginFailed);
+    // No answer at all says so (decision 0150), not 'wrong credentials'.
+    expect(loginFailureText('cliente', new TypeError('Failed to fetch'))).toBe(msg.offline);
     expect(loginFailureText('cliente', new IncompleteDataError())).toBe(msg.incompleteData);
   });
   it('escort: credentials message; throttling shows the server text', () => {
@@ -113,7 +114,9 @@ describe('registration, recovery and password messages', () => {
       msg.duplicate,
     );
     expect(registerFailureText(new ApiError(500, null))).toBe(msg.registerError);
-    expect(registerFailureText(new TypeError('network'))).toBe(msg.registerRequestError);
+    expect(registerFailureText(new TypeError('Failed to fetch'))).toBe(msg.offline);
+    expect(registerFailureText(new ApiError(0, null))).toBe(msg.offline);
+    expect(registerFailureText(new Error('x'))).toBe(msg.registerRequestError);
   });
   it('forgot password', () => {
     expect(
@@ -129,7 +132,8 @@ describe('registration, recovery and password messages', () => {
     ).toBe(msg.rateLimited);
   });
   it('set new password fallbacks', () => {
-    expect(recoverFailureText('cliente', new TypeError('network'))).toBe(msg.setPasswordClientError);
+    expect(recoverFailureText('cliente', new Error('x'))).toBe(msg.setPasswordClientError);
+    expect(recoverFailureText('cliente', new TypeError('Failed to fetch'))).toBe(msg.offline);
     expect(recoverFailureText('usuario', new ApiError(500, null))).toBe(msg.passwordUpdateError);
     expect(
       recoverFailureText('usuario', new ApiError(400, { mensaje: msg.codeInvalid, code: 'BAD_REQUEST' })),

@@ -120,13 +120,13 @@ describe('the escorts queue', () => {
     expect(api.writes()).toEqual([]);
 
     await user.click(within(dialog).getByLabelText('La foto está mal tomada'));
-    await user.click(within(dialog).getByLabelText('Debe subir un documento que acredite su identidad'));
+    await user.click(within(dialog).getByLabelText('Sube un documento que acredite tu identidad'));
     const detail = within(dialog).getByLabelText('Detalle para la persona (opcional)');
     await user.type(detail, 'El RUT{Enter}no se lee.');
     expect(within(dialog).getByText('17/300 caracteres.', { exact: false })).toBeTruthy();
     expect(
       within(dialog).getByText(
-        'La foto está mal tomada, Debe subir un documento que acredite su identidad. El RUT no se lee',
+        'La foto está mal tomada, Sube un documento que acredite tu identidad. El RUT no se lee',
       ),
     ).toBeTruthy();
     await user.click(send);
@@ -137,7 +137,7 @@ describe('the escorts queue', () => {
       path: '/api/usuario/informar-rechazo-escort/adulta-rut',
       // The reasons joined with ', ' (spec); the free text on one line, as the server keeps it.
       body: {
-        motivo: 'La foto está mal tomada, Debe subir un documento que acredite su identidad',
+        motivo: 'La foto está mal tomada, Sube un documento que acredite tu identidad',
         detalle: 'El RUT no se lee.',
       },
     });

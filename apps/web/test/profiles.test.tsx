@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { msg } from '@encanto/core/messages';
 import { renderToString } from 'react-dom/server';
 import { ApiError, errorText } from '../src/lib/api-client.ts';
 import {
@@ -38,9 +39,8 @@ describe('status section', () => {
     expect(errorText(new ApiError(500, null), 'No se pudo cambiar el estado')).toBe(
       'No se pudo cambiar el estado',
     );
-    expect(errorText(new TypeError('fetch failed'), 'No se pudo cambiar el estado')).toBe(
-      'No se pudo cambiar el estado',
-    );
+    // No answer at all: "Sin conexión", not the screen's failure (decision 0150).
+    expect(errorText(new TypeError('fetch failed'), 'No se pudo cambiar el estado')).toBe(msg.offline);
   });
 });
 

@@ -7,10 +7,9 @@ import { normalizeRut, RUT_SHAPE } from './rut.ts';
 import {
   birthDateFieldAt,
   cityField,
-  clientRutField,
+  idOrPassportField,
   emailField,
   escortRegistrationPasswordField,
-  escortRutField,
   fullNameField,
   generoField,
   newPasswordField,
@@ -54,15 +53,15 @@ const serverSetFields = {
  */
 export const clientRegisterSchemaAt = (now: () => Date) =>
   z.object({
-    rut_cliente: required(clientRutField),
-    nombre: required(fullNameField),
-    nickname: required(nicknameField),
-    fecha_nac: required(birthDateFieldAt(now)),
-    email: required(emailField),
-    pass: required(escortRegistrationPasswordField),
-    fono: required(z.string().regex(/^\d{9}$/, msg.phone)),
+    rut_cliente: required(idOrPassportField, msg.idRequired),
+    nombre: required(fullNameField, msg.fullNameRequired),
+    nickname: required(nicknameField, msg.nicknameRequired),
+    fecha_nac: required(birthDateFieldAt(now), msg.birthDateRequired),
+    email: required(emailField, msg.emailRequired),
+    pass: required(escortRegistrationPasswordField, msg.passwordRequired),
+    fono: required(z.string().regex(/^\d{9}$/, msg.phone), msg.phoneRequired),
     genero: generoField,
-    ciudad: required(cityField),
+    ciudad: required(cityField, msg.cityRequired),
     ...consentFields,
     ...serverSetFields,
   });
@@ -77,15 +76,15 @@ export const escortPhoneField = z
 /** Escort registration, the age checked at `now()` like the client's. */
 export const escortRegisterSchemaAt = (now: () => Date) =>
   z.object({
-    rut_usuario: required(escortRutField, msg.completeRequired),
-    nombre: required(fullNameField, msg.completeRequired),
+    rut_usuario: required(idOrPassportField, msg.idRequired),
+    nombre: required(fullNameField, msg.fullNameRequired),
     nickname: nicknameField,
-    fecha_nac: required(birthDateFieldAt(now), msg.completeRequired),
+    fecha_nac: required(birthDateFieldAt(now), msg.birthDateRequired),
     email: emailField,
-    pass: required(escortRegistrationPasswordField, msg.completeRequired),
+    pass: required(escortRegistrationPasswordField, msg.passwordRequired),
     fono: escortPhoneField,
     genero: generoField,
-    ciudad: required(cityField, msg.completeRequired),
+    ciudad: required(cityField, msg.cityRequired),
     ...consentFields,
     ...serverSetFields,
   });
@@ -109,12 +108,12 @@ const passwordsMatch = {
 /** The forms add the repeat-password field, which is never sent. */
 export const clientRegisterFormSchema = clientRegisterSchema
   .omit({ apellido: true, url: true })
-  .extend({ pass2: z.string({ error: msg.allRequired }).min(1, msg.allRequired) })
+  .extend({ pass2: z.string({ error: msg.passwordRepeatRequired }).min(1, msg.passwordRepeatRequired) })
   .refine((v) => v.pass === v.pass2, passwordsMatch);
 
 export const escortRegisterFormSchema = escortRegisterSchema
   .omit({ apellido: true, url: true })
-  .extend({ pass2: z.string({ error: msg.completeRequired }).min(1, msg.completeRequired) })
+  .extend({ pass2: z.string({ error: msg.passwordRepeatRequired }).min(1, msg.passwordRepeatRequired) })
   .refine((v) => v.pass === v.pass2, passwordsMatch);
 
 // ---- Login ------------------------------------------------------------------

@@ -176,9 +176,11 @@ const dateTimeFormat = new Intl.DateTimeFormat('es-CL', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  // Chile reads the 24-hour clock ("22:30"); es-CL alone writes "10:30 p. m." (decision 0148).
+  hourCycle: 'h23',
 });
 
-/** '05 mar 2026, 02:05 p. m.' (the locale's own clock): sessions, passkeys, admin lists. */
+/** '05 mar 2026, 14:05': sessions, passkeys, admin lists. */
 export function formatDateTime(at: Date | string): string {
   return dateTimeFormat.format(new Date(at));
 }
@@ -187,16 +189,22 @@ const numericDateTimeFormat = new Intl.DateTimeFormat('es-CL', {
   timeZone: TZ,
   dateStyle: 'medium',
   timeStyle: 'short',
+  hourCycle: 'h23',
 });
 
-/** '05-03-2026, 2:05 p. m.': the audit log's dense column. */
+/** '05-03-2026, 14:05': the audit log's dense column. */
 export function formatNumericDateTime(at: Date | string): string {
   return numericDateTimeFormat.format(new Date(at));
 }
 
-const clockFormat = new Intl.DateTimeFormat('es-CL', { timeZone: TZ, hour: '2-digit', minute: '2-digit' });
+const clockFormat = new Intl.DateTimeFormat('es-CL', {
+  timeZone: TZ,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
-/** '02:05 p. m.': the hour in Chile, in the locale's own clock (a deadline within the day). */
+/** '14:05': the hour in Chile, on the 24-hour clock (a deadline within the day). */
 export function formatClockTime(at: Date | string): string {
   return clockFormat.format(new Date(at));
 }

@@ -5,7 +5,8 @@ export const limits = {
   fullNameMin: 10,
   rutMin: 8,
   phoneDigits: 9,
-  escortRegistrationPasswordMin: 6,
+  // One minimum at sign-up and on every change: the spec's later 7, not its sign-up 6 (decision 0148).
+  escortRegistrationPasswordMin: 7,
   passwordMin: 7,
   provisionalCodeDigits: 4,
   minimumAge: 18,
@@ -21,6 +22,12 @@ export const limits = {
   galleryVideoMaxBytes: 25 * 1024 * 1024,
   documentMaxBytes: 8 * 1024 * 1024,
   profilePhotoMaxBytes: 8 * 1024 * 1024,
+  /**
+   * Photos are resized in the browser before upload (decision 0149): the long side of gallery, profile
+   * photos and selfies, and a larger one that keeps an identity document's small print legible.
+   */
+  uploadLongSide: 2048,
+  documentLongSide: 3072,
   structuredDataMaxProfiles: 12,
   reportDetailMax: 1000,
   /** The admin's own words after the preset rejection reasons: a sentence or two, not a letter. */

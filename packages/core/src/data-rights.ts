@@ -36,6 +36,16 @@ export const reportCreateSchema = z.object({
 });
 export type ReportCreate = z.input<typeof reportCreateSchema>;
 
+/** "Suspender perfil" asks why: the escort reads it in her mail, the audit log keeps it (decision 0147). */
+export const suspensionSchema = z.object({
+  motivo: z
+    .string({ error: msg.suspensionReasonRequired })
+    .trim()
+    .min(5, msg.suspensionReasonRequired)
+    .max(500, msg.suspensionReasonTooLong),
+});
+export type Suspension = z.infer<typeof suspensionSchema>;
+
 export const reportSchema = z.object({
   id: z.number().int(),
   nickname_usuario: z.string(),

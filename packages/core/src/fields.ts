@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits, generoValues, estadoValues } from './constants.ts';
 import { msg } from './messages.ts';
-import { isValidClientId, isValidRut, RUT_SHAPE } from './rut.ts';
+import { isValidClientId } from './rut.ts';
 import { latestAdultBirthDate } from './age.ts';
 import { findComuna } from './geo.ts';
 import {
@@ -19,11 +19,12 @@ export const rutField = z
   .regex(/^\S+$/, msg.rut)
   .max(20, msg.rut);
 
-/** The escort form's stricter RUT: 12.345.678-K shape with a valid check digit. */
-export const escortRutField = rutField.regex(RUT_SHAPE, msg.rutFormat).refine(isValidRut, msg.rutFormat);
-
-/** The client's 'RUT o Pasaporte': a RUT with a valid check digit, or a passport number. */
-export const clientRutField = rutField.refine(isValidClientId, msg.rutFormat);
+/**
+ * 'RUT o Pasaporte', for clients and escorts alike (the data model's "ID or passport"; decision 0145): a
+ * value written like a RUT needs its check digit, anything else must look like a passport number. The
+ * identity document the admin checks is the proof either way.
+ */
+export const idOrPassportField = rutField.refine(isValidClientId, msg.rutFormat);
 
 export const fullNameField = z
   .string({ error: msg.allRequired })

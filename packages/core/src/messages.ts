@@ -32,13 +32,24 @@ export const msg = {
   /** A field the request left out (zod-spanish.ts). */
   fieldRequired: 'Este campo es obligatorio.',
   duplicate: 'El RUT, email o nickname ya existen.',
-  escortPasswordLength: 'La contraseña debe tener al menos 6 caracteres.',
+  // The spec says 6 here and 7 after registration: one minimum, 7 (decision 0148).
+  escortPasswordLength: 'La contraseña debe tener al menos 7 caracteres.',
   escortPasswordMix: 'La contraseña debe contener letras y números.',
   fixErrors: 'Por favor, corrige los errores antes de enviar.',
   completeRequired: 'Completa todos los campos obligatorios.',
   available: 'Disponible',
   taken: '¡Ya existe, ingresa otro!',
   genderRequired: 'Selecciona un género.',
+  // Each empty field says what it needs (decision 0150); the spec's "Todos los campos son obligatorios." and
+  // "Completa todos los campos obligatorios." stay as the form's own line.
+  idRequired: 'Escribe tu RUT o pasaporte.',
+  fullNameRequired: 'Escribe tu nombre completo.',
+  birthDateRequired: 'Ingresa tu fecha de nacimiento.',
+  passwordRequired: 'Escribe una contraseña.',
+  passwordRepeatRequired: 'Repite la contraseña.',
+  /** Why "Registrarse" is disabled (decision 0150): a value taken, or a check still running. */
+  registerBlockedTaken: (fields: string) => `Para registrarte, cambia ${fields}: ya está en uso.`,
+  registerBlockedChecking: (fields: string) => `Espera un momento: estamos revisando ${fields}.`,
   cityRequired: 'Selecciona una ciudad.',
   // Consent at registration (Ley 21.719, decision 0072; not worded by the spec)
   consentTermsRequired:
@@ -53,10 +64,12 @@ export const msg = {
   passwordInvisible: 'La contraseña no puede tener saltos de línea ni caracteres invisibles.',
   passwordCommon: 'Esa contraseña está entre las más usadas y es fácil de adivinar. Elige otra.',
   newPasswordHint: 'Al menos 7 caracteres, con letras y números. Puedes usar espacios y símbolos.',
-  registerPasswordHint: 'Al menos 6 caracteres, con letras y números. Puedes usar espacios y símbolos.',
+  registerPasswordHint: 'Al menos 7 caracteres, con letras y números. Puedes usar espacios y símbolos.',
   completeAllFields: 'Por favor, completa todos los campos.',
   completeFieldsShort: 'Completa todos los campos.',
   recoveryEmailMissing: 'No se pudo recuperar el correo. Intenta nuevamente desde el inicio.',
+  // A call that never reached the server (decision 0150): says so, and that the form kept what was typed.
+  offline: 'Sin conexión. Revisa tu internet e inténtalo de nuevo: lo que escribiste sigue aquí.',
   // Login (accounts spec section 8)
   badCredentials: 'Credenciales incorrectas. Por favor, intenta nuevamente.',
   emailNotFound: 'El correo no existe.',
@@ -75,8 +88,9 @@ export const msg = {
   totpNotPending: 'Primero genera un código QR nuevo.',
   totpNotOn: 'La verificación en dos pasos no está activa.',
   adminFactorRequired: 'Los administradores no pueden desactivar la verificación en dos pasos.',
-  passkeyFailed: 'No se pudo verificar la passkey. Inténtalo de nuevo.',
-  passkeyUnknown: 'Esa passkey no está registrada en Encanto.',
+  // "Passkey" in Spanish: "llave de acceso" (decision 0148).
+  passkeyFailed: 'No se pudo verificar la llave de acceso. Inténtalo de nuevo.',
+  passkeyUnknown: 'Esa llave de acceso no está registrada en Encanto.',
   sessionNotFound: 'Esa sesión ya no existe.',
   originRefused: 'Solicitud rechazada: origen no permitido.',
   twoFactorPasswordWrong: 'La contraseña no es correcta.',
@@ -327,6 +341,11 @@ export const msg = {
   profileReinstated: 'Perfil reincorporado.',
   profileNotSuspended: 'El perfil no está suspendido.',
   profileGone: 'El perfil ya no existe.',
+  suspensionReasonRequired: 'Escribe el motivo de la suspensión (lo recibirá la escort por correo).',
+  suspensionReasonTooLong: 'El motivo puede tener como máximo 500 caracteres.',
+  suspensionUndone: 'Suspensión deshecha: el perfil vuelve a mostrarse.',
+  suspensionUndoStale: 'Esta suspensión ya no está vigente: no hay nada que deshacer.',
+  auditEntryNotFound: 'Esa decisión no está en el registro.',
   exportError: 'No se pudieron descargar tus datos. Inténtalo de nuevo.',
   deletePasswordWrong: 'La contraseña no es correcta.',
   accountDeleted: 'Tu cuenta y tus datos fueron eliminados. Gracias por haber sido parte.',

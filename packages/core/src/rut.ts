@@ -35,9 +35,12 @@ export function formatRut(value: string): string {
   return `${body}-${clean.slice(-1)}`;
 }
 
-/** What the escort form lets through while typing: digits, K, dots and hyphen, uppercased. */
-export function filterRutInput(value: string): string {
-  return value.toUpperCase().replace(/[^0-9K.-]/g, '');
+/**
+ * What the escort form lets through while typing 'RUT o Pasaporte': letters, digits, dots and hyphen,
+ * uppercased (a passport has letters; decision 0145). Spaces and symbols never reach the field.
+ */
+export function filterIdInput(value: string): string {
+  return value.toUpperCase().replace(/[^0-9A-Z.-]/g, '');
 }
 
 /**

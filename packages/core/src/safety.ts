@@ -17,6 +17,8 @@ export type PhotoCode = z.infer<typeof photoCodeSchema>;
 /** What the escort sees of her own verification. */
 export const photoVerificationStateSchema = z.object({
   fotos_verificadas: z.boolean(),
+  /** The code she was given and has not used yet, while it lasts (decision 0146). */
+  codigo: photoCodeSchema.nullable(),
   ultima: z
     .object({
       id: z.string(),

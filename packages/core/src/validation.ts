@@ -12,14 +12,15 @@ import { chosenFileField } from './files.ts';
 export const clientRejectionReasons = [
   'Los datos no coinciden con la foto',
   'La foto está mal tomada',
-  'Debe subir un documento que acredite su identidad, vuelva a intentarlo',
+  // The spec's reasons, in tú like the rest of the site (decision 0148).
+  'Sube un documento que acredite tu identidad y vuelve a intentarlo',
 ] as const;
 
 /** The provider version: the same three, without the retry wording. */
 export const escortRejectionReasons = [
   'Los datos no coinciden con la foto',
   'La foto está mal tomada',
-  'Debe subir un documento que acredite su identidad',
+  'Sube un documento que acredite tu identidad',
 ] as const;
 
 export const validationKinds = ['cliente', 'usuario'] as const;
@@ -155,6 +156,8 @@ export const auditEntrySchema = z.object({
   tipo: z.enum(['cliente', 'usuario']).nullable(),
   accion: z.string(),
   motivos: z.string().nullable(),
+  /** A suspension still in force, which the admin may undo from the log (decision 0147). */
+  deshacible: z.boolean(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -163,5 +166,9 @@ export const messageSchema = z.object({ mensaje: z.string() });
 /** Wording of the notices shown to the account holder (marketplace spec section 4). */
 export const rejectionNotice = (motivo: string, estado: string) =>
   `Motivo de rechazo: ${motivo}. Estado de autorización: ${estado}`;
+/**
+ * The approval in words a person would say (decision 0148), not the spec's "Motivo de aprobación: Cuenta
+ * Autorizada. Estado de autorización: aprobado": the default note adds nothing; an admin's own note follows.
+ */
 export const approvalNotice = (motivo: string) =>
-  `Motivo de aprobación: ${motivo}. Estado de autorización: aprobado`;
+  motivo === msg.accountAuthorizedNotice ? '¡Tu cuenta fue aprobada!' : `¡Tu cuenta fue aprobada! ${motivo}`;

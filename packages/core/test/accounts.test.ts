@@ -11,7 +11,7 @@ import {
 import { latestAdultBirthDate } from '../src/age.ts';
 import { inputFilters, nicknameField, normalizeNickname } from '../src/fields.ts';
 import { msg } from '../src/messages.ts';
-import { filterRutInput } from '../src/rut.ts';
+import { filterIdInput } from '../src/rut.ts';
 
 const client = {
   rut_cliente: '12.345.678-5',
@@ -31,8 +31,8 @@ const escort = {
   ...client,
   rut_usuario: '12.345.678-5',
   rut_cliente: undefined,
-  pass: 'rosa77',
-  pass2: 'rosa77',
+  pass: 'rosa777',
+  pass2: 'rosa777',
 };
 
 const first = (
@@ -49,8 +49,9 @@ describe('registration schemas carry the spec messages', () => {
     expect(first(escortRegisterFormSchema, escort)).toBeNull();
   });
   it('client: required, match, duplicate-free rules', () => {
-    expect(first(clientRegisterFormSchema, { ...client, nombre: '' })).toBe(msg.allRequired);
-    expect(first(clientRegisterFormSchema, { ...client, fono: '' })).toBe(msg.allRequired);
+    // Each empty field says what it needs (decision 0150).
+    expect(first(clientRegisterFormSchema, { ...client, nombre: '' })).toBe(msg.fullNameRequired);
+    expect(first(clientRegisterFormSchema, { ...client, fono: '' })).toBe(msg.phoneRequired);
     expect(first(clientRegisterFormSchema, { ...client, pass2: 'otra1234' })).toBe(msg.passwordsDontMatch);
     expect(first(clientRegisterFormSchema, { ...client, rut_cliente: '1234 5678' })).toBe(msg.rut);
     expect(first(clientRegisterFormSchema, { ...client, nombre: 'Ana' })).toBe(msg.fullName);
@@ -78,7 +79,9 @@ describe('registration schemas carry the spec messages', () => {
     const pass2 = r.error?.issues.filter((i) => i.path.join('.') === 'pass2').map((i) => i.message);
     expect(pass2).toEqual([msg.passwordsDontMatch]);
     const empty = clientRegisterFormSchema.safeParse({ pass: 'clave123', pass2: '' });
-    expect(empty.error?.issues.find((i) => i.path.join('.') === 'pass2')?.message).toBe(msg.allRequired);
+    expect(empty.error?.issues.find((i) => i.path.join('.') === 'pass2')?.message).toBe(
+      msg.passwordRepeatRequired,
+    );
   });
   it('both kinds: the two consents must be exactly true (Ley 21.719)', () => {
     for (const schema of [clientRegisterFormSchema, escortRegisterFormSchema]) {
@@ -91,6 +94,9 @@ describe('registration schemas carry the spec messages', () => {
   });
   it('escort: RUT format, password rules, required texts', () => {
     expect(first(escortRegisterFormSchema, { ...escort, rut_usuario: '12.345.678-0' })).toBe(msg.rutFormat);
+    // A migrant escort registers with her passport, as a client does (decision 0145).
+    expect(escortRegisterFormSchema.safeParse({ ...escort, rut_usuario: 'AB1234567' }).success).toBe(true);
+    expect(first(escortRegisterFormSchema, { ...escort, rut_usuario: 'AB-123/456' })).toBe(msg.rutFormat);
     expect(first(escortRegisterFormSchema, { ...escort, pass: 'a1', pass2: 'a1' })).toBe(
       msg.escortPasswordLength,
     );
@@ -101,7 +107,7 @@ describe('registration schemas carry the spec messages', () => {
     expect(first(escortRegisterFormSchema, { ...escort, fono: '12345' })).toBe(msg.phoneEscort);
     expect(first(escortRegisterFormSchema, { ...escort, email: '' })).toBe(msg.emailRequired);
     expect(first(escortRegisterFormSchema, { ...escort, nickname: '' })).toBe(msg.nicknameRequired);
-    expect(first(escortRegisterFormSchema, { ...escort, nombre: '' })).toBe(msg.completeRequired);
+    expect(first(escortRegisterFormSchema, { ...escort, nombre: '' })).toBe(msg.fullNameRequired);
   });
   it('18+: the latest adult date passes, the next day does not', () => {
     const latest = latestAdultBirthDate(new Date());
@@ -120,13 +126,15 @@ describe('typing filters', () => {
     expect(normalizeNickname('Ñandú Sur')).toBe('nandusur');
     expect(nicknameField.safeParse(normalizeNickname('  JOSÉ-7 ')).success).toBe(true);
   });
-  it('e-mail without spaces, phone digits only (9), RUT digits/K/dots/hyphen uppercased', () => {
+  it('e-mail without spaces, phone digits only (9), RUT or passport letters/digits/dots/hyphen uppercased', () => {
     expect(inputFilters.email(' a b@c.cl ')).toBe('ab@c.cl');
     expect(inputFilters.phone('9 8-7a6543210')).toBe('987654321');
     // Autofill's "tel" value carries the country code: the 9 national digits stay.
     expect(inputFilters.phone('+56 9 8765 4321')).toBe('987654321');
     expect(inputFilters.phone('0056987654321')).toBe('987654321');
-    expect(filterRutInput('12.345.678-k x')).toBe('12.345.678-K');
+    expect(filterIdInput('12.345.678-k x')).toBe('12.345.678-KX');
+    // A passport keeps its letters (decision 0145): 'ab1234567' is not cut to '1234567'.
+    expect(filterIdInput('ab 1234567/')).toBe('AB1234567');
   });
 });
 

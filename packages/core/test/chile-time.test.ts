@@ -5,6 +5,9 @@ import {
   formatLongDate,
   formatNumericDate,
   todayInChile,
+  formatClockTime,
+  formatDateTime,
+  formatNumericDateTime,
 } from '../src/chile-time.ts';
 
 // The texts pinned here: tests elsewhere (mails, pages) compare with what these functions write.
@@ -22,5 +25,14 @@ describe("dates in Chile's words", () => {
     expect(formatDayMonth('2026-09-28', { year: true })).toBe('28 de septiembre de 2026');
     expect(formatNumericDate('1990-04-12')).toBe('12-04-1990');
     expect(formatNumericDate('2009-01-01')).toBe('01-01-2009');
+  });
+
+  it('times on the 24-hour clock, never "p. m." (decision 0148)', () => {
+    const evening = '2026-03-06T01:30:00Z'; // 22:30 on the 5th in Chile (UTC-3)
+    expect(formatClockTime(evening)).toBe('22:30');
+    expect(formatDateTime(evening)).toBe('05 mar 2026, 22:30');
+    expect(formatNumericDateTime(evening)).toBe('05-03-2026, 22:30');
+    for (const text of [formatClockTime(evening), formatDateTime(evening), formatNumericDateTime(evening)])
+      expect(text).not.toMatch(/[ap]\.\s?m\./);
   });
 });

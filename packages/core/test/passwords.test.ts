@@ -62,11 +62,13 @@ describe('new passwords (change, recovery)', () => {
 });
 
 describe('registration passwords', () => {
-  it('keep the 6-character minimum and their own messages', () => {
+  it('keep the same 7-character minimum as a change of password (decision 0148), with their own messages', () => {
     expect(firstIssue(escortRegistrationPasswordField, 'a1b2')).toBe(msg.escortPasswordLength);
+    expect(firstIssue(escortRegistrationPasswordField, 'rosa 7')).toBe(msg.escortPasswordLength);
+    expect(firstIssue(newPasswordField, 'rosa 7')).toBe(msg.newPasswordRule);
     expect(firstIssue(escortRegistrationPasswordField, 'abcdefg')).toBe(msg.escortPasswordMix);
-    expect(firstIssue(escortRegistrationPasswordField, 'rosa 7')).toBeNull();
-    expect(firstIssue(escortRegistrationPasswordField, 'abc123')).toBe(msg.passwordCommon);
+    expect(firstIssue(escortRegistrationPasswordField, 'rosa 77')).toBeNull();
+    expect(firstIssue(escortRegistrationPasswordField, 'abc1234')).toBe(msg.passwordCommon);
     expect(firstIssue(escortRegistrationPasswordField, 'ros\r\na7')).toBe(msg.passwordInvisible);
     expect(clientRegisterSchema.shape.pass.safeParse('Correct horse battery staple!9').success).toBe(true);
   });

@@ -15,7 +15,12 @@ import {
 describe('rejection reasons', () => {
   it('the provider version is the client version without the retry wording', () => {
     expect(escortRejectionReasons.slice(0, 2)).toEqual(clientRejectionReasons.slice(0, 2));
-    expect(clientRejectionReasons[2]).toBe(`${escortRejectionReasons[2]}, vuelva a intentarlo`);
+    expect(clientRejectionReasons[2]).toBe(`${escortRejectionReasons[2]} y vuelve a intentarlo`);
+  });
+
+  it('speak to the person as tú, like the rest of the site (decision 0148)', () => {
+    for (const reason of [...clientRejectionReasons, ...escortRejectionReasons])
+      expect(reason).not.toMatch(/\b(debe|su|vuelva|suba|intente)\b/i);
   });
 
   it('at least one reason is required, with the spec message; several are joined with ", "', () => {
@@ -58,8 +63,8 @@ describe('rejection reasons', () => {
     expect(rejectionNotice('La foto está mal tomada', 'pendiente')).toBe(
       'Motivo de rechazo: La foto está mal tomada. Estado de autorización: pendiente',
     );
-    expect(approvalNotice('Cuenta Autorizada')).toBe(
-      'Motivo de aprobación: Cuenta Autorizada. Estado de autorización: aprobado',
-    );
+    // The approval in words a person would say (decision 0148).
+    expect(approvalNotice('Cuenta Autorizada')).toBe('¡Tu cuenta fue aprobada!');
+    expect(approvalNotice('Bienvenida')).toBe('¡Tu cuenta fue aprobada! Bienvenida');
   });
 });

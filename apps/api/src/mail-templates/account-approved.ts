@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pages } from '@encanto/core/paths';
+import { approvalNotice } from '@encanto/core/validation';
 import { defineMail, link, p } from './mail.ts';
 
 const schema = z.object({
@@ -23,10 +24,7 @@ export const accountApprovedMail = defineMail({
     const login = d.recipientKind === 'client' ? pages.clientLogin : pages.escortLogin;
     return [
       p(`Hola ${d.nickname},`),
-      p(
-        'Un administrador revisó tu documento y autorizó tu cuenta.',
-        `Motivo de aprobación: ${d.motivo}. Estado de autorización: aprobado`,
-      ),
+      p(approvalNotice(d.motivo), 'Un administrador revisó tu documento y autorizó tu cuenta.'),
       p(['Ya puedes ingresar: ', link(`${site.url}${login.href}`, 'iniciar sesión')]),
       p(site.name),
     ];

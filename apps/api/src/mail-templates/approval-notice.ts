@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { approvalNotice } from '@encanto/core/validation';
 import { defineMail, p } from './mail.ts';
 
 const schema = z.object({
@@ -14,9 +15,5 @@ export const approvalNoticeMail = defineMail({
   schema,
   samples: { default: { nickname: 'camila_v', motivo: 'Tu perfil cumple las normas del sitio' } },
   subject: (_d, site) => `Aviso sobre tu cuenta en ${site.name}`,
-  body: (d, site) => [
-    p(`Hola ${d.nickname},`),
-    p(`Motivo de aprobación: ${d.motivo}. Estado de autorización: aprobado`),
-    p(site.name),
-  ],
+  body: (d, site) => [p(`Hola ${d.nickname},`), p(approvalNotice(d.motivo)), p(site.name)],
 });

@@ -9,6 +9,7 @@ import { inactiveAccountMail } from './inactive-account.ts';
 import { notificationMail } from './notification.ts';
 import { photoCheckApprovedMail } from './photo-check-approved.ts';
 import { photoCheckRejectedMail } from './photo-check-rejected.ts';
+import { profileSuspendedMail } from './profile-suspended.ts';
 import { recoveryCodeMail } from './recovery-code.ts';
 import { recoveryLockedMail } from './recovery-locked.ts';
 import { reportHeldMail } from './report-held.ts';
@@ -31,6 +32,7 @@ export const mailTemplates: readonly MailTemplate<unknown>[] = [
   approvalNoticeMail,
   photoCheckApprovedMail,
   photoCheckRejectedMail,
+  profileSuspendedMail,
   contactInviteMail,
   checkinReminderMail,
   checkinAlertMail,

@@ -8,8 +8,8 @@ import { defineMail, link, p } from './mail.ts';
 export const securityNoticeWhat = {
   totp_added: 'Se activó la verificación en dos pasos en tu cuenta',
   totp_removed: 'Se desactivó la verificación en dos pasos de tu cuenta',
-  passkey_added: 'Se agregó una llave de acceso (passkey) a tu cuenta',
-  passkey_removed: 'Se eliminó una llave de acceso (passkey) de tu cuenta',
+  passkey_added: 'Se agregó una llave de acceso a tu cuenta',
+  passkey_removed: 'Se eliminó una llave de acceso de tu cuenta',
   codes_renewed: 'Se generaron códigos de recuperación nuevos para tu cuenta',
   factors_reset:
     'El equipo de soporte quitó la verificación en dos pasos y las llaves de acceso de tu cuenta',

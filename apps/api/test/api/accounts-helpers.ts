@@ -44,7 +44,7 @@ export function escortPayload(overrides: Record<string, unknown> = {}) {
     nickname,
     fecha_nac: '1995-08-20',
     email: `${nickname}@correo.cl`,
-    pass: 'rosa77',
+    pass: 'rosa777',
     fono: '912345678',
     genero: 'Femenino',
     ciudad: 'Viña del Mar',

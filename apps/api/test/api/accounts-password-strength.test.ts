@@ -28,7 +28,7 @@ describe('registration', () => {
       ['/api/cliente/registro', clientPayload, 'cliente'],
       ['/api/usuario/registro', escortPayload, 'usuario'],
     ] as const) {
-      for (const common of ['password1', '123456a', 'abc123', 'Qwerty123']) {
+      for (const common of ['password1', '123456a', 'abc1234', 'Qwerty123']) {
         const res = await send('POST', url, payload({ pass: common }));
         expect(res.statusCode, `${url} ${common}`).toBe(400);
         expect(res.json()).toMatchObject({

@@ -88,11 +88,11 @@ describe('client registration', () => {
     ['phone of 8 digits', { fono: '98765432' }, msg.phone],
     ['phone with spaces', { fono: '98765 432' }, msg.phone],
     ['minor', { fecha_nac: minorBirthDate() }, msg.underage],
-    ['empty name', { nombre: '' }, msg.allRequired],
-    ['missing city', { ciudad: undefined }, msg.allRequired],
+    ['empty name', { nombre: '' }, msg.fullNameRequired],
+    ['missing city', { ciudad: undefined }, msg.cityRequired],
     ['unknown city', { ciudad: 'Gotham' }, msg.cityRequired],
     ['missing gender', { genero: undefined }, msg.genderRequired],
-    ['empty password', { pass: '' }, msg.allRequired],
+    ['empty password', { pass: '' }, msg.passwordRequired],
   ];
   for (const [name, override, message] of cases) {
     it(`refuses ${name} with 400 '${message}'`, async () => {
@@ -188,8 +188,24 @@ describe('escort registration', () => {
     });
   });
 
+  it('a migrant escort registers with her passport number, unique across both kinds (decision 0145)', async () => {
+    const passport = `AB${Date.now().toString().slice(-7)}`;
+    const res = await post('/api/usuario/registro', escortPayload({ rut_usuario: passport }));
+    expect(res.statusCode).toBe(201);
+    const { token, rut_usuario } = res.json().sesion as { token: string; rut_usuario: string };
+    expect(rut_usuario).toBe(passport);
+    const me = await t.app.inject({
+      url: `/api/usuario/profile/${passport}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    // The same passport, written in lower case, is taken for a client too.
+    const again = await post('/api/cliente/registro', clientPayload({ rut_cliente: passport.toLowerCase() }));
+    expect(again.statusCode).toBe(409);
+  });
+
   const cases: [string, Record<string, unknown>, string][] = [
-    ['a RUT in the wrong shape', { rut_usuario: 'AB123456' }, msg.rutFormat],
+    ['neither a RUT nor a passport', { rut_usuario: 'AB-123/456' }, msg.rutFormat],
     ['a RUT with a wrong check digit', { rut_usuario: '12.345.678-9' }, msg.rutFormat],
     ['a short password', { pass: 'ab12' }, msg.escortPasswordLength],
     ['a password without digits', { pass: 'abcdefg' }, msg.escortPasswordMix],
@@ -197,7 +213,7 @@ describe('escort registration', () => {
     ['an empty e-mail', { email: '' }, msg.emailRequired],
     ['an empty phone', { fono: '' }, msg.phoneRequired],
     ['a phone of 10 digits', { fono: '9123456789' }, msg.phoneEscort],
-    ['an empty name', { nombre: '' }, msg.completeRequired],
+    ['an empty name', { nombre: '' }, msg.fullNameRequired],
     ['a minor', { fecha_nac: minorBirthDate() }, msg.underage],
   ];
   for (const [name, override, message] of cases) {

@@ -106,6 +106,32 @@ describe('GET /api/cuenta/exportar', () => {
     expect((await t.app.inject('/api/cuenta/exportar')).statusCode).toBe(401);
   });
 
+  it('comes with a readable page too: Spanish words, 24-hour times, escaped text (decision 0148)', async () => {
+    expect((await t.app.inject('/api/cuenta/exportar/pagina')).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/api/cuenta/exportar/pagina', headers: bearer(escort) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="mis-datos-${escort.nickname}-\\d{4}-\\d{2}-\\d{2}\\.html"$`),
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    const html = res.body;
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    for (const words of [
+      'Tu cuenta',
+      'Fecha de nacimiento',
+      'Perfil de escort',
+      'Correo electrónico',
+      escort.email,
+    ])
+      expect(html).toContain(words);
+    // Field names, not keys; no ISO timestamps, no 12-hour clock, no script.
+    expect(html).not.toContain('fecha_nac');
+    expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    expect(html).not.toMatch(/[ap]\.\s?m\./);
+    expect(html).not.toContain('<script');
+  });
+
   it('downloads everything about the escort as a JSON attachment, with nothing secret', async () => {
     const res = await exportOf(escort);
     expect(res.statusCode).toBe(200);

@@ -112,10 +112,14 @@ describe('GET /api/admin/perfil/{nickname}', () => {
       method: 'PUT',
       url: `/api/denuncias/${held.denuncias[0].id}/suspender`,
       headers: bearer(admin),
+      payload: { motivo: 'Su documento dice 16 años' },
     });
     expect(suspend.statusCode).toBe(200);
     const suspended = (await view(escort.nickname, admin)).json();
-    expect(suspended.retencion).toMatchObject({ estado: 'suspendido', motivo: 'Posible menor de edad' });
+    expect(suspended.retencion).toMatchObject({
+      estado: 'suspendido',
+      motivo: 'Posible menor de edad: Su documento dice 16 años',
+    });
     expect(suspended.denuncias.map((d: { estado: string }) => d.estado)).toEqual([
       'suspendida',
       'suspendida',

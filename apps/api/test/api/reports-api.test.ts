@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { auditLog, escortProfiles, reports } from '../../src/db/schema/index.ts';
 import { sitemapText } from '../helpers/sitemap.ts';
-import { acceptedMeeting, chileTime, DAY } from './meetings-helpers.ts';
+import { acceptedMeeting, chileTime, DAY, outboxFor } from './meetings-helpers.ts';
+import { msg } from '@encanto/core/messages';
 
 let t: TestApp;
 let admin: FixtureAccount;
@@ -28,7 +29,13 @@ const report = (body: object, who?: FixtureAccount, app = t.app, remoteAddress =
     remoteAddress,
   });
 const decide = (id: number, action: string, who: FixtureAccount | null = admin) =>
-  t.app.inject({ method: 'PUT', url: `/api/denuncias/${id}/${action}`, headers: who ? bearer(who) : {} });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/denuncias/${id}/${action}`,
+    headers: who ? bearer(who) : {},
+    // "Suspender perfil" needs the admin's reason (decision 0147).
+    ...(action === 'suspender' ? { payload: { motivo: 'Fotos de otra persona' } } : {}),
+  });
 const card = async (nickname: string) => (await t.app.inject(`/api/usuario/publico/${nickname}`)).statusCode;
 const flags = async (e: FixtureAccount) =>
   (await t.app.db.select().from(escortProfiles).where(eq(escortProfiles.accountId, e.id)))[0]!;
@@ -266,6 +273,63 @@ describe('decisions', () => {
       'denuncia_descartada',
       'perfil_reincorporado',
     ]);
+  });
+
+  it('a suspension needs a reason, mails it to the escort and can be undone from the audit log (decision 0147)', async () => {
+    const escort = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
+    await report({ nickname_usuario: escort.nickname, motivo: 'suplantacion' });
+    const [r] = await reportsOf(escort);
+    for (const payload of [{}, { motivo: '  ' }]) {
+      const refused = await t.app.inject({
+        method: 'PUT',
+        url: `/api/denuncias/${r!.id}/suspender`,
+        headers: bearer(admin),
+        payload,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().mensaje).toBe(msg.suspensionReasonRequired);
+    }
+    expect((await flags(escort)).suspended).toBe(false);
+
+    expect((await decide(r!.id, 'suspender')).statusCode).toBe(200);
+    const mail = (await outboxFor(t.app, escort.email)).at(-1)!;
+    expect(mail.subject).toMatch(/suspendimos tu perfil/);
+    expect(mail.text).toContain('Motivo: Fotos de otra persona');
+
+    const log = async () =>
+      (await t.app.inject({ url: '/api/admin/auditoria', headers: bearer(admin) })).json() as {
+        id: number;
+        cuenta: string;
+        accion: string;
+        motivos: string;
+        deshacible: boolean;
+      }[];
+    const entry = (await log()).find(
+      (e) => e.cuenta === escort.nickname && e.accion === 'perfil_suspendido',
+    )!;
+    expect(entry.motivos).toContain('Fotos de otra persona');
+    expect(entry.deshacible).toBe(true);
+    const undo = (who: FixtureAccount) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/auditoria/${entry.id}/deshacer`,
+        headers: bearer(who),
+      });
+    expect((await undo(client)).statusCode).toBe(403);
+    const undone = await undo(admin);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().mensaje).toBe(msg.suspensionUndone);
+    expect(await flags(escort)).toMatchObject({ suspended: false, public: true, listed: true });
+    expect((await log()).find((e) => e.id === entry.id)!.deshacible).toBe(false);
+    const again = await undo(admin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().mensaje).toBe(msg.suspensionUndoStale);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auditoria/99999999/deshacer',
+      headers: bearer(admin),
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('reinstating a profile on hold dismisses its open reports', async () => {

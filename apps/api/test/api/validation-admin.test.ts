@@ -160,9 +160,8 @@ describe.each(kinds)('admin calls for $prefix', (k) => {
     expect(row!.approvedAt).toBeInstanceOf(Date);
     await t.app.background.mail.drain();
     expect(sent.map((m) => m.to)).toEqual([pending.email]);
-    expect(sent[0]!.text).toContain(
-      'Motivo de aprobación: Cuenta Autorizada. Estado de autorización: aprobado',
-    );
+    expect(sent[0]!.text).toContain('¡Tu cuenta fue aprobada!');
+    expect(sent[0]!.text).not.toContain('Estado de autorización');
     const again = await t.app.inject({ method: 'PUT', url, headers: bearer(admin) });
     expect(again.statusCode).toBe(409);
     expect(again.json().mensaje).toBe(msg.accountAlreadyApproved);

@@ -243,6 +243,7 @@ describe('possible-minor reports', () => {
       method: 'PUT',
       url: `/api/denuncias/${first!.id}/suspender`,
       headers: bearer(admin),
+      payload: { motivo: 'Confirmado por la administración' },
     });
     expect(res.statusCode).toBe(200);
     expect(await revision()).toBe('suspendido');

@@ -52,8 +52,8 @@ export default function AuthorizationAlertContent() {
       <div className="auth-alert auth-alert-ok" role="status">
         <Icon name="check" size={22} />
         <p>
-          <strong className="auth-alert-lead">¡Tu cuenta fue validada! Ya puedes usar el sitio.</strong>{' '}
-          {approvalNotice(approval.motivo)}
+          <strong className="auth-alert-lead">{approvalNotice(approval.motivo)}</strong> Ya puedes usar el
+          sitio.
         </p>
         <button
           type="button"

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@encanto/core/api-error';
+import { msg } from '@encanto/core/messages';
 import { sessionReady } from './session.ts';
 
 /** An error answer from the API: its status and the one error body every route answers with. */
@@ -33,9 +34,23 @@ export async function toApiError(status: number, data: unknown): Promise<ApiErro
   return new ApiError(status, parsed?.success ? parsed.data : null);
 }
 
-/** The words for a failed call: the server's Spanish `mensaje` when it sent one, else the screen's fallback. */
+/**
+ * Whether a call failed without an answer: no connection (fetch's TypeError: Chromium's "Failed to fetch",
+ * Firefox's "NetworkError…", Safari's "Load failed"; an upload's status 0) or a device that says it is offline.
+ */
+export function isOffline(err: unknown): boolean {
+  if (err instanceof ApiError) return err.status === 0;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  return err instanceof TypeError && /fetch|network|load failed/i.test(err.message);
+}
+
+/**
+ * The words for a failed call: the server's Spanish `mensaje` when it sent one; "Sin conexión…" when none
+ * came back (decision 0150); else the screen's fallback.
+ */
 export function errorText(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.mensaje ? err.mensaje : fallback;
+  if (err instanceof ApiError && err.mensaje) return err.mensaje;
+  return isOffline(err) ? msg.offline : fallback;
 }
 
 const parseJson = (text: string): unknown => {

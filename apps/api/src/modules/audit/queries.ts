@@ -42,8 +42,39 @@ export async function latestEntry(db: DbOrTx, accountId: string, actions: readon
   return row;
 }
 
+/** One entry by its id, with the account it names (null once that account is gone). */
+export async function findEntry(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      accountId: auditLog.accountId,
+      accountNickname: auditLog.accountNickname,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.id, id))
+    .limit(1);
+  return row;
+}
+
+/** For each account, the id of its newest entry among the given actions. */
+export async function latestIds(
+  db: DbOrTx,
+  accountIds: readonly string[],
+  actions: readonly string[],
+): Promise<Map<string, number>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .select({ accountId: auditLog.accountId, id: sql<number>`max(${auditLog.id})` })
+    .from(auditLog)
+    .where(and(inArray(auditLog.accountId, [...accountIds]), inArray(auditLog.action, [...actions])))
+    .groupBy(auditLog.accountId);
+  return new Map(rows.map((r) => [r.accountId!, Number(r.id)]));
+}
+
 export interface AuditRow {
   id: number;
+  accountId: string | null;
   createdAt: Date;
   adminNickname: string;
   accountNickname: string;
@@ -57,6 +88,7 @@ export async function listAudit(db: DbOrTx, limit: number, before?: number): Pro
   return db
     .select({
       id: auditLog.id,
+      accountId: auditLog.accountId,
       createdAt: auditLog.createdAt,
       adminNickname: auditLog.adminNickname,
       accountNickname: auditLog.accountNickname,

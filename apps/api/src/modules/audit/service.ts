@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEntry } from '@encanto/core/validation';
 import type { DbOrTx } from '../../db/client.ts';
-import { insertAuditEntry, latestAction, latestEntry, listAudit } from './queries.ts';
+import { findEntry, insertAuditEntry, latestAction, latestEntry, latestIds, listAudit } from './queries.ts';
 
 /** Who an entry names as the decider when no person decided (automatic hold, retention job). */
 export const SYSTEM_ACTOR = 'sistema';
@@ -49,9 +49,33 @@ export function latestDecisionEntry(
 const auditKind = (k: string | null): AuditEntry['tipo'] =>
   k === 'client' ? 'cliente' : k === 'escort' ? 'usuario' : null;
 
-/** The admin panel's audit list, newest first. */
+/** The decisions that start and end an admin suspension; the newest of them says whether one is in force. */
+export const suspensionActions = ['perfil_suspendido', 'perfil_reincorporado'] as const;
+
+/** One entry by id, for an action taken from the log (undoing a suspension). */
+export const auditEntryById = (db: DbOrTx, id: number) => findEntry(db, id);
+
+/**
+ * Whether the entry is the suspension in force for its account: the newest suspend-or-reinstate decision
+ * about it (decision 0147).
+ */
+export async function isSuspensionInForce(
+  db: DbOrTx,
+  entry: { id: number; action: string; accountId: string | null },
+): Promise<boolean> {
+  if (entry.action !== 'perfil_suspendido' || !entry.accountId) return false;
+  return (await latestIds(db, [entry.accountId], suspensionActions)).get(entry.accountId) === entry.id;
+}
+
+/** The admin panel's audit list, newest first; a suspension still in force can be undone from it. */
 export async function auditEntries(db: DbOrTx, limit: number, before?: number): Promise<AuditEntry[]> {
-  return (await listAudit(db, limit, before)).map((r) => ({
+  const rows = await listAudit(db, limit, before);
+  const suspended = [
+    ...new Set(rows.filter((r) => r.action === 'perfil_suspendido' && r.accountId).map((r) => r.accountId!)),
+  ];
+  const current = await latestIds(db, suspended, suspensionActions);
+  return rows.map((r) => ({
+    deshacible: r.action === 'perfil_suspendido' && r.accountId !== null && current.get(r.accountId) === r.id,
     id: r.id,
     fecha: r.createdAt.toISOString(),
     admin: r.adminNickname,

@@ -6,7 +6,7 @@ import {
   type RectifiableField,
   type Rectification,
 } from '@encanto/core/data-rights';
-import { birthDateFieldAt, clientRutField, escortRutField, fullNameField } from '@encanto/core/fields';
+import { birthDateFieldAt, idOrPassportField, fullNameField } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
@@ -99,7 +99,7 @@ export async function decideRectification(
           );
           await q.updateAccountFields(tx, accountId, { fechaNac }, now);
         } else if (field === 'rut') {
-          const rut = validOrThrow(row.kind === 'escort' ? escortRutField : clientRutField, value.trim());
+          const rut = validOrThrow(idOrPassportField, value.trim());
           await q.updateAccountFields(tx, accountId, { rut, rutNorm: accountRutKey(rut) }, now);
         }
       }

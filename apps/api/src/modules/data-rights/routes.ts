@@ -19,6 +19,7 @@ import { publicWrite } from '../../plugins/public-writes.ts';
 import { PasswordGuard } from '../accounts/service.ts';
 import { deleteOwnAccount } from './deletion.ts';
 import { exportAccount } from './export.ts';
+import { exportPage } from './export-page.ts';
 import {
   decideRectification,
   ownRectifications,
@@ -87,6 +88,29 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="mis-datos-${account.nickname}-${day}.json"`)
         .header('cache-control', 'no-store')
         .send(data);
+    },
+  );
+
+  app.get(
+    '/cuenta/exportar/pagina',
+    {
+      schema: {
+        security: sessionSecurity,
+        tags: ['derechos'],
+        summary: 'Descargar todos tus datos como una página para leer (el mismo contenido que el JSON)',
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const account = await requireAccount(request);
+      const now = deps.clock.now();
+      const data = await exportAccount(deps, account.id, now);
+      const day = now.toISOString().slice(0, 10);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-disposition', `attachment; filename="mis-datos-${account.nickname}-${day}.html"`)
+        .header('cache-control', 'no-store')
+        .send(exportPage(data, account.nickname));
     },
   );
 

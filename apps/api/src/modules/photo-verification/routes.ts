@@ -40,8 +40,8 @@ export const photoVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   const tags = ['verificación de fotos'];
 
-  // A POST: each call issues a new code and voids the one before, so no link, prefetch or crawler
-  // may trigger it as a GET could, and the CSRF check on cookie writes covers it.
+  // A POST: a call may issue a new code (once the one before expired or was spent), so no link, prefetch
+  // or crawler may trigger it as a GET could, and the CSRF check on cookie writes covers it.
   app.post(
     '/usuario/verificacion-fotos/codigo',
     {
@@ -49,7 +49,7 @@ export const photoVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         security: sessionSecurity,
         tags,
         summary:
-          'Emite el código para escribir en el papel de la selfie (ENCANTO- y 4 caracteres, vale 30 minutos; reemplaza al anterior)',
+          'Emite el código para escribir en el papel de la selfie (ENCANTO- y 4 caracteres, vale 30 minutos; mientras vale se entrega el mismo)',
         response: { 200: photoCodeSchema, ...errors },
       },
     },
@@ -73,7 +73,7 @@ export const photoVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = await requireKind(request, 'escort');
       reply.header('cache-control', 'no-store');
-      return ownState(app.db, caller);
+      return ownState(deps, caller);
     },
   );
 

@@ -33,12 +33,18 @@ function assertApprovedEscort(caller: SessionAccount): void {
   if (caller.autorizado !== 'aprobado') throw forbidden(msg.photoCheckNotApproved, 'NOT_APPROVED');
 }
 
-/** A new code replaces the previous one: only the code shown last is accepted. */
+/**
+ * The code to write on paper. While one is live it is given again, so a reload (Android reloads the page
+ * when she switches to the camera) shows the code she already wrote down (decision 0146); a new code
+ * replaces it only once it has expired or been spent by an upload.
+ */
 export async function issueCode(
   deps: Pick<Deps, 'db' | 'clock'>,
   caller: SessionAccount,
 ): Promise<PhotoCode> {
   assertApprovedEscort(caller);
+  const live = await liveCode(deps.db, caller.id, deps.clock.now());
+  if (live) return live;
   let code = PHOTO_CODE_PREFIX;
   for (let i = 0; i < 4; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   const expiresAt = new Date(deps.clock.now().getTime() + PHOTO_CODE_TTL_MS);
@@ -85,11 +91,23 @@ export async function submitSelfie(
   }
 }
 
-export async function ownState(db: DbOrTx, caller: SessionAccount): Promise<PhotoVerificationState> {
+/** The unexpired, unspent code of the account, or null. */
+async function liveCode(db: DbOrTx, accountId: string, now: Date): Promise<PhotoCode | null> {
+  const row = await q.findCode(db, accountId);
+  return row && row.expiresAt > now ? { codigo: row.code, vence: row.expiresAt.toISOString() } : null;
+}
+
+export async function ownState(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  caller: SessionAccount,
+): Promise<PhotoVerificationState> {
   if (caller.kind !== 'escort') throw forbidden();
+  const { db } = deps;
   const last = await q.latestOf(db, caller.id);
   return {
     fotos_verificadas: await photosVerified(db, caller.id),
+    // The page shows this code again after a reload, until it expires (decision 0146).
+    codigo: await liveCode(db, caller.id, deps.clock.now()),
     ultima: last
       ? {
           id: last.id,

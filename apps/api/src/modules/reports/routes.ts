@@ -7,6 +7,7 @@ import {
   reportCreateSchema,
   reportListQuerySchema,
   reportSchema,
+  suspensionSchema,
 } from '@encanto/core/data-rights';
 import { msg } from '@encanto/core/messages';
 import { depsOf } from '../../deps.ts';
@@ -20,6 +21,7 @@ import {
   reinstateFromReport,
   reportsForAdmin,
   suspendFromReport,
+  undoSuspension,
 } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -111,15 +113,36 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: sessionSecurity,
         tags: ['denuncias'],
-        summary: 'Suspender el perfil denunciado (oculto hasta reincorporarlo)',
+        summary:
+          'Suspender el perfil denunciado con un motivo (oculto hasta reincorporarlo; se avisa a la escort por correo)',
+        params: idParams,
+        body: suspensionSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      await suspendFromReport(deps, admin, request.params.id, request.body.motivo, deps.clock.now());
+      return { mensaje: msg.profileSuspended };
+    },
+  );
+
+  app.post(
+    '/admin/auditoria/:id/deshacer',
+    {
+      config: publicWrite,
+      schema: {
+        security: sessionSecurity,
+        tags: ['administración'],
+        summary: 'Deshacer desde el registro una suspensión de perfil que sigue vigente',
         params: idParams,
         response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      await suspendFromReport(app.db, admin, request.params.id, deps.clock.now());
-      return { mensaje: msg.profileSuspended };
+      await undoSuspension(app.db, admin, request.params.id, deps.clock.now());
+      return { mensaje: msg.suspensionUndone };
     },
   );
 

@@ -2,11 +2,24 @@ import { holdReason, reportReasonLabels, type Report, type ReportReason } from '
 import { msg } from '@encanto/core/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { adminEmails, findAccountByNickname, syncEscortVisibility } from '../accounts/service.ts';
-import { latestDecision, recordDecision, SYSTEM_ACTOR } from '../audit/service.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import {
+  adminEmails,
+  findAccountById,
+  findAccountByNickname,
+  syncEscortVisibility,
+} from '../accounts/service.ts';
+import {
+  auditEntryById,
+  isSuspensionInForce,
+  latestDecision,
+  recordDecision,
+  suspensionActions,
+  SYSTEM_ACTOR,
+} from '../audit/service.ts';
 import { reviewStatus } from '../meetings/service.ts';
 import { queueMail } from '../mail/service.ts';
+import { profileSuspendedMail } from '../../mail-templates/profile-suspended.ts';
 import { reportHeldMail } from '../../mail-templates/report-held.ts';
 import { reportUrgentMail } from '../../mail-templates/report-urgent.ts';
 import type { SessionAccount } from '../sessions/service.ts';
@@ -39,10 +52,7 @@ async function findEscort(db: DbOrTx, nickname: string) {
  * decisions, so it is also the truth about them.
  */
 async function isAdminSuspended(db: DbOrTx, escortId: string): Promise<boolean> {
-  return (
-    (await latestDecision(db, escortId, ['perfil_suspendido', 'perfil_reincorporado'])) ===
-    'perfil_suspendido'
-  );
+  return (await latestDecision(db, escortId, suspensionActions)) === 'perfil_suspendido';
 }
 
 /** Why a profile the site hides is hidden, as its owner is told: on hold pending review, or suspended by an admin. */
@@ -235,21 +245,71 @@ export async function dismissReport(db: Db, admin: SessionAccount, id: number, n
   });
 }
 
-/** Suspends the profile: every open report of it is decided with this one; hidden until reinstated. */
-export async function suspendFromReport(db: Db, admin: SessionAccount, id: number, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Suspends the profile: every open report of it is decided with this one; hidden until reinstated. The
+ * admin's reason goes to the audit log after the report's reason, and to the escort by mail in the same
+ * transaction (decision 0147).
+ */
+export async function suspendFromReport(
+  deps: ReportDeps,
+  admin: SessionAccount,
+  id: number,
+  motivo: string,
+  now: Date,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const report = await openReport(tx, id);
     await decideReports(tx, { escortId: report.escortId }, 'suspendida', admin.id, now);
     await setSuspended(tx, report.escortId, true, now);
     await syncEscortVisibility(tx, report.escortId, now);
+    const label = reportReasonLabels[report.reason as ReportReason] ?? report.reason;
     await recordDecision(tx, {
       adminId: admin.id,
       adminNickname: admin.nickname,
       accountId: report.escortId,
       accountNickname: report.escortNickname,
       action: 'perfil_suspendido',
-      reasons: reportReasonLabels[report.reason as ReportReason] ?? report.reason,
+      reasons: `${label}: ${motivo}`,
     });
+    const escort = await findAccountById(tx, report.escortId);
+    if (escort)
+      await queueMail(
+        tx,
+        deps,
+        profileSuspendedMail,
+        { nickname: escort.nickname, motivo },
+        { to: escort.email, accountId: escort.id },
+      );
+  });
+}
+
+/**
+ * "Deshacer" on a suspension in the audit log: reinstates the profile as "Reincorporar" does, when that
+ * entry is still the suspension in force (409 otherwise: it was lifted or replaced since).
+ */
+export async function undoSuspension(
+  db: Db,
+  admin: SessionAccount,
+  auditId: number,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const entry = await auditEntryById(tx, auditId);
+    if (!entry) throw notFound(msg.auditEntryNotFound);
+    if (entry.action !== 'perfil_suspendido') throw badRequest(msg.suspensionUndoStale);
+    if (!entry.accountId) throw notFound(msg.profileGone);
+    if (!(await isSuspensionInForce(tx, entry))) throw conflict(msg.suspensionUndoStale);
+    await decideReports(tx, { escortId: entry.accountId }, 'descartada', admin.id, now);
+    await recordDecision(tx, {
+      adminId: admin.id,
+      adminNickname: admin.nickname,
+      accountId: entry.accountId,
+      accountNickname: entry.accountNickname,
+      action: 'perfil_reincorporado',
+      reasons: 'Suspensión deshecha desde el registro',
+    });
+    // Lifted unless an open report that holds the profile still hides it.
+    await recomputeHold(tx, entry.accountId, now);
   });
 }
 

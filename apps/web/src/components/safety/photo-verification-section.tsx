@@ -27,7 +27,10 @@ export function PhotoVerificationSection({ approved }: { approved: boolean }) {
   const id = useId();
   const state = usePhotoVerification(approved);
   const refresh = useRefresh(photoStatePath);
-  const [code, setCode] = useState<PhotoCode | null>(null);
+  const [issued, setCode] = useState<PhotoCode | null>(null);
+  // After a reload (Android reloads when she switches to the camera) the live code comes back with the
+  // state, so the paper she wrote stays valid (decision 0146).
+  const code = issued ?? state.data?.codigo ?? null;
   const form = useSchemaForm(selfieFormSchema);
   const file = useWatch({ control: form.control, name: 'archivo' }) ?? null;
   const [progress, setProgress] = useState<number | null>(null);

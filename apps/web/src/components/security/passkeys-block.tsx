@@ -26,16 +26,16 @@ export function PasskeysBlock({ onSessionsChanged }: { onSessionsChanged: () => 
 
   return (
     <div className="sec-block" role="group" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Passkeys</h3>
+      <h3 id={`${id}-title`}>Llaves de acceso</h3>
       <p className="sec-status">
         Ingresa sin contraseña con el bloqueo de tu teléfono o computador (huella, rostro o PIN).
       </p>
       {list.isPending ? (
         <div className="skeleton dr-skeleton" aria-hidden="true" />
       ) : (list.data ?? []).length === 0 ? (
-        <p className="field-hint">Aún no tienes passkeys.</p>
+        <p className="field-hint">Aún no tienes llaves de acceso.</p>
       ) : (
-        <ul className="sec-list" aria-label="Tus passkeys">
+        <ul className="sec-list" aria-label="Tus llaves de acceso">
           {(list.data ?? []).map((p) => (
             <li key={p.id} className="sec-row">
               <div className="sec-row-main">
@@ -49,13 +49,13 @@ export function PasskeysBlock({ onSessionsChanged }: { onSessionsChanged: () => 
                 type="button"
                 className="button button-secondary"
                 disabled={busyKey !== null}
-                aria-label={`Eliminar la passkey ${p.nombre}`}
+                aria-label={`Eliminar la llave de acceso ${p.nombre}`}
                 onClick={() =>
                   void run(
                     () => withProof(() => deletePasskey(p.id)),
                     {
                       onSuccess: () => {
-                        show('success', 'Passkey eliminada.');
+                        show('success', 'Llave de acceso eliminada.');
                         onSessionsChanged();
                       },
                       onError: fail,
@@ -80,7 +80,7 @@ export function PasskeysBlock({ onSessionsChanged }: { onSessionsChanged: () => 
               () => withProof(addPasskey),
               {
                 onSuccess: () => {
-                  show('success', 'Passkey agregada.');
+                  show('success', 'Llave de acceso agregada.');
                   onSessionsChanged();
                 },
                 onError: fail,
@@ -89,10 +89,10 @@ export function PasskeysBlock({ onSessionsChanged }: { onSessionsChanged: () => 
             )
           }
         >
-          Agregar una passkey
+          Agregar una llave de acceso
         </button>
       ) : hydrated ? (
-        <p className="field-hint">Este navegador no permite passkeys.</p>
+        <p className="field-hint">Este navegador no permite llaves de acceso.</p>
       ) : null}
       <div aria-live="polite" className="message-slot">
         {flash && <p className={`message message-${flash.kind}`}>{flash.text}</p>}

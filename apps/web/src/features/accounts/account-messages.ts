@@ -1,5 +1,5 @@
 import { msg } from '@encanto/core/messages';
-import { ApiError, errorText } from '../../lib/api-client.ts';
+import { ApiError, errorText, isOffline } from '../../lib/api-client.ts';
 import type { AccountType } from './api/availability.ts';
 import { IncompleteDataError, WrongProfileTypeError } from './api/login.ts';
 
@@ -11,6 +11,8 @@ const throttled = (err: unknown) =>
   err instanceof ApiError && (err.status === 429 || err.status === 400) && err.mensaje !== '';
 
 export function loginFailureText(type: AccountType, err: unknown): string {
+  // No answer is not a wrong password (decision 0150).
+  if (isOffline(err)) return msg.offline;
   if (err instanceof IncompleteDataError) return msg.incompleteData;
   if (throttled(err)) return (err as ApiError).mensaje;
   // A wrong password is told in the spec's words on both screens (decision 0140).
@@ -31,6 +33,7 @@ export function adminLoginFailureText(err: unknown): string {
 
 /** 409 and rule failures carry the server's text; no text is 'Error al registrar usuario.'; no answer is a request error. */
 export function registerFailureText(err: unknown): string {
+  if (isOffline(err)) return msg.offline;
   if (!(err instanceof ApiError) || err.status === 0) return msg.registerRequestError;
   return errorText(err, msg.registerError);
 }

@@ -24,6 +24,13 @@ export function authorizeBlock(row: PendingRow): string | null {
   return null;
 }
 
+/**
+ * The rows the admin can act on first: those with a document to review, then those still waiting for one
+ * (decision 0147). The order within each group is the server's (oldest first).
+ */
+export const documentsFirst = (rows: readonly PendingRow[]): PendingRow[] =>
+  [...rows].sort((a, b) => Number(a.documento === null) - Number(b.documento === null));
+
 /** What differs between the two queues: titles, spec words and the API's field names. */
 export const pendingKinds = {
   usuario: {

@@ -92,7 +92,7 @@ export function PrivacySection({ siteName }: { siteName: string }) {
       <ul>
         <li>
           <strong>Acceso y portabilidad:</strong> «Descargar mis datos» te entrega un archivo con todo lo que
-          guardamos sobre ti.
+          guardamos sobre ti, y «Descargar como página para leer», lo mismo escrito para leerlo.
         </li>
         <li>
           <strong>Rectificación:</strong> corrige tu teléfono, foto, ciudad y descripción desde tu perfil.

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@encanto/core/validation';
+import { api } from '../api-client.ts';
 import { useApiPages, useApiQuery, useInvalidateApi } from '../query.ts';
 
 /** The admin's decisions, newest first (GET /admin/auditoria); `antes` pages back by id. */
@@ -17,6 +18,10 @@ export const useAuditLog = () =>
 
 /** The last five, under the pending lists. */
 export const useLatestDecisions = () => useApiQuery<AuditEntry[]>(auditPath(5), { staleTime: 0 });
+
+/** "Deshacer" on a suspension still in force (decision 0147). */
+export const undoSuspension = (id: number) =>
+  api<{ mensaje: string }>(`/admin/auditoria/${id}/deshacer`, { method: 'POST' });
 
 /** Every decision writes the log: what a decision screen refreshes with its own list. */
 export function useRefreshAudit() {

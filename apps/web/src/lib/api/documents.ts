@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { DocumentInfo, UploadResult, ValidationKind } from '@encanto/core/validation';
+import { limits } from '@encanto/core/constants';
 import { api, ApiError, uploadWithProgress } from '../api-client.ts';
+import { shrinkImage } from '../shrink-image.ts';
 import { useApiQuery, useInvalidateApi } from '../query.ts';
 
 /** Path segment of the upload routes: subir-validacion-escort | subir-validacion-cliente. */
@@ -9,7 +11,7 @@ export const uploadSegment = (kind: ValidationKind) => (kind === 'cliente' ? 'cl
 export const documentInfoPath = (kind: ValidationKind, nickname: string) =>
   `/upload/obtener-imagen-validacion-${uploadSegment(kind)}/${encodeURIComponent(nickname)}`;
 
-export function uploadDocument(
+export async function uploadDocument(
   kind: ValidationKind,
   nickname: string,
   file: File,
@@ -18,7 +20,8 @@ export function uploadDocument(
   const form = new FormData();
   // nickname first: the server reads fields that precede the file.
   form.append('nickname', nickname);
-  form.append('file', file);
+  // Resized in the browser, large enough to read the document's small print (decision 0149).
+  form.append('file', await shrinkImage(file, limits.documentLongSide));
   return uploadWithProgress<UploadResult>(
     `/upload/subir-validacion-${uploadSegment(kind)}/${encodeURIComponent(nickname)}`,
     form,

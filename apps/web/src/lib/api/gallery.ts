@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GalleryItem, GalleryList, GalleryUploadResult } from '@encanto/core/gallery';
 import { api, uploadWithProgress } from '../api-client.ts';
 import { apiKey, useApiQuery } from '../query.ts';
+import { shrinkImage } from '../shrink-image.ts';
 
 const enc = encodeURIComponent;
 export const ownGalleryPath = (nickname: string) => `/upload/obtener-imagenes-por-usuario/${enc(nickname)}`;
@@ -17,9 +18,11 @@ export const usePublicGallery = (nickname: string, enabled = true) =>
 
 export const isVideoItem = (item: Pick<GalleryItem, 'tipo'>) => item.tipo === 'video';
 
-export function uploadGalleryFile(nickname: string, file: File, onProgress: (percent: number) => void) {
+export async function uploadGalleryFile(nickname: string, file: File, onProgress: (percent: number) => void) {
   const form = new FormData();
-  form.append('file', file, file.name);
+  // Phone photos are resized in the browser (decision 0149); videos go as they are.
+  const upload = await shrinkImage(file);
+  form.append('file', upload, upload.name);
   return uploadWithProgress<GalleryUploadResult>(`/upload/subir-imagenes/${enc(nickname)}`, form, onProgress);
 }
 

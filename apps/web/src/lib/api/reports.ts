@@ -11,8 +11,12 @@ export const useReports = (filter: ReportFilter) =>
   useApiQuery<Report[]>(`/denuncias?estado=${filter}`, { staleTime: 0 });
 
 export type ReportAction = 'descartar' | 'suspender' | 'reincorporar';
-export const decideReport = (id: number, action: ReportAction) =>
-  api<{ mensaje: string }>(`/denuncias/${id}/${action}`, { method: 'PUT' });
+/** A suspension carries the admin's reason (decision 0147); the other decisions carry nothing. */
+export const decideReport = (id: number, action: ReportAction, motivo?: string) =>
+  api<{ mensaje: string }>(`/denuncias/${id}/${action}`, {
+    method: 'PUT',
+    ...(action === 'suspender' ? { body: { motivo } } : {}),
+  });
 
 /** After a decision: the report lists and the audit log (every decision is written there). */
 export function useRefreshReports() {

@@ -9,6 +9,7 @@ import type {
 } from '@encanto/core/safety';
 import { api, uploadWithProgress } from '../api-client.ts';
 import { apiKey, useApiQuery } from '../query.ts';
+import { shrinkImage } from '../shrink-image.ts';
 
 // ---- verified photos ----
 export const photoStatePath = '/usuario/verificacion-fotos';
@@ -17,11 +18,12 @@ export const usePhotoVerification = (enabled: boolean) =>
 // A POST: each call issues a new code and voids the one before.
 export const issuePhotoCode = () => api<PhotoCode>('/usuario/verificacion-fotos/codigo', { method: 'POST' });
 
-export function uploadSelfie(codigo: string, file: File, onProgress: (percent: number) => void) {
+export async function uploadSelfie(codigo: string, file: File, onProgress: (percent: number) => void) {
   const form = new FormData();
   // The code goes before the file, so the server has it when the bytes arrive.
   form.append('codigo', codigo);
-  form.append('file', file);
+  // A phone's selfie, resized in the browser (decision 0149).
+  form.append('file', await shrinkImage(file));
   return uploadWithProgress<{ id: string; mensaje: string }>(photoStatePath, form, onProgress);
 }
 

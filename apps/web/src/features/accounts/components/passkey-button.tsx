@@ -4,7 +4,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { useHydrated } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
-/** "Usar una passkey", shown only where the browser supports WebAuthn (known after hydration). */
+/** "Usar una llave de acceso" (a passkey, in Spanish: decision 0148), shown only where the browser supports WebAuthn (known after hydration). */
 export function PasskeyButton<T>({
   login,
   onDone,
@@ -30,7 +30,7 @@ export function PasskeyButton<T>({
         })
       }
     >
-      Usar una passkey
+      Usar una llave de acceso
     </button>
   );
 }

@@ -12,7 +12,7 @@ import { latestAdultBirthDate } from '@encanto/core/age';
 import { defaultAvatars, generoValues, type Genero } from '@encanto/core/constants';
 import { inputFilters, nicknameField, normalizeNickname } from '@encanto/core/fields';
 import { msg } from '@encanto/core/messages';
-import { filterRutInput } from '@encanto/core/rut';
+import { filterIdInput } from '@encanto/core/rut';
 import { useHydrated } from '../../../lib/session.ts';
 import { paths } from '../../../config/paths.ts';
 import { keepTypedRegistered } from '../../../lib/keep-typed.ts';
@@ -42,7 +42,8 @@ const config = {
   usuario: {
     title: 'Registro Escort',
     rutKey: 'rut_usuario',
-    rutLabel: 'RUT',
+    // A migrant escort registers with her passport, as a client can (decision 0145).
+    rutLabel: 'RUT o Pasaporte',
     formSchema: escortRegisterFormSchema,
     shape: escortRegisterSchema.shape,
   },
@@ -122,7 +123,27 @@ export function RegisterForm({ type }: { type: AccountType }) {
       onError: (err) => setFormError(registerFailureText(err)),
     });
   };
-  const onInvalid = () => setFormError(type === 'usuario' ? msg.fixErrors : '');
+  // Each field shows its own words; the form's line is the spec's sentence for its kind (decision 0150).
+  // Why "Registrarse" is disabled, said under it (decision 0150): which value is taken or still checked.
+  const fieldWords: Record<CheckedField, string> = {
+    rut: 'el RUT o pasaporte',
+    nickname: 'el nickname',
+    email: 'el email',
+  };
+  const named = (state: 'taken' | 'checking') =>
+    (['rut', 'nickname', 'email'] as const).filter((f) => status[f] === state).map((f) => fieldWords[f]);
+  const joinWords = (words: string[]) =>
+    words.length > 1 ? `${words.slice(0, -1).join(', ')} y ${words[words.length - 1]}` : (words[0] ?? '');
+  const taken = named('taken');
+  const checking = named('checking');
+  const blockedReason = !hydrated
+    ? ''
+    : taken.length > 0
+      ? msg.registerBlockedTaken(joinWords(taken))
+      : checking.length > 0
+        ? msg.registerBlockedChecking(joinWords(checking))
+        : '';
+  const onInvalid = () => setFormError(type === 'usuario' ? msg.fixErrors : msg.allRequired);
 
   const fieldProps = (name: string) => ({
     id: `${id}-${name}`,
@@ -166,9 +187,9 @@ export function RegisterForm({ type }: { type: AccountType }) {
           <label htmlFor={`${id}-${c.rutKey}`}>{c.rutLabel}</label>
           <input
             {...fieldProps(c.rutKey)}
-            {...filtered(c.rutKey, type === 'usuario' ? filterRutInput : (v) => v, 'rut')}
+            {...filtered(c.rutKey, type === 'usuario' ? filterIdInput : (v) => v, 'rut')}
             autoComplete="off"
-            placeholder={type === 'usuario' ? '12.345.678-K' : undefined}
+            placeholder="12.345.678-K o AB1234567"
             maxLength={20}
           />
           <AvailabilityStatus status={status.rut} id={`${id}-rut-av`} />
@@ -296,10 +317,14 @@ export function RegisterForm({ type }: { type: AccountType }) {
           type="submit"
           className="button button-block"
           disabled={checks.blocked || formState.isSubmitting || !hydrated}
+          aria-describedby={blockedReason ? `${id}-blocked` : undefined}
         >
           {formState.isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
           Registrarse
         </button>
+        <p id={`${id}-blocked`} className="field-hint register-blocked" aria-live="polite">
+          {blockedReason}
+        </p>
       </form>
     </section>
   );

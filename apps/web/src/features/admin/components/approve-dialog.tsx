@@ -1,19 +1,24 @@
 import { useId } from 'react';
+import type { ValidationKind } from '@encanto/core/validation';
+import { useDocumentInfo, usePrivateImage } from '../../../lib/api/documents.ts';
 import { type PendingRow } from '../pending-kinds.ts';
 import { BirthDate } from './birth-date.tsx';
 import { Modal } from './modal.tsx';
 
 /**
  * Autorizar asks first: approving lets the person in (an escort is published at
- * once), so the admin sees again whom and confirms having checked the document.
+ * once), so the admin sees again whom and confirms having checked the document. The document itself is
+ * in the confirmation, beside the data, so the dialog never hides what is being checked (decision 0147).
  */
 export function ApproveDialog({
+  kind,
   row,
   noun,
   busy,
   onConfirm,
   onClose,
 }: {
+  kind: ValidationKind;
   row: PendingRow;
   /** 'escort' or 'cliente', for the sentence that says what happens. */
   noun: string;
@@ -23,6 +28,8 @@ export function ApproveDialog({
   onClose: () => void;
 }) {
   const describedBy = useId();
+  const info = useDocumentInfo(kind, row.nickname);
+  const image = usePrivateImage(info.data?.imageUrl);
   return (
     <Modal title={`¿Autorizar a ${row.nickname}?`} onClose={onClose} confirm describedBy={describedBy}>
       <div className="confirm-body">
@@ -49,6 +56,17 @@ export function ApproveDialog({
             </dd>
           </div>
         </dl>
+        <div className="confirm-document">
+          {image.status === 'ready' ? (
+            <img src={image.src} alt={`Documento de identidad de ${row.nickname}`} />
+          ) : (
+            <div
+              className="skeleton confirm-document-skeleton"
+              role="status"
+              aria-label="Cargando documento"
+            />
+          )}
+        </div>
         <div className="doc-actions confirm-actions">
           <button type="button" className="button button-secondary" onClick={onClose} data-autofocus>
             Cancelar

@@ -17,8 +17,19 @@ const tone: Partial<Record<AuditAction, 'ok' | 'bad' | 'warn'>> = {
 const actor = (admin: string) =>
   admin === 'sistema' ? 'Sistema' : admin === 'titular' ? 'Titular de la cuenta' : admin;
 
-/** The audit log as a table on wide screens and as cards on phones. */
-export function AuditList({ entries }: { entries: AuditEntry[] }) {
+/**
+ * The audit log as a table on wide screens and as cards on phones. With `onUndo`, a suspension still in
+ * force offers "Deshacer" beside its reasons (decision 0147).
+ */
+export function AuditList({
+  entries,
+  onUndo,
+  busy,
+}: {
+  entries: AuditEntry[];
+  onUndo?: (entry: AuditEntry) => void;
+  busy?: boolean;
+}) {
   if (entries.length === 0) return <p className="empty">Aún no hay decisiones registradas.</p>;
   return (
     <table className="admin-table audit-table">
@@ -51,7 +62,22 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
                 {auditActionLabel(e.accion)}
               </span>
             </td>
-            <td data-label="Motivos">{e.motivos ?? '—'}</td>
+            <td data-label="Motivos">
+              <span className="audit-reasons">
+                <span>{e.motivos ?? '—'}</span>
+                {onUndo && e.deshacible && (
+                  <button
+                    type="button"
+                    className="button button-secondary audit-undo"
+                    disabled={busy}
+                    aria-label={`Deshacer la suspensión de ${e.cuenta}`}
+                    onClick={() => onUndo(e)}
+                  >
+                    Deshacer
+                  </button>
+                )}
+              </span>
+            </td>
           </tr>
         ))}
       </tbody>

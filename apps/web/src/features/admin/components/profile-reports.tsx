@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { reportReasonLabels, type Report } from '@encanto/core/data-rights';
+import { SuspendForm } from '../../../components/admin/suspend-form.tsx';
 import type { ReportAction } from '../../../lib/api/reports.ts';
 import { formatDateTime } from '@encanto/core/chile-time';
 
@@ -8,7 +10,10 @@ const statusLabel: Record<Report['estado'], string> = {
   suspendida: 'Perfil suspendido',
 };
 
-/** Every report about the profile, newest first; the open ones can be decided from here. */
+/**
+ * Every report about the profile, newest first; the open ones can be decided from here. Suspender perfil
+ * asks for the reason first (decision 0147).
+ */
 export function ProfileReports({
   reports,
   busy,
@@ -16,8 +21,9 @@ export function ProfileReports({
 }: {
   reports: Report[];
   busy: boolean;
-  onDecide: (report: Report, action: ReportAction) => void;
+  onDecide: (report: Report, action: ReportAction, motivo?: string) => Promise<unknown> | void;
 }) {
+  const [suspending, setSuspending] = useState<number | null>(null);
   if (reports.length === 0) return <p className="empty">Este perfil no tiene denuncias.</p>;
   return (
     <ul className="dr-reports profile-reports">
@@ -40,7 +46,14 @@ export function ProfileReports({
           ) : (
             <p className="dr-report-detail dr-muted">Sin detalle.</p>
           )}
-          {r.estado === 'abierta' && (
+          {r.estado === 'abierta' && suspending === r.id ? (
+            <SuspendForm
+              nickname={r.nickname_usuario}
+              busy={busy}
+              onSubmit={(motivo) => onDecide(r, 'suspender', motivo)}
+              onCancel={() => setSuspending(null)}
+            />
+          ) : r.estado === 'abierta' ? (
             <div className="dr-actions">
               <button
                 type="button"
@@ -54,12 +67,12 @@ export function ProfileReports({
                 type="button"
                 className="button button-danger"
                 disabled={busy}
-                onClick={() => onDecide(r, 'suspender')}
+                onClick={() => setSuspending(r.id)}
               >
                 Suspender perfil
               </button>
             </div>
-          )}
+          ) : null}
         </li>
       ))}
     </ul>

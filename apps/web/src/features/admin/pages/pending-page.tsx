@@ -15,7 +15,7 @@ import { DocumentViewer, type ViewedAccount } from '../components/document-viewe
 import { MinorWarning, MinorsSummary } from '../components/minor-warning.tsx';
 import { PendingTable } from '../components/pending-table.tsx';
 import { RejectDialog } from '../components/reject-dialog.tsx';
-import { authorizeBlock, isMinor, pendingKinds, type PendingRow } from '../pending-kinds.ts';
+import { authorizeBlock, documentsFirst, isMinor, pendingKinds, type PendingRow } from '../pending-kinds.ts';
 
 type Status = { text: string; error: boolean; detail?: string } | null;
 
@@ -102,7 +102,7 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
         <p className="empty">No hay cuentas pendientes.</p>
       ) : (
         <PendingTable
-          rows={list.data}
+          rows={documentsFirst(list.data)}
           withEmail={kind === 'cliente'}
           busyKey={typeof busyKey === 'string' ? busyKey : null}
           onView={setViewing}
@@ -154,6 +154,7 @@ export default function PendingPage({ kind }: { kind: ValidationKind }) {
       )}
       {approving && (
         <ApproveDialog
+          kind={kind}
           row={approving}
           noun={c.noun}
           busy={busyKey === approving.rut}

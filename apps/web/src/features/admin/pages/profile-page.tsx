@@ -29,8 +29,8 @@ export default function ProfilePage() {
   const refreshProfile = useRefreshAdminProfile(nickname);
   const { busy, run } = useAction(() => Promise.all([refreshReports(), refreshProfile()]));
   const [status, setStatus] = useState<Status>(null);
-  const decide = (report: Report, action: ReportAction) =>
-    void run(() => decideReport(report.id, action), {
+  const decide = (report: Report, action: ReportAction, motivo?: string) =>
+    run(() => decideReport(report.id, action, motivo), {
       onSuccess: (res) => setStatus({ text: res.mensaje, error: false }),
       onError: (err) => setStatus({ text: errorText(err, 'No se pudo guardar la decisión.'), error: true }),
     });

@@ -13,6 +13,7 @@ import {
   type ReportFilter,
 } from '../../../lib/api/reports.ts';
 import { formatDateTime } from '@encanto/core/chile-time';
+import { SuspendForm } from '../../../components/admin/suspend-form.tsx';
 import { AdminDecisionList, type DecisionStatus } from '../components/admin-decision-list.tsx';
 
 const statusLabel: Record<Report['estado'], string> = {
@@ -26,8 +27,9 @@ const urgent = new Set(['menor', 'trata']);
  * /pendientes/denuncias: open reports, the most urgent first: a possible minor
  * whose profile is still visible (no witness held it: anonymous reports never
  * do) tops the list, marked 'Urgente'; within a rank, the profiles more distinct
- * people report come first. One click decides: Descartar, Suspender perfil
- * (hidden until reinstated) or Reincorporar; every decision lands in the audit log.
+ * people report come first. Descartar and Reincorporar decide on one click; Suspender perfil (hidden until
+ * reinstated) first asks for the reason the escort is mailed (decision 0147). Every decision lands in the
+ * audit log, where a suspension can be undone.
  */
 export default function AdminReportsPage() {
   useAdminHead('Denuncias');
@@ -36,10 +38,14 @@ export default function AdminReportsPage() {
   const refresh = useRefreshReports();
   const { busy, run } = useAction(refresh);
   const [status, setStatus] = useState<DecisionStatus>(null);
+  const [suspending, setSuspending] = useState<number | null>(null);
 
-  const act = (report: Report, action: ReportAction) =>
-    run(() => decideReport(report.id, action), {
-      onSuccess: (res) => setStatus({ text: `${res.mensaje} (${report.nickname_usuario})`, error: false }),
+  const act = (report: Report, action: ReportAction, motivo?: string) =>
+    run(() => decideReport(report.id, action, motivo), {
+      onSuccess: (res) => {
+        setSuspending(null);
+        setStatus({ text: `${res.mensaje} (${report.nickname_usuario})`, error: false });
+      },
       onError: (err) => setStatus({ text: errorText(err, 'No se pudo guardar la decisión.'), error: true }),
     });
 
@@ -88,7 +94,14 @@ export default function AdminReportsPage() {
               ) : (
                 <p className="dr-report-detail dr-muted">Sin detalle.</p>
               )}
-              {r.perfil_existe ? (
+              {r.perfil_existe && suspending === r.id ? (
+                <SuspendForm
+                  nickname={r.nickname_usuario}
+                  busy={busy}
+                  onSubmit={(motivo) => act(r, 'suspender', motivo)}
+                  onCancel={() => setSuspending(null)}
+                />
+              ) : r.perfil_existe ? (
                 <div className="dr-actions">
                   <Link className="button button-secondary" to={paths.adminProfile(r.nickname_usuario)}>
                     Ver perfil
@@ -107,7 +120,7 @@ export default function AdminReportsPage() {
                         type="button"
                         className="button button-danger"
                         disabled={busy}
-                        onClick={() => void act(r, 'suspender')}
+                        onClick={() => setSuspending(r.id)}
                       >
                         Suspender perfil
                       </button>

@@ -41,7 +41,7 @@ function Favorites() {
   return (
     <section className="page favorites-page">
       <h1 className="page-title">Favoritos</h1>
-      <ApprovedMessage>¡Tu cuenta fue validada! Ya puedes pedir citas y guardar favoritos.</ApprovedMessage>
+      <ApprovedMessage>¡Tu cuenta fue aprobada! Ya puedes pedir citas y guardar favoritos.</ApprovedMessage>
       {error ? (
         <p className="message message-error" role="alert">
           {error}

@@ -4,6 +4,7 @@ import type { Estado } from '@encanto/core/constants';
 import type { ClientUpdate, EscortUpdate, ProfileImage, UploadResult } from '@encanto/core/profiles';
 import { api, uploadWithProgress } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/query.ts';
+import { shrinkImage } from '../../../lib/shrink-image.ts';
 
 export type PhotoKind = 'escort' | 'cliente';
 
@@ -61,7 +62,7 @@ export const changeCity = (rut: string, ciudad: string) =>
 export const updateClientData = (body: ClientUpdate) =>
   api<{ mensaje: string }>('/cliente/modificar', { method: 'PUT', body });
 
-export function uploadProfilePhoto(
+export async function uploadProfilePhoto(
   kind: PhotoKind,
   nick: string,
   file: File,
@@ -70,7 +71,8 @@ export function uploadProfilePhoto(
   const form = new FormData();
   // The nickname goes first so the server reads it before the file's bytes.
   form.append('nickname', nick);
-  form.append('file', file);
+  // Resized in the browser to 2,048 px on its long side (decision 0149).
+  form.append('file', await shrinkImage(file));
   return uploadWithProgress<UploadResult>(
     `/upload/subir-perfil-${kind}/${encodeURIComponent(nick)}`,
     form,
@@ -87,9 +89,9 @@ export const deleteProfilePhoto = (kind: PhotoKind, nick: string, publicId: stri
   );
 
 /** One step: the server stores the new photo, points the profile at it, then deletes the old one. */
-export function replaceProfilePhoto(nick: string, file: File, onProgress: (p: number) => void) {
+export async function replaceProfilePhoto(nick: string, file: File, onProgress: (p: number) => void) {
   const form = new FormData();
-  form.append('file', file);
+  form.append('file', await shrinkImage(file));
   return uploadWithProgress<UploadResult>(
     `/upload/reemplazar-perfil-escort/${encodeURIComponent(nick)}`,
     form,

@@ -25,6 +25,7 @@ import { GalleryGrid } from '../../../components/gallery-grid.tsx';
 import { moveItem } from '../gallery-order.ts';
 import { useGalleryDrag } from '../use-gallery-drag.ts';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { shrinkImage } from '../../../lib/shrink-image.ts';
 
 type Notice = { kind: 'success' | 'error'; lines: string[] } | null;
 
@@ -88,9 +89,11 @@ export function GalleryManager() {
   const update = (key: string, change: Partial<Queued>) =>
     setQueue((list) => list.map((q) => (q.key === key ? { ...q, ...change } : q)));
 
-  const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = Array.from(e.target.files ?? []);
+  const onChoose = async (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.target;
     setNotice(null);
+    // A phone photo over 2 MB is resized first (decision 0149): the size rule applies to what is sent.
+    const chosen = await Promise.all(Array.from(input.files ?? []).map((file) => shrinkImage(file)));
     // Each file is checked against the room left after the ones before it.
     let room = items.length;
     const next = chosen.map((file, i): Queued => {
@@ -109,7 +112,7 @@ export function GalleryManager() {
       'archivos',
       next.filter((q) => q.state === 'waiting').map((q) => q.file),
     );
-    if (next.every((q) => q.state === 'error')) e.target.value = '';
+    if (next.every((q) => q.state === 'error')) input.value = '';
   };
 
   const onValid = async () => {
@@ -202,9 +205,10 @@ export function GalleryManager() {
         Subir fotos y videos
       </h2>
       <p className="gallery-lead">
-        Fotos de hasta {mb(limits.galleryMaxBytes)}&nbsp;MB y videos MP4 de hasta{' '}
-        {mb(limits.galleryVideoMaxBytes)}&nbsp;MB, hasta {limits.galleryMaxItems} en total. Puedes elegir
-        varios a la vez. La primera es la portada de tu tarjeta.
+        Fotos de tu teléfono tal como salen: las achicamos antes de subirlas (hasta{' '}
+        {mb(limits.galleryMaxBytes)}&nbsp;MB cada una). Videos MP4 de hasta {mb(limits.galleryVideoMaxBytes)}
+        &nbsp;MB, hasta {limits.galleryMaxItems} en total. Puedes elegir varios a la vez. La primera es la
+        portada de tu tarjeta.
       </p>
 
       <form className="form-card gallery-uploader" onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
@@ -216,7 +220,7 @@ export function GalleryManager() {
             type="file"
             multiple
             accept={galleryAccept}
-            onChange={onChoose}
+            onChange={(e) => void onChoose(e)}
             disabled={busy || atLimit}
             aria-describedby="gallery-count"
           />

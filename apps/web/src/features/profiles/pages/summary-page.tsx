@@ -28,7 +28,7 @@ export default function SummaryPage() {
   const p = profile.data;
   return (
     <DashboardPage title="Resumen" className="profile-main">
-      <ApprovedMessage>¡Tu cuenta fue validada! Tu tarjeta ya se muestra en el sitio.</ApprovedMessage>
+      <ApprovedMessage>¡Tu cuenta fue aprobada! Tu tarjeta ya se muestra en el sitio.</ApprovedMessage>
       <AuthorizationAlert />
       <ReviewNotice />
       {profile.isPending ? (

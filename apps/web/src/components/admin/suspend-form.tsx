@@ -1,0 +1,63 @@
+import { useId } from 'react';
+import { suspensionSchema, type Suspension } from '@encanto/core/data-rights';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
+
+/**
+ * "Suspender perfil" asks why before it acts (decision 0147): the reason goes to the escort by mail and
+ * into the audit log, where the suspension can be undone. Shown in place of the report's buttons.
+ */
+export function SuspendForm({
+  nickname,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  nickname: string;
+  busy: boolean;
+  onSubmit: (motivo: string) => Promise<unknown> | void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const form = useSchemaForm<Suspension>(suspensionSchema, { defaultValues: { motivo: '' } });
+  const error = form.formState.errors.motivo?.message;
+  return (
+    <form
+      className="form suspend-form"
+      noValidate
+      aria-label={`Suspender el perfil de ${nickname}`}
+      onSubmit={form.handleSubmit(async (v) => {
+        await onSubmit(v.motivo);
+      })}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-motivo`}>Motivo de la suspensión</label>
+        <textarea
+          id={`${id}-motivo`}
+          rows={3}
+          maxLength={500}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          placeholder="Por ejemplo: las fotos son de otra persona."
+          autoFocus
+          {...form.register('motivo')}
+        />
+        <span className="field-hint" id={`${id}-hint`}>
+          {nickname} lo recibirá por correo. Podrás deshacer la suspensión desde el registro de decisiones.
+        </span>
+        {error && (
+          <p className="field-error" id={`${id}-error`} role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="dr-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancelar
+        </button>
+        <button type="submit" className="button button-danger" disabled={busy || form.formState.isSubmitting}>
+          Confirmar suspensión
+        </button>
+      </div>
+    </form>
+  );
+}
