@@ -8,11 +8,17 @@ import { loggerOptions } from './logging.ts';
 import { startMetricsServer } from './modules/metrics/server.ts';
 import { claimPgliteDir } from './infra/backup/control.ts';
 import { secureDataDir } from './lib/data-dir.ts';
+import { applyImageMemory } from './infra/media/images.ts';
 
 /** The process: config, database, app, listen, and a graceful shutdown. */
 const { config, control } = await startupChecks();
+applyImageMemory(config.memory);
 const pgliteDir = path.join(config.dataDir, 'pglite');
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: pgliteDir,
+  pglite: config.memory.pglite,
+});
 control?.serve(database);
 const app = await buildApp({ config, database, web: true, logger: await loggerOptions(config) });
 const seeded = await bootstrap(app);

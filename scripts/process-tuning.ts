@@ -1,0 +1,29 @@
+/**
+ * How `npm start` runs the server on a small machine (decision 0160): settings that only take effect when
+ * a process starts, so scripts/start.ts replaces itself (same PID) with a Node that has them. Each one is
+ * applied only when the operator has not set it.
+ *
+ * - MALLOC_ARENA_MAX=2: glibc gives every thread that allocates its own 64 MB arena and keeps freed memory
+ *   there; libvips's threads (photos), argon2 (19 MiB per hash) and the render thread left about 250 MB of
+ *   freed memory resident.
+ * - --max-semi-space-size=4: V8 sized its young generation from the machine's memory; 200 MB of heap was
+ *   committed for 60-100 MB in use.
+ */
+export const SEMI_SPACE_MB = 4;
+export const ARENA_MAX = '2';
+
+export interface Tuned {
+  env: Record<string, string>;
+  nodeArgs: string[];
+}
+
+/** The environment and Node flags to start with, or undefined when nothing is left to set. */
+export function processTuning(env: NodeJS.ProcessEnv, execArgv: readonly string[]): Tuned | undefined {
+  const add: Record<string, string> = {};
+  const nodeArgs: string[] = [];
+  if (env.MALLOC_ARENA_MAX === undefined) add.MALLOC_ARENA_MAX = ARENA_MAX;
+  const flags = `${env.NODE_OPTIONS ?? ''} ${execArgv.join(' ')}`;
+  if (!/--max-semi-space-size/.test(flags)) nodeArgs.push(`--max-semi-space-size=${SEMI_SPACE_MB}`);
+  if (Object.keys(add).length === 0 && nodeArgs.length === 0) return undefined;
+  return { env: add, nodeArgs };
+}
