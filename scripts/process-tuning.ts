@@ -27,3 +27,18 @@ export function processTuning(env: NodeJS.ProcessEnv, execArgv: readonly string[
   if (Object.keys(add).length === 0 && nodeArgs.length === 0) return undefined;
   return { env: add, nodeArgs };
 }
+
+/**
+ * Whether `npm start` runs the one-off start-up work in a process of its own first (apps/api/src/cli/prepare.ts):
+ * on the embedded database when its folder is not there yet (initdb, migrations, demo data), and on
+ * PostgreSQL whenever demo data is on (it is seeded into an empty database; on a seeded one the extra
+ * process finds nothing to do).
+ */
+export function needsPrepare(env: NodeJS.ProcessEnv, pgliteExists: boolean): boolean {
+  if (!env.DATABASE_URL) return !pgliteExists;
+  const demo =
+    env.DEMO_DATA === undefined || env.DEMO_DATA === ''
+      ? env.NODE_ENV !== 'production'
+      : /^(true|1)$/.test(env.DEMO_DATA);
+  return demo;
+}

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, pgliteStartParams } from '../../src/db/client.ts';
 import { applyImageMemory } from '../../src/infra/media/images.ts';
-import { processTuning } from '../../../../scripts/process-tuning.ts';
+import { needsPrepare, processTuning } from '../../../../scripts/process-tuning.ts';
 
 /** The memory knobs of a small server (decision 0160) and their defaults for 1 GB. */
 describe('small server defaults', () => {
@@ -76,5 +76,15 @@ describe('small server defaults', () => {
     expect(processTuning({ NODE_OPTIONS: '--max-semi-space-size=16' }, [])?.nodeArgs).toEqual([]);
     // After the restart with both set there is nothing left to do: no second restart.
     expect(processTuning({ MALLOC_ARENA_MAX: '2' }, ['--max-semi-space-size=4'])).toBeUndefined();
+  });
+
+  it('npm start prepares a first start in a process of its own: a new PGlite folder, or demo data on PostgreSQL', () => {
+    expect(needsPrepare({}, false)).toBe(true);
+    expect(needsPrepare({}, true)).toBe(false);
+    const pg = { DATABASE_URL: 'postgres://localhost/x' };
+    expect(needsPrepare(pg, false)).toBe(true);
+    expect(needsPrepare({ ...pg, NODE_ENV: 'production' }, false)).toBe(false);
+    expect(needsPrepare({ ...pg, NODE_ENV: 'production', DEMO_DATA: 'true' }, false)).toBe(true);
+    expect(needsPrepare({ ...pg, DEMO_DATA: 'false' }, false)).toBe(false);
   });
 });
