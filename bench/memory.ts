@@ -125,11 +125,15 @@ export async function measureEngine(engine: Engine, o: { short: boolean }): Prom
   });
   if (engine === 'postgres') env.DATABASE_URL = await freshDatabase(adminUrl, dbName);
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  const child: ChildProcess = spawn(nodeBin, [...(process.env.MEMORY_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'scripts/start.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', log, log],
-  });
+  const child: ChildProcess = spawn(
+    nodeBin,
+    [...(process.env.MEMORY_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'scripts/start.ts'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', log, log],
+    },
+  );
   fs.closeSync(log);
   const pid = child.pid!;
   const base = `http://127.0.0.1:${port}`;
@@ -275,8 +279,10 @@ export async function runMemory(o: { short: boolean }): Promise<MemoryResult[]> 
   return results;
 }
 
+/** The soak's peak at or past its engine's limit (the check CI makes); idle is reported beside it. */
+export const overLimit = (r: MemoryResult) => r.peak >= limits[r.engine].peak;
+
 if (import.meta.main) {
   const results = await runMemory({ short: process.argv.includes('--short') });
-  const over = results.filter((r) => r.idle >= limits[r.engine].idle || r.peak >= limits[r.engine].peak);
-  process.exitCode = over.length ? 1 : 0;
+  process.exitCode = results.some(overLimit) ? 1 : 0;
 }

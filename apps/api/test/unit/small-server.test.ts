@@ -65,17 +65,14 @@ describe('small server defaults', () => {
   }, 60_000);
 
   it('npm start sets the glibc arena limit and the young generation once, leaving what the operator set', () => {
-    expect(processTuning({}, [])).toEqual({
-      env: { MALLOC_ARENA_MAX: '2' },
-      nodeArgs: ['--max-semi-space-size=4'],
-    });
-    expect(processTuning({ MALLOC_ARENA_MAX: '4' }, [])).toEqual({
-      env: {},
-      nodeArgs: ['--max-semi-space-size=4'],
-    });
-    expect(processTuning({ NODE_OPTIONS: '--max-semi-space-size=16' }, [])?.nodeArgs).toEqual([]);
-    // After the restart with both set there is nothing left to do: no second restart.
-    expect(processTuning({ MALLOC_ARENA_MAX: '2' }, ['--max-semi-space-size=4'])).toBeUndefined();
+    const heap = ['--max-semi-space-size=4', '--max-old-space-size=192'];
+    expect(processTuning({}, [])).toEqual({ env: { MALLOC_ARENA_MAX: '2' }, nodeArgs: heap });
+    expect(processTuning({ MALLOC_ARENA_MAX: '4' }, [])).toEqual({ env: {}, nodeArgs: heap });
+    expect(
+      processTuning({ NODE_OPTIONS: '--max-semi-space-size=16 --max-old-space-size=512' }, [])?.nodeArgs,
+    ).toEqual([]);
+    // After the restart with all of them set there is nothing left to do: no second restart.
+    expect(processTuning({ MALLOC_ARENA_MAX: '2' }, heap)).toBeUndefined();
   });
 
   it('npm start prepares a first start in a process of its own: a new PGlite folder, or demo data on PostgreSQL', () => {
