@@ -66,13 +66,22 @@ describe('small server defaults', () => {
 
   it('npm start sets the glibc arena limit and the young generation once, leaving what the operator set', () => {
     const heap = ['--max-semi-space-size=4', '--max-old-space-size=192'];
-    expect(processTuning({}, [])).toEqual({ env: { MALLOC_ARENA_MAX: '2' }, nodeArgs: heap });
-    expect(processTuning({ MALLOC_ARENA_MAX: '4' }, [])).toEqual({ env: {}, nodeArgs: heap });
+    const malloc = {
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '65536',
+      MALLOC_TRIM_THRESHOLD_: '131072',
+    };
+    expect(processTuning({}, [])).toEqual({ env: malloc, nodeArgs: heap });
+    expect(processTuning({ ...malloc, MALLOC_ARENA_MAX: '4' }, [])).toEqual({ env: {}, nodeArgs: heap });
+    expect(processTuning({ MALLOC_ARENA_MAX: '4' }, [])?.env).toEqual({
+      MALLOC_MMAP_THRESHOLD_: '65536',
+      MALLOC_TRIM_THRESHOLD_: '131072',
+    });
     expect(
       processTuning({ NODE_OPTIONS: '--max-semi-space-size=16 --max-old-space-size=512' }, [])?.nodeArgs,
     ).toEqual([]);
     // After the restart with all of them set there is nothing left to do: no second restart.
-    expect(processTuning({ MALLOC_ARENA_MAX: '2' }, heap)).toBeUndefined();
+    expect(processTuning(malloc, heap)).toBeUndefined();
   });
 
   it('npm start prepares a first start in a process of its own: a new PGlite folder, or demo data on PostgreSQL', () => {
