@@ -7,7 +7,7 @@
  * and fails when a figure passes its limit (decision 0160).
  *
  *   npm run bench -- --memory                  # 10 s idle, 60 s soak per engine, photos generated
- *   node bench/memory.ts --short               # 3 s idle, 8 s soak (what CI runs, through reliability.ts)
+ *   node bench/memory.ts --short               # 3 s idle, 6 s soak (what CI runs, through reliability.ts)
  *   MEMORY_ENGINES=pglite MEMORY_ENV='RENDER_THREADS=0' npm run bench -- --memory
  *
  * The newcomer's first start encodes the demo photos; the full form does (DEMO_PHOTO_CACHE unset), the
@@ -90,7 +90,7 @@ function readProbe(file: string): Probe | undefined {
 }
 
 /** MEMORY_SOAK_S shortens the full form's soak for a quick comparison. */
-const soakSeconds = (o: { short: boolean }) => Number(process.env.MEMORY_SOAK_S ?? (o.short ? 8 : 60));
+const soakSeconds = (o: { short: boolean }) => Number(process.env.MEMORY_SOAK_S ?? (o.short ? 6 : 60));
 
 function extraEnv(): Record<string, string> {
   const out: Record<string, string> = {};
@@ -205,7 +205,7 @@ export async function measureEngine(engine: Engine, o: { short: boolean }): Prom
       clearInterval(sampler);
     }
     peak = Math.max(peak, rssMb(pid));
-    await sleep(3000);
+    if (!o.short) await sleep(3000);
     return {
       engine,
       startSeconds,
