@@ -4,7 +4,7 @@
  * PGlite and on PostgreSQL: idle after start, then the peak under a soak of mixed public reads at 20
  * connections where every page request is rendered (a new query string each time, so none comes from the
  * public cache). Writes the table into bench/RESULTS.md; bench/reliability.ts --short runs the short form
- * and fails when a figure passes its limit (decision 0160).
+ * and fails when a figure passes its limit (decision 0151).
  *
  *   npm run bench -- --memory                  # 10 s idle, 60 s soak per engine, photos generated
  *   node bench/memory.ts --short               # 3 s idle, 6 s soak (what CI runs, through reliability.ts)
@@ -36,7 +36,7 @@ import {
 
 export type Engine = 'pglite' | 'postgres';
 
-/** The limits of decision 0160: a 1 GB server keeps room for PostgreSQL itself and the system. */
+/** The limits of decision 0151: a 1 GB server keeps room for PostgreSQL itself and the system. */
 export const limits = {
   pglite: { idle: 256, peak: 512 },
   postgres: { idle: 256, peak: 384 },

@@ -21,7 +21,7 @@
  *    other within 200 ms (Redis pub/sub invalidation), a photo uploaded through one
  *    is served by the other.
  *
- * 5. Memory (decision 0160): the server as `npm start` runs it, on each engine, idle and under a soak of
+ * 5. Memory (decision 0151): the server as `npm start` runs it, on each engine, idle and under a soak of
  *    public reads (bench/memory.ts); the soak's peak must stay under 512 MB on PGlite, 384 MB on PostgreSQL.
  *
  *   npm run test:reliability                 # full: 2 min mixed load, nginx, the 60 s memory soak
@@ -1032,7 +1032,7 @@ async function scaleOut() {
   }
 }
 
-/** Resident memory of npm start's server on each engine, against the limits of decision 0160. */
+/** Resident memory of npm start's server on each engine, against the limits of decision 0151. */
 async function memoryCheck() {
   console.log(`\n== memory: npm start on each engine, idle and under a soak (load average ${loadavg()})`);
   const { runMemory, limits, overLimit } = await import('./memory.ts');

@@ -313,7 +313,7 @@ async function main() {
     return runRenderTail();
   }
   if (process.argv.includes('--memory')) {
-    // Memory on a small server (decision 0160): npm start's process on each engine (bench/memory.ts).
+    // Memory on a small server (decision 0151): npm start's process on each engine (bench/memory.ts).
     const { runMemory, overLimit } = await import('./memory.ts');
     const results = await runMemory({ short: process.argv.includes('--short') });
     process.exitCode = results.some(overLimit) ? 1 : 0;

@@ -1,5 +1,5 @@
 /**
- * How `npm start` runs the server on a small machine (decision 0160): settings that only take effect when
+ * How `npm start` runs the server on a small machine (decision 0151): settings that only take effect when
  * a process starts, so scripts/start.ts replaces itself (same PID) with a Node that has them. Each one is
  * applied only when the operator has not set it.
  *

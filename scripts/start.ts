@@ -25,7 +25,7 @@ if (!fs.existsSync(entry) || fs.statSync(entry).mtimeMs < sources) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// Memory settings read only at a process's start (decision 0160): this process becomes a Node that has
+// Memory settings read only at a process's start (decision 0151): this process becomes a Node that has
 // them, same PID (so signals and the service manager see one process). Linux only: they are glibc's and
 // the platform that has process.execve.
 const tuning = processTuning(process.env, process.execArgv);

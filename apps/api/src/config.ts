@@ -63,7 +63,7 @@ const envSchema = z.object({
   RATE_LIMIT: bool,
   /** Threads that render pages beside the event loop (web/render-pool.ts); 0 renders on it. */
   RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
-  /** Memory knobs, defaults for a 1 GB server (decision 0160; docs/operations.md, "Small server"). */
+  /** Memory knobs, defaults for a 1 GB server (decision 0151; docs/operations.md, "Small server"). */
   PUBLIC_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(8),
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(0),
@@ -132,7 +132,7 @@ export interface Config {
   rateLimit: boolean;
   /** Page render threads: 1 by default, 0 under tests (each test app would start its own). */
   renderThreads: number;
-  /** What the process may hold in memory (decision 0160). */
+  /** What the process may hold in memory (decision 0151). */
   memory: {
     /** Bytes of serialised public answers and pages the public cache keeps. */
     publicCacheMb: number;

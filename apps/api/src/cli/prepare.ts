@@ -10,7 +10,7 @@ import { applyImageMemory } from '../infra/media/images.ts';
 
 /**
  * A first start's one-off work, in a process of its own that `npm start` runs and waits for
- * (scripts/start.ts, decision 0160): PGlite's initdb, the migrations, the demo data and its photos. That work
+ * (scripts/start.ts, decision 0151): PGlite's initdb, the migrations, the demo data and its photos. That work
  * left 150-200 MB of freed memory resident in the process that did it (WebAssembly compiling, initdb's
  * copies of PGlite's memory, libvips and argon2 in malloc's arenas); here it leaves with the process. The
  * server then opens a ready database, and prints the demo logins this run created (bootstrap.ts).

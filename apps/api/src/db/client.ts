@@ -64,7 +64,7 @@ export interface OpenOptions {
   /** A PGlite data-dir tarball to start from (tests: migrated once, copied per file). */
   loadDataDir?: Blob | undefined;
   migrate?: boolean;
-  /** PGlite's memory (decision 0160): its buffer pool and per-sort memory, in MB. */
+  /** PGlite's memory (decision 0151): its buffer pool and per-sort memory, in MB. */
   pglite?: PgliteMemory | undefined;
 }
 
@@ -76,7 +76,7 @@ export interface PgliteMemory {
 /**
  * PGlite's PostgreSQL runs inside this process's WebAssembly memory, which only grows: its stock
  * shared_buffers of 128 MB was 150 MB resident from the first query on, for a database of a few MB
- * (decision 0160). maintenance_work_mem bounds what a migration's CREATE INDEX takes.
+ * (decision 0151). maintenance_work_mem bounds what a migration's CREATE INDEX takes.
  */
 export const defaultPgliteMemory: PgliteMemory = { sharedBuffersMb: 16, workMemMb: 4 };
 

@@ -14,7 +14,7 @@ function routeOf(request: FastifyRequest): string {
 }
 
 /**
- * One line per request, written when it completes (decision 0161): method, route pattern, status and
+ * One line per request, written when it completes (decision 0152): method, route pattern, status and
  * duration, with the request id pino binds to every line of the request. Fastify's default was two lines
  * (an incoming line with the URL, a completed one), each serialising the request or reply object; the
  * second line's cost on a cached listing was about 4% of its CPU. No headers, so no cookie or token.

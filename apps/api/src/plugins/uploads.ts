@@ -32,7 +32,7 @@ const MULTIPART = 'multipart/form-data';
  */
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: formLimits });
-  // Callback style: every request passes here, and a promise per request bought nothing (decision 0161).
+  // Callback style: every request passes here, and a promise per request bought nothing (decision 0152).
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.is404 || !request.isMultipart()) return done();
     if (!request.routeOptions.schema?.consumes?.includes(MULTIPART)) {

@@ -87,7 +87,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a newcomer starting the server',
     expect(again).not.toContain(lines[1]!.split(' / ')[1]!.split(' ')[0]!);
   }, 300_000);
 
-  it('under npm start: seeds in a process of its own, then serves from one tuned process (decision 0160)', async () => {
+  it('under npm start: seeds in a process of its own, then serves from one tuned process (decision 0151)', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'encanto-newcomer-'));
     dirs.push(dataDir);
     const port = 20000 + Math.floor(Math.random() * 20000);

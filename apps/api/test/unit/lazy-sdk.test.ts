@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../../..');
 
 /**
- * The AWS SDK is 33 MB resident: a process without a bucket never loads it (decision 0160). Checked in a
+ * The AWS SDK is 33 MB resident: a process without a bucket never loads it (decision 0151). Checked in a
  * fresh Node, since this worker's module graph holds whatever other test files imported.
  */
 describe('a server without S3', () => {

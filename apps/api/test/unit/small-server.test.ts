@@ -5,7 +5,7 @@ import { openDatabase, pgliteStartParams } from '../../src/db/client.ts';
 import { applyImageMemory } from '../../src/infra/media/images.ts';
 import { needsPrepare, processTuning } from '../../../../scripts/process-tuning.ts';
 
-/** The memory knobs of a small server (decision 0160) and their defaults for 1 GB. */
+/** The memory knobs of a small server (decision 0151) and their defaults for 1 GB. */
 describe('small server defaults', () => {
   it('reads the memory knobs, with defaults for a 1 GB server', () => {
     expect(loadConfig({}).memory).toEqual({

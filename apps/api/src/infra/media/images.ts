@@ -23,7 +23,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 
 const MAX_PIXELS = 40_000_000;
 
 /**
- * libvips's process-wide settings (decision 0160): its default, one thread per core per operation and an
+ * libvips's process-wide settings (decision 0151): its default, one thread per core per operation and an
  * operation cache of up to 50 MB, kept freed image memory in glibc's per-thread arenas (about 250 MB
  * after the demo photos). An upload is a one-off: nothing repeats to hit the cache.
  */
