@@ -21,9 +21,12 @@
  *    other within 200 ms (Redis pub/sub invalidation), a photo uploaded through one
  *    is served by the other.
  *
- *   npm run test:reliability                 # full: 2 min mixed load, nginx
- *   node bench/reliability.ts --short        # CI: ~90 s in all
- *   node bench/reliability.ts --only=mixed,crash,dbloss,scaleout
+ * 5. Memory (decision 0151): the server as `npm start` runs it, on each engine, idle and under a soak of
+ *    public reads (bench/memory.ts); the soak's peak must stay under 512 MB on PGlite, 384 MB on PostgreSQL.
+ *
+ *   npm run test:reliability                 # full: 2 min mixed load, nginx, the 60 s memory soak
+ *   node bench/reliability.ts --short        # CI: ~2 min in all (the memory check 44 s with CI's DEMO_PHOTO_CACHE)
+ *   node bench/reliability.ts --only=mixed,crash,dbloss,scaleout,memory
  *
  * Ends with one line `N passed, N failed` (exit 1 on any failure).
  */
@@ -1029,6 +1032,18 @@ async function scaleOut() {
   }
 }
 
+/** Resident memory of npm start's server on each engine, against the limits of decision 0151. */
+async function memoryCheck() {
+  console.log(`\n== memory: npm start on each engine, idle and under a soak (load average ${loadavg()})`);
+  const { runMemory, limits, overLimit } = await import('./memory.ts');
+  for (const r of await runMemory({ short })) {
+    check(
+      `memory ${r.engine}: soak peak ${r.peak} MB < ${limits[r.engine].peak} MB (idle ${r.idle} MB, start ${r.startSeconds.toFixed(0)} s, ${r.requests} requests, ${r.errors} errors)`,
+      !overLimit(r) && r.errors === 0,
+    );
+  }
+}
+
 async function main() {
   cleanupOnSignal(async () => {
     // Only this run's own cluster; the shared one on 5432 is never stopped.
@@ -1042,6 +1057,7 @@ async function main() {
     ['crash', crashOnPglite],
     ['dbloss', databaseLoss],
     ['scaleout', scaleOut],
+    ['memory', memoryCheck],
   ];
   for (const [key, run] of phases) {
     if (key === 'mixed+crash' ? !want('mixed') && !want('crash') : !want(key)) continue;

@@ -7,6 +7,7 @@
  *
  *   npm run bench                      # both databases, 10 s per run, 2 rounds
  *   npm run bench -- --render-tail     # only the per-request render tail (bench/render-tail.ts)
+ *   npm run bench -- --memory          # only resident memory of the newcomer's start, idle and under a soak (bench/memory.ts)
  *   npm run bench -- --scale           # also the 1k -> 100k scale run (bench/scale.ts) and the search's (bench/discovery.ts)
  *   BENCH_SECONDS=5 BENCH_ROUNDS=1 BENCH_DRIVERS=postgres npm run bench
  *
@@ -310,6 +311,13 @@ async function main() {
     // Render tail (decision 0107): only the per-request render under load (bench/render-tail.ts).
     const { runRenderTail } = await import('./render-tail.ts');
     return runRenderTail();
+  }
+  if (process.argv.includes('--memory')) {
+    // Memory on a small server (decision 0151): npm start's process on each engine (bench/memory.ts).
+    const { runMemory, overLimit } = await import('./memory.ts');
+    const results = await runMemory({ short: process.argv.includes('--short') });
+    process.exitCode = results.some(overLimit) ? 1 : 0;
+    return;
   }
   const started = new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
   const loadBefore = loadavg();

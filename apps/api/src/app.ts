@@ -9,7 +9,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { frameworkErrors, registerInputGuard } from './plugins/input-guard.ts';
 import { mediaOriginOf, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { QuietHotReadsLog } from './plugins/request-log.ts';
+import { OneLinePerRequest } from './plugins/request-log.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { accountLimiters, registerLookupLimit } from './modules/accounts/rate-limits.ts';
@@ -88,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     frameworkErrors,
-    logController: new QuietHotReadsLog(),
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The shared password schemas refuse common passwords only once the list is in memory.

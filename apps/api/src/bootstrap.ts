@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ensureAdmin } from './modules/accounts/admin-bootstrap.ts';
 import { DEMO_PASSWORD, seedDemoData, type SeedResult } from './demo/seed.ts';
@@ -49,4 +51,24 @@ export function demoLoginsBlock(
     );
   }
   return lines.join('\n');
+}
+
+/** What a first start's separate process seeded (cli/prepare.ts), for the server to print once. */
+const FIRST_START_FILE = 'first-start.json';
+
+/** Kept owner-only: it holds the demo admin's password until the server prints it. */
+export async function keepFirstStart(dataDir: string, seeded: SeedResult): Promise<void> {
+  await fs.writeFile(path.join(dataDir, FIRST_START_FILE), JSON.stringify(seeded), { mode: 0o600 });
+}
+
+/** The seed result a first start's process left, read once and removed; undefined when there is none. */
+export async function takeFirstStart(dataDir: string): Promise<SeedResult | undefined> {
+  const file = path.join(dataDir, FIRST_START_FILE);
+  try {
+    const seeded = JSON.parse(await fs.readFile(file, 'utf8')) as SeedResult;
+    await fs.rm(file, { force: true });
+    return seeded;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { trustProxySchema, type TrustProxy } from './lib/trust-proxy.ts';
+import type { PgliteMemory } from './db/client.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -62,6 +63,12 @@ const envSchema = z.object({
   RATE_LIMIT: bool,
   /** Threads that render pages beside the event loop (web/render-pool.ts); 0 renders on it. */
   RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  /** Memory knobs, defaults for a 1 GB server (decision 0151; docs/operations.md, "Small server"). */
+  PUBLIC_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(8),
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(0),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
+  PGLITE_WORK_MEM_MB: z.coerce.number().int().min(1).max(1024).default(4),
   ALLOW_DEMO_IN_PRODUCTION: bool,
   S3_DOCUMENTS_BUCKET: z.string().optional(),
   S3_DOCUMENTS_PREFIX: z
@@ -125,6 +132,16 @@ export interface Config {
   rateLimit: boolean;
   /** Page render threads: 1 by default, 0 under tests (each test app would start its own). */
   renderThreads: number;
+  /** What the process may hold in memory (decision 0151). */
+  memory: {
+    /** Bytes of serialised public answers and pages the public cache keeps. */
+    publicCacheMb: number;
+    /** libvips threads per image operation (sharp.concurrency). */
+    imageConcurrency: number;
+    /** libvips's operation cache (sharp.cache); 0 turns it off. */
+    imageCacheMb: number;
+    pglite: PgliteMemory;
+  };
   /** Identity documents in a private bucket (or prefix) instead of DATA_DIR/documents. */
   s3Documents: (S3Target & { prefix: string }) | undefined;
   metrics: { token: string | undefined; port: number | undefined };
@@ -214,6 +231,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT ?? true,
     renderThreads: e.RENDER_THREADS ?? (e.NODE_ENV === 'test' ? 0 : 1),
+    memory: {
+      publicCacheMb: e.PUBLIC_CACHE_MB,
+      imageConcurrency: e.IMAGE_CONCURRENCY,
+      imageCacheMb: e.IMAGE_CACHE_MB,
+      pglite: { sharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB, workMemMb: e.PGLITE_WORK_MEM_MB },
+    },
     s3Documents: e.S3_DOCUMENTS_BUCKET
       ? {
           bucket: e.S3_DOCUMENTS_BUCKET,

@@ -3,19 +3,26 @@ import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
-import { bootstrap, demoLoginsBlock } from './bootstrap.ts';
+import { bootstrap, demoLoginsBlock, takeFirstStart } from './bootstrap.ts';
 import { loggerOptions } from './logging.ts';
 import { startMetricsServer } from './modules/metrics/server.ts';
 import { claimPgliteDir } from './infra/backup/control.ts';
 import { secureDataDir } from './lib/data-dir.ts';
+import { applyImageMemory } from './infra/media/images.ts';
 
 /** The process: config, database, app, listen, and a graceful shutdown. */
 const { config, control } = await startupChecks();
+applyImageMemory(config.memory);
 const pgliteDir = path.join(config.dataDir, 'pglite');
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: pgliteDir,
+  pglite: config.memory.pglite,
+});
 control?.serve(database);
 const app = await buildApp({ config, database, web: true, logger: await loggerOptions(config) });
-const seeded = await bootstrap(app);
+// A first start under `npm start` seeded in a process of its own (cli/prepare.ts): its logins are printed here.
+const seeded = (await bootstrap(app)) ?? (await takeFirstStart(config.dataDir));
 const metricsServer = config.metrics.port ? await startMetricsServer(app, config.metrics.port) : undefined;
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

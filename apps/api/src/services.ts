@@ -53,7 +53,12 @@ export async function createServices(
     ? (await import('./infra/media/s3-store.ts')).createS3MediaStore(config.s3)
     : createDiskMediaStore(path.join(config.dataDir, 'media'));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-  const publicCache = new ResponseCache(clock, timings.listingCacheMs);
+  const publicCache = new ResponseCache(
+    clock,
+    timings.listingCacheMs,
+    undefined,
+    config.memory.publicCacheMb * 2 ** 20,
+  );
   const invalidation = config.redisUrl
     ? await createInvalidationBus(config.redisUrl, publicCache, log)
     : undefined;

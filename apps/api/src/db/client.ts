@@ -64,6 +64,34 @@ export interface OpenOptions {
   /** A PGlite data-dir tarball to start from (tests: migrated once, copied per file). */
   loadDataDir?: Blob | undefined;
   migrate?: boolean;
+  /** PGlite's memory (decision 0151): its buffer pool and per-sort memory, in MB. */
+  pglite?: PgliteMemory | undefined;
+}
+
+export interface PgliteMemory {
+  sharedBuffersMb: number;
+  workMemMb: number;
+}
+
+/**
+ * PGlite's PostgreSQL runs inside this process's WebAssembly memory, which only grows: its stock
+ * shared_buffers of 128 MB was 150 MB resident from the first query on, for a database of a few MB
+ * (decision 0151). maintenance_work_mem bounds what a migration's CREATE INDEX takes.
+ */
+export const defaultPgliteMemory: PgliteMemory = { sharedBuffersMb: 16, workMemMb: 4 };
+
+export function pgliteStartParams(base: readonly string[], memory: PgliteMemory): string[] {
+  return [
+    ...base,
+    '-c',
+    `shared_buffers=${memory.sharedBuffersMb}MB`,
+    '-c',
+    `work_mem=${memory.workMemMb}MB`,
+    '-c',
+    `maintenance_work_mem=${Math.max(memory.workMemMb, 16)}MB`,
+    '-c',
+    'temp_buffers=2MB',
+  ];
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -120,6 +148,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
   const client = await PGlite.create({
+    startParams: pgliteStartParams(PGlite.defaultStartParams, options.pglite ?? defaultPgliteMemory),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@encanto/core/messages';
-import { assertSafeKey, mediaType } from '../infra/media/store.ts';
-import { IMMUTABLE } from '../infra/media/s3-store.ts';
+import { assertSafeKey, IMMUTABLE, mediaType } from '../infra/media/store.ts';
 
 /**
  * Serves public media under /media/ in both modes (API only and with the web

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,14 +16,19 @@ afterAll(async () => {
 });
 
 /** Runs the server until the logins block is printed, then stops it; returns everything it printed. */
-function firstLines(dataDir: string, port: number): Promise<string> {
+function firstLines(
+  dataDir: string,
+  port: number,
+  o: { script?: string; env?: Record<string, string>; onBlock?: (pid: number) => void } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/node'), ['apps/api/src/server.ts'], {
+    const child = spawn(path.join(root, 'node_modules/.bin/node'), [o.script ?? 'apps/api/src/server.ts'], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
         DATA_DIR: dataDir,
         PORT: String(port),
+        ...o.env,
         ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
         ...(process.env.DEMO_PHOTO_CACHE ? { DEMO_PHOTO_CACHE: process.env.DEMO_PHOTO_CACHE } : {}),
       },
@@ -32,7 +38,9 @@ function firstLines(dataDir: string, port: number): Promise<string> {
     const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
     const onData = (c: Buffer) => {
       out += c.toString();
-      if (/encanto123/.test(out)) child.kill('SIGTERM');
+      if (!/encanto123/.test(out) || child.killed) return;
+      o.onBlock?.(child.pid!);
+      child.kill('SIGTERM');
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -77,5 +85,40 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a newcomer starting the server',
     expect(next).toHaveLength(2);
     expect(next[1]).toMatch(/every demo escort and client logs in with the password encanto123/);
     expect(again).not.toContain(lines[1]!.split(' / ')[1]!.split(' ')[0]!);
+  }, 300_000);
+
+  it('under npm start: seeds in a process of its own, then serves from one tuned process (decision 0151)', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'encanto-newcomer-'));
+    dirs.push(dataDir);
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    let server: { env: string; cmdline: string } | undefined;
+    const out = await firstLines(dataDir, port, {
+      script: 'scripts/start.ts',
+      env: { LOG_FORMAT: 'json' },
+      onBlock: (pid) => {
+        // The PID spawned is the server's: start.ts replaced itself rather than starting a child.
+        server = {
+          env: readFileSync(`/proc/${pid}/environ`, 'utf8'),
+          cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8'),
+        };
+      },
+    });
+    const lines = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { pid: number; msg: string });
+    const seeding = lines.find((l) => l.msg.startsWith('Demo data:'));
+    const listening = lines.find((l) => l.msg.startsWith('Server listening'));
+    expect(seeding && listening).toBeTruthy();
+    expect(seeding!.pid).not.toBe(listening!.pid);
+    // The demo admin's password, made by the seeding process, is printed once by the server.
+    expect(lines.find((l) => l.msg.startsWith('Encanto is running'))?.msg).toMatch(
+      /admin@encanto\.demo \/ \S{8,}/,
+    );
+    expect(existsSync(path.join(dataDir, 'first-start.json'))).toBe(false);
+    expect(server?.env.split('\0')).toEqual(
+      expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=65536']),
+    );
+    expect(server?.cmdline.split('\0')).toContain('--max-semi-space-size=4');
   }, 300_000);
 });

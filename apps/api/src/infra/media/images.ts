@@ -22,6 +22,16 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 
 /** Decompression-bomb guard: no more than 40 megapixels decoded. */
 const MAX_PIXELS = 40_000_000;
 
+/**
+ * libvips's process-wide settings (decision 0151): its default, one thread per core per operation and an
+ * operation cache of up to 50 MB, kept freed image memory in glibc's per-thread arenas (about 250 MB
+ * after the demo photos). An upload is a one-off: nothing repeats to hit the cache.
+ */
+export function applyImageMemory(memory: { imageConcurrency: number; imageCacheMb: number }): void {
+  sharp.concurrency(memory.imageConcurrency);
+  sharp.cache(memory.imageCacheMb > 0 ? { memory: memory.imageCacheMb, files: 0, items: 100 } : false);
+}
+
 export interface DecodedImage {
   width: number;
   height: number;

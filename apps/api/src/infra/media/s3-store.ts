@@ -1,11 +1,8 @@
 import type { Config } from '../../config.ts';
-import { assertSafeKey, type MediaStore } from './store.ts';
+import { assertSafeKey, IMMUTABLE, type MediaStore } from './store.ts';
 import { s3Objects } from './s3-client.ts';
 
 export type S3Config = NonNullable<Config['s3']>;
-
-/** Content-hash names never change, so every cache may keep the bytes forever. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Public media in S3-compatible object storage (AWS, MinIO, R2, Ceph...). URLs

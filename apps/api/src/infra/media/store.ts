@@ -19,6 +19,12 @@ export interface MediaStore {
 }
 
 /** Content types of stored media by extension (served under /media, and given to S3 on a restore). */
+/**
+ * Content-hash names never change, so every cache may keep the bytes forever. Here, not in s3-store.ts:
+ * importing that file loads the AWS SDK, 33 MB resident in a process that has no bucket (decision 0151).
+ */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export const MEDIA_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.jpg': 'image/jpeg',
