@@ -85,9 +85,13 @@ function conditionOf(name: FilterName, { filters, today }: SearchFilter): SQL | 
 
 const present = (conds: (SQL | undefined)[]) => conds.filter((c): c is SQL => c !== undefined);
 
-/** Public profiles matching the filters (`names`, all of them by default). */
+/**
+ * Listed profiles matching the filters (`names`, all of them by default). Who is listed is the one
+ * rule of accounts' syncEscortVisibility (decision 0140), the same for every listing; `public` (which
+ * `listed` implies) stays so the planner takes the partial `where public` indexes.
+ */
 export function conditions(f: SearchFilter, names: readonly FilterName[] = filterNames): SQL[] {
-  return [eq(ep.public, true), ...present(names.map((name) => conditionOf(name, f)))];
+  return [eq(ep.public, true), eq(ep.listed, true), ...present(names.map((name) => conditionOf(name, f)))];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ratingCriteria } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import type { Averages } from '@encanto/core/marketplace';
+import { StarRating } from './star-rating.tsx';
 
 /** One decimal, Chilean style (8,7). */
 const oneDecimal = new Intl.NumberFormat('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -31,8 +32,7 @@ export function AveragesView({ averages, label }: { averages: Averages; label: s
         ))}
       </dl>
       <p className="rating-overall">
-        Promedio general:{' '}
-        <strong data-testid="rating-overall">{formatAverage(averages.promedio_general)}</strong>
+        Promedio general: <StarRating average={averages.promedio_general} numberTestId="rating-overall" />
         <span className="rating-count" data-testid="rating-count">
           {' '}
           ({averages.total} {averages.total === 1 ? 'calificación' : 'calificaciones'})
