@@ -168,6 +168,25 @@ export async function approvedAccount(
   return { kind, nickname, email, rut: registeredRut };
 }
 
+/**
+ * Uploads a profile photo of her own for an escort, as the photo form does: a profile is listed only
+ * once it has one (decision 0140).
+ */
+export async function giveProfilePhoto(person: Person, pass: string, colour = '#7c2d4a'): Promise<void> {
+  const { token } = await call<{ token: string }>('/usuario/login', {
+    method: 'POST',
+    body: { email: person.email, pass },
+  });
+  const form = new FormData();
+  form.append('nickname', person.nickname);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(await portrait(colour, '#f5d0dc'))], { type: 'image/jpeg' }),
+    'foto.jpg',
+  );
+  await call(`/upload/subir-perfil-escort/${person.nickname}`, { method: 'POST', form, token });
+}
+
 /** Waits until React has hydrated the page and its first API reads have settled. */
 export async function settled(page: Page) {
   // Pages arrive server-rendered (signed-in ones too): their buttons work once React has hydrated.

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  adminToken,
+  approvedAccount,
+  call,
+  giveProfilePhoto,
+  loginThroughForm,
+  portrait,
+  type Person,
+} from './helpers/api.ts';
+import { desktop, launchBrowser, openPage, screenshot } from './helpers/browser.ts';
+
+// Items of "trust signals that tell the truth" and "one listing rule" (decisions 0140, 0141), at 360 px.
+const narrow = { width: 360, height: 780 };
+const PASSWORD = 'encanto123';
+
+let browser: Browser;
+let escort: Person;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  escort = await approvedAccount('usuario', await adminToken(), {
+    prefix: 'ts',
+    nombre: 'Camila Soto Pérez',
+    fecha_nac: '1994-07-01',
+    fono: '912345678',
+    genero: 'Femenino',
+    pass: PASSWORD,
+    document: () => portrait('#555555', '#999999'),
+  });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+interface SearchCard {
+  nickname: string;
+  promedio: number | null;
+}
+const search = (query: string) => call<{ items: SearchCard[] }>(`/escorts${query}`);
+
+describe('stars on the scale of the ratings (out of 10)', () => {
+  it('a card draws half of the average in stars, the number, and "… de 10" for a screen reader', async () => {
+    const rated = (await search('?orden=calificacion')).items.find((c) => c.promedio !== null);
+    expect(rated, 'the demo has rated profiles').toBeDefined();
+    const { page, errors, context } = await openPage(browser, narrow);
+    await page.goto('/Escort?orden=calificacion');
+    const card = page.locator('.escort-card', { hasText: rated!.nickname }).first();
+    const rating = card.locator('.escort-card-rating[role="img"]');
+    const n = new Intl.NumberFormat('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+      rated!.promedio!,
+    );
+    await expect(rating.getAttribute('aria-label')).resolves.toMatch(
+      new RegExp(`^Calificación ${n} de 10, `),
+    );
+    await expect(rating.locator('.stars').getAttribute('data-stars')).resolves.toBe(
+      String(Math.round(rated!.promedio!) / 2),
+    );
+    await expect(rating.innerText()).resolves.toContain(n);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'trust-stars-360');
+    for (const [name, viewport] of [
+      ['320', { width: 320, height: 700 }],
+      ['390', { width: 390, height: 844 }],
+      ['1366', desktop],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `trust-stars-${name}`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a profile is listed once complete, by every listing route', () => {
+  it('without her own photo she is in no listing and her dashboard says what is missing; with it she is first everywhere', async () => {
+    const routes = [
+      '/ultimos',
+      '/usuario/ciudad/Santiago',
+      '/escorts?ciudad=santiago',
+      '/escorts?orden=recientes',
+    ];
+    const names = async (route: string) => {
+      const body = await call<{ nickname: string }[] | { items: { nickname: string }[] }>(route);
+      return (Array.isArray(body) ? body : body.items).map((c) => c.nickname);
+    };
+    for (const route of routes) expect(await names(route), route).not.toContain(escort.nickname);
+
+    const { page, errors, context } = await openPage(browser, narrow);
+    await loginThroughForm(page, escort, PASSWORD);
+    const notice = page.getByRole('heading', { name: 'Completa tu perfil para aparecer en los listados' });
+    await notice.waitFor();
+    await page.getByText('Sube una foto tuya (la imagen predeterminada no cuenta).').waitFor();
+    await notice.scrollIntoViewIfNeeded();
+    await screenshot(page, 'trust-listing-checklist-360');
+    for (const [name, viewport] of [
+      ['320', { width: 320, height: 700 }],
+      ['390', { width: 390, height: 844 }],
+      ['1366', desktop],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `trust-listing-checklist-${name}`);
+    }
+
+    await giveProfilePhoto(escort, PASSWORD);
+    for (const route of routes) expect((await names(route))[0], route).toBe(escort.nickname);
+    await page.setViewportSize(narrow);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Resumen' }).first().waitFor();
+    await expect(notice.count()).resolves.toBe(0);
+
+    // The listing page a visitor opens shows her first.
+    const visitor = await openPage(browser, narrow);
+    await visitor.page.goto('/Escort');
+    await expect(visitor.page.locator('.escort-card').first().innerText()).resolves.toContain(
+      escort.nickname,
+    );
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
