@@ -199,7 +199,7 @@ describe('GET /api/escorts', () => {
     expect((await search('?ciudad=temuco&comuna=nunoa')).total).toBe(0);
   });
 
-  it('filters by gender, age range, availability and gallery', async () => {
+  it('filters by gender, age range and gallery; still takes the retired disponible filter', async () => {
     expect(names(await search('?genero=Transexual'))).toEqual(nick('nunoaT'));
     const ages = (await search()).items.map((c) => c.edad as number);
     expect(Math.min(...ages)).toBeGreaterThanOrEqual(18);
@@ -214,8 +214,10 @@ describe('GET /api/escorts', () => {
         .sort(),
     );
     expect(names(await search('?edad_min=45'))).toEqual(nick('nunoaM'));
-    expect(names(await search('?comuna=nunoa&disponible=true'))).toEqual(nick('nunoaM', 'nunoaT', 'nunoaF'));
-    expect(names(await search('?comuna=nunoa&disponible=false'))).toEqual(nick('nunoaM', 'nunoaT', 'nunoaF'));
+    // Every listed profile is available (decision 0140): an old link's disponible narrows nothing.
+    const nunoa = await search('?comuna=nunoa');
+    expect(names(nunoa)).toEqual(nick('nunoaM', 'nunoaT', 'nunoaF'));
+    for (const v of ['true', 'false']) expect(await search(`?comuna=nunoa&disponible=${v}`)).toEqual(nunoa);
     expect(names(await search('?con_galeria=true'))).toEqual(nick('temuco'));
   });
 
@@ -249,7 +251,7 @@ describe('GET /api/escorts', () => {
       '?orden=calificacion',
       '?orden=comentarios',
       '?region=metropolitana-de-santiago',
-      '?disponible=true&orden=calificacion',
+      '?con_galeria=false&orden=calificacion',
     ]) {
       const all = names(await search(`${query}${query ? '&' : '?'}limite=60`));
       for (const size of [1, 2, 4]) {
@@ -313,9 +315,9 @@ describe('GET /api/escorts', () => {
   it('bounds the count by the index entries it reads: past them the total is a lower bound', async () => {
     // Six public profiles: reading all of them (and finding no seventh) is exact; reading three
     // of them finds at most three matches and is not exact.
-    const exact = await searchTotal(t.app.db, filter({ disponible: true }), 10, 6);
+    const exact = await searchTotal(t.app.db, filter({ edad_min: 18 }), 10, 6);
     expect(exact.exact).toBe(true);
-    const bounded = await searchTotal(t.app.db, filter({ disponible: true }), 10, 2);
+    const bounded = await searchTotal(t.app.db, filter({ edad_min: 18 }), 10, 2);
     expect(bounded.exact).toBe(false);
     expect(bounded.n).toBeLessThanOrEqual(Math.min(3, exact.n));
     expect(await searchTotal(t.app.db, filter({}), 10, 2)).toEqual({ n: 3, exact: false });

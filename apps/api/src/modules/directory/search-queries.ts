@@ -56,7 +56,6 @@ export const filterSql: { [K in FilterName]: K extends PlaceFilterName ? PlaceSq
   // Born on or before the day she turned the youngest age wanted; after the day the oldest turned one more.
   edad_min: { where: (v, today) => lte(ep.fechaNac, yearsBefore(today, v)) },
   edad_max: { where: (v, today) => gt(ep.fechaNac, yearsBefore(today, v + 1)) },
-  disponible: { where: (v) => (v ? eq(ep.estado, 'disponible') : undefined) },
   con_galeria: { where: (v) => (v ? gt(ep.galleryCount, 0) : undefined) },
   // Verified photos are a twentieth of the profiles: their own count index (escort_count_fotos_idx).
   fotos_verificadas: { where: (v) => (v ? eq(ep.fotosVerificadas, true) : undefined), countKey: true },
