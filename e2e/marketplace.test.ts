@@ -198,9 +198,9 @@ describe('marketplace journey between two browsers', () => {
     await c.page.getByRole('region', { name: 'Calificaciones' }).scrollIntoViewIfNeeded();
     await screenshot(c.page, 'marketplace-card-client-desktop');
 
-    // The escort's own card shows her averages and the comment for moderation.
+    // The escort's own card shows her averages and, read-only, the comment (decision 0143).
     await e.page.goto(`/TuCard/${escort.nickname}`);
-    await e.page.getByRole('heading', { name: 'Tus calificaciones y comentarios' }).waitFor();
+    await e.page.getByRole('heading', { name: 'Tus calificaciones' }).waitFor();
     await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8,0');
     await e.page.getByText('Muy puntual, <b>amable</b> y discreta.').waitFor();
     await screenshot(e.page, 'marketplace-tucard-desktop');

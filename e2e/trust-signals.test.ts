@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   adminToken,
   approvedAccount,
@@ -117,6 +117,112 @@ describe('a profile is listed once complete, by every listing route', () => {
     );
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Screenshots of the page as it is at 320, 390 and 1366 px, then back to 360. */
+async function shots(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ['320', { width: 320, height: 700 }],
+    ['390', { width: 390, height: 844 }],
+    ['1366', desktop],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, `${name}-${size}`);
+  }
+  await page.setViewportSize(narrow);
+}
+
+describe("the gallery's cover is the card's photo (decision 0142)", () => {
+  it('"Usar foto 2 como portada" changes the photo of her card in the listing and on the card', async () => {
+    const owner = await approvedAccount('usuario', await adminToken(), {
+      prefix: 'cv',
+      nombre: 'Renata Fuentes Díaz',
+      fecha_nac: '1993-03-03',
+      fono: '912345678',
+      genero: 'Femenino',
+      pass: PASSWORD,
+      document: () => portrait('#444444', '#888888'),
+    });
+    await giveProfilePhoto(owner, PASSWORD);
+    const { token } = await call<{ token: string }>('/usuario/login', {
+      method: 'POST',
+      body: { email: owner.email, pass: PASSWORD },
+    });
+    const uploaded: string[] = [];
+    for (const colour of ['#1e3a8a', '#065f46']) {
+      const form = new FormData();
+      form.append(
+        'file',
+        new Blob([new Uint8Array(await portrait(colour, '#fde68a'))], { type: 'image/jpeg' }),
+        'galeria.jpg',
+      );
+      const res = await call<{ fileUrl: string }>(`/upload/subir-imagenes/${owner.nickname}`, {
+        method: 'POST',
+        form,
+        token,
+      });
+      uploaded.push(res.fileUrl);
+    }
+
+    const { page, errors, context } = await openPage(browser, narrow);
+    await loginThroughForm(page, owner, PASSWORD);
+    await page.goto('/panel/fotos');
+    await page.waitForSelector('html[data-hydrated]');
+    await page.getByRole('button', { name: 'Usar foto 2 como portada' }).click();
+    await page.getByText('Portada elegida.').waitFor();
+    await page.locator('.gallery-tile').first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'trust-cover-gallery-360');
+
+    // A visitor sees the chosen photo on her card, in the listing and on the card page.
+    const visitor = await openPage(browser, narrow);
+    await visitor.page.goto('/Escort');
+    const card = visitor.page.locator('.escort-card', { hasText: owner.nickname }).first();
+    await expect(card.locator('img').getAttribute('src')).resolves.toBe(uploaded[1]);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(visitor.page, 'trust-cover-listing-360');
+    await shots(visitor.page, 'trust-cover-listing');
+    await visitor.page.goto(`/Card/${owner.nickname}`);
+    await expect(visitor.page.locator('.profile-card-photo img').getAttribute('src')).resolves.toBe(
+      uploaded[1],
+    );
+    await screenshot(visitor.page, 'trust-cover-card-360');
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('an escort reads the comments on her own card (decision 0143)', () => {
+  it('her card shows its published comments, read-only, instead of "clients only"', async () => {
+    // The demo profile with the most comments; demo escorts sign in as {nickname}@encanto.demo.
+    const top = (await call<{ items: { nickname: string }[] }>('/escorts?orden=comentarios')).items[0]!;
+    const owner = { kind: 'usuario' as const, email: `${top.nickname}@encanto.demo` };
+    const { page, errors, context } = await openPage(browser, narrow);
+    await loginThroughForm(page, owner, PASSWORD);
+    await page.goto(`/TuCard/${top.nickname}`);
+    await page.waitForSelector('html[data-hydrated]');
+    const list = page.getByTestId('comments-list');
+    await list.waitFor();
+    await expect(list.locator('li.comment').count()).resolves.toBeGreaterThan(0);
+    // Double-blind: only published comments reach her, and she can neither comment nor dislike.
+    await expect(list.locator('li.comment-waiting').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /No Me Gusta/ }).count()).resolves.toBe(0);
+    await expect(page.locator('.comment-form').count()).resolves.toBe(0);
+    await expect(
+      page.getByText('Solo los clientes registrados pueden ver los comentarios.').count(),
+    ).resolves.toBe(0);
+    await page.getByText('Así ven los clientes los comentarios de tu tarjeta.', { exact: false }).waitFor();
+    await page.locator('#comentarios').scrollIntoViewIfNeeded();
+    await screenshot(page, 'trust-own-comments-360');
+    await shots(page, 'trust-own-comments');
+    // Her public card, while she is signed in, shows them the same way.
+    await page.goto(`/Card/${top.nickname}`);
+    await page.waitForSelector('html[data-hydrated]');
+    await page.getByTestId('comments-list').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

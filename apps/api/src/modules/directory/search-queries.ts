@@ -145,7 +145,8 @@ export const cardColumns = {
   fechaNac: accounts.fechaNac,
   genero: accounts.genero,
   ciudad: accounts.ciudad,
-  url: accounts.url,
+  // The gallery's cover when she chose one, else the profile photo (decision 0142).
+  url: sql<string>`coalesce(${ep.coverUrl}, ${accounts.url})`,
   estado: ep.estado,
   galleryCount: ep.galleryCount,
   fotosVerificadas: ep.fotosVerificadas,

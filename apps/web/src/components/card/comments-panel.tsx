@@ -17,8 +17,12 @@ import { CommentForm } from './comment-form.tsx';
  * once, marked while it waits for both reviews; others see it once published.
  * 'Eliminar' shows where the server allows it (the author within 24 h; the
  * escort of the profile or an admin at 3+ dislikes). Text is rendered as text.
+ *
+ * `readOnly`: the escort reading her own card, or an admin (decision 0143). No form and no "No Me
+ * Gusta", only the count ('Eliminar' where the server allows it); the server applies the double-blind
+ * rule, so she sees published comments only.
  */
-export function CommentsPanel({ nickname }: { nickname: string }) {
+export function CommentsPanel({ nickname, readOnly = false }: { nickname: string; readOnly?: boolean }) {
   const session = useSession();
   const pair = useClientPair(nickname);
   const comments = useComments(nickname, session.signedIn);
@@ -39,6 +43,12 @@ export function CommentsPanel({ nickname }: { nickname: string }) {
 
   return (
     <div className="comments-panel">
+      {readOnly && session.role === 'usuario' ? (
+        <p className="comments-own-note">
+          Así ven los clientes los comentarios de tu tarjeta. Cada comentario se publica cuando ambos
+          califican la cita o al cerrar su plazo.
+        </p>
+      ) : null}
       {canComment ? (
         <CommentForm
           pair={pair}
@@ -74,6 +84,7 @@ export function CommentsPanel({ nickname }: { nickname: string }) {
                 comment={c}
                 escort={nickname}
                 canDislike={pair !== null && s?.click === true && !own}
+                readOnly={readOnly}
                 busy={busyKey === c.id_comentario}
                 onDislike={() =>
                   void act(
@@ -98,6 +109,7 @@ function CommentItem(props: {
   comment: Comment;
   escort: string;
   canDislike: boolean;
+  readOnly: boolean;
   busy: boolean;
   onDislike: () => void;
   onDelete: () => void;
@@ -119,7 +131,9 @@ function CommentItem(props: {
         </p>
       )}
       <div className="comment-actions">
-        {c.publicado ? (
+        {c.publicado && props.readOnly ? (
+          <span className="comment-dislike-count">No Me Gusta ({c.likes})</span>
+        ) : c.publicado ? (
           <button
             type="button"
             className={
