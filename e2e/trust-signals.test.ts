@@ -4,11 +4,14 @@ import {
   adminToken,
   approvedAccount,
   call,
+  callStatus,
   giveProfilePhoto,
   loginThroughForm,
   portrait,
+  serverClockAhead,
   type Person,
 } from './helpers/api.ts';
+import { msg } from '@encanto/core/messages';
 import { desktop, launchBrowser, openPage, screenshot } from './helpers/browser.ts';
 
 // Items of "trust signals that tell the truth" and "one listing rule" (decisions 0140, 0141), at 360 px.
@@ -225,5 +228,112 @@ describe('an escort reads the comments on her own card (decision 0143)', () => {
     await page.getByTestId('comments-list').waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('reviews open at the meeting time, and clients are rated on their own criteria (decision 0144)', () => {
+  it('before the meeting nobody rates (409, and the page says when); then she rates him on his criteria with a comment', async () => {
+    const admin = await adminToken();
+    const her = await approvedAccount('usuario', admin, {
+      prefix: 'rv',
+      nombre: 'Valeria Rojas Muñoz',
+      fecha_nac: '1992-02-02',
+      fono: '912345678',
+      genero: 'Femenino',
+      pass: PASSWORD,
+      document: () => portrait('#333333', '#777777'),
+    });
+    await giveProfilePhoto(her, PASSWORD);
+    const him = await approvedAccount('cliente', admin, {
+      prefix: 'rc',
+      nombre: 'Tomás Vera Silva',
+      fecha_nac: '1988-08-08',
+      fono: '987654321',
+      genero: 'Masculino',
+      pass: PASSWORD,
+      document: () => portrait('#222222', '#666666'),
+    });
+    const tokenOf = async (p: Person) =>
+      (
+        await call<{ token: string }>(`/${p.kind}/login`, {
+          method: 'POST',
+          body: { email: p.email, pass: PASSWORD },
+        })
+      ).token;
+    const [herToken, hisToken] = [await tokenOf(her), await tokenOf(him)];
+    const pair = { nickname_cliente: him.nickname, nickname_usuario: her.nickname };
+    const { cita } = await call<{ cita: string }>('/appointments/solicitar', {
+      method: 'POST',
+      token: hisToken,
+      body: {
+        ...pair,
+        fecha_hora: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+        duracion_min: 60,
+        lugar: 'hotel',
+        mensaje: 'Hola, ¿te acomoda hoy?',
+      },
+    });
+    await call('/appointments/aceptar', { method: 'POST', token: herToken, body: pair });
+    const marks = (n: number) => ({ nota1: n, nota2: n, nota3: n, nota4: n, nota5: n });
+    try {
+      // Before the meeting: the API says why, and her meeting page says from when.
+      const early = await callStatus('/notes/insertarCliente', {
+        method: 'POST',
+        token: herToken,
+        body: { calificador: her.nickname, nickname_cliente: him.nickname, ...marks(8) },
+      });
+      expect(early).toEqual({
+        status: 409,
+        json: { mensaje: msg.reviewNotYetOpen, code: 'REVIEW_NOT_YET_OPEN' },
+      });
+      const { page, errors, context } = await openPage(browser, narrow);
+      await loginThroughForm(page, her, PASSWORD);
+      await page.goto(`/Cita/${cita}`);
+      await page.waitForSelector('html[data-hydrated]');
+      const early360 = page.getByText(/Podrás calificar esta cita desde el/);
+      await early360.waitFor();
+      await expect(page.getByRole('link', { name: 'Calificar' }).count()).resolves.toBe(0);
+      await early360.scrollIntoViewIfNeeded();
+      await screenshot(page, 'trust-review-early-360');
+
+      // At its time she rates him on his own criteria, and adds a comment.
+      await serverClockAhead(3 * 3_600_000);
+      await page.goto(`/CardCliente/${him.nickname}`);
+      await page.waitForSelector('html[data-hydrated]');
+      await page.getByRole('button', { name: 'Calificar', exact: true }).click();
+      for (const name of ['Puntualidad', 'Respeto', 'Higiene', 'Trato', 'Pago acordado'])
+        await page.getByLabel(name, { exact: true }).selectOption('9');
+      for (const escortOnly of ['Pieza', 'Apariencia', 'Oral'])
+        await expect(page.getByLabel(escortOnly, { exact: true }).count()).resolves.toBe(0);
+      await page.getByLabel('Comentario (opcional)').fill('Puntual, respetuoso y amable.');
+      await page.locator('.rating-form').scrollIntoViewIfNeeded();
+      await screenshot(page, 'trust-rate-client-360');
+      await shots(page, 'trust-rate-client');
+      await page.getByRole('button', { name: 'Enviar calificación', exact: true }).click();
+      await page.getByText(msg.ratingSavedHidden).waitFor();
+
+      // He rates her: both published, his meeting page shows her marks on his criteria and her words.
+      await call('/ratings/insertarUsuario', {
+        method: 'POST',
+        token: hisToken,
+        body: { calificador: him.nickname, nickname_usuario: her.nickname, ...marks(8) },
+      });
+      const his = await openPage(browser, narrow);
+      await loginThroughForm(his.page, him, PASSWORD);
+      await his.page.goto(`/Cita/${cita}`);
+      await his.page.waitForSelector('html[data-hydrated]');
+      const reviews = his.page.getByTestId('meeting-reviews');
+      await reviews.getByText('“Puntual, respetuoso y amable.”').waitFor();
+      await reviews.getByText('Pago acordado', { exact: true }).waitFor();
+      await reviews.scrollIntoViewIfNeeded();
+      await screenshot(his.page, 'trust-review-client-view-360');
+      await shots(his.page, 'trust-review-client-view');
+      expect(his.errors).toEqual([]);
+      await his.context.close();
+      expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+      await context.close();
+    } finally {
+      await serverClockAhead(0);
+    }
   });
 });

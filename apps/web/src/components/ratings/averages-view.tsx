@@ -12,7 +12,16 @@ export const formatAverage = (n: number) => oneDecimal.format(n);
  * spec's criteria names, the overall as the mean of the unrounded criteria,
  * each with one decimal, and how many ratings they come from.
  */
-export function AveragesView({ averages, label }: { averages: Averages; label: string }) {
+export function AveragesView({
+  averages,
+  label,
+  criteria = ratingCriteria,
+}: {
+  averages: Averages;
+  label: string;
+  /** The names of nota1..nota5: an escort's (the default) or a client's (decision 0144). */
+  criteria?: readonly string[];
+}) {
   if (averages.total === 0) return <p className="rating-empty">{msg.noRatings}</p>;
   const values = [
     averages.promedio_nota1,
@@ -24,7 +33,7 @@ export function AveragesView({ averages, label }: { averages: Averages; label: s
   return (
     <div className="rating-averages" data-testid="rating-averages">
       <dl className="rating-grid" aria-label={label}>
-        {ratingCriteria.map((name, i) => (
+        {criteria.map((name, i) => (
           <div key={name} className="rating-cell">
             <dt>{name}</dt>
             <dd>{formatAverage(values[i]!)}</dd>
