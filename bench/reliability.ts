@@ -170,7 +170,7 @@ interface World {
   escortTokens: string[];
   /**
    * Brings an accepted meeting's time to now, so its comment and ratings are taken (reviews open at the
-   * meeting's time, decision 0144); without it (no database at hand) those writes answer 409.
+   * meeting's time, decision 0157); without it (no database at hand) those writes answer 409.
    */
   startMeeting?: (id: string) => Promise<void>;
 }

@@ -42,7 +42,7 @@ const account = (prefix: string, genero: string): NewAccount => ({
 const login = (page: Page, person: Person) => loginThroughForm(page, person, PASSWORD);
 
 // Decision 0069: the spec's 'Add' and 'Insert' read 'Calificar' and 'Enviar calificación'.
-// A client rates an escort on her criteria; an escort rates a client on his (decision 0144).
+// A client rates an escort on her criteria; an escort rates a client on his (decision 0157).
 async function rate(
   page: Page,
   marks: [number, number, number, number, number],
@@ -142,7 +142,7 @@ describe('marketplace journey between two browsers', () => {
     );
     await requests.getByText('No hay solicitudes pendientes.').waitFor();
 
-    // The client sees the acceptance without reloading; at the meeting's time (decision 0144) he
+    // The client sees the acceptance without reloading; at the meeting's time (decision 0157) he
     // comments, then rates.
     await c.page.getByText('Tu cita fue aceptada.', { exact: false }).first().waitFor({ timeout: 15_000 });
     await expect(c.page.getByRole('button', { name: 'Comentar' }).count()).resolves.toBe(0);
@@ -213,7 +213,7 @@ describe('marketplace journey between two browsers', () => {
     await c.page.getByRole('region', { name: 'Calificaciones' }).scrollIntoViewIfNeeded();
     await screenshot(c.page, 'marketplace-card-client-desktop');
 
-    // The escort's own card shows her averages and, read-only, the comment (decision 0143).
+    // The escort's own card shows her averages and, read-only, the comment (decision 0156).
     await e.page.goto(`/TuCard/${escort.nickname}`);
     await e.page.getByRole('heading', { name: 'Tus calificaciones' }).waitFor();
     await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8,0');

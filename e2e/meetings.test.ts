@@ -42,7 +42,7 @@ const account = (prefix: string, genero: string, nombre: string): NewAccount => 
 
 const login = (page: Page, person: Person) => loginThroughForm(page, person, PASSWORD);
 
-/** A client rates an escort on her criteria; an escort rates a client on his (decision 0144). */
+/** A client rates an escort on her criteria; an escort rates a client on his (decision 0157). */
 async function rate(
   page: Page,
   marks: [number, number, number, number, number],
@@ -170,7 +170,7 @@ describe('a meeting both can act on, between two browsers', () => {
     await c.page.setViewportSize(phone);
     await e.page.setViewportSize(desktop);
 
-    // No review before the meeting's time (decision 0144); then the escort rates first, and her
+    // No review before the meeting's time (decision 0157); then the escort rates first, and her
     // rating stays hidden until he reviews.
     await e.page.getByText(/Podrás calificar esta cita desde el/).waitFor();
     await expect(e.page.getByRole('link', { name: 'Calificar' }).count()).resolves.toBe(0);

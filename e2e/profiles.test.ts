@@ -175,7 +175,7 @@ describe('escort area (/panel)', () => {
     await page.getByText('Ciudad actualizada a Valdivia.').waitFor();
     // The message comes with the answer; the profile behind 'Ciudad actual' is refetched just after.
     await expect.poll(() => page.getByTestId('ciudad-actual').innerText()).toBe('Valdivia');
-    // Her card moves with her (the listing waits for a photo of her own: decision 0140).
+    // Her card moves with her (the listing waits for a photo of her own: decision 0153).
     const card = await call<{ ciudad: string }>(`/usuario/publico/${escort.nickname}`);
     expect(card.ciudad).toBe('Valdivia');
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
     pass: PASSWORD,
     document: () => portrait('#555555', '#999999'),
   });
-  // Listed only with a photo of her own (decision 0140): the listing below must find her.
+  // Listed only with a photo of her own (decision 0153): the listing below must find her.
   await giveProfilePhoto(escort, PASSWORD);
 });
 afterAll(async () => {

@@ -14,7 +14,7 @@ import {
 import { msg } from '@encanto/core/messages';
 import { desktop, launchBrowser, openPage, screenshot } from './helpers/browser.ts';
 
-// Items of "trust signals that tell the truth" and "one listing rule" (decisions 0140, 0141), at 360 px.
+// Items of "trust signals that tell the truth" and "one listing rule" (decisions 0153, 0154), at 360 px.
 const narrow = { width: 360, height: 780 };
 const PASSWORD = 'encanto123';
 
@@ -138,7 +138,7 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize(narrow);
 }
 
-describe("the gallery's cover is the card's photo (decision 0142)", () => {
+describe("the gallery's cover is the card's photo (decision 0155)", () => {
   it('"Usar foto 2 como portada" changes the photo of her card in the listing and on the card', async () => {
     const owner = await approvedAccount('usuario', await adminToken(), {
       prefix: 'cv',
@@ -199,7 +199,7 @@ describe("the gallery's cover is the card's photo (decision 0142)", () => {
   });
 });
 
-describe('an escort reads the comments on her own card (decision 0143)', () => {
+describe('an escort reads the comments on her own card (decision 0156)', () => {
   it('her card shows its published comments, read-only, instead of "clients only"', async () => {
     // The demo profile with the most comments; demo escorts sign in as {nickname}@encanto.demo.
     const top = (await call<{ items: { nickname: string }[] }>('/escorts?orden=comentarios')).items[0]!;
@@ -231,7 +231,7 @@ describe('an escort reads the comments on her own card (decision 0143)', () => {
   });
 });
 
-describe('reviews open at the meeting time, and clients are rated on their own criteria (decision 0144)', () => {
+describe('reviews open at the meeting time, and clients are rated on their own criteria (decision 0157)', () => {
   it('before the meeting nobody rates (409, and the page says when); then she rates him on his criteria with a comment', async () => {
     const admin = await adminToken();
     const her = await approvedAccount('usuario', admin, {

@@ -12,7 +12,7 @@ import { nextAdminCode } from './totp.ts';
 /**
  * Moves this file's server clock `ms` ahead of the wall clock (0: back to it), through the server's
  * TEST_CLOCK_FILE (global-setup.ts): how a test reaches a meeting's time, when its reviews open
- * (decision 0144), without waiting. Set it back to 0 before the test ends.
+ * (decision 0157), without waiting. Set it back to 0 before the test ends.
  */
 export async function serverClockAhead(ms: number): Promise<void> {
   await fs.writeFile(path.join(dataDir(), 'clock-offset-ms'), String(ms));
@@ -183,7 +183,7 @@ export async function approvedAccount(
 
 /**
  * Uploads a profile photo of her own for an escort, as the photo form does: a profile is listed only
- * once it has one (decision 0140).
+ * once it has one (decision 0153).
  */
 export async function giveProfilePhoto(person: Person, pass: string, colour = '#7c2d4a'): Promise<void> {
   const { token } = await call<{ token: string }>('/usuario/login', {

@@ -1,4 +1,4 @@
--- Who is listed (decision 0140): public, disponible, with a photo of her own (has_photo) and a
+-- Who is listed (decision 0153): public, disponible, with a photo of her own (has_photo) and a
 -- display name. Recomputed here for every existing profile, as accounts' syncEscortVisibility does
 -- for one; every listing route now reads it (the search read `public`, inactive profiles included).
 UPDATE "escort_profiles" e SET "listed" = e."public" AND e."estado" = 'disponible' AND e."has_photo" AND btrim(a."apellido") <> ''

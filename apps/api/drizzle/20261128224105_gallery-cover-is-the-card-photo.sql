@@ -1,5 +1,5 @@
 ALTER TABLE "escort_profiles" ADD COLUMN "cover_url" text;--> statement-breakpoint
--- The card's photo is the gallery's cover (decision 0142): the first image in her chosen order
+-- The card's photo is the gallery's cover (decision 0155): the first image in her chosen order
 -- (media.position, then upload time), copied onto the profile by a trigger on media so every path
 -- that adds, deletes, reorders or rewrites a gallery item keeps it, and the listings read one column.
 CREATE FUNCTION escort_cover_of(acc uuid) RETURNS text LANGUAGE sql STABLE AS $$

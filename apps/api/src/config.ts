@@ -25,7 +25,7 @@ const envSchema = z.object({
   DEMO_PHOTO_CACHE: z.string().min(1).optional(),
   /**
    * Browser tests only: a file holding how many milliseconds the server's clock runs ahead of the wall
-   * clock (lib/clock.ts offsetClock), so a test reaches a meeting's time without waiting (decision 0144).
+   * clock (lib/clock.ts offsetClock), so a test reaches a meeting's time without waiting (decision 0157).
    * Refused in production unless ALLOW_DEMO_IN_PRODUCTION (the e2e servers' private demo).
    */
   TEST_CLOCK_FILE: z.string().min(1).optional(),

@@ -82,7 +82,7 @@ describe('the filter bar, built from the filters descriptor', () => {
     expect(screen.getByRole('group', { name: 'Servicio' })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Hasta $100.000' })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'En su lugar' })).toBeTruthy();
-    // Every listed profile is available (decision 0140): no "Disponible ahora" box.
+    // Every listed profile is available (decision 0153): no "Disponible ahora" box.
     expect(screen.queryByLabelText('Disponible ahora')).toBeNull();
   });
 });

@@ -199,7 +199,7 @@ export const clientProfileSchema = z.object({
 });
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
 
-/** What a listed profile needs beyond approval (decision 0140). */
+/** What a listed profile needs beyond approval (decision 0153). */
 export const listingRequirementValues = ['foto', 'nombre'] as const;
 export type ListingRequirement = (typeof listingRequirementValues)[number];
 
@@ -227,7 +227,7 @@ export const escortProfileSchema = z.object({
   motivo: z.string().nullable(),
   ...profileDetailsOutShape,
   /**
-   * What her profile lacks to be listed (decision 0140): her own photo, her display name; empty when
+   * What her profile lacks to be listed (decision 0153): her own photo, her display name; empty when
    * complete. The dashboard names each one.
    */
   falta_para_listado: z.array(z.enum(listingRequirementValues)),

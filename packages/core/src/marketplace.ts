@@ -161,7 +161,7 @@ export const clientRatingBodySchema = notesSchema.extend({
   nickname_cliente: nick,
   /** Optional conversation token from aceptar: when sent it must be the meeting's. */
   token_conversacion: z.string().max(100).optional(),
-  /** Her optional words about the client (decision 0144); blank is none. */
+  /** Her optional words about the client (decision 0157); blank is none. */
   comentario: z
     .string({ error: msg.clientRatingCommentTooLong })
     .trim()

@@ -214,7 +214,7 @@ export function writePageFilters(filters: PageFilters): [string, string][] {
  */
 /**
  * Query parameters a listing no longer narrows by, still taken so old links keep working: `disponible`
- * ("Disponible ahora"), as every listed profile is available (decision 0140). The API checks the value
+ * ("Disponible ahora"), as every listed profile is available (decision 0153). The API checks the value
  * (search.ts) and drops it; a page's URL reader ignores it.
  */
 export const retiredFilterNames = ['disponible'] as const;

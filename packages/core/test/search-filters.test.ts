@@ -107,7 +107,7 @@ describe('the filters descriptor', () => {
     );
   });
 
-  it('takes a retired filter from an old link and drops it: it narrows nothing (decision 0140)', () => {
+  it('takes a retired filter from an old link and drops it: it narrows nothing (decision 0153)', () => {
     expect(retiredFilterNames).toEqual(['disponible']);
     expect(filterNames).not.toContain('disponible');
     for (const v of ['true', 'false'])

@@ -16,7 +16,7 @@ export const systemClock: Clock = { now: () => new Date() };
 /**
  * Browser tests only (config TEST_CLOCK_FILE): the wall clock plus the milliseconds written in `file`
  * (none or unreadable: zero), read again at most every 50 ms, so a test moves the server's time forward
- * (a meeting's time comes, decision 0144) and back without restarting it.
+ * (a meeting's time comes, decision 0157) and back without restarting it.
  */
 export function offsetClock(file: string): Clock {
   let offset = 0;

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 
-// Decision 0140: who is listed is one rule (accounts' syncEscortVisibility): approved, not paused or
+// Decision 0153: who is listed is one rule (accounts' syncEscortVisibility): approved, not paused or
 // suspended, with a photo of her own and a display name. Every listing route applies it, and
 // "recientes" means the same everywhere (newest registered first).
 

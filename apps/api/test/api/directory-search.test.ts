@@ -97,7 +97,7 @@ beforeAll(async () => {
     .set({ paused: true })
     .where(eq(escortProfiles.accountId, e.paused!.id));
   await syncEscortVisibility(t.app.db, e.paused!.id, t.app.services.clock.now());
-  // Every one has a photo of her own: a profile without one is not listed (decision 0140).
+  // Every one has a photo of her own: a profile without one is not listed (decision 0153).
   for (const key of ['nunoaF', 'nunoaT', 'nunoaM', 'providencia'])
     await t.app.db
       .update(accounts)
@@ -149,7 +149,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/escorts', () => {
-  it('lists every listed profile (never inactive, pending or paused: decision 0140), newest first', async () => {
+  it('lists every listed profile (never inactive, pending or paused: decision 0153), newest first', async () => {
     const a = await search();
     expect(names(a)).toEqual(nick('arica', 'temuco', 'providencia', 'nunoaM', 'nunoaT', 'nunoaF'));
     expect(a.total).toBe(6);
@@ -214,7 +214,7 @@ describe('GET /api/escorts', () => {
         .sort(),
     );
     expect(names(await search('?edad_min=45'))).toEqual(nick('nunoaM'));
-    // Every listed profile is available (decision 0140): an old link's disponible narrows nothing.
+    // Every listed profile is available (decision 0153): an old link's disponible narrows nothing.
     const nunoa = await search('?comuna=nunoa');
     expect(names(nunoa)).toEqual(nick('nunoaM', 'nunoaT', 'nunoaF'));
     for (const v of ['true', 'false']) expect(await search(`?comuna=nunoa&disponible=${v}`)).toEqual(nunoa);

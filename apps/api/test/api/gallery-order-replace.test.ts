@@ -178,7 +178,7 @@ describe('PUT /api/upload/orden/{nickname}', () => {
     expect(await ownIds(e)).toEqual([...wanted, fourth.publicId]);
   });
 
-  it("makes the cover the card's photo in every listing, the card and the favourites (decision 0142)", async () => {
+  it("makes the cover the card's photo in every listing, the card and the favourites (decision 0155)", async () => {
     const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Valdivia' });
     const fan = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
     const added = await t.app.inject({

@@ -56,7 +56,7 @@ export const approvedEscort = (app: FastifyInstance) =>
 
 /**
  * The meeting's time has come: it starts now on the app's clock, so its reviews are open (they open
- * at the meeting's time, decision 0144). A request must be an hour ahead; this stands for the wait.
+ * at the meeting's time, decision 0157). A request must be an hour ahead; this stands for the wait.
  */
 export async function startMeeting(app: FastifyInstance, meetingId: string): Promise<void> {
   await app.db

@@ -215,7 +215,7 @@ describe('accepting and rejecting', () => {
     expect(row!.acceptedAt).toBeInstanceOf(Date);
 
     const q = pairQuery(client, escort);
-    // Accepted, but no review before the meeting's time (decision 0144).
+    // Accepted, but no review before the meeting's time (decision 0157).
     expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${q}`, client)).json()).toEqual({
       acceso: false,
     });
@@ -508,7 +508,7 @@ describe('after the meeting', () => {
     await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
     const perfil = async () =>
       (await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, escort)).json();
-    // Known once accepted; she rates him from the meeting's time on (decision 0144).
+    // Known once accepted; she rates him from the meeting's time on (decision 0157).
     expect(await perfil()).toMatchObject({ puedeCalificar: false, conocido: true });
     const [accepted] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
     await startMeeting(t.app, accepted!.id);

@@ -92,7 +92,7 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
     const asked = await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect((await rateEscort(client, escort)).statusCode).toBe(403);
     await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
-    // Accepted, but the meeting is ahead: 409 with the reason (decision 0144); at its time, 201.
+    // Accepted, but the meeting is ahead: 409 with the reason (decision 0157); at its time, 201.
     const early = await rateEscort(client, escort);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ mensaje: msg.reviewNotYetOpen, code: 'REVIEW_NOT_YET_OPEN' });
@@ -194,7 +194,7 @@ describe('notes/insertarCliente (escort rates client)', () => {
     expect(dup.json().mensaje).toBe(msg.ratingDuplicate);
   });
 
-  it('takes her optional comment on the client: kept with the rating, shown to him once published (decision 0144)', async () => {
+  it('takes her optional comment on the client: kept with the rating, shown to him once published (decision 0157)', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     await meet(t.app, client, escort);

@@ -14,7 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Accepted, and the clock moved to the meeting's time: its reviews are open (decision 0144). */
+/** Accepted, and the clock moved to the meeting's time: its reviews are open (decision 0157). */
 async function met(client: FixtureAccount, escort: FixtureAccount, at: string): Promise<string> {
   const id = await acceptedMeeting(t.app, client, escort, at);
   clock.set(new Date(at));
@@ -144,7 +144,7 @@ describe('one side’s review never closes or shortens the other side’s window
   });
 });
 
-describe('the review window: from the meeting time until 14 days after it (decision 0144)', () => {
+describe('the review window: from the meeting time until 14 days after it (decision 0157)', () => {
   it('is closed before the meeting: 409 with the reason for both sides, no action; it opens at its time', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);

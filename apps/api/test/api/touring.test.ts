@@ -228,7 +228,7 @@ describe('visitors in the listings', () => {
       estado: 'inactiva',
     });
     await put(inactive, [{ ciudad: 'Osorno', desde: today, hasta: today }]);
-    // Only listed profiles visit a listing, and an inactive one is not listed (decision 0140).
+    // Only listed profiles visit a listing, and an inactive one is not listed (decision 0153).
     expect(nicks((await search('comuna=osorno')).de_visita)).not.toContain(inactive.nickname);
     expect(nicks(await cityList('Osorno'))).not.toContain(inactive.nickname);
 

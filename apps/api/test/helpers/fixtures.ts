@@ -39,7 +39,7 @@ export interface FixtureOptions {
   estado?: 'disponible' | 'inactiva';
   genero?: string;
   /**
-   * An escort's own photo (default true): a profile is listed only with one (decision 0140); false
+   * An escort's own photo (default true): a profile is listed only with one (decision 0153); false
    * leaves the default avatar, as a new registration has.
    */
   photo?: boolean;

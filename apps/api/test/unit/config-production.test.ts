@@ -38,7 +38,7 @@ describe('production defaults and start-up refusals', () => {
     });
   });
 
-  it('takes a test clock file only outside production or on a private demo; its clock runs ahead by the file (decision 0144)', () => {
+  it('takes a test clock file only outside production or on a private demo; its clock runs ahead by the file (decision 0157)', () => {
     expect(refusal({ ...production, TEST_CLOCK_FILE: '/tmp/x' })).toMatch(/TEST_CLOCK_FILE/);
     expect(
       refusal({ ...production, TEST_CLOCK_FILE: '/tmp/x', ALLOW_DEMO_IN_PRODUCTION: 'true' }),

@@ -37,7 +37,7 @@ describe('the filters as SQL (search-queries.ts filterSql)', () => {
     const none = text({});
     for (const name of filterNames) {
       const one = conditions({ filters: { [name]: narrowing(name) }, today: '2026-03-01' });
-      // public and listed (decision 0140), then the filter's own condition.
+      // public and listed (decision 0153), then the filter's own condition.
       expect(one, name).toHaveLength(3);
       expect(text({ [name]: narrowing(name) }), name).not.toBe(none);
     }

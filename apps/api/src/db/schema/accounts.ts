@@ -80,7 +80,7 @@ export const escortProfiles = pgTable(
     /**
      * The card's photo when her gallery holds an image: the first image in her chosen order (the
      * "Portada"), else null and the card shows the profile photo (accounts.url). Kept by a trigger on
-     * media (migration gallery-cover-is-the-card-photo, decision 0142), whichever code path changed it.
+     * media (migration gallery-cover-is-the-card-photo, decision 0155), whichever code path changed it.
      */
     coverUrl: text('cover_url'),
     /*

@@ -152,7 +152,7 @@ export async function adminEmails(db: DbOrTx): Promise<string[]> {
 /**
  * Recomputes the derived `listed` and `public` flags of an escort from their inputs. Every service
  * that changes one of them calls this in the same transaction. `public` (the card exists): approved,
- * not paused, not suspended. `listed` (who every listing shows, decision 0140): public, disponible,
+ * not paused, not suspended. `listed` (who every listing shows, decision 0153): public, disponible,
  * and a complete profile: a photo of her own (`has_photo`, which the search triggers copy from her
  * url: not the default avatar) and a display name.
  */

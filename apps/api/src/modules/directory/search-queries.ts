@@ -86,7 +86,7 @@ const present = (conds: (SQL | undefined)[]) => conds.filter((c): c is SQL => c 
 
 /**
  * Listed profiles matching the filters (`names`, all of them by default). Who is listed is the one
- * rule of accounts' syncEscortVisibility (decision 0140), the same for every listing; `public` (which
+ * rule of accounts' syncEscortVisibility (decision 0153), the same for every listing; `public` (which
  * `listed` implies) stays so the planner takes the partial `where public` indexes.
  */
 export function conditions(f: SearchFilter, names: readonly FilterName[] = filterNames): SQL[] {
@@ -145,7 +145,7 @@ export const cardColumns = {
   fechaNac: accounts.fechaNac,
   genero: accounts.genero,
   ciudad: accounts.ciudad,
-  // The gallery's cover when she chose one, else the profile photo (decision 0142).
+  // The gallery's cover when she chose one, else the profile photo (decision 0155).
   url: sql<string>`coalesce(${ep.coverUrl}, ${accounts.url})`,
   estado: ep.estado,
   galleryCount: ep.galleryCount,

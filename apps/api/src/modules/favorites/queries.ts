@@ -34,7 +34,7 @@ export function listFavorites(db: DbOrTx, clientId: string) {
   return db
     .select({
       nickname: accounts.nickname,
-      // The card's photo: the gallery's cover, else the profile photo (decision 0142).
+      // The card's photo: the gallery's cover, else the profile photo (decision 0155).
       url: sql<string>`coalesce(${escortProfiles.coverUrl}, ${accounts.url})`,
       apellido: accounts.apellido,
     })

@@ -36,7 +36,7 @@ function actionsOf(m: MeetingRow, side: Side, now: Date, hasComment: boolean): M
   if (m.status === 'aceptada' && (talkUntil === null || now < talkUntil)) actions.push('conversar');
   const reviewUntil = reviewEndOf(m);
   const reviewFrom = reviewStartOf(m);
-  // From the meeting's time on (decision 0144), until the window's end.
+  // From the meeting's time on (decision 0157), until the window's end.
   if (reviewUntil && reviewFrom && now >= reviewFrom && now < reviewUntil) {
     if (side === 'client' && !hasComment) actions.push('comentar');
     if (!(side === 'client' ? m.evaluadoCliente : m.evaluadoEscort)) actions.push('calificar');

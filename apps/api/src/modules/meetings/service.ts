@@ -70,7 +70,7 @@ export async function resolvePair(
 
 // ---- For the features built on meetings (comments, ratings) ------------------------
 // A review belongs to a meeting and a side. Each side may review from the meeting time
-// (decision 0144) until 14 days after it, whatever the other side did; visibility is
+// (decision 0157) until 14 days after it, whatever the other side did; visibility is
 // derived from the two reviews and the window (reviewVisibleSql), never stored.
 
 /** The meeting the client's next comment reviews (window open, none yet), locked for the transaction. */

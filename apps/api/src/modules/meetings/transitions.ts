@@ -56,7 +56,7 @@ export async function requestMeeting(
   // A blocked client hears the same neutral refusal as any other forbidden act.
   if (await isBlocked(db, escort.id, client.id)) throw forbidden();
   // Her card is open and she says she is available; whether her profile is complete enough to be
-  // listed (decision 0140) does not matter to a client who already has her card.
+  // listed (decision 0153) does not matter to a client who already has her card.
   if (!escort.profile?.public || escort.profile.estado !== 'disponible')
     throw notFound(msg.profileUnavailable);
   const now = clock.now();

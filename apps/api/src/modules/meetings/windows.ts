@@ -16,7 +16,7 @@ export const meetingTimeOf = (m: Timed): Date | null => m.fechaHora ?? m.accepte
 
 const plus = (d: Date | null, ms: number) => (d ? new Date(d.getTime() + ms) : null);
 
-/** A review opens at the meeting's time, never before it happened (decision 0144). */
+/** A review opens at the meeting's time, never before it happened (decision 0157). */
 export const reviewStartOf = (m: Timed) => (m.acceptedAt ? meetingTimeOf(m) : null);
 export const reviewEndOf = (m: Timed) =>
   m.acceptedAt ? plus(meetingTimeOf(m), meetingRules.reviewAfterMs) : null;

@@ -40,7 +40,7 @@ export async function attachProfilePhoto(
   if (await findProfilePhoto(tx, accountId)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
   await insertProfilePhoto(tx, accountId, stored);
   await updateAccount(tx, accountId, { url: stored.url }, now);
-  // A photo of her own completes the profile: she is listed from now on (decision 0140).
+  // A photo of her own completes the profile: she is listed from now on (decision 0153).
   await syncEscortVisibility(tx, accountId, now);
   // A new photo nobody compared with a selfie: the badge goes until she verifies again.
   await setPhotosVerified(tx, accountId, false);
@@ -141,7 +141,7 @@ export async function deleteProfilePhoto(
     const account = await findAccount(tx, caller.id);
     await deleteMediaRow(tx, row.id);
     await updateAccount(tx, caller.id, { url: defaultAvatarFor(account?.genero ?? '') }, deps.clock.now());
-    // Back to the avatar: out of the listings until she has a photo again (decision 0140).
+    // Back to the avatar: out of the listings until she has a photo again (decision 0153).
     await syncEscortVisibility(tx, caller.id, deps.clock.now());
     return row.variants;
   });

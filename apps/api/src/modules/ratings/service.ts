@@ -76,7 +76,7 @@ async function rateableMeeting(tx: Tx, clientId: string, escortId: string, side:
   if (meeting) return meeting;
   const status = await reviewStatus(tx, clientId, escortId, now);
   if (!status.met) throw forbidden(msg.ratingAccessRequired, 'NO_MEETING');
-  // Not before the meeting happened (decision 0144): its review opens at its time.
+  // Not before the meeting happened (decision 0157): its review opens at its time.
   if (!status.open && status.ahead) throw conflict(msg.reviewNotYetOpen, 'REVIEW_NOT_YET_OPEN');
   if (!status.open) throw forbidden(msg.reviewWindowClosed, 'REVIEW_WINDOW_CLOSED');
   throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');

@@ -7,7 +7,7 @@ import { EscortRating } from './escort-rating.tsx';
 /**
  * What the card shows at the rating slot: clients get the rating block; the
  * escort on her own card and admins get her averages. The comments are in the
- * card's "Comentarios" section for them too, read-only (decision 0143).
+ * card's "Comentarios" section for them too, read-only (decision 0156).
  */
 export function CardRatingSlot({ nickname, own }: { nickname: string; own: boolean }) {
   const session = useSession();

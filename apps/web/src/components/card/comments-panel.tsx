@@ -18,7 +18,7 @@ import { CommentForm } from './comment-form.tsx';
  * 'Eliminar' shows where the server allows it (the author within 24 h; the
  * escort of the profile or an admin at 3+ dislikes). Text is rendered as text.
  *
- * `readOnly`: the escort reading her own card, or an admin (decision 0143). No form and no "No Me
+ * `readOnly`: the escort reading her own card, or an admin (decision 0156). No form and no "No Me
  * Gusta", only the count ('Eliminar' where the server allows it); the server applies the double-blind
  * rule, so she sees published comments only.
  */

@@ -19,7 +19,7 @@ export function AveragesView({
 }: {
   averages: Averages;
   label: string;
-  /** The names of nota1..nota5: an escort's (the default) or a client's (decision 0144). */
+  /** The names of nota1..nota5: an escort's (the default) or a client's (decision 0157). */
   criteria?: readonly string[];
 }) {
   if (averages.total === 0) return <p className="rating-empty">{msg.noRatings}</p>;

@@ -18,7 +18,7 @@ const withComment = notesSchema.extend({ comentario: clientRatingBodySchema.shap
 /**
  * 'Calificar' opens five 1-10 dropdowns, named by `criteria` (a client rates an
  * escort on Puntual, Pieza, Trato, Apariencia, Oral; an escort rates a client on
- * his own, decision 0144, and may add a comment); 'Enviar calificación' validates
+ * his own, decision 0157, and may add a comment); 'Enviar calificación' validates
  * with the shared schema and sends. (The spec's 'Add' and 'Insert' were English leftovers.)
  */
 export function RatingForm({

@@ -7,7 +7,7 @@ const oneDecimal = new Intl.NumberFormat('es-CL', { minimumFractionDigits: 1, ma
 export const starsFor = (average: number) => Math.round(Math.min(10, Math.max(0, average))) / 2;
 
 /**
- * An average out of 10 (ratings are 1 to 10, decision 0141) as five stars filled to half of it, the
+ * An average out of 10 (ratings are 1 to 10, decision 0154) as five stars filled to half of it, the
  * number "8,8", and one accessible label "8,8 de 10" (with the count when given). Cards, the profile
  * and the dashboard draw it the same way.
  */

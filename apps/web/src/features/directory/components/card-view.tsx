@@ -62,7 +62,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
   const loaded = escort.fono !== undefined;
   const [zoomed, setZoomed] = useState(false);
   const alt = `Foto de ${escort.apellido}, escort en ${escort.ciudad}`;
-  // She reads the comments on her own card, read-only (decision 0143): her card page, or the public one
+  // She reads the comments on her own card, read-only (decision 0156): her card page, or the public one
   // while she is signed in; so does an admin (moderation). Other escorts keep the spec's "clients only".
   const mine =
     own || (session.role === 'usuario' && session.nickname?.toLowerCase() === escort.nickname.toLowerCase());

@@ -4,7 +4,7 @@ import { clientRatingCriteria, ratingCriteria } from '@encanto/core/constants';
 import type { MyMeeting, ReviewView } from '@encanto/core/meetings';
 import { reviewPath } from './meeting-actions.tsx';
 
-/** A client's review of an escort uses the escort criteria; an escort's of a client his own (decision 0144). */
+/** A client's review of an escort uses the escort criteria; an escort's of a client his own (decision 0157). */
 type Criteria = readonly string[];
 
 function Notes({ notas, criteria }: { notas: NonNullable<ReviewView['notas']>; criteria: Criteria }) {

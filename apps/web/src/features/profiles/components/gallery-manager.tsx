@@ -195,7 +195,7 @@ export function GalleryManager() {
   );
 
   const label = (item: GalleryItem, i: number) => `${isVideoItem(item) ? 'video' : 'foto'} ${i + 1}`;
-  // The card's photo is the first photo in her order; a video in front is no photo (decision 0142).
+  // The card's photo is the first photo in her order; a video in front is no photo (decision 0155).
   const cover = items.findIndex((item) => !isVideoItem(item));
 
   return (

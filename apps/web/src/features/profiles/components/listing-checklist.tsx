@@ -13,7 +13,7 @@ const steps: Record<ListingRequirement, { text: string; to: string; action: stri
 };
 
 /**
- * An approved escort whose profile is not complete is not listed (decision 0140): the dashboard says
+ * An approved escort whose profile is not complete is not listed (decision 0153): the dashboard says
  * so and names what is missing, each with the page that fixes it. Nothing when she is complete.
  */
 export function ListingChecklist({ missing }: { missing: readonly ListingRequirement[] }) {
