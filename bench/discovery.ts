@@ -98,11 +98,10 @@ const combos: string[] = [
   ),
   'comuna=santiago&genero=Transexual',
   'comuna=santiago&edad_min=25&edad_max=35',
-  'comuna=santiago&disponible=true',
   'comuna=santiago&con_galeria=true',
   'genero=Masculino&edad_min=40&orden=calificacion',
-  'region=metropolitana-de-santiago&genero=Transexual&edad_max=30&disponible=true&con_galeria=true&orden=comentarios',
-  'ciudad=temuco&disponible=true&orden=calificacion',
+  'region=metropolitana-de-santiago&genero=Transexual&edad_max=30&con_galeria=true&orden=comentarios',
+  'ciudad=temuco&orden=calificacion',
   // Verified photos (a twentieth of the profiles): their own partial index in "recientes".
   'fotos_verificadas=true',
   'comuna=santiago&fotos_verificadas=true',

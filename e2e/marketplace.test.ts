@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatLongDate, todayInChile } from '@encanto/core/chile-time';
+import { clientRatingCriteria, ratingCriteria } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import {
   adminToken,
@@ -13,11 +14,14 @@ import {
   type NewAccount,
   type Person,
   loginThroughForm,
+  serverClockAhead,
   settled,
 } from './helpers/api.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
+/** Past the requested meeting's time (the form suggests one within two days), inside its windows. */
+const AHEAD = 3 * 86_400_000;
 
 /** Registration data and identity document of this file's accounts. */
 const account = (prefix: string, genero: string): NewAccount => ({
@@ -38,12 +42,16 @@ const account = (prefix: string, genero: string): NewAccount => ({
 const login = (page: Page, person: Person) => loginThroughForm(page, person, PASSWORD);
 
 // Decision 0069: the spec's 'Add' and 'Insert' read 'Calificar' and 'Enviar calificación'.
-async function rate(page: Page, marks: [number, number, number, number, number]) {
+// A client rates an escort on her criteria; an escort rates a client on his (decision 0157).
+async function rate(
+  page: Page,
+  marks: [number, number, number, number, number],
+  names: readonly string[] = ratingCriteria,
+) {
   await page.getByRole('button', { name: 'Calificar', exact: true }).click();
   // Sending with nothing chosen: the spec's message.
   await page.getByRole('button', { name: 'Enviar calificación', exact: true }).click();
   await page.getByText('Debes seleccionar una nota para cada ítem (1-10).').waitFor();
-  const names = ['Puntual', 'Pieza', 'Trato', 'Apariencia', 'Oral'];
   for (let i = 0; i < 5; i++)
     await page.getByLabel(names[i]!, { exact: true }).selectOption(String(marks[i]));
   await page.getByRole('button', { name: 'Enviar calificación', exact: true }).click();
@@ -71,6 +79,7 @@ beforeAll(async () => {
   client = await approvedAccount('cliente', admin, account('mc', 'Masculino'));
 });
 afterAll(async () => {
+  await serverClockAhead(0);
   await browser.close();
 });
 
@@ -133,10 +142,14 @@ describe('marketplace journey between two browsers', () => {
     );
     await requests.getByText('No hay solicitudes pendientes.').waitFor();
 
-    // The client sees the acceptance without reloading, comments, then rates.
+    // The client sees the acceptance without reloading; at the meeting's time (decision 0157) he
+    // comments, then rates.
+    await c.page.getByText('Tu cita fue aceptada.', { exact: false }).first().waitFor({ timeout: 15_000 });
+    await expect(c.page.getByRole('button', { name: 'Comentar' }).count()).resolves.toBe(0);
+    await serverClockAhead(AHEAD);
     await c.page
       .getByText('Tu cita fue aceptada. Ya puedes comentar y calificar este perfil.')
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 20_000 });
     await c.page.getByText('Este perfil no tiene comentarios.').waitFor();
     await c.page.getByRole('button', { name: 'Comentar' }).click();
     await c.page.getByRole('button', { name: 'Enviar comentario' }).click();
@@ -145,7 +158,9 @@ describe('marketplace journey between two browsers', () => {
     await c.page.getByRole('button', { name: 'Enviar comentario' }).click();
     const comment = c.page.getByTestId('comments-list').getByRole('listitem').first();
     await comment.getByText('Muy puntual, <b>amable</b> y discreta.').waitFor();
-    await expect(comment.getByText(formatLongDate(todayInChile(new Date()))).isVisible()).resolves.toBe(true);
+    await expect(
+      comment.getByText(formatLongDate(todayInChile(new Date(Date.now() + AHEAD)))).isVisible(),
+    ).resolves.toBe(true);
     await expect(comment.getByText(client.nickname).isVisible()).resolves.toBe(true);
     // Decision 0069: his own comment shows at once to him only, waiting for both reviews, without a dislike;
     // its author may delete it within 24 hours.
@@ -174,7 +189,7 @@ describe('marketplace journey between two browsers', () => {
     await e.page.getByRole('heading', { name: `Perfil del cliente: ${client.nickname}` }).waitFor();
     await expect(e.page.getByText('Masculino').isVisible()).resolves.toBe(true);
     await e.page.getByText('Aún no tiene calificaciones.').waitFor();
-    await rate(e.page, [10, 9, 9, 8, 7]);
+    await rate(e.page, [10, 9, 9, 8, 7], clientRatingCriteria);
     // His rating was in: hers publishes both at once.
     await e.page.getByText('Calificación guardada.', { exact: true }).waitFor();
     await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8,6');
@@ -198,12 +213,13 @@ describe('marketplace journey between two browsers', () => {
     await c.page.getByRole('region', { name: 'Calificaciones' }).scrollIntoViewIfNeeded();
     await screenshot(c.page, 'marketplace-card-client-desktop');
 
-    // The escort's own card shows her averages and the comment for moderation.
+    // The escort's own card shows her averages and, read-only, the comment (decision 0156).
     await e.page.goto(`/TuCard/${escort.nickname}`);
-    await e.page.getByRole('heading', { name: 'Tus calificaciones y comentarios' }).waitFor();
+    await e.page.getByRole('heading', { name: 'Tus calificaciones' }).waitFor();
     await expect(e.page.getByTestId('rating-overall').innerText()).resolves.toBe('8,0');
     await e.page.getByText('Muy puntual, <b>amable</b> y discreta.').waitFor();
     await screenshot(e.page, 'marketplace-tucard-desktop');
+    await serverClockAhead(0);
 
     expect(unexpected(c.errors)).toEqual([]);
     expect(unexpected(e.errors)).toEqual([]);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chileDateTime } from '@encanto/core/chile-time';
+import { clientRatingCriteria, ratingCriteria } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import {
   adminToken,
@@ -12,6 +13,7 @@ import {
   type Person,
   loginThroughForm,
   settled,
+  serverClockAhead,
 } from './helpers/api.ts';
 import { violations } from './helpers/axe.ts';
 import {
@@ -26,6 +28,8 @@ import {
 import { dataDir } from './helpers/server.ts';
 
 const PASSWORD = 'encanto123';
+/** Past the meeting's time (two days ahead, 23:00 in Chile), inside its conversation and review windows. */
+const AHEAD = 3.5 * 86_400_000;
 const account = (prefix: string, genero: string, nombre: string): NewAccount => ({
   prefix,
   nombre,
@@ -38,9 +42,13 @@ const account = (prefix: string, genero: string, nombre: string): NewAccount => 
 
 const login = (page: Page, person: Person) => loginThroughForm(page, person, PASSWORD);
 
-async function rate(page: Page, marks: [number, number, number, number, number]) {
+/** A client rates an escort on her criteria; an escort rates a client on his (decision 0157). */
+async function rate(
+  page: Page,
+  marks: [number, number, number, number, number],
+  names: readonly string[] = ratingCriteria,
+) {
   await page.getByRole('button', { name: 'Calificar', exact: true }).click();
-  const names = ['Puntual', 'Pieza', 'Trato', 'Apariencia', 'Oral'];
   for (let i = 0; i < 5; i++)
     await page.getByLabel(names[i]!, { exact: true }).selectOption(String(marks[i]));
   await page.getByRole('button', { name: 'Enviar calificación' }).click();
@@ -74,6 +82,7 @@ beforeAll(async () => {
   client = await approvedAccount('cliente', admin, account('cc', 'Masculino', 'Matías Lagos Pérez'));
 });
 afterAll(async () => {
+  await serverClockAhead(0);
   await browser.close();
 });
 
@@ -161,10 +170,16 @@ describe('a meeting both can act on, between two browsers', () => {
     await c.page.setViewportSize(phone);
     await e.page.setViewportSize(desktop);
 
-    // The escort rates first; her rating stays hidden until he reviews.
+    // No review before the meeting's time (decision 0157); then the escort rates first, and her
+    // rating stays hidden until he reviews.
+    await e.page.getByText(/Podrás calificar esta cita desde el/).waitFor();
+    await expect(e.page.getByRole('link', { name: 'Calificar' }).count()).resolves.toBe(0);
+    await serverClockAhead(AHEAD);
+    await e.page.reload();
+    await settled(e.page);
     await e.page.getByRole('link', { name: 'Calificar' }).click();
     await e.page.waitForURL(`**/CardCliente/${client.nickname}`);
-    await rate(e.page, [9, 9, 8, 9, 9]);
+    await rate(e.page, [9, 9, 8, 9, 9], clientRatingCriteria);
     await e.page.getByText(msg.ratingSavedHidden).waitFor();
     await e.page.getByText('Aún no tiene calificaciones.').waitFor();
 
@@ -204,6 +219,8 @@ describe('a meeting both can act on, between two browsers', () => {
     await e.page.goto(`/TuCard/${escort.nickname}`);
     await e.page.getByText('Muy puntual, simpática y discreta. Volvería.').waitFor();
 
+    // Back to the wall clock: the meeting is ahead again for the lists' "Próximas".
+    await serverClockAhead(0);
     // "Mis citas" and "Solicitudes" at both sizes, for a person to look at.
     for (const viewport of [phone, desktop]) {
       const tag = viewport === phone ? 'phone' : 'desktop';

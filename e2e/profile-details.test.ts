@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminToken, approvedAccount, portrait, type Person, loginThroughForm } from './helpers/api.ts';
+import {
+  adminToken,
+  approvedAccount,
+  giveProfilePhoto,
+  portrait,
+  type Person,
+  loginThroughForm,
+} from './helpers/api.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
@@ -19,6 +26,8 @@ beforeAll(async () => {
     pass: PASSWORD,
     document: () => portrait('#555555', '#999999'),
   });
+  // Listed only with a photo of her own (decision 0153): the listing below must find her.
+  await giveProfilePhoto(escort, PASSWORD);
 });
 afterAll(async () => {
   await browser.close();

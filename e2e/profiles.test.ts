@@ -175,8 +175,9 @@ describe('escort area (/panel)', () => {
     await page.getByText('Ciudad actualizada a Valdivia.').waitFor();
     // The message comes with the answer; the profile behind 'Ciudad actual' is refetched just after.
     await expect.poll(() => page.getByTestId('ciudad-actual').innerText()).toBe('Valdivia');
-    const inCity = (await call<{ nickname: string }[]>('/usuario/ciudad/Valdivia')).map((c) => c.nickname);
-    expect(inCity).toContain(escort.nickname);
+    // Her card moves with her (the listing waits for a photo of her own: decision 0153).
+    const card = await call<{ ciudad: string }>(`/usuario/publico/${escort.nickname}`);
+    expect(card.ciudad).toBe('Valdivia');
 
     await page.goto('/panel/perfil');
     await expect(page.getByRole('textbox', { name: 'Ciudad', exact: true }).inputValue()).resolves.toBe(

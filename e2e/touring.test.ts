@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { todayInChile } from '@encanto/core/chile-time';
 import { addDays } from '@encanto/core/touring-dates';
-import { adminToken, approvedAccount, portrait, type Person, loginThroughForm } from './helpers/api.ts';
+import {
+  adminToken,
+  approvedAccount,
+  giveProfilePhoto,
+  portrait,
+  type Person,
+  loginThroughForm,
+} from './helpers/api.ts';
 import { desktop, launchBrowser, openPage, painted, phone, screenshot } from './helpers/browser.ts';
 
 /** Touring (decision 0102): she announces a visit in /panel/gira and the visited comuna lists her, marked. */
@@ -21,6 +28,8 @@ beforeAll(async () => {
     pass: PASSWORD,
     document: () => portrait('#555555', '#999999'),
   });
+  // Listed only with a photo of her own (decision 0153): the listing below must find her.
+  await giveProfilePhoto(escort, PASSWORD);
 });
 afterAll(async () => {
   await browser.close();

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { formatRut, rutCheckDigit } from '@encanto/core/rut';
@@ -6,6 +8,17 @@ import { baseUrl } from './browser.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 import { dataDir, e2eServer } from './server.ts';
 import { nextAdminCode } from './totp.ts';
+
+/**
+ * Moves this file's server clock `ms` ahead of the wall clock (0: back to it), through the server's
+ * TEST_CLOCK_FILE (global-setup.ts): how a test reaches a meeting's time, when its reviews open
+ * (decision 0157), without waiting. Set it back to 0 before the test ends.
+ */
+export async function serverClockAhead(ms: number): Promise<void> {
+  await fs.writeFile(path.join(dataDir(), 'clock-offset-ms'), String(ms));
+  // The server reads the file again at most every 50 ms.
+  await new Promise((resolve) => setTimeout(resolve, 150));
+}
 
 /** Calls the real API; throws with the status and body unless the answer is 2xx. */
 export async function call<T>(
@@ -166,6 +179,25 @@ export async function approvedAccount(
   const registeredRut = login.rut_usuario ?? login.rut_cliente ?? rut;
   await call(`/${kind}/autorizar/${encodeURIComponent(registeredRut)}`, { method: 'PUT', token });
   return { kind, nickname, email, rut: registeredRut };
+}
+
+/**
+ * Uploads a profile photo of her own for an escort, as the photo form does: a profile is listed only
+ * once it has one (decision 0153).
+ */
+export async function giveProfilePhoto(person: Person, pass: string, colour = '#7c2d4a'): Promise<void> {
+  const { token } = await call<{ token: string }>('/usuario/login', {
+    method: 'POST',
+    body: { email: person.email, pass },
+  });
+  const form = new FormData();
+  form.append('nickname', person.nickname);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(await portrait(colour, '#f5d0dc'))], { type: 'image/jpeg' }),
+    'foto.jpg',
+  );
+  await call(`/upload/subir-perfil-escort/${person.nickname}`, { method: 'POST', form, token });
 }
 
 /** Waits until React has hydrated the page and its first API reads have settled. */

@@ -80,6 +80,8 @@ export async function startServer(options: { host?: string; demo?: string } = {}
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The clock's offset (e2e/helpers/api.ts serverClockAhead): none until a test writes one.
+      TEST_CLOCK_FILE: path.join(dataDir, 'clock-offset-ms'),
       SITE_URL: baseUrl,
       DEMO_DATA: options.demo ?? process.env.E2E_DEMO_DATA ?? 'true',
       // A production server with demo data on a loopback port: exactly what the refusal exists for, allowed here.

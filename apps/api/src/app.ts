@@ -19,7 +19,7 @@ import { registerUploads } from './plugins/uploads.ts';
 import { registerMetrics } from './modules/metrics/routes.ts';
 import { registerBackground } from './plugins/background.ts';
 import { createServices, type Services } from './services.ts';
-import { systemClock } from './lib/clock.ts';
+import { offsetClock, systemClock } from './lib/clock.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
@@ -99,7 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('database', database);
   app.decorate('db', database.db);
   // A test's clock reaches the services built on it (the public cache's lifetime, the mail outbox).
-  const clock = options.services?.clock ?? systemClock;
+  const clock =
+    options.services?.clock ?? (config.testClockFile ? offsetClock(config.testClockFile) : systemClock);
   app.decorate('services', {
     ...(await createServices(config, app.log, clock)),
     ...options.services,

@@ -24,6 +24,12 @@ const envSchema = z.object({
   DEMO_DATA: bool,
   /** A folder of demo photos already encoded, shared by the demo seeds of one machine (demo/photo-cache.ts). */
   DEMO_PHOTO_CACHE: z.string().min(1).optional(),
+  /**
+   * Browser tests only: a file holding how many milliseconds the server's clock runs ahead of the wall
+   * clock (lib/clock.ts offsetClock), so a test reaches a meeting's time without waiting (decision 0157).
+   * Refused in production unless ALLOW_DEMO_IN_PRODUCTION (the e2e servers' private demo).
+   */
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
   ADMIN_EMAIL: z
     .email()
     .optional()
@@ -104,6 +110,7 @@ export interface Config {
   siteName: string;
   siteUrl: string;
   demoData: boolean;
+  testClockFile: string | undefined;
   demoPhotoCache: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -164,6 +171,10 @@ function productionProblems(e: Env): string[] {
     problems.push(
       'DEMO_DATA=true with NODE_ENV=production seeds accounts with a shared, published password; set ALLOW_DEMO_IN_PRODUCTION=true only for a private demo',
     );
+  if (e.TEST_CLOCK_FILE && e.ALLOW_DEMO_IN_PRODUCTION !== true)
+    problems.push(
+      'TEST_CLOCK_FILE moves the clock of every rule; it is for browser tests on a private demo only',
+    );
   const site = new URL(e.SITE_URL);
   if (site.protocol !== 'https:' && !LOOPBACK.test(site.hostname))
     problems.push(`SITE_URL must use https in production (got ${site.origin})`);
@@ -207,6 +218,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: e.SITE_URL.replace(/\/$/, ''),
     demoData: e.DEMO_DATA ?? !production,
     demoPhotoCache: e.DEMO_PHOTO_CACHE ? path.resolve(e.DEMO_PHOTO_CACHE) : undefined,
+    testClockFile: e.TEST_CLOCK_FILE ? path.resolve(e.TEST_CLOCK_FILE) : undefined,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     adminTotpSecret: e.ADMIN_TOTP_SECRET?.toUpperCase(),

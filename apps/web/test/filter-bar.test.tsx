@@ -70,7 +70,6 @@ describe('the filter bar, built from the filters descriptor', () => {
       'Género',
       'Edad desde',
       'Edad hasta',
-      'Disponible ahora',
       'Con galería',
       'Fotos verificadas',
       'Tarifa máxima',
@@ -85,6 +84,8 @@ describe('the filter bar, built from the filters descriptor', () => {
     expect(screen.getByRole('group', { name: 'Servicio', hidden })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Hasta $100.000', hidden })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'En su lugar', hidden })).toBeTruthy();
+    // Every listed profile is available (decision 0153): no "Disponible ahora" box.
+    expect(screen.queryByLabelText('Disponible ahora')).toBeNull();
   });
 
   it('counts the filters in use on the phone\'s "Filtros (n)" button', () => {

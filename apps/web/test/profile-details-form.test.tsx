@@ -31,6 +31,7 @@ const profile: EscortProfile = {
   atiende: null,
   horario: null,
   idiomas: ['espanol'],
+  falta_para_listado: ['foto'],
 };
 
 beforeEach(() => setStored({ token: 'tok', nickname: 'vale', rut_usuario: profile.rut_usuario }));

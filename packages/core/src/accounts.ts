@@ -202,6 +202,15 @@ export const clientProfileSchema = z.object({
 });
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
 
+/** What a listed profile needs beyond approval (decision 0153). */
+export const listingRequirementValues = ['foto', 'nombre'] as const;
+export type ListingRequirement = (typeof listingRequirementValues)[number];
+
+/** The requirements a profile misses: `hasPhoto` is the search's own-photo flag (not the default avatar). */
+export function missingForListing(p: { hasPhoto: boolean; apellido: string }): ListingRequirement[] {
+  return listingRequirementValues.filter((r) => (r === 'foto' ? !p.hasPhoto : p.apellido.trim() === ''));
+}
+
 export const escortProfileSchema = z.object({
   rut_usuario: z.string(),
   nombre: z.string(),
@@ -220,6 +229,11 @@ export const escortProfileSchema = z.object({
   tipo_perfil: z.string(),
   motivo: z.string().nullable(),
   ...profileDetailsOutShape,
+  /**
+   * What her profile lacks to be listed (decision 0153): her own photo, her display name; empty when
+   * complete. The dashboard names each one.
+   */
+  falta_para_listado: z.array(z.enum(listingRequirementValues)),
 });
 export type EscortProfile = z.infer<typeof escortProfileSchema>;
 

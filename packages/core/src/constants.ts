@@ -15,6 +15,8 @@ export const limits = {
   ratingMin: 1,
   ratingMax: 10,
   ratingCriteria: 5,
+  /** Her optional comment on a client's rating (decision 0157). */
+  clientRatingCommentMax: 500,
   commentDislikesToDelete: 3,
   galleryMaxItems: 15,
   galleryMaxBytes: 2 * 1024 * 1024,
@@ -92,7 +94,10 @@ export type AccountKind = (typeof accountKindValues)[number];
 export const generoValues = ['Masculino', 'Femenino', 'Transexual'] as const;
 export type Genero = (typeof generoValues)[number];
 
+/** A client rates an escort on these (the spec's), nota1..nota5 in this order. */
 export const ratingCriteria = ['Puntual', 'Pieza', 'Trato', 'Apariencia', 'Oral'] as const;
+/** An escort rates a client on his own criteria (decision 0157), nota1..nota5 in this order. */
+export const clientRatingCriteria = ['Puntualidad', 'Respeto', 'Higiene', 'Trato', 'Pago acordado'] as const;
 
 export const priceRange = '$$';
 export const countryCode = 'CL';

@@ -161,6 +161,12 @@ export const clientRatingBodySchema = notesSchema.extend({
   nickname_cliente: nick,
   /** Optional conversation token from aceptar: when sent it must be the meeting's. */
   token_conversacion: z.string().max(100).optional(),
+  /** Her optional words about the client (decision 0157); blank is none. */
+  comentario: z
+    .string({ error: msg.clientRatingCommentTooLong })
+    .trim()
+    .max(limits.clientRatingCommentMax, { error: msg.clientRatingCommentTooLong })
+    .optional(),
 });
 export type ClientRatingBody = z.infer<typeof clientRatingBodySchema>;
 

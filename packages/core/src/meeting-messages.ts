@@ -43,6 +43,9 @@ export const meetingMessages = {
   commentDeleteExpired: 'Solo puedes eliminar tu comentario durante las 24 horas siguientes a publicarlo.',
   commentDeleted: 'Comentario eliminado.',
   reviewWindowClosed: 'El plazo para calificar esta cita terminó.',
+  /** A review opens at the meeting's time (decision 0157). */
+  reviewNotYetOpen: 'Podrás calificar esta cita desde la hora de la cita.',
+  commentNotYetOpen: 'Podrás comentar esta cita desde la hora de la cita.',
   ratingSavedHidden: 'Calificación guardada. Se publicará cuando ambos califiquen o termine el plazo.',
   dislikeUndoError: 'No se pudo quitar tu "No Me Gusta".',
 } as const;

@@ -22,7 +22,7 @@ export const meetingRules = {
   chatTextMax: 1000,
   /** The conversation stays open until this long after the meeting time. */
   conversationAfterMs: 7 * 24 * 60 * 60 * 1000,
-  /** Each side may review from the acceptance until this long after the meeting time. */
+  /** Each side may review from the meeting time (decision 0157) until this long after it. */
   reviewAfterMs: 14 * 24 * 60 * 60 * 1000,
   /** A message mails the recipient only when she has not opened the conversation for this long. */
   messageMailQuietMs: 15 * 60 * 1000,
@@ -212,6 +212,8 @@ export const myMeetingSchema = z.object({
   grupo: z.enum(meetingGroupValues),
   conversacion_hasta: z.string().nullable(),
   resena: z.object({
+    /** When the review opens (ISO, the meeting's time) while that is still ahead; null once open (decision 0157). */
+    desde: z.string().nullable(),
     /** Until when each side may review (ISO), null before acceptance. */
     hasta: z.string().nullable(),
     /** The caller's own review, shown at once. */

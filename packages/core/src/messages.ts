@@ -238,6 +238,7 @@ export const msg = {
   ratingInsertError: 'No se pudo insertar la nota',
   clientRatingFetchError: 'No se pudo obtener el promedio del cliente',
   clientRatingInsertError: 'No se pudo insertar la nota del cliente',
+  clientRatingCommentTooLong: 'El comentario puede tener como máximo 500 caracteres.',
   favoriteLoginRequired: 'Debes iniciar sesión si quieres agregar este perfil a tus favoritos.',
   favoriteAddError: 'No se pudo agregar el favorito.',
   favoriteRemoveError: 'No se pudo eliminar el favorito.',

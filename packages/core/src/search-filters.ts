@@ -91,7 +91,6 @@ export const searchFilters = {
     field: { control: 'range', legend: 'Edad', label: 'Edad hasta', placeholder: String(age.max) },
     panel: 'main',
   },
-  disponible: { value: flag, field: { control: 'check', label: 'Disponible ahora' }, panel: 'main' },
   con_galeria: { value: flag, field: { control: 'check', label: 'Con galería' }, panel: 'main' },
   fotos_verificadas: { value: flag, field: { control: 'check', label: 'Fotos verificadas' }, panel: 'main' },
   /** Profile details (decision 0103): a rate at most, every ticked service, where she receives. */
@@ -213,6 +212,13 @@ export function writePageFilters(filters: PageFilters): [string, string][] {
  * The count's cache key: every filter given, in the descriptor's order (neither the order of the
  * list nor its page changes the count). The caller adds what else the count depends on (the day).
  */
+/**
+ * Query parameters a listing no longer narrows by, still taken so old links keep working: `disponible`
+ * ("Disponible ahora"), as every listed profile is available (decision 0153). The API checks the value
+ * (search.ts) and drops it; a page's URL reader ignores it.
+ */
+export const retiredFilterNames = ['disponible'] as const;
+
 export const filterKey = (filters: SearchFilters): string =>
   JSON.stringify(filterNames.flatMap((name) => (filters[name] === undefined ? [] : [[name, filters[name]]])));
 

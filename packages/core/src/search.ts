@@ -7,6 +7,7 @@ import { inCatalogueOrder } from './profile-details.ts';
 import {
   digitsPattern,
   filterNames,
+  retiredFilterNames,
   searchFilters,
   type FilterName,
   type FilterValue,
@@ -78,6 +79,13 @@ const filterParsers = Object.fromEntries(
   filterNames.map((name) => [name, parserOf(searchFilters[name].value)]),
 ) as { [K in FilterName]: z.ZodType<FilterValueOf<K>> };
 
+/** A retired filter (search-filters.ts) is still checked as a flag, then dropped: it narrows nothing. */
+const retired = z.enum(['true', 'false'], { error: msg.searchFlag }).transform((): undefined => undefined);
+const retiredParsers = Object.fromEntries(retiredFilterNames.map((name) => [name, retired])) as Record<
+  (typeof retiredFilterNames)[number],
+  typeof retired
+>;
+
 /**
  * GET /api/escorts: every filter optional (search-filters.ts), then the order and the page. Query
  * values arrive as text; the route and the bench build the same object. A place comes out as the
@@ -86,6 +94,7 @@ const filterParsers = Object.fromEntries(
 export const escortSearchQuerySchema = z
   .object({
     ...filterParsers,
+    ...retiredParsers,
     orden: z.enum(searchOrderValues, { error: msg.searchOrder }),
     limite: z
       .string()

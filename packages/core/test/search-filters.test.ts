@@ -9,6 +9,7 @@ import {
   pageFilterNames,
   placeFilterNames,
   readPageFilters,
+  retiredFilterNames,
   writePageFilters,
   type PageFilterName,
   type PageFilters,
@@ -37,6 +38,7 @@ describe('the filters descriptor', () => {
   it('is what the API schema takes, then the order and the page', () => {
     expect(Object.keys(escortSearchQuerySchema.shape)).toEqual([
       ...filterNames,
+      ...retiredFilterNames,
       'orden',
       'limite',
       'cursor',
@@ -101,7 +103,22 @@ describe('the filters descriptor', () => {
     ];
     for (const [query, message] of cases) expect(refusal(query), JSON.stringify(query)).toEqual([message]);
     // Every filter is covered above: a new one needs its case (and its message).
-    expect(new Set(cases.flatMap(([q]) => Object.keys(q)))).toEqual(new Set(filterNames));
+    expect(new Set(cases.flatMap(([q]) => Object.keys(q)))).toEqual(
+      new Set([...filterNames, ...retiredFilterNames]),
+    );
+  });
+
+  it('takes a retired filter from an old link and drops it: it narrows nothing (decision 0153)', () => {
+    expect(retiredFilterNames).toEqual(['disponible']);
+    expect(filterNames).not.toContain('disponible');
+    for (const v of ['true', 'false'])
+      expect(escortSearchQuerySchema.parse({ disponible: v, genero: 'Femenino' })).toEqual({
+        disponible: undefined,
+        genero: 'Femenino',
+      });
+    expect(readPageFilters(new URLSearchParams('disponible=true'))).toEqual(
+      readPageFilters(new URLSearchParams()),
+    );
   });
 
   it('answers a place as the key profiles are stored under, whatever its case or spelling', () => {

@@ -17,12 +17,9 @@ describe('profileCount', () => {
 });
 
 describe('fotos_verificadas in the listing URL', () => {
-  it('round-trips true and drops anything else', () => {
+  it("round-trips true and drops anything else, and an old link's retired disponible", () => {
     const f = filtersFromQuery(new URLSearchParams('fotos_verificadas=true&disponible=true'));
-    expect(filterParams(f)).toEqual([
-      ['disponible', 'true'],
-      ['fotos_verificadas', 'true'],
-    ]);
+    expect(filterParams(f)).toEqual([['fotos_verificadas', 'true']]);
     expect(filtersFromQuery(new URLSearchParams('fotos_verificadas=si')).fotos_verificadas).toBeUndefined();
   });
 });

@@ -144,9 +144,7 @@ export async function seedDemoData(
   }
 
   const escorts = plan.filter((p) => p.kind === 'escort');
-  const listed = escorts.filter(
-    (p) => p.autorizado === 'aprobado' && p.escort?.estado === 'disponible',
-  ).length;
+  const listed = escorts.filter((p) => p.autorizado === 'aprobado' && p.escort?.illustrated).length;
   const client = plan.find((p) => p.kind === 'client' && p.autorizado === 'aprobado');
   const escort = escorts.find((p) => p.autorizado === 'aprobado' && p.escort?.estado === 'disponible');
   deps.log.info(

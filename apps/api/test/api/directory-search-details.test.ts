@@ -159,7 +159,7 @@ describe('GET /api/escorts with the profile details', () => {
         rut_usuario: who.rut,
         apellido: 'Valentina',
         fono: '987654321',
-        url: '/assets/avatars/femenino.svg',
+        url: who.url,
         medidas: '',
         legenda: '',
         servicios: ['despedidas'],

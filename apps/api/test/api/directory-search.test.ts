@@ -62,7 +62,6 @@ beforeAll(async () => {
         ciudad: 'Ñuñoa',
         fechaNac: '2000-01-01',
         genero: 'Transexual',
-        estado: 'inactiva',
       },
     ],
     [
@@ -83,6 +82,7 @@ beforeAll(async () => {
     ['arica', { kind: 'escort', autorizado: 'aprobado', ciudad: 'Arica', fechaNac: '1992-12-12' }],
     ['pending', { kind: 'escort', autorizado: 'pendiente', ciudad: 'Ñuñoa' }],
     ['paused', { kind: 'escort', autorizado: 'aprobado', ciudad: 'Ñuñoa' }],
+    ['inactive', { kind: 'escort', autorizado: 'aprobado', ciudad: 'Ñuñoa', estado: 'inactiva' }],
   ];
   let i = plan.length;
   for (const [key, options] of plan) {
@@ -97,7 +97,7 @@ beforeAll(async () => {
     .set({ paused: true })
     .where(eq(escortProfiles.accountId, e.paused!.id));
   await syncEscortVisibility(t.app.db, e.paused!.id, t.app.services.clock.now());
-  // Real photos (not the default avatar) for all but Arica and Temuco: they sort last in "recientes".
+  // Every one has a photo of her own: a profile without one is not listed (decision 0153).
   for (const key of ['nunoaF', 'nunoaT', 'nunoaM', 'providencia'])
     await t.app.db
       .update(accounts)
@@ -149,9 +149,9 @@ afterAll(async () => {
 });
 
 describe('GET /api/escorts', () => {
-  it('lists every public profile (inactive too, never pending or paused), photos first, newest first', async () => {
+  it('lists every listed profile (never inactive, pending or paused: decision 0153), newest first', async () => {
     const a = await search();
-    expect(names(a)).toEqual(nick('providencia', 'nunoaM', 'nunoaT', 'nunoaF', 'arica', 'temuco'));
+    expect(names(a)).toEqual(nick('arica', 'temuco', 'providencia', 'nunoaM', 'nunoaT', 'nunoaF'));
     expect(a.total).toBe(6);
     expect(a.total_exacto).toBe(true);
     expect(a.siguiente).toBeNull();
@@ -167,7 +167,7 @@ describe('GET /api/escorts', () => {
         edad: expect.any(Number),
         genero: 'Femenino',
         ciudad: 'Temuco',
-        url: '/assets/avatars/femenino.svg',
+        url: `/media/fixture/${e.temuco!.nickname}.webp`,
         srcset: '',
         estado: 'disponible',
         verificada: true,
@@ -199,7 +199,7 @@ describe('GET /api/escorts', () => {
     expect((await search('?ciudad=temuco&comuna=nunoa')).total).toBe(0);
   });
 
-  it('filters by gender, age range, availability and gallery', async () => {
+  it('filters by gender, age range and gallery; still takes the retired disponible filter', async () => {
     expect(names(await search('?genero=Transexual'))).toEqual(nick('nunoaT'));
     const ages = (await search()).items.map((c) => c.edad as number);
     expect(Math.min(...ages)).toBeGreaterThanOrEqual(18);
@@ -214,22 +214,24 @@ describe('GET /api/escorts', () => {
         .sort(),
     );
     expect(names(await search('?edad_min=45'))).toEqual(nick('nunoaM'));
-    expect(names(await search('?comuna=nunoa&disponible=true'))).toEqual(nick('nunoaM', 'nunoaF'));
-    expect(names(await search('?comuna=nunoa&disponible=false'))).toEqual(nick('nunoaM', 'nunoaT', 'nunoaF'));
+    // Every listed profile is available (decision 0153): an old link's disponible narrows nothing.
+    const nunoa = await search('?comuna=nunoa');
+    expect(names(nunoa)).toEqual(nick('nunoaM', 'nunoaT', 'nunoaF'));
+    for (const v of ['true', 'false']) expect(await search(`?comuna=nunoa&disponible=${v}`)).toEqual(nunoa);
     expect(names(await search('?con_galeria=true'))).toEqual(nick('temuco'));
   });
 
   it('carries fotos_verificadas on each card and filters by it (decision 0098)', async () => {
     const all = await search('?limite=59');
     const flagged = all.items.filter((c) => c.fotos_verificadas === true).map((c) => c.nickname);
-    expect(flagged).toEqual(nick('nunoaF', 'arica'));
+    expect(flagged).toEqual(nick('arica', 'nunoaF'));
     expect(all.items.every((c) => typeof c.fotos_verificadas === 'boolean')).toBe(true);
     const only = await search('?fotos_verificadas=true');
-    expect(names(only)).toEqual(nick('nunoaF', 'arica'));
+    expect(names(only)).toEqual(nick('arica', 'nunoaF'));
     expect(only.total).toBe(2);
     expect(names(await search('?fotos_verificadas=false'))).toHaveLength(6);
     expect(names(await search('?comuna=nunoa&fotos_verificadas=true'))).toEqual(nick('nunoaF'));
-    expect((await walk('?fotos_verificadas=true', 1)).flat()).toEqual(nick('nunoaF', 'arica'));
+    expect((await walk('?fotos_verificadas=true', 1)).flat()).toEqual(nick('arica', 'nunoaF'));
     expect(names(await search('?fotos_verificadas=true&orden=calificacion'))).toEqual(
       nick('arica', 'nunoaF'),
     );
@@ -249,7 +251,7 @@ describe('GET /api/escorts', () => {
       '?orden=calificacion',
       '?orden=comentarios',
       '?region=metropolitana-de-santiago',
-      '?disponible=true&orden=calificacion',
+      '?con_galeria=false&orden=calificacion',
     ]) {
       const all = names(await search(`${query}${query ? '&' : '?'}limite=60`));
       for (const size of [1, 2, 4]) {
@@ -313,9 +315,9 @@ describe('GET /api/escorts', () => {
   it('bounds the count by the index entries it reads: past them the total is a lower bound', async () => {
     // Six public profiles: reading all of them (and finding no seventh) is exact; reading three
     // of them finds at most three matches and is not exact.
-    const exact = await searchTotal(t.app.db, filter({ disponible: true }), 10, 6);
+    const exact = await searchTotal(t.app.db, filter({ edad_min: 18 }), 10, 6);
     expect(exact.exact).toBe(true);
-    const bounded = await searchTotal(t.app.db, filter({ disponible: true }), 10, 2);
+    const bounded = await searchTotal(t.app.db, filter({ edad_min: 18 }), 10, 2);
     expect(bounded.exact).toBe(false);
     expect(bounded.n).toBeLessThanOrEqual(Math.min(3, exact.n));
     expect(await searchTotal(t.app.db, filter({}), 10, 2)).toEqual({ n: 3, exact: false });

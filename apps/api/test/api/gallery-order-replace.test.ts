@@ -83,6 +83,11 @@ const order = (who: FixtureAccount, orden: unknown, as: FixtureAccount | null = 
     headers: as ? bearer(as) : {},
   });
 
+interface GalleryUpload {
+  fileUrl: string;
+  publicId: string;
+}
+
 async function ownIds(who: FixtureAccount): Promise<string[]> {
   const res = await t.app.inject({
     method: 'GET',
@@ -171,6 +176,62 @@ describe('PUT /api/upload/orden/{nickname}', () => {
       publicId: string;
     };
     expect(await ownIds(e)).toEqual([...wanted, fourth.publicId]);
+  });
+
+  it("makes the cover the card's photo in every listing, the card and the favourites (decision 0155)", async () => {
+    const e = await createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad: 'Valdivia' });
+    const fan = await createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/favorites/agregar',
+      payload: { rut_cliente: fan.rut, nick_usuario: e.nickname },
+      headers: bearer(fan),
+    });
+    expect(added.statusCode).toBe(200);
+    const get = async (url: string, who?: FixtureAccount) =>
+      (await t.app.inject({ method: 'GET', url, headers: who ? bearer(who) : {} })).json() as unknown;
+    type Card = { nickname?: string; url?: string; usuario_nickname?: string; usuario_url?: string };
+    const mine = (cards: unknown) =>
+      (cards as Card[]).find((c) => (c.nickname ?? c.usuario_nickname) === e.nickname);
+    /** Her photo as each place shows it: search, city list, latest, card, own card, favourites. */
+    const photos = async () => {
+      t.app.services.publicCache.clear();
+      return [
+        mine(((await get('/api/escorts?comuna=valdivia')) as { items: unknown }).items)?.url,
+        mine(await get('/api/usuario/ciudad/Valdivia'))?.url,
+        mine(await get('/api/ultimos'))?.url,
+        ((await get(`/api/usuario/publico/${e.nickname}`)) as Card).url,
+        ((await get(`/api/usuario/tu-card/${e.nickname}`, e)) as Card).url,
+        mine(await get('/api/favorites/mios', fan))?.usuario_url,
+      ];
+    };
+    const everywhere = (url: string) => Array(6).fill(url) as string[];
+    // No gallery: the profile photo.
+    expect(await photos()).toEqual(everywhere(e.url));
+    const a = (await addToGallery(e, await photo(), 'a.jpg', 'image/jpeg')).json() as GalleryUpload;
+    const b = (await addToGallery(e, await photo(), 'b.jpg', 'image/jpeg')).json() as GalleryUpload;
+    // The first image is the cover, so the card's photo.
+    expect(await photos()).toEqual(everywhere(a.fileUrl));
+    // "Usar foto 2 como portada": the card follows.
+    expect((await order(e, [b.publicId, a.publicId])).statusCode).toBe(200);
+    expect(await photos()).toEqual(everywhere(b.fileUrl));
+    // A video in front is no photo: the first image stays the card's photo.
+    const clip = await addToGallery(e, bigMp4(64 * 1024), 'c.mp4', 'video/mp4');
+    expect(clip.statusCode).toBe(201);
+    const video = clip.json() as GalleryUpload;
+    expect((await order(e, [video.publicId, b.publicId, a.publicId])).statusCode).toBe(200);
+    expect(await photos()).toEqual(everywhere(b.fileUrl));
+    // Deleting the cover hands it to the next image; with no image left, back to the profile photo.
+    const del = (id: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/upload/eliminar-perfil-usuario/${e.nickname}/${id}`,
+        headers: bearer(e),
+      });
+    expect((await del(b.publicId)).statusCode).toBe(200);
+    expect(await photos()).toEqual(everywhere(a.fileUrl));
+    expect((await del(a.publicId)).statusCode).toBe(200);
+    expect(await photos()).toEqual(everywhere(e.url));
   });
 
   it('must name each of her items exactly once (400 with a Spanish message)', async () => {

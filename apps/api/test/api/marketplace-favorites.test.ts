@@ -33,7 +33,7 @@ describe('favorites', () => {
       {
         nick_usuario: escort.nickname,
         usuario_nickname: escort.nickname,
-        usuario_url: '/assets/avatars/femenino.svg',
+        usuario_url: escort.url,
         apellido: escort.nickname,
         srcset: '',
       },

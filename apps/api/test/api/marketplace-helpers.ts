@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { blocks } from '../../src/db/schema/index.ts';
+import { blocks, meetings } from '../../src/db/schema/index.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -53,7 +54,18 @@ export const approvedClient = (app: FastifyInstance) =>
 export const approvedEscort = (app: FastifyInstance) =>
   createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
 
-/** Client requests, escort accepts: returns the conversation token. */
+/**
+ * The meeting's time has come: it starts now on the app's clock, so its reviews are open (they open
+ * at the meeting's time, decision 0157). A request must be an hour ahead; this stands for the wait.
+ */
+export async function startMeeting(app: FastifyInstance, meetingId: string): Promise<void> {
+  await app.db
+    .update(meetings)
+    .set({ fechaHora: app.services.clock.now() })
+    .where(eq(meetings.id, meetingId));
+}
+
+/** Client requests, escort accepts, and the meeting's time comes: returns the conversation token. */
 export async function meet(
   app: FastifyInstance,
   client: FixtureAccount,
@@ -63,6 +75,7 @@ export async function meet(
   expect(req.statusCode, req.body).toBe(201);
   const acc = await call(app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
   expect(acc.statusCode, acc.body).toBe(200);
+  await startMeeting(app, req.json().cita as string);
   return acc.json().token as string;
 }
 

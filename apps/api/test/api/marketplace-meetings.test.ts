@@ -15,6 +15,7 @@ import {
   pairQuery,
   details,
   requestOf,
+  startMeeting,
 } from './marketplace-helpers.ts';
 
 let t: TestApp;
@@ -214,6 +215,11 @@ describe('accepting and rejecting', () => {
     expect(row!.acceptedAt).toBeInstanceOf(Date);
 
     const q = pairQuery(client, escort);
+    // Accepted, but no review before the meeting's time (decision 0157).
+    expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${q}`, client)).json()).toEqual({
+      acceso: false,
+    });
+    await startMeeting(t.app, row!.id);
     expect((await call(t.app, 'GET', `/appointments/verificar-acceso?${q}`, client)).json()).toEqual({
       acceso: true,
     });
@@ -500,12 +506,13 @@ describe('after the meeting', () => {
       'url',
     ]);
     await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
-    expect(
-      (await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, escort)).json(),
-    ).toMatchObject({
-      puedeCalificar: true,
-      conocido: true,
-    });
+    const perfil = async () =>
+      (await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, escort)).json();
+    // Known once accepted; she rates him from the meeting's time on (decision 0157).
+    expect(await perfil()).toMatchObject({ puedeCalificar: false, conocido: true });
+    const [accepted] = await t.app.db.select().from(meetings).where(eq(meetings.clientId, client.id));
+    await startMeeting(t.app, accepted!.id);
+    expect(await perfil()).toMatchObject({ puedeCalificar: true, conocido: true });
     const refused = await call(t.app, 'GET', `/conversacion-cliente/perfil/${client.nickname}`, stranger);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().mensaje).toBe('Error: No se encontró la información del cliente.');

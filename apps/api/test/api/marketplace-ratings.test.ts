@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
-import { escortRatings, meetings, ratingTotals } from '../../src/db/schema/index.ts';
+import { clientRatings, escortRatings, meetings, ratingTotals } from '../../src/db/schema/index.ts';
 import {
   approvedClient,
   approvedEscort,
@@ -15,6 +15,7 @@ import {
   pairQuery,
   rateBoth,
   requestOf,
+  startMeeting,
 } from './marketplace-helpers.ts';
 
 let t: TestApp;
@@ -88,9 +89,14 @@ describe('ratings/insertarUsuario (client rates escort)', () => {
     const none = await rateEscort(client, escort);
     expect(none.statusCode).toBe(403);
     expect(none.json().mensaje).toBe(msg.ratingAccessRequired);
-    await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
+    const asked = await call(t.app, 'POST', '/appointments/solicitar', client, requestOf(client, escort));
     expect((await rateEscort(client, escort)).statusCode).toBe(403);
     await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
+    // Accepted, but the meeting is ahead: 409 with the reason (decision 0157); at its time, 201.
+    const early = await rateEscort(client, escort);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ mensaje: msg.reviewNotYetOpen, code: 'REVIEW_NOT_YET_OPEN' });
+    await startMeeting(t.app, asked.json().cita as string);
     expect((await rateEscort(client, escort)).statusCode).toBe(201);
     const dup = await rateEscort(client, escort);
     expect(dup.statusCode).toBe(409);
@@ -186,6 +192,36 @@ describe('notes/insertarCliente (escort rates client)', () => {
     const dup = await rateClient(escort, client);
     expect(dup.statusCode).toBe(409);
     expect(dup.json().mensaje).toBe(msg.ratingDuplicate);
+  });
+
+  it('takes her optional comment on the client: kept with the rating, shown to him once published (decision 0157)', async () => {
+    const client = await approvedClient(t.app);
+    const escort = await approvedEscort(t.app);
+    await meet(t.app, client, escort);
+    const tooLong = await rateClient(escort, client, notes(8), { comentario: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().mensaje).toBe(msg.clientRatingCommentTooLong);
+    const res = await rateClient(escort, client, notes(8), { comentario: '  Puntual y respetuoso.  ' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.app.db.select().from(clientRatings).where(eq(clientRatings.clientId, client.id));
+    expect(row).toMatchObject({ comentario: 'Puntual y respetuoso.', nota1: 8 });
+    const review = async (who: FixtureAccount) => {
+      const citas = (await call(t.app, 'GET', '/citas/mias', who)).json().citas as {
+        resena: { mia: unknown; suya: unknown };
+      }[];
+      return citas[0]!.resena;
+    };
+    // Hers at once for her; his view waits for his own rating (double-blind).
+    expect((await review(escort)).mia).toEqual({ notas: notes(8), comentario: 'Puntual y respetuoso.' });
+    expect((await review(client)).suya).toBeNull();
+    expect((await rateEscort(client, escort)).statusCode).toBe(201);
+    expect((await review(client)).suya).toEqual({ notas: notes(8), comentario: 'Puntual y respetuoso.' });
+    // Without a comment (or a blank one) the rating has none.
+    const other = await approvedClient(t.app);
+    await meet(t.app, other, escort);
+    expect((await rateClient(escort, other, notes(6), { comentario: '   ' })).statusCode).toBe(201);
+    const [plain] = await t.app.db.select().from(clientRatings).where(eq(clientRatings.clientId, other.id));
+    expect(plain!.comentario).toBeNull();
   });
 
   it("403 without an accepted meeting, for a wrong conversation token, for clients and for another escort's name", async () => {

@@ -48,6 +48,7 @@ describe('notification mails are queued with the change that causes them', () =>
     await call(t.app, 'POST', '/appointments/aceptar-propuesta', client, pairOf(client, escort));
     expect(await kinds(client)).toEqual(['respuestas']);
     expect(await kinds(escort)).toEqual(['solicitudes', 'solicitudes']);
+    clock.advance(2 * DAY); // the meeting's time: its review opens (decision 0157)
     await call(t.app, 'POST', '/comments/usuario/registro', client, {
       comentario: 'Muy amable y puntual.',
       nick_cliente: client.nickname,
@@ -171,6 +172,7 @@ describe('preferences: GET / PUT /api/cuenta/notificaciones', () => {
     await call(t.app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
     expect(await kinds(escort)).toEqual([]);
     expect(await kinds(client)).toEqual([]);
+    clock.advance(DAY); // the meeting's time: its review opens (decision 0157)
     await call(t.app, 'POST', '/comments/usuario/registro', client, {
       comentario: 'Todo muy bien, gracias.',
       nick_cliente: client.nickname,

@@ -36,7 +36,7 @@ const escortData = (e: FixtureAccount, over: object = {}) => ({
   rut_usuario: e.rut,
   apellido: 'Valentina',
   fono: '987654321',
-  url: '/assets/avatars/femenino.svg',
+  url: e.url,
   medidas: '90/60/90',
   legenda: 'Hola, soy Valentina.',
   ...over,

@@ -114,7 +114,7 @@ describe('attacks through the link (each refused with a 4xx and a Spanish reason
     const before = images.hits.length;
     expect((await setUrl(app, e, images.url('/foto.jpg'))).json().code).toBe('URL_PORT');
     expect(images.hits.length).toBe(before);
-    expect(await accountUrl(app, e.id)).toBe('/assets/avatars/femenino.svg');
+    expect(await accountUrl(app, e.id)).toBe(e.url);
   });
 
   it('a redirect to a private or metadata address is refused before it is followed', async () => {

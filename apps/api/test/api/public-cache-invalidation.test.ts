@@ -63,7 +63,7 @@ const rename = async (e: FixtureAccount, apellido: string) => {
       rut_usuario: e.rut,
       apellido,
       fono: '987654321',
-      url: '/assets/avatars/femenino.svg',
+      url: e.url,
       medidas: '90/60/90',
       legenda: 'Hola.',
     },

@@ -14,6 +14,13 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Accepted, and the clock moved to the meeting's time: its reviews are open (decision 0157). */
+async function met(client: FixtureAccount, escort: FixtureAccount, at: string): Promise<string> {
+  const id = await acceptedMeeting(t.app, client, escort, at);
+  clock.set(new Date(at));
+  return id;
+}
+
 const comment = (
   client: FixtureAccount,
   escort: FixtureAccount,
@@ -54,7 +61,7 @@ describe('one side’s review never closes or shortens the other side’s window
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     const reader = await approvedClient(t.app);
-    const id = await acceptedMeeting(t.app, client, escort, chileTime(clock.now(), DAY));
+    const id = await met(client, escort, chileTime(clock.now(), DAY));
     expect((await escortRates(escort, client)).statusCode).toBe(201);
     expect(await state(client, escort)).toMatchObject({
       estado: 'aceptada',
@@ -96,7 +103,8 @@ describe('one side’s review never closes or shortens the other side’s window
   it('client first: the escort still rates afterwards; nothing shows until she does', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
-    const id = await acceptedMeeting(t.app, client, escort, chileTime(clock.now(), DAY));
+    const at = chileTime(clock.now(), DAY);
+    const id = await met(client, escort, at);
     expect((await comment(client, escort)).statusCode).toBe(201);
     expect((await clientRates(client, escort)).statusCode).toBe(201);
     expect(await state(client, escort, escort)).toMatchObject({ puedeCalificarCliente: true });
@@ -109,7 +117,7 @@ describe('one side’s review never closes or shortens the other side’s window
     expect(own).toEqual([
       expect.objectContaining({
         publicado: false,
-        publica_el: new Date(Date.parse(chileTime(clock.now(), DAY)) + 14 * DAY).toISOString(),
+        publica_el: new Date(Date.parse(at) + 14 * DAY).toISOString(),
       }),
     ]);
     expect((await escortRates(escort, client)).statusCode).toBe(201);
@@ -121,7 +129,7 @@ describe('one side’s review never closes or shortens the other side’s window
   it('closing the meeting does not take the client’s review away (cerrada keeps the right)', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
-    await acceptedMeeting(t.app, client, escort, chileTime(clock.now(), DAY));
+    await met(client, escort, chileTime(clock.now(), DAY));
     await call(t.app, 'PUT', '/conversacion-cliente/cerrar', escort, {
       nickname_cliente: client.nickname,
       nickname_usuario: escort.nickname,
@@ -136,8 +144,48 @@ describe('one side’s review never closes or shortens the other side’s window
   });
 });
 
-describe('the review window: from the acceptance until 14 days after the meeting time', () => {
-  it('open before the meeting and until its 14th day; then 403 for both sides; the reviews publish at its end', async () => {
+describe('the review window: from the meeting time until 14 days after it (decision 0157)', () => {
+  it('is closed before the meeting: 409 with the reason for both sides, no action; it opens at its time', async () => {
+    const client = await approvedClient(t.app);
+    const escort = await approvedEscort(t.app);
+    const at = chileTime(clock.now(), 2 * DAY);
+    const id = await acceptedMeeting(t.app, client, escort, at);
+    const start = clock.now();
+    try {
+      for (const now of [start, new Date(Date.parse(at) - 1)]) {
+        clock.set(now);
+        const early = [
+          [await comment(client, escort), msg.commentNotYetOpen],
+          [await clientRates(client, escort), msg.reviewNotYetOpen],
+          [await escortRates(escort, client), msg.reviewNotYetOpen],
+        ] as const;
+        for (const [res, mensaje] of early) {
+          expect(res.statusCode, res.body).toBe(409);
+          expect(res.json()).toEqual({ mensaje, code: 'REVIEW_NOT_YET_OPEN' });
+        }
+        for (const who of [client, escort]) {
+          const m = await myMeeting(t.app, who, id);
+          expect(m.acciones).not.toContain('calificar');
+          expect(m.acciones).not.toContain('comentar');
+          expect(m.resena.desde).toBe(new Date(at).toISOString());
+        }
+        expect(await state(client, escort)).toMatchObject({ acceso: false, puedeCalificarUsuario: false });
+      }
+      // At the meeting's time both sides review.
+      clock.set(new Date(at));
+      expect((await myMeeting(t.app, client, id)).resena.desde).toBeNull();
+      expect((await myMeeting(t.app, client, id)).acciones).toEqual(
+        expect.arrayContaining(['comentar', 'calificar']),
+      );
+      expect((await comment(client, escort)).statusCode).toBe(201);
+      expect((await clientRates(client, escort)).statusCode).toBe(201);
+      expect((await escortRates(escort, client)).statusCode).toBe(201);
+    } finally {
+      clock.set(start);
+    }
+  });
+
+  it('open from the meeting and until its 14th day; then 403 for both sides; the reviews publish at its end', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     const reader = await approvedClient(t.app);
@@ -192,7 +240,7 @@ describe('the review window: from the acceptance until 14 days after the meeting
   it('each meeting is reviewed once per side: a second comment on one meeting is 409', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
-    await acceptedMeeting(t.app, client, escort, chileTime(clock.now(), DAY));
+    await met(client, escort, chileTime(clock.now(), DAY));
     expect((await comment(client, escort)).statusCode).toBe(201);
     const start = clock.now();
     try {
@@ -216,7 +264,7 @@ describe('averages from the sums', () => {
     ];
     for (const n of marks) {
       const client = await approvedClient(t.app);
-      await acceptedMeeting(t.app, client, escort, chileTime(clock.now(), DAY));
+      await met(client, escort, chileTime(clock.now(), DAY));
       expect((await clientRates(client, escort, n)).statusCode).toBe(201);
       expect((await escortRates(escort, client)).statusCode).toBe(201);
     }
@@ -236,7 +284,7 @@ describe('comments: length, success message, the author deletes within 24 h, per
   it('under 10 characters is a 400 with the core message; a published comment says so', async () => {
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
-    await acceptedMeeting(t.app, client, escort, chileTime(clock.now(), DAY));
+    await met(client, escort, chileTime(clock.now(), DAY));
     const short = await comment(client, escort, '  Muy bien ');
     expect(short.statusCode).toBe(400);
     expect(short.json().mensaje).toBe(msg.commentTooShort);
@@ -254,7 +302,7 @@ describe('comments: length, success message, the author deletes within 24 h, per
     const client = await approvedClient(t.app);
     const escort = await approvedEscort(t.app);
     const other = await approvedClient(t.app);
-    await acceptedMeeting(t.app, client, escort, chileTime(clock.now(), DAY));
+    await met(client, escort, chileTime(clock.now(), DAY));
     const first = (await comment(client, escort)).json().data.id_comentario as number;
     const start = clock.now();
     try {
@@ -285,13 +333,13 @@ describe('comments: length, success message, the author deletes within 24 h, per
     const authors = [await approvedClient(t.app), await approvedClient(t.app)];
     const ids: number[] = [];
     for (const a of authors) {
-      await acceptedMeeting(t.app, a, escort, chileTime(clock.now(), DAY));
+      await met(a, escort, chileTime(clock.now(), DAY));
       ids.push((await comment(a, escort)).json().data.id_comentario as number);
       await clientRates(a, escort);
       await escortRates(escort, a);
     }
     const voter = await approvedClient(t.app);
-    await acceptedMeeting(t.app, voter, escort, chileTime(clock.now(), DAY));
+    await met(voter, escort, chileTime(clock.now(), DAY));
     const dislike = (id: number) => call(t.app, 'PUT', `/comments/usuario/likes/${id}`, voter, {});
     expect((await dislike(ids[0]!)).json().data).toMatchObject({ likes: 1, no_me_gusta: true });
     expect((await dislike(ids[1]!)).json().data).toMatchObject({ likes: 1, no_me_gusta: true });

@@ -125,7 +125,7 @@ describe('city landing pages', () => {
     expect(html).toContain('loading="lazy"');
     // External photo URLs are used as they are; our own paths stay on our media base.
     expect(html).toContain('src="https://cdn.example/foto.webp"');
-    expect(html).toContain('src="/assets/avatars/femenino.svg"');
+    expect(html).toContain(`src="${talca[1]!.url}"`);
     const list = jsonLd(html)[3] as { itemListElement: { url: string }[] };
     expect(list.itemListElement).toHaveLength(12);
     expect(list.itemListElement[0]!.url).toMatch(new RegExp(`^${SITE}/Card/`));
@@ -163,7 +163,7 @@ describe('the public card', () => {
     // The caption is text: markup in it is escaped, never executed.
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('Solo los clientes registrados pueden ver los comentarios.');
-    expect(html).toContain(`<meta property="og:image" content="${SITE}/assets/avatars/femenino.svg" />`);
+    expect(html).toContain(`<meta property="og:image" content="${SITE}${santiago.url}" />`);
     expect(html).toContain('<meta property="og:type" content="profile" />');
     expect(html).toContain(`<link rel="canonical" href="${SITE}/Card/${santiago.nickname}" />`);
   });

@@ -26,6 +26,8 @@ export interface FixtureAccount {
   rut: string;
   token: string;
   password: string;
+  /** The account's picture as created: an escort's own photo unless `photo: false`, else the avatar. */
+  url: string;
 }
 
 export interface FixtureOptions {
@@ -36,6 +38,11 @@ export interface FixtureOptions {
   fechaNac?: string;
   estado?: 'disponible' | 'inactiva';
   genero?: string;
+  /**
+   * An escort's own photo (default true): a profile is listed only with one (decision 0153); false
+   * leaves the default avatar, as a new registration has.
+   */
+  photo?: boolean;
 }
 
 /** Inserts an account straight into the database (fast path for tests of other features) and opens a session. */
@@ -46,6 +53,10 @@ export async function createAccount(app: FastifyInstance, options: FixtureOption
   const rut = uniqueRut();
   const email = `${nickname}@example.cl`;
   const ciudad = options.ciudad ?? 'Santiago';
+  const url =
+    options.kind === 'escort' && options.photo !== false
+      ? `/media/fixture/${nickname}.webp`
+      : '/assets/avatars/femenino.svg';
   const [row] = await app.db
     .insert(accounts)
     .values({
@@ -61,7 +72,7 @@ export async function createAccount(app: FastifyInstance, options: FixtureOption
       genero: options.genero ?? 'Femenino',
       fono: '912345678',
       ciudad,
-      url: '/assets/avatars/femenino.svg',
+      url,
       passHash: await cachedHash,
       autorizado: options.autorizado ?? (options.kind === 'admin' ? 'aprobado' : 'pendiente'),
       tipoPerfil: options.kind === 'admin' ? 'admin' : options.kind === 'escort' ? 'usuario' : 'cliente',
@@ -78,7 +89,7 @@ export async function createAccount(app: FastifyInstance, options: FixtureOption
   }
   // A fixture session stands for a finished login, second factor included (admin routes need it).
   const token = await createSession(app.db, id, app.services.clock.now(), { secondFactor: true });
-  return { id, kind: options.kind, nickname, email, rut, token, password: FIXTURE_PASSWORD };
+  return { id, kind: options.kind, nickname, email, rut, token, password: FIXTURE_PASSWORD, url };
 }
 
 export const bearer = (account: { token: string }) => ({ authorization: `Bearer ${account.token}` });

@@ -388,7 +388,7 @@ export const accessTable: Record<string, Entry> = {
       rut_usuario: w.escort.rut,
       apellido: 'Valentina',
       fono: '912345678',
-      url: '/assets/avatars/femenino.svg',
+      url: w.escort.url,
       medidas: '90/60/90',
       legenda: 'Hola',
     }),

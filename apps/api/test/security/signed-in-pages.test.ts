@@ -136,7 +136,7 @@ describe('rendering a signed-in page cheaply (decision 0112)', () => {
         rut_usuario: escort.rut,
         apellido: escort.nickname,
         fono: '987654321',
-        url: '/assets/avatars/femenino.svg',
+        url: escort.url,
         medidas: '90/60/90',
         legenda: 'Hola.',
         horario: 'Martes y jueves desde las 21:30',

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { offsetClock, systemClock } from '../../src/lib/clock.ts';
 
 const KEY = 'a'.repeat(64);
 const production = { NODE_ENV: 'production', SITE_URL: 'https://encanto.cl', DOCUMENT_KEY: KEY };
@@ -35,6 +36,24 @@ describe('production defaults and start-up refusals', () => {
       logFormat: 'pretty',
       host: '10.0.0.5',
     });
+  });
+
+  it('takes a test clock file only outside production or on a private demo; its clock runs ahead by the file (decision 0157)', () => {
+    expect(refusal({ ...production, TEST_CLOCK_FILE: '/tmp/x' })).toMatch(/TEST_CLOCK_FILE/);
+    expect(
+      refusal({ ...production, TEST_CLOCK_FILE: '/tmp/x', ALLOW_DEMO_IN_PRODUCTION: 'true' }),
+    ).toBeUndefined();
+    expect(loadConfig({}).testClockFile).toBeUndefined();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clock-'));
+    const file = path.join(dir, 'offset');
+    const clock = offsetClock(file);
+    // No file yet: the wall clock.
+    expect(Math.abs(clock.now().getTime() - systemClock.now().getTime())).toBeLessThan(1000);
+    fs.writeFileSync(file, String(3 * 86_400_000));
+    const later = offsetClock(file).now().getTime() - systemClock.now().getTime();
+    expect(later).toBeGreaterThan(3 * 86_400_000 - 1000);
+    expect(later).toBeLessThan(3 * 86_400_000 + 1000);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses demo data in production unless ALLOW_DEMO_IN_PRODUCTION=true', () => {

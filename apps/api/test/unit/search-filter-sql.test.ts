@@ -37,7 +37,8 @@ describe('the filters as SQL (search-queries.ts filterSql)', () => {
     const none = text({});
     for (const name of filterNames) {
       const one = conditions({ filters: { [name]: narrowing(name) }, today: '2026-03-01' });
-      expect(one, name).toHaveLength(2);
+      // public and listed (decision 0153), then the filter's own condition.
+      expect(one, name).toHaveLength(3);
       expect(text({ [name]: narrowing(name) }), name).not.toBe(none);
     }
   });
@@ -58,8 +59,6 @@ describe('the filters as SQL (search-queries.ts filterSql)', () => {
 
   it('leaves out what does not narrow: a false flag, an empty list', () => {
     const none = text({});
-    expect(text({ disponible: false, con_galeria: false, fotos_verificadas: false, servicio: [] })).toBe(
-      none,
-    );
+    expect(text({ con_galeria: false, fotos_verificadas: false, servicio: [] })).toBe(none);
   });
 });

@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { EscortCard as BaseCard, EscortListCard } from '@encanto/core/escorts';
 import type { Visit } from '@encanto/core/touring';
@@ -6,37 +5,16 @@ import { visitRange } from '@encanto/core/touring-dates';
 import { tarifaText } from '@encanto/core/profile-details';
 import { paths } from '../config/paths.ts';
 import { VerifiedPhotosBadge } from './card/verified-photos-badge.tsx';
+import { StarRating } from './ratings/star-rating.tsx';
 
 /** The spec's card, or the search's richer one (comuna, availability, verified, rating); `visita` on a visitor's. */
 type Card = BaseCard & Partial<Omit<EscortListCard, keyof BaseCard>> & { visita?: Visit | undefined };
 
-// One formatter for every card: toLocaleString builds a new one per call (24 per listing render).
-const oneDecimal = new Intl.NumberFormat('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const decimal = (n: number) => oneDecimal.format(n);
-
-/** Five stars filled to the average (to the nearest half), then the number and the count. */
+/** The average out of 10 as stars (half of it), the number and the count; or "Sin calificaciones". */
 function Rating({ promedio, calificaciones }: { promedio: number | null; calificaciones: number }) {
   if (promedio === null || calificaciones === 0)
     return <span className="escort-card-rating escort-card-rating-none">Sin calificaciones</span>;
-  const count = calificaciones === 1 ? '1 calificación' : `${calificaciones} calificaciones`;
-  return (
-    <span
-      className="escort-card-rating"
-      role="img"
-      aria-label={`Calificación ${decimal(promedio)} de 5, ${count}`}
-    >
-      <span
-        className="stars"
-        aria-hidden="true"
-        style={{ '--fill': `${(Math.round(promedio * 2) / 10) * 100}%` } as CSSProperties}
-      >
-        ★★★★★
-      </span>
-      <span aria-hidden="true">
-        {decimal(promedio)} ({calificaciones})
-      </span>
-    </span>
-  );
+  return <StarRating average={promedio} count={calificaciones} className="escort-card-rating" />;
 }
 
 interface Props {

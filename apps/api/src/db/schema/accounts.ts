@@ -77,6 +77,12 @@ export const escortProfiles = pgTable(
     /** Approved AND NOT paused AND NOT suspended: the public card exists (inactive shows "not available"). */
     public: boolean('public').notNull().default(false),
     galleryCount: integer('gallery_count').notNull().default(0),
+    /**
+     * The card's photo when her gallery holds an image: the first image in her chosen order (the
+     * "Portada"), else null and the card shows the profile photo (accounts.url). Kept by a trigger on
+     * media (migration gallery-cover-is-the-card-photo, decision 0155), whichever code path changed it.
+     */
+    coverUrl: text('cover_url'),
     /*
      * Search columns: copies of account and marketplace facts kept by triggers (migration
      * 20261125171408_discovery_search), so every filter and sort of GET /api/escorts reads one table

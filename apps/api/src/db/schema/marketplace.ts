@@ -146,6 +146,8 @@ export const clientRatings = pgTable(
     raterId: uuid('rater_id').references(() => accounts.id, { onDelete: 'set null' }),
     calificador: text('calificador').notNull(),
     ...notes,
+    /** Her optional words about the client (decision 0157); null for ratings without one. */
+    comentario: text('comentario'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -150,16 +150,21 @@ export async function adminEmails(db: DbOrTx): Promise<string[]> {
 }
 
 /**
- * Recomputes the derived `listed` and `public` flags of an escort from their
- * inputs (approval, estado, paused, suspended). Every service that changes one
- * of those inputs calls this in the same transaction.
+ * Recomputes the derived `listed` and `public` flags of an escort from their inputs. Every service
+ * that changes one of them calls this in the same transaction. `public` (the card exists): approved,
+ * not paused, not suspended. `listed` (who every listing shows, decision 0153): public, disponible,
+ * and a complete profile: a photo of her own (`has_photo`, which the search triggers copy from her
+ * url: not the default avatar) and a display name.
  */
 export async function syncEscortVisibility(db: DbOrTx, accountId: string, now: Date): Promise<void> {
+  const approved = sql`(select ${accounts.autorizado} = 'aprobado' from ${accounts} where ${accounts.id} = ${accountId})`;
+  const named = sql`(select btrim(${accounts.apellido}) <> '' from ${accounts} where ${accounts.id} = ${accountId})`;
+  const isPublic = sql`${approved} and not ${escortProfiles.paused} and not ${escortProfiles.suspended}`;
   await db
     .update(escortProfiles)
     .set({
-      public: sql`(select ${accounts.autorizado} = 'aprobado' from ${accounts} where ${accounts.id} = ${accountId}) and not ${escortProfiles.paused} and not ${escortProfiles.suspended}`,
-      listed: sql`(select ${accounts.autorizado} = 'aprobado' from ${accounts} where ${accounts.id} = ${accountId}) and not ${escortProfiles.paused} and not ${escortProfiles.suspended} and ${escortProfiles.estado} = 'disponible'`,
+      public: isPublic,
+      listed: sql`${isPublic} and ${escortProfiles.estado} = 'disponible' and ${escortProfiles.hasPhoto} and ${named}`,
       updatedAt: now,
     })
     .where(eq(escortProfiles.accountId, accountId));

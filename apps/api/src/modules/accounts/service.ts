@@ -4,6 +4,7 @@ import { cityKey, findComuna } from '@encanto/core/geo';
 import { msg } from '@encanto/core/messages';
 import {
   accountRutKey,
+  missingForListing,
   type ClientLoginResponse,
   type ClientProfile,
   type ClientRegisterInput,
@@ -401,6 +402,7 @@ export async function escortProfile(db: DbOrTx, accountId: string): Promise<Esco
     tipo_perfil: a.tipoPerfil,
     motivo: a.motivo,
     ...detailsFromRow(p),
+    falta_para_listado: missingForListing({ hasPhoto: p.hasPhoto, apellido: a.apellido }),
   };
 }
 

@@ -101,6 +101,8 @@ export async function registerComment(
       if (!meeting) {
         const status = await reviewStatus(tx, caller.id, escort.id, now);
         if (!status.met) throw forbidden(msg.commentAccessRequired, 'NO_ACCESS');
+        // Not before the meeting happened (decision 0157): its review opens at its time.
+        if (!status.open && status.ahead) throw conflict(msg.commentNotYetOpen, 'REVIEW_NOT_YET_OPEN');
         if (!status.open) throw forbidden(msg.reviewWindowClosed, 'REVIEW_WINDOW_CLOSED');
         throw conflict(msg.commentDuplicateMeeting, 'ALREADY_COMMENTED');
       }

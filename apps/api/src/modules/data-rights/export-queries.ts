@@ -162,12 +162,12 @@ const notes = (t: typeof escortRatings | typeof clientRatings) => ({
 /** Ratings the person gave: to escorts (as a client) and to clients (as an escort). */
 export async function readRatingsGiven(db: DbOrTx, id: string) {
   const toEscorts = await db
-    .select({ nickname: other.nickname, ...notes(escortRatings) })
+    .select({ nickname: other.nickname, ...notes(escortRatings), comentario: sql<string | null>`null` })
     .from(escortRatings)
     .innerJoin(other, eq(other.id, escortRatings.escortId))
     .where(eq(escortRatings.raterId, id));
   const toClients = await db
-    .select({ nickname: other.nickname, ...notes(clientRatings) })
+    .select({ nickname: other.nickname, ...notes(clientRatings), comentario: clientRatings.comentario })
     .from(clientRatings)
     .innerJoin(other, eq(other.id, clientRatings.clientId))
     .where(eq(clientRatings.raterId, id));

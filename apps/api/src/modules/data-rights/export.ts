@@ -220,6 +220,8 @@ export async function exportAccount(
       nota3: r.nota3,
       nota4: r.nota4,
       nota5: r.nota5,
+      // Her comment on a client's rating (decision 0157), when she wrote one.
+      ...(r.comentario ? { comentario: r.comentario } : {}),
       fecha: iso(r.createdAt),
     })),
     calificaciones_recibidas: averages(totals),

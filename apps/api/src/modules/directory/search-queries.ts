@@ -56,7 +56,6 @@ export const filterSql: { [K in FilterName]: K extends PlaceFilterName ? PlaceSq
   // Born on or before the day she turned the youngest age wanted; after the day the oldest turned one more.
   edad_min: { where: (v, today) => lte(ep.fechaNac, yearsBefore(today, v)) },
   edad_max: { where: (v, today) => gt(ep.fechaNac, yearsBefore(today, v + 1)) },
-  disponible: { where: (v) => (v ? eq(ep.estado, 'disponible') : undefined) },
   con_galeria: { where: (v) => (v ? gt(ep.galleryCount, 0) : undefined) },
   // Verified photos are a twentieth of the profiles: their own count index (escort_count_fotos_idx).
   fotos_verificadas: { where: (v) => (v ? eq(ep.fotosVerificadas, true) : undefined), countKey: true },
@@ -85,9 +84,13 @@ function conditionOf(name: FilterName, { filters, today }: SearchFilter): SQL | 
 
 const present = (conds: (SQL | undefined)[]) => conds.filter((c): c is SQL => c !== undefined);
 
-/** Public profiles matching the filters (`names`, all of them by default). */
+/**
+ * Listed profiles matching the filters (`names`, all of them by default). Who is listed is the one
+ * rule of accounts' syncEscortVisibility (decision 0153), the same for every listing; `public` (which
+ * `listed` implies) stays so the planner takes the partial `where public` indexes.
+ */
 export function conditions(f: SearchFilter, names: readonly FilterName[] = filterNames): SQL[] {
-  return [eq(ep.public, true), ...present(names.map((name) => conditionOf(name, f)))];
+  return [eq(ep.public, true), eq(ep.listed, true), ...present(names.map((name) => conditionOf(name, f)))];
 }
 
 /**
@@ -142,7 +145,8 @@ export const cardColumns = {
   fechaNac: accounts.fechaNac,
   genero: accounts.genero,
   ciudad: accounts.ciudad,
-  url: accounts.url,
+  // The gallery's cover when she chose one, else the profile photo (decision 0155).
+  url: sql<string>`coalesce(${ep.coverUrl}, ${accounts.url})`,
   estado: ep.estado,
   galleryCount: ep.galleryCount,
   fotosVerificadas: ep.fotosVerificadas,

@@ -88,14 +88,14 @@ export async function searchEscorts(
 
 /**
  * The spec's listings (/api/ultimos, /api/usuario/ciudad/{city}): the first page of the same search,
- * available only, as listing cards; their routes answer the spec's smaller card (escortCardSchema).
+ * listed profiles only (who are available), as listing cards; their routes answer the spec's smaller card (escortCardSchema).
  */
 export async function firstListingPage(db: DbOrTx, now: Date, city?: string): Promise<EscortListCard[]> {
   const key = city === undefined ? undefined : cityKey(city);
   if (key === '') return [];
   const today = todayInChile(now);
   // The city's key is what a comuna filter holds once parsed (the key profiles are stored under).
-  const filter: SearchFilter = { filters: { comuna: key, disponible: true }, today };
+  const filter: SearchFilter = { filters: { comuna: key }, today };
   const rows = await searchPage(db, filter, 'recientes', LISTING_PAGE);
   return rows.slice(0, LISTING_PAGE).map((r) => toListCard(r, today));
 }

@@ -46,7 +46,8 @@ async function findEscortProfile(db: DbOrTx, nickname: string): Promise<ProfileR
     fechaNac: a.fechaNac,
     genero: a.genero,
     ciudad: a.ciudad,
-    url: a.url,
+    // The card's photo is the gallery's cover when there is one (decision 0155).
+    url: p.coverUrl ?? a.url,
     estado: p.estado,
     fono: a.fono,
     medidas: p.medidas,

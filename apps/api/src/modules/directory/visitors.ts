@@ -45,9 +45,7 @@ export async function cityListingWithVisitors(
   const key = cityKey(city);
   const [residents, visitors] = await Promise.all([
     firstListingPage(db, now, city),
-    key === ''
-      ? Promise.resolve([])
-      : visitorCards(db, { filters: { comuna: key, disponible: true }, today }),
+    key === '' ? Promise.resolve([]) : visitorCards(db, { filters: { comuna: key }, today }),
   ]);
   return [...residents, ...visitors];
 }

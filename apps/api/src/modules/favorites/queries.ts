@@ -32,7 +32,12 @@ export async function isFavorite(db: DbOrTx, clientId: string, escortId: string)
 /** A client's favourites whose card is public (paused or suspended profiles drop out), newest first. */
 export function listFavorites(db: DbOrTx, clientId: string) {
   return db
-    .select({ nickname: accounts.nickname, url: accounts.url, apellido: accounts.apellido })
+    .select({
+      nickname: accounts.nickname,
+      // The card's photo: the gallery's cover, else the profile photo (decision 0155).
+      url: sql<string>`coalesce(${escortProfiles.coverUrl}, ${accounts.url})`,
+      apellido: accounts.apellido,
+    })
     .from(favorites)
     .innerJoin(accounts, eq(accounts.id, favorites.escortId))
     .innerJoin(escortProfiles, eq(escortProfiles.accountId, favorites.escortId))

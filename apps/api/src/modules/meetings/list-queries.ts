@@ -38,6 +38,7 @@ export function meetingsOf(db: DbOrTx, accountId: string, side: 'client' | 'esco
       byClientId: escortRatings.id,
       byEscort: notes(clientRatings),
       byEscortId: clientRatings.id,
+      byEscortComment: clientRatings.comentario,
       comentario: comments.comentario,
     })
     .from(meetings)

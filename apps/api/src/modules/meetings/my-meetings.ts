@@ -10,7 +10,7 @@ import { forbidden } from '../../errors.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { meetingsOf, summaryOf } from './list-queries.ts';
 import type { MeetingRow } from './queries.ts';
-import { conversationEndOf, meetingTimeOf, reviewEndOf } from './windows.ts';
+import { conversationEndOf, meetingTimeOf, reviewEndOf, reviewStartOf } from './windows.ts';
 
 type Row = Awaited<ReturnType<typeof meetingsOf>>[number];
 type Side = 'client' | 'escort';
@@ -35,7 +35,9 @@ function actionsOf(m: MeetingRow, side: Side, now: Date, hasComment: boolean): M
   const talkUntil = conversationEndOf(m);
   if (m.status === 'aceptada' && (talkUntil === null || now < talkUntil)) actions.push('conversar');
   const reviewUntil = reviewEndOf(m);
-  if (reviewUntil && now < reviewUntil) {
+  const reviewFrom = reviewStartOf(m);
+  // From the meeting's time on (decision 0157), until the window's end.
+  if (reviewUntil && reviewFrom && now >= reviewFrom && now < reviewUntil) {
     if (side === 'client' && !hasComment) actions.push('comentar');
     if (!(side === 'client' ? m.evaluadoCliente : m.evaluadoEscort)) actions.push('calificar');
   }
@@ -68,13 +70,15 @@ function reviewsOf(r: Row, side: Side, now: Date) {
   const byEscort = notesOf(r.byEscort);
   const client: ReviewView | null =
     byClient || r.comentario !== null ? { notas: byClient, comentario: r.comentario } : null;
-  const escort: ReviewView | null = byEscort ? { notas: byEscort, comentario: null } : null;
+  const escort: ReviewView | null = byEscort ? { notas: byEscort, comentario: r.byEscortComment } : null;
   const until = reviewEndOf(r.meeting);
   // Visible to everyone once both sides rated, or once the window ended.
   const published = (r.byClientId !== null && r.byEscortId !== null) || before(until, now);
   const mine = side === 'client' ? client : escort;
   const theirs = side === 'client' ? escort : client;
+  const from = reviewStartOf(r.meeting);
   return {
+    desde: from && now < from ? from.toISOString() : null,
     hasta: iso(until),
     mia: mine,
     mia_publicada: mine !== null && published,

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, comments, meetings } from '../../db/schema/index.ts';
 import { notBlockedSql } from '../blocks/service.ts';
-import { at, meetingIdRef, reviewOpenSql } from './window-queries.ts';
+import { at, meetingIdRef, reviewAheadSql, reviewOpenSql } from './window-queries.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type NewMeetingRow = typeof meetings.$inferInsert;
@@ -121,16 +121,20 @@ export async function commentableMeeting(
   return row;
 }
 
-/** Why nothing is reviewable: the pair never met, or every meeting's window ended (or is used up). */
+/**
+ * Why nothing is reviewable: the pair never met, a meeting's time is still ahead (its review opens
+ * then), or every meeting's window ended (or is used up).
+ */
 export async function reviewHistory(db: DbOrTx, clientId: string, escortId: string, now: Date) {
   const [row] = await db
     .select({
       met: sql<boolean>`coalesce(bool_or(${meetings.acceptedAt} is not null), false)`,
       open: sql<boolean>`coalesce(bool_or(${reviewOpenSql(now)}), false)`,
+      ahead: sql<boolean>`coalesce(bool_or(${reviewAheadSql(now)}), false)`,
     })
     .from(meetings)
     .where(pair(clientId, escortId));
-  return row ?? { met: false, open: false };
+  return row ?? { met: false, open: false, ahead: false };
 }
 
 export async function hasAcceptedMeeting(db: DbOrTx, clientId: string, escortId: string): Promise<boolean> {

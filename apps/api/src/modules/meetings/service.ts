@@ -69,8 +69,8 @@ export async function resolvePair(
 }
 
 // ---- For the features built on meetings (comments, ratings) ------------------------
-// A review belongs to a meeting and a side. Each side may review from the acceptance
-// until 14 days after the meeting time, whatever the other side did; visibility is
+// A review belongs to a meeting and a side. Each side may review from the meeting time
+// (decision 0157) until 14 days after it, whatever the other side did; visibility is
 // derived from the two reviews and the window (reviewVisibleSql), never stored.
 
 /** The meeting the client's next comment reviews (window open, none yet), locked for the transaction. */
@@ -83,7 +83,7 @@ export function lockUnratedMeeting(tx: Tx, clientId: string, escortId: string, s
   return unratedMeeting(tx, clientId, escortId, side, now, true);
 }
 
-/** Whether the pair ever met, and whether any accepted meeting's review window is still open. */
+/** Whether the pair ever met, whether any accepted meeting's review is open, or still ahead (its time to come). */
 export function reviewStatus(db: DbOrTx, clientId: string, escortId: string, now: Date) {
   return reviewHistory(db, clientId, escortId, now);
 }

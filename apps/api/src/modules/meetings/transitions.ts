@@ -42,7 +42,7 @@ const passed = (at: Date | null, now: Date) => at !== null && at.getTime() < now
 
 /**
  * A client asks an escort for a meeting at a time, for a duration, at a place,
- * with an optional message: approved clients only, listed escorts only, one
+ * with an optional message: approved clients only, escorts with a public card who are disponible, one
  * pending request per pair (a pending one whose time passed is withdrawn first).
  */
 export async function requestMeeting(
@@ -55,7 +55,10 @@ export async function requestMeeting(
   if (client.autorizado !== 'aprobado') throw forbidden(msg.requestNotAuthorized, 'NOT_AUTHORIZED');
   // A blocked client hears the same neutral refusal as any other forbidden act.
   if (await isBlocked(db, escort.id, client.id)) throw forbidden();
-  if (!escort.profile?.listed) throw notFound(msg.profileUnavailable);
+  // Her card is open and she says she is available; whether her profile is complete enough to be
+  // listed (decision 0153) does not matter to a client who already has her card.
+  if (!escort.profile?.public || escort.profile.estado !== 'disponible')
+    throw notFound(msg.profileUnavailable);
   const now = clock.now();
   try {
     return await db.transaction(async (tx) => {

@@ -20,9 +20,13 @@ const meetingTime = sql`coalesce(${meetings.fechaHora}, ${meetings.acceptedAt})`
 /** The review window as an SQL literal (a constant, never user input). */
 const reviewInterval = sql.raw(`interval '${meetingRules.reviewAfterMs} milliseconds'`);
 
-/** SQL: the meeting was accepted and its review window is still open at `now`. */
+/** SQL: the meeting was accepted, its time has come (decision 0157) and its review window is open at `now`. */
 export const reviewOpenSql = (now: Date): SQL =>
-  sql`(${meetings.acceptedAt} is not null and ${meetingTime} + ${reviewInterval} > ${at(now)})`;
+  sql`(${meetings.acceptedAt} is not null and ${meetingTime} <= ${at(now)} and ${meetingTime} + ${reviewInterval} > ${at(now)})`;
+
+/** SQL: the meeting was accepted and its time, when its review opens, is still ahead of `now`. */
+export const reviewAheadSql = (now: Date): SQL =>
+  sql`(${meetings.acceptedAt} is not null and ${meetingTime} > ${at(now)})`;
 
 /**
  * SQL over a meeting id expression: a review of that meeting is visible to

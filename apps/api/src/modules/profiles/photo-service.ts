@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound, tooLarge, unsupportedType } from '../../errors.ts';
 import { ingestImage, type StoredImage } from '../../infra/media/images.ts';
-import { setPhotosVerified } from '../accounts/service.ts';
+import { setPhotosVerified, syncEscortVisibility } from '../accounts/service.ts';
 import { deleteImageIfUnused } from '../gallery/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
@@ -40,6 +40,8 @@ export async function attachProfilePhoto(
   if (await findProfilePhoto(tx, accountId)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
   await insertProfilePhoto(tx, accountId, stored);
   await updateAccount(tx, accountId, { url: stored.url }, now);
+  // A photo of her own completes the profile: she is listed from now on (decision 0153).
+  await syncEscortVisibility(tx, accountId, now);
   // A new photo nobody compared with a selfie: the badge goes until she verifies again.
   await setPhotosVerified(tx, accountId, false);
 }
@@ -139,6 +141,8 @@ export async function deleteProfilePhoto(
     const account = await findAccount(tx, caller.id);
     await deleteMediaRow(tx, row.id);
     await updateAccount(tx, caller.id, { url: defaultAvatarFor(account?.genero ?? '') }, deps.clock.now());
+    // Back to the avatar: out of the listings until she has a photo again (decision 0153).
+    await syncEscortVisibility(tx, caller.id, deps.clock.now());
     return row.variants;
   });
   await removeFiles(deps, publicId, removed);

@@ -97,6 +97,8 @@ export async function updateEscortData(
   const photo = await importUrlChange(deps, caller, input.url);
   await saveWithPhoto(deps, caller, photo, async (tx, now) => {
     await updateAccount(tx, caller.id, { apellido: input.apellido, fono: input.fono }, now);
+    // The display name is part of the listing rule (decision 0153).
+    await syncEscortVisibility(tx, caller.id, now);
     await updateEscortProfile(
       tx,
       caller.id,

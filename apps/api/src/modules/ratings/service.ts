@@ -68,14 +68,16 @@ export async function clientAverages(
 
 /**
  * The accepted meeting this side may rate now (window open, not rated by this
- * side), locked for the rating's transaction. Without one: never met (403),
- * every window ended (403), or already rated (409).
+ * side), locked for the rating's transaction. Without one: never met (403), the
+ * meeting's time still ahead (409), every window ended (403), or already rated (409).
  */
 async function rateableMeeting(tx: Tx, clientId: string, escortId: string, side: Side, now: Date) {
   const meeting = await lockUnratedMeeting(tx, clientId, escortId, side, now);
   if (meeting) return meeting;
   const status = await reviewStatus(tx, clientId, escortId, now);
   if (!status.met) throw forbidden(msg.ratingAccessRequired, 'NO_MEETING');
+  // Not before the meeting happened (decision 0157): its review opens at its time.
+  if (!status.open && status.ahead) throw conflict(msg.reviewNotYetOpen, 'REVIEW_NOT_YET_OPEN');
   if (!status.open) throw forbidden(msg.reviewWindowClosed, 'REVIEW_WINDOW_CLOSED');
   throw conflict(msg.ratingDuplicate, 'ALREADY_RATED');
 }
@@ -176,6 +178,7 @@ export async function rateClient(
         nota3,
         nota4,
         nota5,
+        comentario: body.comentario || null,
         counted: false,
         createdAt: now,
       });

@@ -2,14 +2,12 @@ import { msg } from '@encanto/core/messages';
 import { useSession } from '../../lib/session.ts';
 import { useEscortAverages } from '../../lib/api/ratings.ts';
 import { AveragesView } from '../ratings/averages-view.tsx';
-import { CommentsPanel } from './comments-panel.tsx';
 import { EscortRating } from './escort-rating.tsx';
 
 /**
  * What the card shows at the rating slot: clients get the rating block; the
- * escort on her own card and admins get her averages and a moderation view of
- * the comments ('Eliminar' at 3+ dislikes), since the public comments panel is
- * for clients only.
+ * escort on her own card and admins get her averages. The comments are in the
+ * card's "Comentarios" section for them too, read-only (decision 0156).
  */
 export function CardRatingSlot({ nickname, own }: { nickname: string; own: boolean }) {
   const session = useSession();
@@ -22,7 +20,7 @@ function Moderation({ nickname, own }: { nickname: string; own: boolean }) {
   const averages = useEscortAverages(nickname, true);
   return (
     <section className="rating-block" aria-labelledby="reputacion">
-      <h2 id="reputacion">{own ? 'Tus calificaciones y comentarios' : 'Calificaciones y comentarios'}</h2>
+      <h2 id="reputacion">{own ? 'Tus calificaciones' : 'Calificaciones'}</h2>
       {averages.isError ? (
         <p className="message message-error">{msg.ratingFetchError}</p>
       ) : averages.data ? (
@@ -30,7 +28,6 @@ function Moderation({ nickname, own }: { nickname: string; own: boolean }) {
       ) : (
         <div className="skeleton rating-skeleton" />
       )}
-      <CommentsPanel nickname={nickname} />
     </section>
   );
 }

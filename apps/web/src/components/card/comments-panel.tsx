@@ -18,8 +18,12 @@ import { useResumeIntent } from './resume-intent.ts';
  * once, marked while it waits for both reviews; others see it once published.
  * 'Eliminar' shows where the server allows it (the author within 24 h; the
  * escort of the profile or an admin at 3+ dislikes). Text is rendered as text.
+ *
+ * `readOnly`: the escort reading her own card, or an admin (decision 0156). No form and no "No Me
+ * Gusta", only the count ('Eliminar' where the server allows it); the server applies the double-blind
+ * rule, so she sees published comments only.
  */
-export function CommentsPanel({ nickname }: { nickname: string }) {
+export function CommentsPanel({ nickname, readOnly = false }: { nickname: string; readOnly?: boolean }) {
   const session = useSession();
   const pair = useClientPair(nickname);
   const comments = useComments(nickname, session.signedIn);
@@ -42,6 +46,12 @@ export function CommentsPanel({ nickname }: { nickname: string }) {
 
   return (
     <div className="comments-panel">
+      {readOnly && session.role === 'usuario' ? (
+        <p className="comments-own-note">
+          Así ven los clientes los comentarios de tu tarjeta. Cada comentario se publica cuando ambos
+          califican la cita o al cerrar su plazo.
+        </p>
+      ) : null}
       {canComment ? (
         <CommentForm
           pair={pair}
@@ -82,6 +92,7 @@ export function CommentsPanel({ nickname }: { nickname: string }) {
                 comment={c}
                 escort={nickname}
                 canDislike={pair !== null && s?.click === true && !own}
+                readOnly={readOnly}
                 busy={busyKey === c.id_comentario}
                 onDislike={() =>
                   void act(
@@ -106,6 +117,7 @@ function CommentItem(props: {
   comment: Comment;
   escort: string;
   canDislike: boolean;
+  readOnly: boolean;
   busy: boolean;
   onDislike: () => void;
   onDelete: () => void;
@@ -127,7 +139,9 @@ function CommentItem(props: {
         </p>
       )}
       <div className="comment-actions">
-        {c.publicado ? (
+        {c.publicado && props.readOnly ? (
+          <span className="comment-dislike-count">No Me Gusta ({c.likes})</span>
+        ) : c.publicado ? (
           <button
             type="button"
             className={

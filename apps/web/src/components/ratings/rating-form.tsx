@@ -2,34 +2,43 @@ import { useId, useState } from 'react';
 import type { ZodType } from 'zod';
 import { limits, ratingCriteria } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
-import { notesSchema, type Notes } from '@encanto/core/marketplace';
+import { clientRatingBodySchema, notesSchema, type Notes } from '@encanto/core/marketplace';
 import { errorText } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 const fields = ['nota1', 'nota2', 'nota3', 'nota4', 'nota5'] as const;
 const marks = Array.from({ length: limits.ratingMax - limits.ratingMin + 1 }, (_, i) => i + limits.ratingMin);
-type FormValues = Record<(typeof fields)[number], string>;
-const empty: FormValues = { nota1: '', nota2: '', nota3: '', nota4: '', nota5: '' };
+type FormValues = Record<(typeof fields)[number] | 'comentario', string>;
+const empty: FormValues = { nota1: '', nota2: '', nota3: '', nota4: '', nota5: '', comentario: '' };
+/** The marks, and her optional comment when the form asks for one (an escort rating a client). */
+export type RatingInput = Notes & { comentario?: string | undefined };
+const withComment = notesSchema.extend({ comentario: clientRatingBodySchema.shape.comentario });
 
 /**
- * 'Calificar' opens five 1-10 dropdowns (Puntual, Pieza, Trato, Apariencia,
- * Oral); 'Enviar calificación' validates with the shared schema and sends.
- * Used in both directions. (The spec's 'Add' and 'Insert' were English leftovers.)
+ * 'Calificar' opens five 1-10 dropdowns, named by `criteria` (a client rates an
+ * escort on Puntual, Pieza, Trato, Apariencia, Oral; an escort rates a client on
+ * his own, decision 0157, and may add a comment); 'Enviar calificación' validates
+ * with the shared schema and sends. (The spec's 'Add' and 'Insert' were English leftovers.)
  */
 export function RatingForm({
   onSubmit,
   failText,
+  criteria = ratingCriteria,
+  comment = false,
 }: {
-  onSubmit: (notes: Notes) => Promise<void>;
+  onSubmit: (input: RatingInput) => Promise<void>;
   failText: string;
+  criteria?: readonly string[];
+  comment?: boolean;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useSchemaForm<FormValues, Notes>(notesSchema as unknown as ZodType<Notes, FormValues>, {
-    defaultValues: empty,
-  });
+  const form = useSchemaForm<FormValues, RatingInput>(
+    (comment ? withComment : notesSchema) as unknown as ZodType<RatingInput, FormValues>,
+    { defaultValues: empty },
+  );
   // The submit button shows the form's own isSubmitting, which lasts until run() settles.
   const { run } = useAction();
 
@@ -42,9 +51,9 @@ export function RatingForm({
   }
 
   const submit = form.handleSubmit(
-    (notes) => {
+    (input) => {
       setError(null);
-      return run(() => onSubmit(notes), {
+      return run(() => onSubmit(input), {
         onSuccess: () => {
           form.reset(empty);
           setOpen(false);
@@ -52,7 +61,7 @@ export function RatingForm({
         onError: (err) => setError(errorText(err, failText)),
       });
     },
-    () => setError(msg.ratingIncomplete),
+    (errors) => setError(errors.comentario?.message ?? msg.ratingIncomplete),
   );
 
   return (
@@ -60,7 +69,7 @@ export function RatingForm({
       <div className="rating-selects">
         {fields.map((name, i) => (
           <div className="field" key={name}>
-            <label htmlFor={`${id}-${name}`}>{ratingCriteria[i]}</label>
+            <label htmlFor={`${id}-${name}`}>{criteria[i]}</label>
             <select
               id={`${id}-${name}`}
               {...form.register(name)}
@@ -76,6 +85,18 @@ export function RatingForm({
           </div>
         ))}
       </div>
+      {comment ? (
+        <div className="field">
+          <label htmlFor={`${id}-comentario`}>Comentario (opcional)</label>
+          <textarea
+            id={`${id}-comentario`}
+            rows={3}
+            maxLength={limits.clientRatingCommentMax}
+            {...form.register('comentario')}
+            aria-invalid={form.formState.errors.comentario ? true : undefined}
+          />
+        </div>
+      ) : null}
       <div className="rating-form-actions">
         <button type="submit" className="button" disabled={form.formState.isSubmitting}>
           Enviar calificación

@@ -16,8 +16,13 @@ export const rateEscort = (calificador: string, nickname_usuario: string, notes:
     body: { calificador, nickname_usuario, ...notes },
   });
 
-export const rateClient = (calificador: string, nickname_cliente: string, notes: Notes) =>
+export const rateClient = (
+  calificador: string,
+  nickname_cliente: string,
+  notes: Notes,
+  comentario?: string | undefined,
+) =>
   api<Averages>('/notes/insertarCliente', {
     method: 'POST',
-    body: { calificador, nickname_cliente, ...notes },
+    body: { calificador, nickname_cliente, ...notes, ...(comentario ? { comentario } : {}) },
   });

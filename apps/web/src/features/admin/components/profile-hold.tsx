@@ -35,7 +35,9 @@ export function ProfileHold({ profile }: { profile: AdminProfile }) {
         ? 'No se publica: la escort pausó su perfil.'
         : profile.estado === 'inactiva'
           ? 'Su tarjeta es pública pero no aparece en los listados: está inactiva.'
-          : 'Visible: aparece en los listados y su tarjeta es pública.';
+          : !profile.listado
+            ? 'Su tarjeta es pública pero no aparece en los listados: le falta una foto propia.'
+            : 'Visible: aparece en los listados y su tarjeta es pública.';
   return (
     <p className={`profile-hold ${profile.listado ? 'profile-hold-visible' : ''}`} role="status">
       <Icon name={profile.listado ? 'eye' : 'alert'} size={22} />

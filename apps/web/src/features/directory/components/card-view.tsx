@@ -64,6 +64,10 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
   const loaded = escort.fono !== undefined;
   const [zoomed, setZoomed] = useState(false);
   const alt = `Foto de ${escort.apellido}, escort en ${escort.ciudad}`;
+  // She reads the comments on her own card, read-only (decision 0156): her card page, or the public one
+  // while she is signed in; so does an admin (moderation). Other escorts keep the spec's "clients only".
+  const mine =
+    own || (session.role === 'usuario' && session.nickname?.toLowerCase() === escort.nickname.toLowerCase());
   // Every tap goes through /contacto, which counts it for her statistics and redirects to WhatsApp.
   // The server leaves out her own taps and an admin's: the session cookie rides on the new tab too.
   return (
@@ -179,17 +183,17 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
         <CardGallery nickname={escort.nickname} name={escort.apellido} own={own} />
         {session.role ? (
           <TrackedSuspense fallback={null}>
-            <CardRatingSlot nickname={escort.nickname} own={own} />
+            <CardRatingSlot nickname={escort.nickname} own={mine} />
           </TrackedSuspense>
         ) : null}
         <section className="profile-card-comments" aria-labelledby="comentarios">
           <h2 id="comentarios">Comentarios</h2>
-          {session.role === 'cliente' && session.rut ? (
-            <>
-              <TrackedSuspense fallback={<div className="skeleton rating-skeleton" />}>
-                <CommentsPanel nickname={escort.nickname} />
-              </TrackedSuspense>
-            </>
+          {(session.role === 'cliente' && session.rut) ||
+          (mine && session.role === 'usuario') ||
+          session.role === 'admin' ? (
+            <TrackedSuspense fallback={<div className="skeleton rating-skeleton" />}>
+              <CommentsPanel nickname={escort.nickname} readOnly={session.role !== 'cliente'} />
+            </TrackedSuspense>
           ) : (
             <>
               <p className="profile-card-note">{msg.commentsClientsOnly}</p>

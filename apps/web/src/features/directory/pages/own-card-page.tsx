@@ -37,7 +37,7 @@ export default function OwnCardPage() {
         </p>
       ) : !card.listado ? (
         <p className="message own-card-notice" role="status">
-          Tu perfil no aparece en los listados mientras esté inactivo o pausado.
+          Tu perfil no aparece en los listados mientras esté inactivo, pausado o sin una foto tuya.
         </p>
       ) : null}
       <CardView escort={card} own />

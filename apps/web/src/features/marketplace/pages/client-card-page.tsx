@@ -1,3 +1,4 @@
+import { clientRatingCriteria } from '@encanto/core/constants';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { msg } from '@encanto/core/messages';
@@ -76,16 +77,22 @@ function ClientCardView({ nickname }: { nickname: string }) {
         {averages.isError ? (
           <p className="message message-error">{msg.clientRatingFetchError}</p>
         ) : averages.data ? (
-          <AveragesView averages={averages.data} label={`Promedios de ${c.nickname}`} />
+          <AveragesView
+            averages={averages.data}
+            label={`Promedios de ${c.nickname}`}
+            criteria={clientRatingCriteria}
+          />
         ) : (
           <div className="skeleton rating-skeleton" />
         )}
         {isEscort && c.puedeCalificar ? (
           <RatingForm
             failText={msg.clientRatingInsertError}
-            onSubmit={async (notes) => {
+            criteria={clientRatingCriteria}
+            comment
+            onSubmit={async ({ comentario, ...notes }) => {
               const before = averages.data?.total ?? 0;
-              const after = await rateClient(session.nickname ?? '', c.nickname, notes);
+              const after = await rateClient(session.nickname ?? '', c.nickname, notes, comentario);
               // The meeting is rated: its conversation token has no further use.
               setStored({ token_conversacion: null });
               // Published at once only when the client had already rated her.

@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
 import { formatMeetingTime } from '@encanto/core/chile-time';
-import { ratingCriteria } from '@encanto/core/constants';
+import { clientRatingCriteria, ratingCriteria } from '@encanto/core/constants';
 import type { MyMeeting, ReviewView } from '@encanto/core/meetings';
 import { reviewPath } from './meeting-actions.tsx';
 
-function Notes({ notas }: { notas: NonNullable<ReviewView['notas']> }) {
+/** A client's review of an escort uses the escort criteria; an escort's of a client his own (decision 0157). */
+type Criteria = readonly string[];
+
+function Notes({ notas, criteria }: { notas: NonNullable<ReviewView['notas']>; criteria: Criteria }) {
   const values = [notas.nota1, notas.nota2, notas.nota3, notas.nota4, notas.nota5];
   return (
     <dl className="review-notes">
-      {ratingCriteria.map((c, i) => (
+      {criteria.map((c, i) => (
         <div key={c}>
           <dt>{c}</dt>
           <dd>{values[i]}</dd>
@@ -18,10 +21,10 @@ function Notes({ notas }: { notas: NonNullable<ReviewView['notas']> }) {
   );
 }
 
-function Review({ review }: { review: ReviewView }) {
+function Review({ review, criteria }: { review: ReviewView; criteria: Criteria }) {
   return (
     <>
-      {review.notas ? <Notes notas={review.notas} /> : null}
+      {review.notas ? <Notes notas={review.notas} criteria={criteria} /> : null}
       {review.comentario ? <p className="review-comment">“{review.comentario}”</p> : null}
     </>
   );
@@ -38,6 +41,8 @@ export function ReviewSummary({ meeting: m }: { meeting: MyMeeting }) {
   const other = m.otra_parte.nombre || m.otra_parte.nickname;
   const until = formatMeetingTime(r.hasta);
   const open = m.acciones.includes('calificar') || m.acciones.includes('comentar');
+  const mine = m.rol === 'client' ? ratingCriteria : clientRatingCriteria;
+  const theirs = m.rol === 'client' ? clientRatingCriteria : ratingCriteria;
   return (
     <section
       className="form-card meeting-reviews"
@@ -49,7 +54,7 @@ export function ReviewSummary({ meeting: m }: { meeting: MyMeeting }) {
         <h3>Tu calificación</h3>
         {r.mia ? (
           <>
-            <Review review={r.mia} />
+            <Review review={r.mia} criteria={mine} />
             {r.mia_publicada ? null : (
               <p className="review-wait">
                 Se publicará cuando {other} también califique o el {until}, lo que ocurra primero.
@@ -58,7 +63,11 @@ export function ReviewSummary({ meeting: m }: { meeting: MyMeeting }) {
           </>
         ) : (
           <p className="review-none">
-            {open ? `Aún no calificas esta cita. Tienes hasta el ${until}.` : 'No calificaste esta cita.'}
+            {open
+              ? `Aún no calificas esta cita. Tienes hasta el ${until}.`
+              : r.desde
+                ? `Podrás calificar esta cita desde el ${formatMeetingTime(r.desde)}, la hora de la cita.`
+                : 'No calificaste esta cita.'}
           </p>
         )}
         {open ? (
@@ -70,7 +79,7 @@ export function ReviewSummary({ meeting: m }: { meeting: MyMeeting }) {
       <div className="review-block">
         <h3>Calificación de {other}</h3>
         {r.suya ? (
-          <Review review={r.suya} />
+          <Review review={r.suya} criteria={theirs} />
         ) : (
           <p className="review-none">
             {r.suya_pendiente

@@ -50,7 +50,7 @@ export function EstadoSection({ rut, estado }: { rut: string; estado: Estado }) 
       </p>
       <p className="field-hint">
         {estado === 'disponible'
-          ? 'Apareces en los listados y tu tarjeta recibe solicitudes.'
+          ? 'Tu tarjeta recibe solicitudes; con tu perfil completo apareces en los listados.'
           : 'No apareces en los listados; tu tarjeta indica que no estás disponible.'}
       </p>
       <button type="button" className="button" onClick={() => void onChange()} disabled={busy}>

@@ -198,6 +198,8 @@ export function GalleryManager() {
   );
 
   const label = (item: GalleryItem, i: number) => `${isVideoItem(item) ? 'video' : 'foto'} ${i + 1}`;
+  // The card's photo is the first photo in her order; a video in front is no photo (decision 0155).
+  const cover = items.findIndex((item) => !isVideoItem(item));
 
   return (
     <section className="gallery-page" aria-labelledby="gallery-title">
@@ -207,8 +209,8 @@ export function GalleryManager() {
       <p className="gallery-lead">
         Fotos de tu teléfono tal como salen: las achicamos antes de subirlas (hasta{' '}
         {mb(limits.galleryMaxBytes)}&nbsp;MB cada una). Videos MP4 de hasta {mb(limits.galleryVideoMaxBytes)}
-        &nbsp;MB, hasta {limits.galleryMaxItems} en total. Puedes elegir varios a la vez. La primera es la
-        portada de tu tarjeta.
+        &nbsp;MB, hasta {limits.galleryMaxItems} en total. Puedes elegir varios a la vez. La primera foto es
+        la portada: la foto de tu tarjeta en los listados.
       </p>
 
       <form className="form-card gallery-uploader" onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
@@ -316,7 +318,7 @@ export function GalleryManager() {
                 >
                   <Icon name="close" size={20} />
                 </button>
-                {i === 0 ? <span className="gallery-cover">Portada</span> : null}
+                {i === cover ? <span className="gallery-cover">Portada</span> : null}
                 <div className="gallery-order" role="group" aria-label={`Orden de ${label(item, i)}`}>
                   <button
                     type="button"
@@ -330,9 +332,20 @@ export function GalleryManager() {
                   <button
                     type="button"
                     data-focus-key={`${item.id}-portada`}
-                    onClick={() => void reorder(i, 0, `${item.id}-despues`, msg.galleryCoverSaved)}
+                    onClick={() =>
+                      void reorder(
+                        i,
+                        0,
+                        `${item.id}-despues`,
+                        isVideoItem(item) ? msg.galleryOrderSaved : msg.galleryCoverSaved,
+                      )
+                    }
                     disabled={ordering || i === 0}
-                    aria-label={`Usar ${label(item, i)} como portada`}
+                    aria-label={
+                      isVideoItem(item)
+                        ? `Mover ${label(item, i)} al principio`
+                        : `Usar ${label(item, i)} como portada`
+                    }
                   >
                     <Icon name="star" size={18} />
                   </button>

@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useEscortProfile } from '../api/profile.ts';
 import { EstadoSection } from '../components/estado-section.tsx';
+import { ListingChecklist } from '../components/listing-checklist.tsx';
 import { ProfileAvatar } from '../components/profile-avatar.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
 import { ReviewNotice } from '../components/review-notice.tsx';
@@ -58,6 +59,7 @@ export default function SummaryPage() {
               </Link>
             </div>
           </div>
+          {p.autorizado === 'aprobado' ? <ListingChecklist missing={p.falta_para_listado} /> : null}
           <EstadoSection rut={p.rut_usuario} estado={p.estado} />
         </>
       )}

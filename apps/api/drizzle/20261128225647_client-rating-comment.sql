@@ -1,0 +1,1 @@
+ALTER TABLE "client_ratings" ADD COLUMN "comentario" text;
