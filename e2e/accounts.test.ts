@@ -166,7 +166,8 @@ describe('accounts journeys', () => {
     await page.getByLabel('Email', { exact: true }).fill(client.email);
     await page.getByLabel('Contraseña', { exact: true }).fill('mala1234');
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-    await page.getByText('Credenciales inválidas o error de servidor.').waitFor();
+    // A wrong password in the spec's words on the client tab too (decision 0140).
+    await page.getByText('Credenciales incorrectas. Por favor, intenta nuevamente.').waitFor();
     await page.getByLabel('Contraseña', { exact: true }).fill(client.pass);
     await page.getByRole('button', { name: 'Mostrar contraseña' }).click();
     await expect(page.getByLabel('Contraseña', { exact: true }).getAttribute('type')).resolves.toBe('text');

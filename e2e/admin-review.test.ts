@@ -5,6 +5,7 @@ import { todayInChile } from '@encanto/core/chile-time';
 import {
   adminToken,
   approvedAccount,
+  giveProfilePhoto,
   call,
   documentPhoto,
   loginAdmin,
@@ -170,6 +171,8 @@ describe('the admin review', () => {
       pass: 'clave123',
       document: () => documentPhoto('#d9c7b8'),
     });
+    // Listed once reinstated only with a photo of her own (decision 0153).
+    await giveProfilePhoto(escort, 'clave123');
     const witness = await approvedAccount('cliente', token, {
       prefix: 'rw',
       nombre: 'Cliente Testigo Prueba',

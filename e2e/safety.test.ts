@@ -7,6 +7,7 @@ import {
   adminToken,
   approvedAccount,
   call,
+  giveProfilePhoto,
   loginAdmin,
   portrait,
   type NewAccount,
@@ -45,6 +46,8 @@ let escort: Person;
 beforeAll(async () => {
   browser = await launchBrowser();
   escort = await approvedAccount('usuario', await adminToken(), account('sf'));
+  // Listed only with a photo of her own (decision 0153): the listing below shows her badge.
+  await giveProfilePhoto(escort, PASSWORD);
 });
 afterAll(async () => {
   await browser.close();

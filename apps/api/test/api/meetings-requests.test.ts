@@ -206,9 +206,17 @@ describe('the escort answers: accept, reject with a reason, or propose another t
       fecha_hora: new Date(proposed).toISOString(),
       propuesta: null,
       grupo: 'proximas',
+      acciones: ['conversar'],
+    });
+    // Reviews open at the meeting's time (decision 0157), not at acceptance.
+    expect(await myMeeting(t.app, escort, id)).toMatchObject({ acciones: ['conversar'] });
+    const untilMeeting = new Date(proposed).getTime() - now().getTime();
+    clock.advance(untilMeeting);
+    expect(await myMeeting(t.app, client, id)).toMatchObject({
       acciones: ['conversar', 'comentar', 'calificar'],
     });
     expect(await myMeeting(t.app, escort, id)).toMatchObject({ acciones: ['conversar', 'calificar'] });
+    clock.advance(-untilMeeting);
     expect(
       (await call(t.app, 'POST', '/appointments/aceptar-propuesta', client, pairOf(client, escort)))
         .statusCode,

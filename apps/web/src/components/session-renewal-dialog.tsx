@@ -76,34 +76,40 @@ export default function SessionRenewalDialog() {
         finish(false);
       }}
     >
-      <h2 id={`${id}-title`} className="session-renewal-title">
-        {msg.sessionRenewTitle}
-      </h2>
-      <p id={`${id}-text`}>{msg.sessionRenewText}</p>
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        {/* The account's e-mail, for the browser's password manager. */}
-        <input
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={getStored('email') ?? ''}
-          readOnly
-          hidden
-        />
-        <div className="field">
-          <label htmlFor={`${id}-pass`}>Contraseña</label>
-          <PasswordInput id={`${id}-pass`} autoComplete="current-password" {...form.register('pass')} />
-        </div>
-        <div aria-live="assertive">{error ? <p className="message message-error">{error}</p> : null}</div>
-        <div className="session-renewal-actions">
-          <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-            Continuar
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => finish(false)}>
-            Cancelar
-          </button>
-        </div>
-      </form>
+      {/* Its fields exist only while it asks: a closed dialog's password field would be one more
+          "Contraseña" on every signed-in page, for password managers and for anyone reading by label. */}
+      {answer ? (
+        <>
+          <h2 id={`${id}-title`} className="session-renewal-title">
+            {msg.sessionRenewTitle}
+          </h2>
+          <p id={`${id}-text`}>{msg.sessionRenewText}</p>
+          <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+            {/* The account's e-mail, for the browser's password manager. */}
+            <input
+              type="email"
+              name="email"
+              autoComplete="username"
+              value={getStored('email') ?? ''}
+              readOnly
+              hidden
+            />
+            <div className="field">
+              <label htmlFor={`${id}-pass`}>Contraseña</label>
+              <PasswordInput id={`${id}-pass`} autoComplete="current-password" {...form.register('pass')} />
+            </div>
+            <div aria-live="assertive">{error ? <p className="message message-error">{error}</p> : null}</div>
+            <div className="session-renewal-actions">
+              <button type="submit" className="button" disabled={form.formState.isSubmitting}>
+                Continuar
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => finish(false)}>
+                Cancelar
+              </button>
+            </div>
+          </form>
+        </>
+      ) : null}
     </dialog>
   );
 }
