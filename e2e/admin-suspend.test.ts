@@ -11,12 +11,10 @@ import {
   openSettled,
   randomRut,
 } from './helpers/api.ts';
-import { launchBrowser, openPage, screenshot } from './helpers/browser.ts';
+import { launchBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
 import { mailMatching } from './helpers/mail.ts';
 
 /** The administrator at 360 px: a suspension with a reason, mailed and undone; the queue and its approval. */
-
-const small = { width: 360, height: 780 };
 
 let browser: Browser;
 let token: string;
@@ -82,7 +80,7 @@ describe('Suspender perfil asks why, mails her and can be undone (decision 0147)
       method: 'POST',
       body: { nickname_usuario: escort.nickname, motivo: 'suplantacion', detalle: 'Fotos de otra' },
     });
-    const { page, context } = await openPage(browser, small);
+    const { page, context } = await openPage(browser, smallPhone);
     await loginAdmin(page);
     await openSettled(page, '/pendientes/denuncias');
     const card = page.locator(`li[data-nickname="${escort.nickname}"]`);
@@ -114,7 +112,7 @@ describe('Suspender perfil asks why, mails her and can be undone (decision 0147)
   it('at 360 px: rows with a document come first, and the approval shows the document it confirms', async () => {
     const waiting = await pendingEscort('sd', false);
     const ready = await pendingEscort('cd', true);
-    const { page, context } = await openPage(browser, small);
+    const { page, context } = await openPage(browser, smallPhone);
     await loginAdmin(page);
     await openSettled(page, '/pendientes/usuarios');
     const order = await page

@@ -6,32 +6,21 @@ import {
   adminToken,
   approvedAccount,
   loginThroughForm,
-  portrait,
-  type NewAccount,
   type Person,
+  E2E_PASSWORD,
+  newAccount,
 } from './helpers/api.ts';
-import { launchBrowser, openPage, screenshot } from './helpers/browser.ts';
+import { launchBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
 
 /** Copy and polish at 360 px (decision 0148): one voice, the 24-hour clock, words a person would say. */
 
-const small = { width: 360, height: 780 };
-const PASSWORD = 'encanto123';
-const account = (prefix: string): NewAccount => ({
-  prefix,
-  nombre: 'Camila Soto Rojas',
-  fecha_nac: '1995-03-10',
-  fono: '934567812',
-  genero: 'Femenino',
-  pass: PASSWORD,
-  document: () => portrait('#445566', '#aabbcc'),
-});
 const twelveHour = /[ap]\.\s?m\./;
 
 let browser: Browser;
 let escort: Person;
 beforeAll(async () => {
   browser = await launchBrowser();
-  escort = await approvedAccount('usuario', await adminToken(), account('cp'));
+  escort = await approvedAccount('usuario', await adminToken(), newAccount('cp'));
 });
 afterAll(async () => {
   await browser.close();
@@ -40,15 +29,15 @@ afterAll(async () => {
 async function confirmPassword(page: Page) {
   const proof = page.getByRole('dialog', { name: 'Confirma que eres tú' });
   await proof.waitFor();
-  await proof.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await proof.getByLabel('Contraseña', { exact: true }).fill(E2E_PASSWORD);
   await proof.getByRole('button', { name: 'Confirmar' }).click();
   await proof.waitFor({ state: 'hidden' });
 }
 
 describe('copy and polish at 360 px (decision 0148)', () => {
   it('the approval in plain words, the selfie deadline on the 24-hour clock', async () => {
-    const { page, context } = await openPage(browser, small);
-    await loginThroughForm(page, escort, PASSWORD);
+    const { page, context } = await openPage(browser, smallPhone);
+    await loginThroughForm(page, escort, E2E_PASSWORD);
     const approval = page.getByRole('status').filter({ hasText: '¡Tu cuenta fue aprobada!' });
     await approval.waitFor();
     await expect(approval.innerText()).resolves.not.toContain('Estado de autorización');
@@ -63,8 +52,8 @@ describe('copy and polish at 360 px (decision 0148)', () => {
   });
 
   it('two-step setup on the same phone: a link that opens the app and the secret as text', async () => {
-    const { page, context } = await openPage(browser, small);
-    await loginThroughForm(page, escort, PASSWORD);
+    const { page, context } = await openPage(browser, smallPhone);
+    await loginThroughForm(page, escort, E2E_PASSWORD);
     await page.goto('/panel/cuenta');
     const section = page.locator('#seguridad');
     await section.getByRole('heading', { name: 'Llaves de acceso' }).waitFor();
@@ -82,8 +71,8 @@ describe('copy and polish at 360 px (decision 0148)', () => {
   });
 
   it('the data export comes with a page to read, with Spanish field names', async () => {
-    const { page, context } = await openPage(browser, small);
-    await loginThroughForm(page, escort, PASSWORD);
+    const { page, context } = await openPage(browser, smallPhone);
+    await loginThroughForm(page, escort, E2E_PASSWORD);
     await page.goto('/panel/cuenta');
     const section = page.getByRole('region', { name: 'MIS DATOS' });
     await section.scrollIntoViewIfNeeded();
@@ -106,7 +95,7 @@ describe('copy and polish at 360 px (decision 0148)', () => {
   });
 
   it('sign-up asks for the same 7 characters as a change of password', async () => {
-    const { page, context } = await openPage(browser, small);
+    const { page, context } = await openPage(browser, smallPhone);
     await page.goto('/registro/RegistroEscort');
     await page.getByText(msg.registerPasswordHint).waitFor();
     expect(msg.registerPasswordHint).toContain('7 caracteres');

@@ -8,32 +8,19 @@ import {
   approvedAccount,
   call,
   loginThroughForm,
-  portrait,
-  type NewAccount,
   type Person,
+  E2E_PASSWORD,
+  newAccount,
 } from './helpers/api.ts';
-import { launchBrowser, openPage, screenshot } from './helpers/browser.ts';
+import { launchBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
 
 /** Onboarding for everyone, on a small phone: the journeys a new person trips on first. */
-
-const small = { width: 360, height: 780 };
-
-const PASSWORD = 'encanto123';
-const account = (prefix: string): NewAccount => ({
-  prefix,
-  nombre: 'Camila Soto Rojas',
-  fecha_nac: '1995-03-10',
-  fono: '934567812',
-  genero: 'Femenino',
-  pass: PASSWORD,
-  document: () => portrait('#445566', '#aabbcc'),
-});
 
 let browser: Browser;
 let escort: Person;
 beforeAll(async () => {
   browser = await launchBrowser();
-  escort = await approvedAccount('usuario', await adminToken(), account('ob'));
+  escort = await approvedAccount('usuario', await adminToken(), newAccount('ob'));
 });
 afterAll(async () => {
   await browser.close();
@@ -65,7 +52,7 @@ async function fillEscortForm(page: Page, data: { id: string; nickname: string }
 
 describe('a migrant escort registers with her passport (decision 0145)', () => {
   it('the escort form keeps the passport letters and signs her up at 360 px', async () => {
-    const { page, context } = await openPage(browser, small);
+    const { page, context } = await openPage(browser, smallPhone);
     await page.goto('/registro/RegistroEscort');
     await hydrated(page);
     const id = page.getByLabel('RUT o Pasaporte', { exact: true });
@@ -87,8 +74,8 @@ describe('a migrant escort registers with her passport (decision 0145)', () => {
 
 describe('the selfie code survives a reload (decision 0146)', () => {
   it('shows the same code after the page reloads, as Android does when she opens the camera', async () => {
-    const { page, context } = await openPage(browser, small);
-    await loginThroughForm(page, escort, PASSWORD);
+    const { page, context } = await openPage(browser, smallPhone);
+    await loginThroughForm(page, escort, E2E_PASSWORD);
     await page.goto('/panel/fotos');
     const section = page.locator('section#verificar-fotos');
     await section.scrollIntoViewIfNeeded();
@@ -120,8 +107,8 @@ describe('phone photos are resized before upload (decision 0149)', () => {
       .jpeg({ quality: 92 })
       .toBuffer();
     expect(photo.length).toBeGreaterThan(limits.galleryMaxBytes);
-    const { page, context } = await openPage(browser, small);
-    await loginThroughForm(page, escort, PASSWORD);
+    const { page, context } = await openPage(browser, smallPhone);
+    await loginThroughForm(page, escort, E2E_PASSWORD);
     await page.goto('/panel/fotos');
     const sent: number[] = [];
     page.on('request', (request) => {
@@ -144,7 +131,7 @@ describe('phone photos are resized before upload (decision 0149)', () => {
 
 describe('messages that say what is wrong (decision 0150)', () => {
   it('an empty submit names each field, a taken nickname says why Registrarse is off, offline keeps the form', async () => {
-    const { page, context } = await openPage(browser, small);
+    const { page, context } = await openPage(browser, smallPhone);
     await page.goto('/registro/RegistroEscort');
     await hydrated(page);
     await page.getByRole('button', { name: 'Registrarse' }).click();
@@ -191,12 +178,12 @@ describe('messages that say what is wrong (decision 0150)', () => {
 
   it("the escort's inbox shows the client's whole message on request", async () => {
     const client = await approvedAccount('cliente', await adminToken(), {
-      ...account('om'),
+      ...newAccount('om'),
       genero: 'Masculino',
     });
     const { token } = await call<{ token: string }>('/cliente/login', {
       method: 'POST',
-      body: { email: client.email, pass: PASSWORD },
+      body: { email: client.email, pass: E2E_PASSWORD },
     });
     const ending = 'y llego puntual con lo acordado.';
     const mensaje = `Hola, me gustaría conocerte el sábado en la tarde. Soy tranquilo, respetuoso y discreto; ${ending}`;
@@ -213,8 +200,8 @@ describe('messages that say what is wrong (decision 0150)', () => {
         mensaje,
       },
     });
-    const { page, context } = await openPage(browser, small);
-    await loginThroughForm(page, escort, PASSWORD);
+    const { page, context } = await openPage(browser, smallPhone);
+    await loginThroughForm(page, escort, E2E_PASSWORD);
     await page.goto('/panel/solicitudes');
     const toggle = page.getByRole('button', { name: 'Ver mensaje completo' }).first();
     await toggle.waitFor();

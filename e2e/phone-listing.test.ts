@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ageNoticeStorageKey, timings } from '@encanto/core/constants';
-import { desktop, gotoHydrated, launchBrowser, openPage, screenshot } from './helpers/browser.ts';
+import { desktop, gotoHydrated, launchBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
 
 /** A listing that works on a phone: the splash, the 18+ notice, the filters (at 360 px). */
 
-const small = { width: 360, height: 780 };
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -16,7 +15,7 @@ afterAll(async () => {
 
 describe('the splash on a phone', () => {
   it('replaces itself in the history: Back from /Escort returns to where the visitor came from', async () => {
-    const { page, errors, context } = await openPage(browser, small);
+    const { page, errors, context } = await openPage(browser, smallPhone);
     await page.clock.install();
     await gotoHydrated(page, '/Soporte');
     await gotoHydrated(page, '/');
@@ -32,7 +31,7 @@ describe('the splash on a phone', () => {
   });
 
   it('breaks the title between words, never inside the brand', async () => {
-    for (const viewport of [{ width: 320, height: 700 }, small, { width: 390, height: 844 }, desktop]) {
+    for (const viewport of [{ width: 320, height: 700 }, smallPhone, { width: 390, height: 844 }, desktop]) {
       const { page, context } = await openPage(browser, viewport);
       await page.clock.install();
       await gotoHydrated(page, '/');
@@ -55,7 +54,7 @@ describe('the 18+ notice on a phone', () => {
   const notice = (page: Page) => page.getByRole('dialog', { name: 'Solo para mayores de edad' });
 
   it("is in the server HTML and works with none of the app's scripts run", async () => {
-    const { page, context } = await openPage(browser, small, {
+    const { page, context } = await openPage(browser, smallPhone, {
       ageConfirmed: false,
       waitForHydration: false,
     });
@@ -78,7 +77,7 @@ describe('the 18+ notice on a phone', () => {
   });
 
   it('on a slow phone (6x CPU) is up before any photo paints, and typing after it is never swallowed', async () => {
-    const { page, context, errors } = await openPage(browser, small, {
+    const { page, context, errors } = await openPage(browser, smallPhone, {
       ageConfirmed: false,
       waitForHydration: false,
     });
@@ -145,14 +144,14 @@ describe('the filters on a phone', () => {
   const sheetButton = (page: Page) => page.getByRole('button', { name: /^Filtros/ });
 
   it('fold into one "Filtros (n)" button, so the first profiles are on the first screen', async () => {
-    const { page, context, errors } = await openPage(browser, small);
+    const { page, context, errors } = await openPage(browser, smallPhone);
     await page.goto('/Escort');
     await expect(sheetButton(page).textContent()).resolves.toBe('Filtros');
     await expect(page.getByLabel('Género').isVisible()).resolves.toBe(false);
     // The first card's photo is on the first screen, not below a form.
     const card = await page.locator('.escort-card').first().boundingBox();
     expect(card).not.toBeNull();
-    expect(card!.y + 160, `first card at ${card!.y}px`).toBeLessThanOrEqual(small.height);
+    expect(card!.y + 160, `first card at ${card!.y}px`).toBeLessThanOrEqual(smallPhone.height);
     await screenshot(page, 'listing-filters-folded-360');
 
     // The button opens the filters as a sheet; "Filtrar" closes it and moves the page to the results.
@@ -168,7 +167,7 @@ describe('the filters on a phone', () => {
     await expect
       .poll(async () => {
         const box = await count.boundingBox();
-        if (box === null || box.y < 0 || box.y + box.height > small.height) return false;
+        if (box === null || box.y < 0 || box.y + box.height > smallPhone.height) return false;
         // Seen, not under the sticky navbar.
         return page.evaluate(
           ([x, y]) => document.elementFromPoint(x!, y!)?.closest('.listing-count') !== null,
@@ -187,7 +186,7 @@ describe('the filters on a phone', () => {
   });
 
   it('names the active filters of an empty result as chips, each removed with one tap', async () => {
-    const { page, context, errors } = await openPage(browser, small);
+    const { page, context, errors } = await openPage(browser, smallPhone);
     await page.goto('/Escort?genero=Femenino&edad_min=99&edad_max=99');
     await expect(
       page.getByText('No hay escorts que coincidan con estos filtros.').count(),

@@ -10,25 +10,15 @@ import {
   giveProfilePhoto,
   loginAdmin,
   portrait,
-  type NewAccount,
   type Person,
   loginThroughForm,
+  E2E_PASSWORD,
+  newAccount,
 } from './helpers/api.ts';
 import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { dataDir } from './helpers/server.ts';
 
-const PASSWORD = 'encanto123';
-const account = (prefix: string): NewAccount => ({
-  prefix,
-  nombre: 'Camila Soto Rojas',
-  fecha_nac: '1995-03-10',
-  fono: '934567812',
-  genero: 'Femenino',
-  pass: PASSWORD,
-  document: () => portrait('#445566', '#aabbcc'),
-});
-
-const login = (page: Page, person: Person) => loginThroughForm(page, person, PASSWORD);
+const login = (page: Page, person: Person) => loginThroughForm(page, person, E2E_PASSWORD);
 
 /** Elements of the safety sections wider than the viewport (sideways scroll), by tag and class. */
 async function overflowing(page: Page) {
@@ -45,9 +35,9 @@ let escort: Person;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  escort = await approvedAccount('usuario', await adminToken(), account('sf'));
+  escort = await approvedAccount('usuario', await adminToken(), newAccount('sf'));
   // Listed only with a photo of her own (decision 0153): the listing below shows her badge.
-  await giveProfilePhoto(escort, PASSWORD);
+  await giveProfilePhoto(escort, E2E_PASSWORD);
 });
 afterAll(async () => {
   await browser.close();
@@ -133,7 +123,7 @@ describe('signals', () => {
   it('the admin sees groups with shared data and dismisses one with a note', async () => {
     // Two more profiles with the escort's phone: a "same phone" group.
     const token = await adminToken();
-    await approvedAccount('usuario', token, account('sg'));
+    await approvedAccount('usuario', token, newAccount('sg'));
     const { page, errors } = await openPage(browser, desktop);
     await loginAdmin(page);
     await page.getByRole('link', { name: /Señales/ }).click();

@@ -10,12 +10,12 @@ import {
   openPage,
   screenshot,
   sessionToken,
+  smallPhone,
 } from './helpers/browser.ts';
 import { DEMO_PASSWORD, demoEscort, type DemoEscort } from './helpers/demo.ts';
 
 /** Sign-in that does not lose what people were doing (at 360 px). */
 
-const small = { width: 360, height: 780 };
 let browser: Browser;
 let escort: DemoEscort;
 let client: Person;
@@ -39,7 +39,7 @@ afterAll(async () => {
 
 describe('one login for both kinds', () => {
   it('an escort on the default Cliente tab signs in to her own account; tabs keep what she typed', async () => {
-    const { page, errors, context } = await openPage(browser, small);
+    const { page, errors, context } = await openPage(browser, smallPhone);
     await gotoHydrated(page, '/Login');
     await page.getByLabel('Email').fill(escort.email);
     await page.getByLabel('Contraseña', { exact: true }).fill('no-es-esta-1');
@@ -85,7 +85,7 @@ async function signInFromCard(page: Page, why: string, shot?: string) {
 
 describe('a login that resumes what the visitor was doing', () => {
   it('★: the login says why, comes back to the same card and saves the favourite', async () => {
-    const { page, errors, context } = await openPage(browser, small);
+    const { page, errors, context } = await openPage(browser, smallPhone);
     await gotoHydrated(page, `/Card/${escort.nickname}`);
     await page.getByTestId('favorite-star').click();
     await signInFromCard(
@@ -105,7 +105,7 @@ describe('a login that resumes what the visitor was doing', () => {
   });
 
   it('"Cita": comes back to the card with the request form open', async () => {
-    const { page, errors, context } = await openPage(browser, small);
+    const { page, errors, context } = await openPage(browser, smallPhone);
     await gotoHydrated(page, `/Card/${escort.nickname}`);
     await page.getByRole('link', { name: 'Cita', exact: true }).click();
     await signInFromCard(page, `Inicia sesión para pedirle una cita a ${escort.apellido}.`);
@@ -116,7 +116,7 @@ describe('a login that resumes what the visitor was doing', () => {
   });
 
   it('"Comentar": comes back to the comments, which say what commenting needs', async () => {
-    const { page, errors, context } = await openPage(browser, small);
+    const { page, errors, context } = await openPage(browser, smallPhone);
     await gotoHydrated(page, `/Card/${escort.nickname}`);
     await page.getByRole('link', { name: 'Comentar', exact: true }).click();
     await signInFromCard(page, `Inicia sesión para comentar el perfil de ${escort.apellido}.`);
@@ -141,7 +141,7 @@ describe('a login that resumes what the visitor was doing', () => {
 
 describe('an ended session keeps the form', () => {
   it('saving the profile asks for the password in place, then sends the same values', async () => {
-    const { page, errors, context } = await openPage(browser, small);
+    const { page, errors, context } = await openPage(browser, smallPhone);
     await gotoHydrated(page, '/Login/EscortLogin');
     await page.getByLabel('Email').fill(escort.email);
     await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);

@@ -132,6 +132,20 @@ export interface NewAccount {
   document: () => Promise<Buffer>;
 }
 
+/** The password of the accounts `newAccount` describes. */
+export const E2E_PASSWORD = 'encanto123';
+
+/** An adult woman's registration, the one the browser files use when the person's details do not matter. */
+export const newAccount = (prefix: string): NewAccount => ({
+  prefix,
+  nombre: 'Camila Soto Rojas',
+  fecha_nac: '1995-03-10',
+  fono: '934567812',
+  genero: 'Femenino',
+  pass: E2E_PASSWORD,
+  document: () => portrait('#445566', '#aabbcc'),
+});
+
 /**
  * A real approved account, made the way people make one: registration, login,
  * identity-document upload, then an administrator's approval.

@@ -8,6 +8,8 @@ import { baseUrl } from './server.ts';
 export { baseUrl };
 
 export const phone = { width: 390, height: 844 };
+/** The small phone the first-use journeys are checked on. */
+export const smallPhone = { width: 360, height: 780 };
 export const desktop = { width: 1366, height: 768 };
 
 /** Debian's Chromium, never a downloaded browser. */
