@@ -12,10 +12,9 @@ import {
   type Person,
 } from './helpers/api.ts';
 import { msg } from '@encanto/core/messages';
-import { desktop, launchBrowser, openPage, screenshot } from './helpers/browser.ts';
+import { desktop, launchBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
 
 // Items of "trust signals that tell the truth" and "one listing rule" (decisions 0153, 0154), at 360 px.
-const narrow = { width: 360, height: 780 };
 const PASSWORD = 'encanto123';
 
 let browser: Browser;
@@ -46,7 +45,7 @@ describe('stars on the scale of the ratings (out of 10)', () => {
   it('a card draws half of the average in stars, the number, and "… de 10" for a screen reader', async () => {
     const rated = (await search('?orden=calificacion')).items.find((c) => c.promedio !== null);
     expect(rated, 'the demo has rated profiles').toBeDefined();
-    const { page, errors, context } = await openPage(browser, narrow);
+    const { page, errors, context } = await openPage(browser, smallPhone);
     await page.goto('/Escort?orden=calificacion');
     const card = page.locator('.escort-card', { hasText: rated!.nickname }).first();
     const rating = card.locator('.escort-card-rating[role="img"]');
@@ -62,14 +61,7 @@ describe('stars on the scale of the ratings (out of 10)', () => {
     await expect(rating.innerText()).resolves.toContain(n);
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'trust-stars-360');
-    for (const [name, viewport] of [
-      ['320', { width: 320, height: 700 }],
-      ['390', { width: 390, height: 844 }],
-      ['1366', desktop],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await screenshot(page, `trust-stars-${name}`);
-    }
+    await shots(page, 'trust-stars');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -89,31 +81,23 @@ describe('a profile is listed once complete, by every listing route', () => {
     };
     for (const route of routes) expect(await names(route), route).not.toContain(escort.nickname);
 
-    const { page, errors, context } = await openPage(browser, narrow);
+    const { page, errors, context } = await openPage(browser, smallPhone);
     await loginThroughForm(page, escort, PASSWORD);
     const notice = page.getByRole('heading', { name: 'Completa tu perfil para aparecer en los listados' });
     await notice.waitFor();
     await page.getByText('Sube una foto tuya (la imagen predeterminada no cuenta).').waitFor();
     await notice.scrollIntoViewIfNeeded();
     await screenshot(page, 'trust-listing-checklist-360');
-    for (const [name, viewport] of [
-      ['320', { width: 320, height: 700 }],
-      ['390', { width: 390, height: 844 }],
-      ['1366', desktop],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await screenshot(page, `trust-listing-checklist-${name}`);
-    }
+    await shots(page, 'trust-listing-checklist');
 
     await giveProfilePhoto(escort, PASSWORD);
     for (const route of routes) expect((await names(route))[0], route).toBe(escort.nickname);
-    await page.setViewportSize(narrow);
     await page.reload();
     await page.getByRole('heading', { name: 'Resumen' }).first().waitFor();
     await expect(notice.count()).resolves.toBe(0);
 
     // The listing page a visitor opens shows her first.
-    const visitor = await openPage(browser, narrow);
+    const visitor = await openPage(browser, smallPhone);
     await visitor.page.goto('/Escort');
     await expect(visitor.page.locator('.escort-card').first().innerText()).resolves.toContain(
       escort.nickname,
@@ -135,7 +119,7 @@ async function shots(page: Page, name: string) {
     await page.setViewportSize(viewport);
     await screenshot(page, `${name}-${size}`);
   }
-  await page.setViewportSize(narrow);
+  await page.setViewportSize(smallPhone);
 }
 
 describe("the gallery's cover is the card's photo (decision 0155)", () => {
@@ -170,7 +154,7 @@ describe("the gallery's cover is the card's photo (decision 0155)", () => {
       uploaded.push(res.fileUrl);
     }
 
-    const { page, errors, context } = await openPage(browser, narrow);
+    const { page, errors, context } = await openPage(browser, smallPhone);
     await loginThroughForm(page, owner, PASSWORD);
     await page.goto('/panel/fotos');
     await page.waitForSelector('html[data-hydrated]');
@@ -180,7 +164,7 @@ describe("the gallery's cover is the card's photo (decision 0155)", () => {
     await screenshot(page, 'trust-cover-gallery-360');
 
     // A visitor sees the chosen photo on her card, in the listing and on the card page.
-    const visitor = await openPage(browser, narrow);
+    const visitor = await openPage(browser, smallPhone);
     await visitor.page.goto('/Escort');
     const card = visitor.page.locator('.escort-card', { hasText: owner.nickname }).first();
     await expect(card.locator('img').getAttribute('src')).resolves.toBe(uploaded[1]);
@@ -204,7 +188,7 @@ describe('an escort reads the comments on her own card (decision 0156)', () => {
     // The demo profile with the most comments; demo escorts sign in as {nickname}@encanto.demo.
     const top = (await call<{ items: { nickname: string }[] }>('/escorts?orden=comentarios')).items[0]!;
     const owner = { kind: 'usuario' as const, email: `${top.nickname}@encanto.demo` };
-    const { page, errors, context } = await openPage(browser, narrow);
+    const { page, errors, context } = await openPage(browser, smallPhone);
     await loginThroughForm(page, owner, PASSWORD);
     await page.goto(`/TuCard/${top.nickname}`);
     await page.waitForSelector('html[data-hydrated]');
@@ -286,7 +270,7 @@ describe('reviews open at the meeting time, and clients are rated on their own c
         status: 409,
         json: { mensaje: msg.reviewNotYetOpen, code: 'REVIEW_NOT_YET_OPEN' },
       });
-      const { page, errors, context } = await openPage(browser, narrow);
+      const { page, errors, context } = await openPage(browser, smallPhone);
       await loginThroughForm(page, her, PASSWORD);
       await page.goto(`/Cita/${cita}`);
       await page.waitForSelector('html[data-hydrated]');
@@ -318,7 +302,7 @@ describe('reviews open at the meeting time, and clients are rated on their own c
         token: hisToken,
         body: { calificador: him.nickname, nickname_usuario: her.nickname, ...marks(8) },
       });
-      const his = await openPage(browser, narrow);
+      const his = await openPage(browser, smallPhone);
       await loginThroughForm(his.page, him, PASSWORD);
       await his.page.goto(`/Cita/${cita}`);
       await his.page.waitForSelector('html[data-hydrated]');
