@@ -3,7 +3,7 @@
  * default logging) on PostgreSQL and on PGlite with a known data set, and
  * autocannon scenarios at 50 connections, each beside two baselines measured
  * in the same run: GET /api/health on the same server and a bare node:http
- * server returning the same bytes. Writes its tables into bench/RESULTS.md.
+ * server returning the same bytes and headers. Writes its tables into bench/RESULTS.md.
  *
  *   npm run bench                      # both databases, 10 s per run, 2 rounds
  *   npm run bench -- --render-tail     # only the per-request render tail (bench/render-tail.ts)
@@ -161,11 +161,19 @@ export async function capture(base: string, s: Scenario) {
   });
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`${s.path}: status ${res.status} ${body.toString().slice(0, 200)}`);
+  // Every header the API sends but those of the transport (node:http writes its own) and of the
+  // compression fetch asked for (autocannon does not, so the API sends the plain body): the bare server
+  // sends the same bytes and headers, security headers included, as the listing target defines it.
+  const transport = new Set([
+    'date',
+    'connection',
+    'keep-alive',
+    'content-length',
+    'content-encoding',
+    'transfer-encoding',
+  ]);
   const headers: Record<string, string> = {};
-  for (const k of ['content-type', 'cache-control', 'etag']) {
-    const v = res.headers.get(k);
-    if (v) headers[k] = v;
-  }
+  for (const [k, v] of res.headers) if (!transport.has(k)) headers[k] = v;
   return { status: res.status, headers, body };
 }
 

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import type { Config } from './config.ts';
 
 const redact = [
@@ -17,7 +18,11 @@ const redact = [
  */
 export async function loggerOptions(config: Config): Promise<object> {
   const base = { level: config.logLevel, redact };
-  if (config.logFormat === 'json') return base;
+  // Written asynchronously (decision 0152): a line is handed to the kernel without blocking the
+  // request, and lines logged while a write is under way go out together in the next one. No minimum
+  // buffer, so a quiet server writes each line at once; pino flushes what is pending when the process
+  // exits, so only a power cut can lose the last lines.
+  if (config.logFormat === 'json') return { ...base, stream: pino.destination({ dest: 1, sync: false }) };
   const { default: pretty } = await import('pino-pretty');
   return {
     ...base,
