@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,14 +19,20 @@ export const publicWrite = Object.freeze({ invalidatesPublic: true as const });
  * once; other instances drop theirs on the Redis message (lib/invalidation-bus.ts),
  * or, without Redis, see the change within the cache's 5 s. Only successful
  * answers clear it: a refused write changed nothing, and failing requests must
- * not be a way to empty the cache.
+ * not be a way to empty the cache. The hook is added to the routes that declare
+ * `publicWrite` only, so every other request (the hot public reads) skips it.
  */
 export function registerPublicWrites(app: FastifyInstance): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.statusCode < 400 && request.routeOptions.config.invalidatesPublic) {
+  const clearOnSuccess: onSendHookHandler = (_request, reply, payload, done) => {
+    if (reply.statusCode < 400) {
       app.services.publicCache.clear();
       app.services.invalidation?.publish();
     }
     done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.invalidatesPublic) return;
+    const own = route.onSend ?? [];
+    route.onSend = [...(Array.isArray(own) ? own : [own]), clearOnSuccess];
   });
 }
