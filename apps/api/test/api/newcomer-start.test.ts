@@ -54,43 +54,19 @@ function firstLines(
 
 // The embedded database is the newcomer's: the run on PostgreSQL (TEST_DATABASE_URL) has nothing to add.
 describe.skipIf(process.env.TEST_DATABASE_URL)('a newcomer starting the server', () => {
-  it('listens on 127.0.0.1 only, logs readable lines, and ends with a short block of demo logins', async () => {
+  // One data folder through two starts (a first start costs a database and the demo data, so the file
+  // makes one): `npm start`'s first, then the server's own on the data it left.
+  it('first start under npm start: seeds in a process of its own, then serves from one tuned process that prints the demo logins once (decision 0151); the next start listens on 127.0.0.1 only, logs readable lines and does not print the admin password again', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'encanto-newcomer-'));
     dirs.push(dataDir);
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const out = await firstLines(dataDir, port);
-    expect(out).toContain(`Server listening at http://127.0.0.1:${port}`);
-    expect(out).not.toMatch(/0\.0\.0\.0/);
-    expect(out).not.toMatch(/^\{"level"/m); // no JSON lines
     // The block: its first line and the indented lines under it (the next log line starts with its time).
     const blockOf = (text: string) => {
       const [first, ...rest] = text.slice(text.indexOf('Encanto is running at')).split('\n');
       const end = rest.findIndex((l) => !l.startsWith('  '));
       return [first!, ...rest.slice(0, end < 0 ? rest.length : end)];
     };
-    const lines = blockOf(out);
-    expect(lines[0]).toMatch(
-      new RegExp(`Encanto is running at http://127\\.0\\.0\\.1:${port} with demo data\\.$`),
-    );
-    expect(lines[1]).toMatch(
-      /^ {2}admin {3}admin@encanto\.demo \/ \S{8,} {3}\(http:\/\/127\.0\.0\.1:\d+\/login-admin, tipo de perfil: admin; shown only now\)$/,
-    );
-    expect(lines[2]).toMatch(/^ {2}escort {2}\S+@encanto\.demo \/ encanto123$/);
-    expect(lines[3]).toMatch(/^ {2}client {2}\S+@encanto\.demo \/ encanto123$/);
-    expect(lines).toHaveLength(4);
 
-    // Next start: the data is there, the admin's password is not printed again.
-    const again = await firstLines(dataDir, port);
-    const next = blockOf(again);
-    expect(next).toHaveLength(2);
-    expect(next[1]).toMatch(/every demo escort and client logs in with the password encanto123/);
-    expect(again).not.toContain(lines[1]!.split(' / ')[1]!.split(' ')[0]!);
-  }, 300_000);
-
-  it('under npm start: seeds in a process of its own, then serves from one tuned process (decision 0151)', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'encanto-newcomer-'));
-    dirs.push(dataDir);
-    const port = 20000 + Math.floor(Math.random() * 20000);
     let server: { env: string; cmdline: string } | undefined;
     const out = await firstLines(dataDir, port, {
       script: 'scripts/start.ts',
@@ -111,14 +87,34 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a newcomer starting the server',
     const listening = lines.find((l) => l.msg.startsWith('Server listening'));
     expect(seeding && listening).toBeTruthy();
     expect(seeding!.pid).not.toBe(listening!.pid);
-    // The demo admin's password, made by the seeding process, is printed once by the server.
-    expect(lines.find((l) => l.msg.startsWith('Encanto is running'))?.msg).toMatch(
-      /admin@encanto\.demo \/ \S{8,}/,
+    expect(listening!.msg).toBe(`Server listening at http://127.0.0.1:${port}`);
+    expect(out).not.toMatch(/0\.0\.0\.0/);
+    // The demo admin's password, made by the seeding process, is printed once by the server, in one block.
+    const block = blockOf(lines.find((l) => l.msg.startsWith('Encanto is running'))?.msg ?? '');
+    expect(block[0]).toMatch(
+      new RegExp(`Encanto is running at http://127\\.0\\.0\\.1:${port} with demo data\\.$`),
     );
+    expect(block[1]).toMatch(
+      /^ {2}admin {3}admin@encanto\.demo \/ \S{8,} {3}\(http:\/\/127\.0\.0\.1:\d+\/login-admin, tipo de perfil: admin; shown only now\)$/,
+    );
+    expect(block[2]).toMatch(/^ {2}escort {2}\S+@encanto\.demo \/ encanto123$/);
+    expect(block[3]).toMatch(/^ {2}client {2}\S+@encanto\.demo \/ encanto123$/);
+    expect(block).toHaveLength(4);
     expect(existsSync(path.join(dataDir, 'first-start.json'))).toBe(false);
     expect(server?.env.split('\0')).toEqual(
       expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=65536']),
     );
     expect(server?.cmdline.split('\0')).toContain('--max-semi-space-size=4');
+
+    // Next start, the server alone with a newcomer's defaults: readable lines on loopback, the data is
+    // there, the admin's password is not printed again.
+    const again = await firstLines(dataDir, port);
+    expect(again).toContain(`Server listening at http://127.0.0.1:${port}`);
+    expect(again).not.toMatch(/0\.0\.0\.0/);
+    expect(again).not.toMatch(/^\{"level"/m); // no JSON lines
+    const next = blockOf(again);
+    expect(next).toHaveLength(2);
+    expect(next[1]).toMatch(/every demo escort and client logs in with the password encanto123/);
+    expect(again).not.toContain(block[1]!.split(' / ')[1]!.split(' ')[0]!);
   }, 300_000);
 });
