@@ -38,6 +38,8 @@ export interface LiveHub {
   since(accountId: string, lastId: string): LiveEnvelope[] | null;
   /** Events published here, and received from other instances (metrics, tests). */
   readonly published: number;
+  /** Accounts with an open stream on this instance (tests, bench). */
+  readonly accounts: number;
   readonly received: number;
   close(): Promise<void>;
 }
@@ -119,6 +121,9 @@ export async function createLiveHub(
     },
     get received() {
       return received;
+    },
+    get accounts() {
+      return listeners.size;
     },
     async close() {
       listeners.clear();

@@ -143,6 +143,15 @@ describe('GET /api/eventos', () => {
     expect(lost.events.some((e) => e.event === 'mensaje')).toBe(false);
   });
 
+  it('forgets a stream whose browser went away', async () => {
+    const before = t.app.services.live.accounts;
+    const c = await stream(await approvedClient(t.app));
+    await c.next('contador');
+    expect(t.app.services.live.accounts).toBe(before + 1);
+    c.close();
+    await expect.poll(() => t.app.services.live.accounts, { timeout: 2000 }).toBe(before);
+  });
+
   it('keeps at most N streams per account: the oldest is told why and closed', async () => {
     const client = await approvedClient(t.app);
     const a = await stream(client);
