@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -26,6 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
+const CITA = '7d3f8f3e-8a43-4b8e-9d55-0a5f3b1a2c11';
 const cookie = (who: FixtureAccount) => ({ cookie: `encanto_sesion=${who.token}` });
 async function stream(who: FixtureAccount, headers: Record<string, string> = {}): Promise<SseClient> {
   const c = await openSse(base, { ...cookie(who), ...headers });
@@ -150,6 +152,34 @@ describe('GET /api/eventos', () => {
     expect(t.app.services.live.accounts).toBe(before + 1);
     c.close();
     await expect.poll(() => t.app.services.live.accounts, { timeout: 2000 }).toBe(before);
+  });
+
+  it('drops the stream of a reader that stopped reading instead of queueing for it', async () => {
+    const client = await approvedClient(t.app);
+    const before = t.app.services.live.accounts;
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .get(`${base}/api/eventos`, { headers: { accept: 'text/event-stream', ...cookie(client) } }, resolve)
+        .on('error', reject),
+    );
+    res.pause(); // the phone stops reading; the kernel's buffers fill, then the server's
+    const closed = new Promise<void>((resolve) => res.once('close', () => resolve()));
+    expect(t.app.services.live.accounts).toBe(before + 1);
+    const texto = 'x'.repeat(1000);
+    let sent = 0;
+    while (t.app.services.live.accounts > before && sent < 50_000) {
+      for (let i = 0; i < 200; i++, sent++)
+        t.app.services.live.publish([client.id], {
+          tipo: 'mensaje',
+          cita: CITA,
+          autor: client.id,
+          mensaje: { id: sent, texto, fecha: '2026-11-29T01:00:00.000Z' },
+        });
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(t.app.services.live.accounts).toBe(before);
+    res.destroy();
+    await closed;
   });
 
   it('keeps at most N streams per account: the oldest is told why and closed', async () => {

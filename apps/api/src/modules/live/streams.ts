@@ -78,15 +78,17 @@ export function createLiveStreams(deps: StreamDeps): LiveStreams {
 
   const write = (stream: Stream, chunk: string) => {
     if (stream.closed) return;
-    if (stream.body.writableLength > MAX_UNSENT_BYTES) return close(stream);
+    // A reader that stopped reading: drop its socket rather than queue for it (decision 0188).
+    if (stream.body.writableLength > MAX_UNSENT_BYTES) return close(stream, undefined, true);
     stream.body.write(chunk);
   };
 
-  function close(stream: Stream, last?: string) {
+  /** Ends a stream, after a last frame; `abort` drops the socket at once (nothing more can reach it). */
+  function close(stream: Stream, last?: string, abort = false) {
     if (stream.closed) return;
-    if (last) stream.body.write(last);
     stream.closed = true;
-    stream.body.end();
+    if (abort) stream.body.destroy();
+    else stream.body.end(last);
     size--;
     const entry = byAccount.get(stream.account.id);
     if (!entry) return;
