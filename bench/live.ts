@@ -1,5 +1,5 @@
 /**
- * `node bench/live.ts`: the live event streams (GET /api/eventos, decisions 0186-0189) under load. The
+ * `node bench/live.ts`: the live event streams (GET /api/eventos, decisions 0158-0161) under load. The
  * production server on PostgreSQL (BENCH_DATABASE_URL) with 500 escorts and 500 clients, each pair with an
  * accepted meeting; this process opens one stream per account (1,000 streams, cookie-authenticated as a
  * browser does), then:

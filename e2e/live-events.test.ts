@@ -13,7 +13,7 @@ import {
 import { desktop, launchBrowser, openPage, phone, screenshot, sessionToken } from './helpers/browser.ts';
 
 /**
- * Live updates in two real browsers (decisions 0186, 0190): each signed-in tab holds one event stream
+ * Live updates in two real browsers (decisions 0158, 0162): each signed-in tab holds one event stream
  * (GET /api/eventos), and a request, its answer and a message show on the other side within a second,
  * without a reload and without waiting for a poll.
  */

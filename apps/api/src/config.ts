@@ -52,7 +52,7 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   SUPPORT_EMAIL: z.email().default('soporte@encanto.local'),
   REDIS_URL: optionalUrl,
-  /** Live events (GET /api/eventos, decisions 0186-0189). */
+  /** Live events (GET /api/eventos, decisions 0158-0161). */
   LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(50).default(5),
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(20).max(300_000).default(25_000),
   LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),

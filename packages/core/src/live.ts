@@ -3,7 +3,7 @@ import { meetingStatusValues } from './marketplace.ts';
 import { chatMessageSchema, meetingSummarySchema } from './meetings.ts';
 
 /**
- * The events of GET /api/eventos (Server-Sent Events, decision 0186): each SSE `event:` name with the
+ * The events of GET /api/eventos (Server-Sent Events, decision 0158): each SSE `event:` name with the
  * JSON of its `data:` line. The web app (lib/live.ts) reads them with these schemas; the API writes them.
  */
 export const liveEventSchemas = {

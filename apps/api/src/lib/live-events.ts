@@ -45,9 +45,9 @@ export interface LiveHub {
 }
 
 /**
- * The live events behind GET /api/eventos (decision 0186). Every event enters one ring shared by all the
+ * The live events behind GET /api/eventos (decision 0158). Every event enters one ring shared by all the
  * streams of this process, the only buffer kept: a stream that reconnects with Last-Event-ID is replayed
- * its account's events from it, and a stream never holds a queue of its own (decision 0188).
+ * its account's events from it, and a stream never holds a queue of its own (decision 0160).
  * With REDIS_URL the events also travel over Redis pub/sub, so a message written through one instance
  * reaches a stream held by another, like the public cache's invalidation (lib/invalidation-bus.ts);
  * every instance keeps the same ring, so a reconnection may land on any of them.

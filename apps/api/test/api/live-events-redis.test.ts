@@ -11,7 +11,7 @@ import { acceptedMeeting, chileTime, DAY } from './meetings-helpers.ts';
 
 /**
  * Two app instances on one database and the Redis at 127.0.0.1:6379 (TEST_REDIS_URL to use another),
- * as behind a load balancer: a message written through A reaches the stream B holds (decision 0187).
+ * as behind a load balancer: a message written through A reaches the stream B holds (decision 0159).
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let a: TestApp;

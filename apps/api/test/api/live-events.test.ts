@@ -10,7 +10,7 @@ import { acceptedMeeting, chileTime, DAY, requestBody } from './meetings-helpers
 
 /**
  * GET /api/eventos on one instance, over a real socket: what a tab's EventSource reads (decisions
- * 0186-0189). Two instances through Redis: live-events-redis.test.ts.
+ * 0158-0161). Two instances through Redis: live-events-redis.test.ts.
  */
 let t: TestApp;
 let base: string;

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 // Whether this tab's event stream (lib/live.ts) is open, apart from the stream itself so the read
-// hooks (lib/api/meetings.ts) can ask without importing it (decision 0190).
+// hooks (lib/api/meetings.ts) can ask without importing it (decision 0162).
 let connected = false;
 const listeners = new Set<() => void>();
 

@@ -6,7 +6,7 @@ import { setConnected } from './live-status.ts';
 import { useInvalidateApi, useSetApiData } from './query.ts';
 
 /**
- * Live updates (decision 0190): one EventSource per signed-in tab on GET /api/eventos. Its events
+ * Live updates (decision 0162): one EventSource per signed-in tab on GET /api/eventos. Its events
  * update the reads the server seeded (the badge, "Mis citas", "Solicitudes", the open conversation)
  * within a second; the polling those reads did before stays only as the fallback, while the stream
  * is not open (useLiveConnected).

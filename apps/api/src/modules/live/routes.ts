@@ -15,7 +15,7 @@ const wantsEventStream = (accept: string | undefined) =>
   /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(accept ?? '');
 
 /**
- * GET /api/eventos: one Server-Sent Events stream per signed-in tab (decision 0186), carrying new
+ * GET /api/eventos: one Server-Sent Events stream per signed-in tab (decision 0158), carrying new
  * messages, meeting state changes and the badge count, so pages stop polling. Authenticated by the
  * session cookie EventSource sends (or a bearer token); clients and escorts only, as the meetings.
  */

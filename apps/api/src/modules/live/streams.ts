@@ -10,7 +10,7 @@ type StreamDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'config' | 'log'>;
 
 /**
  * A slow reader may have this much unsent on its stream; past it the stream is cut and the browser
- * reconnects with Last-Event-ID (decision 0188), so a stalled phone never grows the server's memory.
+ * reconnects with Last-Event-ID (decision 0160), so a stalled phone never grows the server's memory.
  */
 const MAX_UNSENT_BYTES = 64 * 1024;
 /** How long after the browser loses a stream it tries again (SSE `retry:`). */
@@ -66,7 +66,7 @@ export interface LiveStreams {
 }
 
 /**
- * The event streams this instance holds (decisions 0186-0189): per account at most
+ * The event streams this instance holds (decisions 0158-0161): per account at most
  * `config.live.streamsPerAccount`, the oldest told `fin` and closed when another opens; one hub
  * subscription per account, not per stream; one timer for every heartbeat and session re-check.
  * Nothing is queued per stream beyond the socket's own buffer (MAX_UNSENT_BYTES).
@@ -78,7 +78,7 @@ export function createLiveStreams(deps: StreamDeps): LiveStreams {
 
   const write = (stream: Stream, chunk: string) => {
     if (stream.closed) return;
-    // A reader that stopped reading: drop its socket rather than queue for it (decision 0188).
+    // A reader that stopped reading: drop its socket rather than queue for it (decision 0160).
     if (stream.body.writableLength > MAX_UNSENT_BYTES) return close(stream, undefined, true);
     stream.body.write(chunk);
   };
@@ -144,7 +144,7 @@ export function createLiveStreams(deps: StreamDeps): LiveStreams {
 
   // One timer for every stream: a comment line keeps proxies and phones from dropping an idle
   // connection, and every sessionCheckMs a stream's session is looked up again (a signed-out or
-  // revoked session ends its streams; decision 0189).
+  // revoked session ends its streams; decision 0161).
   const timer = setInterval(() => {
     const now = deps.clock.now();
     for (const entry of byAccount.values()) {

@@ -61,7 +61,7 @@ export async function readConversation(
   const lastId = rows.at(-1)?.id ?? 0;
   const before = await readState(deps.db, meeting.id, caller.id);
   await markRead(deps.db, meeting.id, caller.id, lastId, deps.clock.now());
-  // Something was unread: the reader's other tabs recount their badge (live events, decision 0186).
+  // Something was unread: the reader's other tabs recount their badge (live events, decision 0158).
   if ((before?.lastReadId ?? 0) < lastId) deps.live.publish([caller.id], { tipo: 'leida', cita: meeting.id });
   return {
     cita: meeting.id,
@@ -107,7 +107,7 @@ export async function postMessage(
     }
     return row;
   });
-  // After the commit, so a stream never shows a message the database does not hold (decision 0186).
+  // After the commit, so a stream never shows a message the database does not hold (decision 0158).
   deps.live.publish([meeting.clientId, meeting.escortId], {
     tipo: 'mensaje',
     cita: meeting.id,

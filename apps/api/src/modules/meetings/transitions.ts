@@ -33,7 +33,7 @@ export type MeetingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'live'>;
 type StateDeps = Pick<Deps, 'db' | 'clock' | 'live'>;
 
 /**
- * Tells both members' open pages that the meeting changed (live events, decision 0186). Called after
+ * Tells both members' open pages that the meeting changed (live events, decision 0158). Called after
  * the transaction commits, so a page that rereads on the event finds the new state.
  */
 const announce = (deps: Pick<Deps, 'live'>, pair: Pair, cita: string, estado: MeetingStatus) =>

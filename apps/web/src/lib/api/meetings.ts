@@ -12,7 +12,7 @@ import { useApiQuery, useInvalidateApi } from '../query.ts';
 
 /**
  * How a request's state reaches the other side without a reload: the tab's event stream
- * (lib/live.ts, decision 0190) refreshes these reads when a meeting changes. While the stream is not
+ * (lib/live.ts, decision 0162) refreshes these reads when a meeting changes. While the stream is not
  * open, TanStack Query polls them every 5 s instead (decision 0012); polling pauses in hidden tabs
  * (refetchIntervalInBackground false) and refreshes on focus.
  */

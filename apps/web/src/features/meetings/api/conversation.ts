@@ -5,7 +5,7 @@ import { useFallbackPoll } from '../../../lib/live-status.ts';
 import { useApiQuery } from '../../../lib/query.ts';
 
 /**
- * A new message arrives through the tab's event stream within a second (lib/live.ts, decision 0190);
+ * A new message arrives through the tab's event stream within a second (lib/live.ts, decision 0162);
  * while the stream is not open the page asks every 4 s instead, well within the 15 s the feature
  * asks for (decision 0066).
  */
