@@ -42,6 +42,7 @@ import { favoritesRoutes } from './modules/favorites/routes.ts';
 import { meetingsRoutes } from './modules/meetings/routes.ts';
 import { conversationRoutes } from './modules/meetings/conversation-routes.ts';
 import { citasRoutes } from './modules/meetings/citas-routes.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { ratingsRoutes } from './modules/ratings/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(meetingsRoutes);
       await api.register(conversationRoutes);
       await api.register(citasRoutes);
+      await api.register(liveRoutes);
       await api.register(commentsRoutes);
       await api.register(ratingsRoutes);
       await api.register(notificationRoutes);

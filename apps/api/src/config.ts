@@ -52,6 +52,11 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   SUPPORT_EMAIL: z.email().default('soporte@encanto.local'),
   REDIS_URL: optionalUrl,
+  /** Live events (GET /api/eventos, decisions 0158-0161). */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(50).default(5),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(20).max(300_000).default(25_000),
+  LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  LIVE_REPLAY_EVENTS: z.coerce.number().int().min(10).max(1_000_000).default(5000),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
@@ -122,6 +127,8 @@ export interface Config {
   /** Where people write for help: shown on /Soporte and in the contact section. */
   supportEmail: string;
   redisUrl: string | undefined;
+  /** GET /api/eventos: streams per account and instance (oldest closed), heartbeat, session re-check, replay ring. */
+  live: { streamsPerAccount: number; heartbeatMs: number; sessionCheckMs: number; replayEvents: number };
   s3:
     | {
         bucket: string;
@@ -227,6 +234,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailPollMs: e.MAIL_POLL_MS,
     supportEmail: e.SUPPORT_EMAIL,
     redisUrl: e.REDIS_URL,
+    live: {
+      streamsPerAccount: e.LIVE_STREAMS_PER_ACCOUNT,
+      heartbeatMs: e.LIVE_HEARTBEAT_MS,
+      sessionCheckMs: e.LIVE_SESSION_CHECK_MS,
+      replayEvents: e.LIVE_REPLAY_EVENTS,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

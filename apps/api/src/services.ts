@@ -10,6 +10,7 @@ import { createRemoteImageFetcher, type RemoteImageFetcher } from './infra/media
 import { documentStoreFor, type DocumentStore } from './infra/documents/store.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.ts';
+import { createLiveHub, type LiveHub } from './lib/live-events.ts';
 import { countedTransport, createMetrics, type Metrics } from './modules/metrics/registry.ts';
 import { timings } from '@encanto/core/constants';
 
@@ -35,6 +36,11 @@ export interface Services {
   remoteImages: RemoteImageFetcher;
   /** With REDIS_URL: tells the other instances to drop their public caches after a public write. */
   invalidation: InvalidationBus | undefined;
+  /**
+   * Live events for the open GET /api/eventos streams (new messages, meeting states): services publish
+   * after their transaction commits; across instances through Redis with REDIS_URL.
+   */
+  live: LiveHub;
   /** With METRICS_TOKEN or METRICS_PORT. */
   metrics: Metrics | undefined;
   close(): Promise<void>;
@@ -62,6 +68,10 @@ export async function createServices(
   const invalidation = config.redisUrl
     ? await createInvalidationBus(config.redisUrl, publicCache, log)
     : undefined;
+  const live = await createLiveHub(
+    { redisUrl: config.redisUrl, replayEvents: config.live.replayEvents },
+    log,
+  );
   return {
     mailTransport,
     clock,
@@ -72,11 +82,13 @@ export async function createServices(
     counters: createCounters({ redis, enabled: config.rateLimit }),
     remoteImages: createRemoteImageFetcher(),
     invalidation,
+    live,
     metrics,
     close: async () => {
       mailTransport.close();
       redis?.disconnect();
       await invalidation?.close();
+      await live.close();
     },
   };
 }

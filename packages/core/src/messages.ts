@@ -259,6 +259,9 @@ export const msg = {
   conversationClosed: 'Conversación cerrada con éxito.',
   conversationCloseError: 'Error al cerrar conversación.',
   noAcceptedClients: 'No hay clientes aceptados.',
+  // Live updates (GET /api/eventos)
+  liveStreamOnly: 'Esta dirección entrega avisos en vivo: ábrela como flujo de eventos (text/event-stream).',
+  liveStreamBadId: 'El último aviso recibido no es válido.',
   clientCardMissing: 'Error: No se encontró la información del cliente.',
   // Marketplace rules the spec does not word (short, neutral Chilean Spanish)
   requestCancelLink: 'Cancelar solicitud',

@@ -494,6 +494,10 @@ export const accessTable: Record<string, Entry> = {
   // ---- the caller's meetings and their conversations ----
   'GET /api/citas/mias': { access: 'client-or-escort' },
   'GET /api/citas/resumen': { access: 'client-or-escort' },
+  // The live event stream (decision 0158). The matrix asks without `Accept: text/event-stream`, so an
+  // allowed caller hears 406 (the stream would never end under inject) once authorization has passed;
+  // the stream itself: test/api/live-events.test.ts.
+  'GET /api/eventos': { access: 'client-or-escort' },
   // Only the meeting's two members; anyone else (admins too) is told it does not exist.
   'GET /api/citas/{id}/mensajes': {
     access: 'pair',

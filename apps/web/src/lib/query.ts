@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import {
   QueryClient,
   useInfiniteQuery,
@@ -126,20 +127,27 @@ export function useApiMorePages<T>(path: string) {
  */
 export function useInvalidateApi() {
   const client = useQueryClient();
-  return (...prefixes: string[]) =>
-    client.invalidateQueries({
-      predicate: (q) => {
-        const path = q.queryKey[1];
-        return (
-          q.queryKey[0] === 'api' && typeof path === 'string' && prefixes.some((p) => path.startsWith(p))
-        );
-      },
-    });
+  // Stable per client: an effect that holds it (the live event stream, lib/live.ts) is not reopened.
+  return useCallback(
+    (...prefixes: string[]) =>
+      client.invalidateQueries({
+        predicate: (q) => {
+          const path = q.queryKey[1];
+          return (
+            q.queryKey[0] === 'api' && typeof path === 'string' && prefixes.some((p) => path.startsWith(p))
+          );
+        },
+      }),
+    [client],
+  );
 }
 
 /** Sets a read's answer in the cache (an answer the write already returned), by its path. */
 export function useSetApiData() {
   const client = useQueryClient();
-  return <T>(path: string, data: T | ((old: T | undefined) => T)) =>
-    client.setQueryData<T>(apiKey(path), data as never);
+  return useCallback(
+    <T>(path: string, data: T | ((old: T | undefined) => T)) =>
+      client.setQueryData<T>(apiKey(path), data as never),
+    [client],
+  );
 }

@@ -10,7 +10,7 @@ import { insertMessage, listMessages, markMailed, markRead, readState } from './
 import { findMeeting, type MeetingRow } from './queries.ts';
 import { conversationEndOf } from './windows.ts';
 
-type ChatDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+type ChatDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'live'>;
 
 interface Membership {
   meeting: MeetingRow;
@@ -58,7 +58,11 @@ export async function readConversation(
     listMessages(deps.db, meeting.id),
     findAccountById(deps.db, otherId),
   ]);
-  await markRead(deps.db, meeting.id, caller.id, rows.at(-1)?.id ?? 0, deps.clock.now());
+  const lastId = rows.at(-1)?.id ?? 0;
+  const before = await readState(deps.db, meeting.id, caller.id);
+  await markRead(deps.db, meeting.id, caller.id, lastId, deps.clock.now());
+  // Something was unread: the reader's other tabs recount their badge (live events, decision 0158).
+  if ((before?.lastReadId ?? 0) < lastId) deps.live.publish([caller.id], { tipo: 'leida', cita: meeting.id });
   return {
     cita: meeting.id,
     abierta: open,
@@ -82,7 +86,7 @@ export async function postMessage(
   const { meeting, otherId, open } = await membership(deps, caller, id);
   if (!open) throw forbidden(msg.conversationEnded, 'CONVERSATION_CLOSED');
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const message = await deps.db.transaction(async (tx) => {
     const row = await insertMessage(tx, {
       meetingId: meeting.id,
       authorId: caller.id,
@@ -101,6 +105,14 @@ export async function postMessage(
         await markMailed(tx, meeting.id, otherId, now);
       }
     }
-    return toMessage(caller.id)(row);
+    return row;
   });
+  // After the commit, so a stream never shows a message the database does not hold (decision 0158).
+  deps.live.publish([meeting.clientId, meeting.escortId], {
+    tipo: 'mensaje',
+    cita: meeting.id,
+    autor: caller.id,
+    mensaje: { id: message.id, texto: message.texto, fecha: message.createdAt.toISOString() },
+  });
+  return toMessage(caller.id)(message);
 }

@@ -282,7 +282,7 @@ export async function dismissPair(tx: DbOrTx, clientId: string, escortId: string
     .set({ status: 'cerrada', acceso: false, closedAt: now, updatedAt: now })
     .where(and(pair(clientId, escortId), eq(meetings.status, 'aceptada')))
     .returning({ id: meetings.id });
-  return { handled: handled.length, closed: closed.length };
+  return { handled: handled.length, closed: closed.length, closedIds: closed.map((r) => r.id) };
 }
 
 /** The client may use "No Me Gusta" on this escort's comments: one of their meetings turned it on. */

@@ -18,6 +18,9 @@ import {
 import { reviewVisibleSql } from './window-queries.ts';
 import { reviewEndOf } from './windows.ts';
 
+/** The nav badge's count, which the live event streams send (modules/live). */
+export { meetingSummary } from './my-meetings.ts';
+
 export type Side = 'client' | 'escort';
 
 export interface Pair {

@@ -2,6 +2,7 @@ import { countEvent } from '../statistics/service.ts';
 import { msg } from '@encanto/core/messages';
 import type { AcceptResult } from '@encanto/core/marketplace';
 import type { RequestDetails } from '@encanto/core/meetings';
+import type { meetingStatusValues } from '@encanto/core/marketplace';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, forbidden, notFound, isUniqueViolation } from '../../errors.ts';
@@ -26,7 +27,17 @@ import type { Pair } from './service.ts';
 // The transitions of a meeting, one transaction each; the mail each one causes
 // is queued in the same transaction (notifications → outbox).
 
-export type MeetingDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+type MeetingStatus = (typeof meetingStatusValues)[number];
+
+export type MeetingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'live'>;
+type StateDeps = Pick<Deps, 'db' | 'clock' | 'live'>;
+
+/**
+ * Tells both members' open pages that the meeting changed (live events, decision 0158). Called after
+ * the transaction commits, so a page that rereads on the event finds the new state.
+ */
+const announce = (deps: Pick<Deps, 'live'>, pair: Pair, cita: string, estado: MeetingStatus) =>
+  deps.live.publish([pair.client.id, pair.escort.id], { tipo: 'cita', cita, estado });
 
 const tell = (tx: Tx, deps: MeetingDeps, to: Pair['client'], event: NotificationEvent, meetingId: string) =>
   notify(tx, deps, { id: to.id, email: to.email, kind: to.kind }, event, meetingId);
@@ -61,7 +72,7 @@ export async function requestMeeting(
     throw notFound(msg.profileUnavailable);
   const now = clock.now();
   try {
-    return await db.transaction(async (tx) => {
+    const id = await db.transaction(async (tx) => {
       await expireStalePending(tx, client.id, escort.id, now);
       const id = await insertMeeting(tx, {
         clientId: client.id,
@@ -77,6 +88,8 @@ export async function requestMeeting(
       await countEvent(tx, escort.id, 'requests', now);
       return id;
     });
+    announce(deps, pair, id, 'pendiente');
+    return id;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(msg.requestPending, 'REQUEST_PENDING');
     throw err;
@@ -84,17 +97,18 @@ export async function requestMeeting(
 }
 
 /** The client withdraws a pending request (the cancel link), proposal or not. */
-export async function cancelRequest(deps: Pick<Deps, 'db' | 'clock'>, pair: Pair): Promise<void> {
+export async function cancelRequest(deps: StateDeps, pair: Pair): Promise<void> {
   const row = await pendingMeeting(deps.db, pair.client.id, pair.escort.id);
   if (!row) throw notFound(msg.meetingNotFound);
   const now = deps.clock.now();
   await setStatus(deps.db, row.id, now, { status: 'cancelada', closedAt: now });
+  announce(deps, pair, row.id, 'cancelada');
 }
 
 /** The escort turns a pending request down, optionally saying why (the client reads it). */
 export async function rejectRequest(deps: MeetingDeps, pair: Pair, motivo?: string): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, pair);
     await setStatus(tx, row.id, now, {
       status: 'rechazada',
@@ -103,18 +117,22 @@ export async function rejectRequest(deps: MeetingDeps, pair: Pair, motivo?: stri
       propuestaFechaHora: null,
     });
     await tell(tx, deps, pair.client, 'rechazada', row.id);
+    return row.id;
   });
+  announce(deps, pair, id, 'rechazada');
 }
 
 /** The escort proposes another time for the pending request; the client accepts it or cancels. */
 export async function proposeTime(deps: MeetingDeps, pair: Pair, fechaHora: string): Promise<string> {
   if (await isBlocked(deps.db, pair.escort.id, pair.client.id)) throw forbidden();
-  return deps.db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, pair);
     await setStatus(tx, row.id, deps.clock.now(), { propuestaFechaHora: new Date(fechaHora) });
     await tell(tx, deps, pair.client, 'propuesta', row.id);
     return row.id;
   });
+  announce(deps, pair, id, 'pendiente');
+  return id;
 }
 
 /** Turns a locked pending request into the pair's one open accepted meeting, with a fresh token. */
@@ -152,7 +170,7 @@ export async function acceptRequest(
   const { client, escort } = pair;
   if (await isBlocked(db, escort.id, client.id)) throw forbidden();
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const pending = await pendingMeeting(tx, client.id, escort.id, true);
     if (!pending) {
       const current = options.orCurrent
@@ -172,6 +190,8 @@ export async function acceptRequest(
       cita: pending.id,
     };
   });
+  announce(deps, pair, result.cita, 'aceptada');
+  return result;
 }
 
 /** The client accepts the escort's proposed time: the meeting is accepted at that time. */
@@ -179,7 +199,7 @@ export async function acceptProposal(deps: MeetingDeps, pair: Pair): Promise<str
   const { db, clock } = deps;
   if (await isBlocked(db, pair.escort.id, pair.client.id)) throw forbidden();
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const row = await lockPending(tx, pair);
     if (!row.propuestaFechaHora) throw notFound(msg.proposalMissing, 'NO_PROPOSAL');
     if (passed(row.propuestaFechaHora, now)) throw conflict(msg.requestExpired, 'REQUEST_EXPIRED');
@@ -187,6 +207,8 @@ export async function acceptProposal(deps: MeetingDeps, pair: Pair): Promise<str
     await tell(tx, deps, pair.escort, 'propuestaAceptada', row.id);
     return row.id;
   });
+  announce(deps, pair, id, 'aceptada');
+  return id;
 }
 
 /**
@@ -194,21 +216,21 @@ export async function acceptProposal(deps: MeetingDeps, pair: Pair): Promise<str
  * (its conversation ends; reviews keep their own window); a pending one is
  * cancelled by the client or rejected by the escort.
  */
-export async function closeMeeting(deps: Pick<Deps, 'db' | 'clock'>, pair: Pair): Promise<void> {
+export async function closeMeeting(deps: StateDeps, pair: Pair): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const [id, estado] = await deps.db.transaction(async (tx): Promise<[string, MeetingStatus]> => {
     const accepted = await openAcceptedMeeting(tx, pair.client.id, pair.escort.id, true);
     if (accepted) {
       await setStatus(tx, accepted.id, now, { status: 'cerrada', acceso: false, closedAt: now });
-      return;
+      return [accepted.id, 'cerrada'];
     }
     const pending = await pendingMeeting(tx, pair.client.id, pair.escort.id, true);
     if (!pending) throw notFound(msg.meetingNotFound);
-    await setStatus(tx, pending.id, now, {
-      status: pair.side === 'client' ? 'cancelada' : 'rechazada',
-      closedAt: now,
-    });
+    const status = pair.side === 'client' ? 'cancelada' : 'rechazada';
+    await setStatus(tx, pending.id, now, { status, closedAt: now });
+    return [pending.id, status];
   });
+  announce(deps, pair, id, estado);
 }
 
 /**
@@ -242,10 +264,12 @@ export async function disableClick(deps: Pick<Deps, 'db' | 'clock'>, pair: Pair)
  * ('Ignorar'): open meetings close and every accepted one counts as handled by
  * her. The client's own review window is untouched.
  */
-export async function dismissClient(deps: Pick<Deps, 'db' | 'clock'>, pair: Pair): Promise<void> {
+export async function dismissClient(deps: StateDeps, pair: Pair): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const { handled, closed } = await dismissPair(tx, pair.client.id, pair.escort.id, now);
+  const closedIds = await deps.db.transaction(async (tx) => {
+    const { handled, closed, closedIds } = await dismissPair(tx, pair.client.id, pair.escort.id, now);
     if (handled === 0 && closed === 0) throw notFound(msg.meetingNotFound);
+    return closedIds;
   });
+  for (const id of closedIds) announce(deps, pair, id, 'cerrada');
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useLiveEvents } from '../../lib/live.ts';
 import { useHydrated, useSession } from '../../lib/session.ts';
 import { Navbar } from './navbar.tsx';
 import { Footer } from './footer.tsx';
@@ -11,6 +12,9 @@ const SessionRenewalDialog = lazy(() => import('../session-renewal-dialog.tsx'))
 export function MainLayout() {
   const session = useSession();
   const hydrated = useHydrated();
+  // One event stream per signed-in tab, for every page: the badge, the lists and the conversation
+  // follow it (lib/live.ts, decision 0162). Admins have no meetings.
+  useLiveEvents(hydrated && (session.role === 'cliente' || session.role === 'usuario'));
   // The 18+ notice is not React's: it is in the server's HTML of anonymous pages, before this app's
   // markup, with its own inline script (packages/core/src/age-notice.ts, decision 0141).
   return (

@@ -7,15 +7,19 @@ import type {
 } from '@encanto/core/marketplace';
 import type { MeetingSummary, MyMeetings, RequestDetails } from '@encanto/core/meetings';
 import { api } from '../api-client.ts';
+import { useFallbackPoll } from '../live-status.ts';
 import { useApiQuery, useInvalidateApi } from '../query.ts';
 
 /**
- * How a request's state reaches the other side without a reload: TanStack
- * Query polls these small indexed reads every 5 s (decision 0012). Polling
- * pauses in hidden tabs (refetchIntervalInBackground false) and refreshes on focus.
+ * How a request's state reaches the other side without a reload: the tab's event stream
+ * (lib/live.ts, decision 0162) refreshes these reads when a meeting changes. While the stream is not
+ * open, TanStack Query polls them every 5 s instead (decision 0012); polling pauses in hidden tabs
+ * (refetchIntervalInBackground false) and refreshes on focus.
  */
 export const POLL_MS = 5000;
-const live = { refetchInterval: POLL_MS, refetchOnWindowFocus: true, staleTime: 0 } as const;
+function usePolled() {
+  return { refetchInterval: useFallbackPoll(POLL_MS), refetchOnWindowFocus: true, staleTime: 0 } as const;
+}
 
 const pairQuery = (p: MeetingPair) =>
   `nickname_cliente=${encodeURIComponent(p.nickname_cliente)}&nickname_usuario=${encodeURIComponent(p.nickname_usuario)}`;
@@ -24,18 +28,18 @@ export const meetingStatePath = (p: MeetingPair) => `/appointments/estado?${pair
 
 /** The pair's state for the client's controls on the card; null pair = not a client, no query. */
 export function useMeetingState(pair: MeetingPair | null) {
-  return useApiQuery<MeetingState>(pair ? meetingStatePath(pair) : null, live);
+  return useApiQuery<MeetingState>(pair ? meetingStatePath(pair) : null, usePolled());
 }
 
 export const pendingPath = (nick: string) => `/appointments/pendientes/${encodeURIComponent(nick)}`;
 export const toRatePath = (nick: string) => `/conversacion-cliente/aceptados/${encodeURIComponent(nick)}`;
 
 export function usePendingRequests(nick: string | null) {
-  return useApiQuery<{ solicitudes: RequestItem[] }>(nick ? pendingPath(nick) : null, live);
+  return useApiQuery<{ solicitudes: RequestItem[] }>(nick ? pendingPath(nick) : null, usePolled());
 }
 
 export function useClientsToRate(nick: string | null) {
-  return useApiQuery<{ clientes: RequestItem[] }>(nick ? toRatePath(nick) : null, live);
+  return useApiQuery<{ clientes: RequestItem[] }>(nick ? toRatePath(nick) : null, usePolled());
 }
 
 export function useClientCard(nickname: string, enabled: boolean) {
@@ -47,22 +51,27 @@ export function useClientCard(nickname: string, enabled: boolean) {
 
 /** The nav badge: what waits for the caller's answer plus meetings with unread messages. */
 export const SUMMARY_POLL_MS = 10_000;
+export const summaryPath = '/citas/resumen';
+/** The stream sends the badge itself (`contador`); polled only as the fallback. */
 export function useMeetingSummary(enabled: boolean) {
-  return useApiQuery<MeetingSummary>(enabled ? '/citas/resumen' : null, {
-    refetchInterval: SUMMARY_POLL_MS,
+  return useApiQuery<MeetingSummary>(enabled ? summaryPath : null, {
+    refetchInterval: useFallbackPoll(SUMMARY_POLL_MS),
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
 }
 
-/** Every meeting of the caller, as "Mis citas" and "Solicitudes" list them (polled like the badge). */
+/** Every meeting of the caller, as "Mis citas" and "Solicitudes" list them (kept fresh like the badge). */
 export function useMyMeetings(enabled = true) {
   return useApiQuery<MyMeetings>(enabled ? '/citas/mias' : null, {
-    refetchInterval: SUMMARY_POLL_MS,
+    refetchInterval: useFallbackPoll(SUMMARY_POLL_MS),
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
 }
+
+/** A meeting's conversation (GET and POST); the event stream updates its read in place. */
+export const conversationPath = (id: string) => `/citas/${encodeURIComponent(id)}/mensajes`;
 
 type Answer = { mensaje: string; cita: string };
 

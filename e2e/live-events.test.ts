@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  adminToken,
+  approvedAccount,
+  call,
+  E2E_PASSWORD,
+  loginThroughForm,
+  newAccount,
+  settled,
+  type Person,
+} from './helpers/api.ts';
+import { desktop, launchBrowser, openPage, phone, screenshot, sessionToken } from './helpers/browser.ts';
+
+/**
+ * Live updates in two real browsers (decisions 0158, 0162): each signed-in tab holds one event stream
+ * (GET /api/eventos), and a request, its answer and a message show on the other side within a second,
+ * without a reload and without waiting for a poll.
+ */
+let browser: Browser;
+let escort: Person;
+let client: Person;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const admin = await adminToken();
+  escort = await approvedAccount('usuario', admin, newAccount('le'));
+  client = await approvedAccount('cliente', admin, { ...newAccount('lc'), genero: 'Masculino' });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Milliseconds from `start` until `text` is on the page (it must not be there yet). */
+async function arrival(page: Page, text: string, start: number): Promise<number> {
+  await page.getByText(text).first().waitFor({ timeout: 5000 });
+  return performance.now() - start;
+}
+
+/** Milliseconds from `start` until the nav badge shows `n`. */
+async function badgeAt(page: Page, n: number, start: number): Promise<number> {
+  await page.waitForFunction(
+    (want) => {
+      const el = document.querySelector('[data-testid="meetings-badge"]');
+      return (el ? Number.parseInt(el.textContent ?? '', 10) : 0) === want;
+    },
+    n,
+    { timeout: 5000, polling: 20 },
+  );
+  return performance.now() - start;
+}
+
+const pair = () => ({ nickname_cliente: client.nickname, nickname_usuario: escort.nickname });
+
+describe('live updates through the event stream', () => {
+  it('a request, its answer and a message reach the other browser within a second', async () => {
+    const c = await openPage(browser, phone);
+    const e = await openPage(browser, desktop);
+    const streams: string[] = [];
+    for (const p of [c.page, e.page])
+      p.on('request', (r) => {
+        if (r.url().endsWith('/api/eventos')) streams.push(r.resourceType());
+      });
+    await loginThroughForm(c.page, client, E2E_PASSWORD);
+    await loginThroughForm(e.page, escort, E2E_PASSWORD);
+    await e.page.goto('/panel/solicitudes');
+    await settled(e.page);
+    await c.page.goto('/mi-cuenta/citas');
+    await settled(c.page);
+    // Each tab opened its stream once the page hydrated.
+    await expect.poll(() => streams.filter((t) => t === 'eventsource').length).toBeGreaterThanOrEqual(2);
+    const clientToken = await sessionToken(c.page);
+    const escortToken = await sessionToken(e.page);
+
+    // The client asks (through the API, so the clock starts at the call): her badge and list move.
+    let start = performance.now();
+    const { cita } = await call<{ cita: string }>('/appointments/solicitar', {
+      method: 'POST',
+      token: clientToken,
+      body: {
+        ...pair(),
+        fecha_hora: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        duracion_min: 90,
+        lugar: 'hotel',
+        mensaje: 'Hola, ¿te acomoda el jueves?',
+      },
+    });
+    expect(await badgeAt(e.page, 1, start)).toBeLessThan(1000);
+    expect(await arrival(e.page, 'Hola, ¿te acomoda el jueves?', start)).toBeLessThan(1000);
+
+    // She accepts: his list shows it confirmed within a second.
+    start = performance.now();
+    await call('/appointments/aceptar', { method: 'POST', token: escortToken, body: pair() });
+    expect(await arrival(c.page, 'Confirmada', start)).toBeLessThan(1000);
+    expect(await badgeAt(e.page, 0, start)).toBeLessThan(1000);
+
+    // Both open the conversation; what she writes shows on his screen within a second.
+    await c.page.goto(`/Cita/${cita}`);
+    await e.page.goto(`/Cita/${cita}`);
+    await settled(c.page);
+    await settled(e.page);
+    const hisChat = c.page.getByRole('region', { name: 'Conversación' });
+    const herChat = e.page.getByRole('region', { name: 'Conversación' });
+    await herChat.getByLabel(/Mensaje para/).fill('Te espero en el lobby a las 22:00.');
+    start = performance.now();
+    await herChat.getByRole('button', { name: 'Enviar' }).click();
+    expect(await arrival(c.page, 'Te espero en el lobby a las 22:00.', start)).toBeLessThan(1000);
+    await hisChat.getByText('Te espero en el lobby a las 22:00.').waitFor();
+    // He is looking at it: it is marked read and his badge stays at zero.
+    expect(await badgeAt(c.page, 0, performance.now())).toBeLessThan(1000);
+
+    // And back, while he is on another page: his message moves her badge.
+    await e.page.goto('/panel/solicitudes');
+    await settled(e.page);
+    await hisChat.getByLabel(/Mensaje para/).fill('Perfecto, ahí estaré.');
+    start = performance.now();
+    await hisChat.getByRole('button', { name: 'Enviar' }).click();
+    expect(await badgeAt(e.page, 1, start)).toBeLessThan(1000);
+
+    await screenshot(c.page, 'live-conversation-phone');
+    await screenshot(e.page, 'live-badge-desktop');
+    expect(c.errors.filter((x) => !/DevTools/.test(x))).toEqual([]);
+    expect(e.errors.filter((x) => !/DevTools/.test(x))).toEqual([]);
+    await c.context.close();
+    await e.context.close();
+  });
+});
