@@ -6,6 +6,7 @@ import {
   filtersFromQuery,
   hasFilters,
   queryString,
+  relevanceOrderLabel,
   searchOrderLabels,
   searchOrderValues,
   type ListingFilters,
@@ -100,9 +101,11 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
             <select
               id={`${id}-orden`}
               name="orden"
-              defaultValue={filters.orden ?? 'recientes'}
+              defaultValue={filters.orden ?? (filters.q === undefined ? 'recientes' : '')}
               onChange={(e) => e.currentTarget.form && apply(e.currentTarget.form)}
             >
+              {/* A text search is in order of relevance unless another is chosen (decision 0158). */}
+              {filters.q === undefined ? null : <option value="">{relevanceOrderLabel}</option>}
               {searchOrderValues.map((o) => (
                 <option key={o} value={o}>
                   {searchOrderLabels[o]}
