@@ -101,16 +101,23 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
             <select
               id={`${id}-orden`}
               name="orden"
-              defaultValue={filters.orden ?? (filters.q === undefined ? 'recientes' : '')}
+              defaultValue={filters.orden ?? ''}
               onChange={(e) => e.currentTarget.form && apply(e.currentTarget.form)}
             >
-              {/* A text search is in order of relevance unless another is chosen (decision 0158). */}
-              {filters.q === undefined ? null : <option value="">{relevanceOrderLabel}</option>}
-              {searchOrderValues.map((o) => (
-                <option key={o} value={o}>
-                  {searchOrderLabels[o]}
-                </option>
-              ))}
+              {/*
+               * The empty option is the default order: relevance for a text search, else the most
+               * recent (decision 0158); so typing words with it chosen gives relevance.
+               */}
+              <option value="">
+                {filters.q === undefined ? searchOrderLabels.recientes : relevanceOrderLabel}
+              </option>
+              {searchOrderValues
+                .filter((o) => filters.q !== undefined || o !== 'recientes')
+                .map((o) => (
+                  <option key={o} value={o}>
+                    {searchOrderLabels[o]}
+                  </option>
+                ))}
             </select>
           </div>
           <div className="filter-actions">

@@ -35,13 +35,13 @@ export function SearchSuggestions({
                 className="search-suggestion"
               >
                 {s.filtros ? (
-                  <>
+                  <span>
                     ¿Quisiste decir <strong>«{s.q}»</strong>?
-                  </>
+                  </span>
                 ) : (
-                  <>
+                  <span>
                     <strong>«{s.q}»</strong> en todo Chile, sin otros filtros
-                  </>
+                  </span>
                 )}
                 <span className="search-suggestion-count">{count}</span>
               </Link>
