@@ -22,6 +22,12 @@ export const searchLimits = {
   maxLimit: 60,
   totalCap: 10_000,
   /**
+   * A text search (decision 0158) ranks its newest this many matches by relevance (20 pages of 24)
+   * and counts up to it ("más de 480 resultados"), so a broad word costs the same as a rare one
+   * (bench/RESULTS.md).
+   */
+  textWindow: 480,
+  /**
    * A page typed by number (`?pagina=7`, no cursor) is found up to here, by the offset of its first row
    * (its cost grows with the page: bench/RESULTS.md); later pages by their links' cursors.
    */

@@ -8,7 +8,7 @@ import {
   type PlaceFilterName,
   type SearchFilters,
 } from '@encanto/core/search-filters';
-import type { SearchOrder } from '@encanto/core/search-params';
+import { searchLimits, type SearchOrder } from '@encanto/core/search-params';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accounts,
@@ -156,11 +156,23 @@ const sorts: Record<SearchOrder, { cols: SQL[]; casts: SortKeyType[] }> = {
  */
 const relevanceCasts: SortKeyType[] = ['integer', ...sorts.recientes.casts];
 
-function sortOf(orden: SortName, filter: SearchFilter): { cols: SQL[]; casts: SortKeyType[] } {
+function sortOf(orden: SortName, filter: SearchFilter): { cols: SQL[]; casts: SortKeyType[]; window?: SQL } {
   if (orden !== 'relevancia') return sorts[orden];
   const q = filter.filters.q;
-  const rank = q === undefined ? sql`0` : sql`(ts_rank(${ep.searchDoc}, ${textQuery(q)}) * 1000000)::integer`;
-  return { cols: [rank, ...sorts.recientes.cols], casts: relevanceCasts };
+  if (q === undefined) return { cols: [sql`0`, ...sorts.recientes.cols], casts: relevanceCasts };
+  const rank = sql`(ts_rank(${ep.searchDoc}, ${textQuery(q)}) * 1000000)::integer`;
+  return { cols: [rank, ...sorts.recientes.cols], casts: relevanceCasts, window: relevanceWindow(filter) };
+}
+
+/**
+ * The matches relevance ranks: the newest `textWindow` (searchLimits), read from the recientes
+ * index (a broad word) or the GIN index (a rare one), whichever the planner finds cheaper. Ranking
+ * every match of a broad word ("masaje", 44% of the profiles) sorted 44,000 rows per page: 940 ms
+ * p50 at 100,000 profiles (bench/RESULTS.md, decision 0158). Beyond the window, `orden=recientes`.
+ */
+function relevanceWindow(filter: SearchFilter): SQL {
+  return sql`${ep.accountId} in (select ${ep.accountId} from ${ep} where ${and(...conditions(filter))}
+    order by ${ep.hasPhoto} desc, ${ep.createdAt} desc, ${ep.accountId} desc limit ${searchLimits.textWindow})`;
 }
 
 export const sortKeyTypes = (orden: SortName): readonly SortKeyType[] =>
@@ -205,8 +217,9 @@ export async function searchPage(
   limit: number,
   from?: { key: SortKey; direction: 'after' | 'before' },
 ) {
-  const { cols, casts } = sortOf(orden, filter);
+  const { cols, casts, window } = sortOf(orden, filter);
   const where = conditions(filter);
+  if (window) where.push(window);
   const backwards = from?.direction === 'before';
   if (from) {
     const given = sql.join(
@@ -222,6 +235,8 @@ export async function searchPage(
     where.push(sql`${ep.accountId} <> ${id}::uuid`);
   }
   const direction = sql.raw(backwards ? 'asc' : 'desc');
+  const order = cols.map((c) => sql`${c} ${direction}`);
+  if (window) return relevancePage(db, and(...where)!, cols, order, limit);
   return db
     .select({
       ...cardColumns,
@@ -231,8 +246,39 @@ export async function searchPage(
     .innerJoin(accounts, eq(accounts.id, ep.accountId))
     .leftJoin(ratingTotals, eq(ratingTotals.accountId, ep.accountId))
     .where(and(...where))
-    .orderBy(...cols.map((c) => sql`${c} ${direction}`))
+    .orderBy(...order)
     .limit(limit + 1);
+}
+
+/**
+ * A relevance page in two steps: the page's rows and keys from escort_profiles alone, then their
+ * cards. In one query the planner joined accounts and rating_totals to every row of the window
+ * before sorting them (bench/EXPLAIN.md, "Text search"); this way only the page's rows are joined.
+ */
+async function relevancePage(db: DbOrTx, where: SQL, cols: SQL[], order: SQL[], limit: number) {
+  const keyed = await db
+    .select({ id: ep.accountId, key: sortKeyOf(cols) })
+    .from(ep)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit + 1);
+  if (!keyed.length) return [];
+  const cards = await db
+    .select({ ...cardColumns, id: ep.accountId })
+    .from(ep)
+    .innerJoin(accounts, eq(accounts.id, ep.accountId))
+    .leftJoin(ratingTotals, eq(ratingTotals.accountId, ep.accountId))
+    .where(
+      inArray(
+        ep.accountId,
+        keyed.map((k) => k.id),
+      ),
+    );
+  const byId = new Map(cards.map(({ id, ...card }) => [id, card]));
+  return keyed.flatMap(({ id, key }) => {
+    const card = byId.get(id);
+    return card ? [{ ...card, key }] : [];
+  });
 }
 
 /** A page's row: the card's columns and the row's sort key. */
@@ -251,11 +297,11 @@ export async function searchKeyAt(
   orden: SortName,
   offset: number,
 ): Promise<SortKey | null> {
-  const { cols } = sortOf(orden, filter);
+  const { cols, window } = sortOf(orden, filter);
   const [row] = await db
     .select({ key: sortKeyOf(cols) })
     .from(ep)
-    .where(and(...conditions(filter)))
+    .where(and(...conditions(filter), window))
     .orderBy(...cols.map((c) => sql`${c} desc`))
     .limit(1)
     .offset(offset);

@@ -26,6 +26,10 @@ export function filtersOf(query: EscortSearchQuery): SearchFilters {
   return filters;
 }
 
+/** Where the count stops: a text search counts up to its relevance window (decision 0158). */
+const capOf = (filters: SearchFilters) =>
+  filters.q === undefined ? searchLimits.totalCap : searchLimits.textWindow;
+
 /** A listing card: the card (toCard) and what the result grid shows. */
 export function toListCard(row: ListCardRow, today: string): EscortListCard {
   return {
@@ -78,7 +82,7 @@ export async function searchEscorts(
   const backwards = from?.direction === 'before';
   // The day is in the key: an age filter's birth dates move with it.
   const total = await totals(`${today}:${filterKey(filter.filters)}`, () =>
-    searchTotal(db, filter, searchLimits.totalCap),
+    searchTotal(db, filter, capOf(filter.filters)),
   );
   return {
     items: page.map((r) => toListCard(r, today)),
@@ -105,7 +109,7 @@ export async function searchSuggestions(
   if (q === undefined) return [];
   const today = todayInChile(now);
   const count = async (f: SearchFilters) =>
-    totals(`${today}:${filterKey(f)}`, () => searchTotal(db, { filters: f, today }, searchLimits.totalCap));
+    totals(`${today}:${filterKey(f)}`, () => searchTotal(db, { filters: f, today }, capOf(f)));
   const out: SearchSuggestion[] = [];
   const others = Object.entries(filters).some(([name, v]) => name !== 'q' && v !== undefined);
   if (others) {
