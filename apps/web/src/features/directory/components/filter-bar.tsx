@@ -50,6 +50,10 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
   };
   const apply = (form: HTMLFormElement, toResults = false) => {
     const chosen = filtersFromQuery(new URLSearchParams(new FormData(form) as unknown as string[][]));
+    // Without words, "Más recientes" is the default order: words typed with it give relevance, the
+    // default of a text search (decision 0158), rather than keeping "recientes" as a choice.
+    if (filters.q === undefined && chosen.q !== undefined && chosen.orden === 'recientes')
+      chosen.orden = undefined;
     const state: FilteredState | undefined = toResults ? { resultados: true } : undefined;
     closeSheet();
     void navigate(`${pathname}${queryString(filterParams(chosen))}`, { state });
@@ -101,23 +105,16 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
             <select
               id={`${id}-orden`}
               name="orden"
-              defaultValue={filters.orden ?? ''}
+              defaultValue={filters.orden ?? (filters.q === undefined ? 'recientes' : '')}
               onChange={(e) => e.currentTarget.form && apply(e.currentTarget.form)}
             >
-              {/*
-               * The empty option is the default order: relevance for a text search, else the most
-               * recent (decision 0158); so typing words with it chosen gives relevance.
-               */}
-              <option value="">
-                {filters.q === undefined ? searchOrderLabels.recientes : relevanceOrderLabel}
-              </option>
-              {searchOrderValues
-                .filter((o) => filters.q !== undefined || o !== 'recientes')
-                .map((o) => (
-                  <option key={o} value={o}>
-                    {searchOrderLabels[o]}
-                  </option>
-                ))}
+              {/* A text search is in order of relevance unless another is chosen (decision 0158). */}
+              {filters.q === undefined ? null : <option value="">{relevanceOrderLabel}</option>}
+              {searchOrderValues.map((o) => (
+                <option key={o} value={o}>
+                  {searchOrderLabels[o]}
+                </option>
+              ))}
             </select>
           </div>
           <div className="filter-actions">
