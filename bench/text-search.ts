@@ -1,5 +1,5 @@
 /**
- * Text search at scale (decision 0158): GET /api/escorts?q= on PostgreSQL with 100,000 escorts (or
+ * Text search at scale (decision 0163): GET /api/escorts?q= on PostgreSQL with 100,000 escorts (or
  * TEXT_ESCORTS), seeded by bench/discovery.ts's generate_series load, then given display names from a
  * list of common Chilean first names, services, languages and a "Sobre mí" of stock phrases, and the
  * text documents filled by escort_search_text_refresh(). Four searches, each run by 10 concurrent

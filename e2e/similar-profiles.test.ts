@@ -11,7 +11,7 @@ import {
 } from './helpers/browser.ts';
 import { demoEscort } from './helpers/demo.ts';
 
-/** "También te puede interesar" at the end of a card (decision 0160). */
+/** "También te puede interesar" at the end of a card (decision 0165). */
 
 let browser: Browser;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
 } from './helpers/browser.ts';
 import { demoEscort } from './helpers/demo.ts';
 
-/** Text search in the listing (decisions 0158, 0159): typed on a phone, without scripts, and found nothing. */
+/** Text search in the listing (decisions 0163, 0164): typed on a phone, without scripts, and found nothing. */
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
--- Text search (decision 0158): PostgreSQL's own full-text search, on both engines. unaccent ships
+-- Text search (decision 0163): PostgreSQL's own full-text search, on both engines. unaccent ships
 -- with PostgreSQL's contrib and with PGlite (@electric-sql/pglite/contrib/unaccent, loaded by
 -- db/client.ts); it is a trusted extension, so the database owner may create it.
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint

@@ -65,7 +65,7 @@ export type FilterField =
   /** Neighbouring range fields with one `legend` share a fieldset: "Edad [desde] a [hasta]". */
   | { control: 'range'; legend: string; label: string; placeholder: string }
   | { control: 'check'; label: string }
-  /** A search box: the listing's text search (decision 0158). */
+  /** A search box: the listing's text search (decision 0163). */
   | { control: 'search'; label: string; placeholder: string }
   | { control: 'chips'; legend: string; optionLabel: (value: string) => string };
 
@@ -84,7 +84,7 @@ export const searchFilters = {
   comuna: { value: { kind: 'place', of: 'comuna', message: msg.searchComuna } },
   /** A landing page's slug (/escorts/{slug}): the comuna it lists. */
   ciudad: { value: { kind: 'place', of: 'landing', message: msg.searchCity } },
-  /** Text search (decision 0158): names, places, services, languages and "Sobre mí". */
+  /** Text search (decision 0163): names, places, services, languages and "Sobre mí". */
   q: {
     value: { kind: 'text', min: 1, max: 60, message: msg.searchText, words: msg.searchTextWords },
     field: { control: 'search', label: 'Buscar', placeholder: 'Nombre, comuna, servicio…' },
@@ -214,7 +214,7 @@ export const maxSearchWords = 8;
  * The words of a text search as the database's query takes them: lower case, accents dropped
  * ("Ñuñoa" is "nunoa", "Bárbara" "barbara"), split at anything but a letter or digit, so no quote,
  * operator or other character of tsquery's syntax reaches it. The documents are accent-free alike
- * (migration text-search, decision 0158).
+ * (migration text-search, decision 0163).
  */
 export function searchWords(text: string): string[] {
   return text

@@ -13,7 +13,7 @@ export const searchOrderLabels: Record<SearchOrder, string> = {
   comentarios: 'Más comentadas',
 };
 
-/** The order of a text search without a chosen one (decision 0158): its option has no value. */
+/** The order of a text search without a chosen one (decision 0163): its option has no value. */
 export const relevanceOrderLabel = 'Más relevantes';
 
 /** `totalCap`: the search counts at most this many matches; above it the page says "más de 10.000". */
@@ -22,7 +22,7 @@ export const searchLimits = {
   maxLimit: 60,
   totalCap: 10_000,
   /**
-   * A text search (decision 0158) ranks its newest this many matches by relevance (20 pages of 24)
+   * A text search (decision 0163) ranks its newest this many matches by relevance (20 pages of 24)
    * and counts up to it ("más de 480 resultados"), so a broad word costs the same as a rare one
    * (bench/RESULTS.md).
    */
@@ -47,7 +47,7 @@ export type ListingFilters = PageFilters & { orden?: SearchOrder | undefined };
 
 /**
  * Whether the order is the one a page gets without `orden`: relevance when there are words to
- * search (`q`), else the most recent (decision 0158). The default is left out of a page's URL.
+ * search (`q`), else the most recent (decision 0163). The default is left out of a page's URL.
  */
 const isDefaultOrder = (orden: SearchOrder | undefined, filters: PageFilters) =>
   orden === undefined || (orden === 'recientes' && filters.q === undefined);

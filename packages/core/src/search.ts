@@ -146,7 +146,7 @@ export const escortSearchResultSchema = z.object({
   /** Touring (decision 0102): escorts visiting the place today, on the first page only. */
   de_visita: z.array(visitorCardSchema),
   /**
-   * A text search that found nothing (decision 0159): other searches that find something, each with
+   * A text search that found nothing (decision 0164): other searches that find something, each with
    * its count: the same words without the other filters and place (`filtros: false`), or the words
    * spelled as a place, service or language the site knows (`filtros: true`, the same filters).
    */

@@ -187,7 +187,7 @@ describe('the active filters as chips (decision 0142)', () => {
   });
 });
 
-describe('the text search in a page URL (decision 0158)', () => {
+describe('the text search in a page URL (decision 0163)', () => {
   it('makes words of what was typed: lower case, no accents, no signs, at most eight', () => {
     expect(searchWords('Bárbara  ÑUÑOA')).toEqual(['barbara', 'nunoa']);
     expect(searchWords("valeria'); drop table --")).toEqual(['valeria', 'drop', 'table']);

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount, type FixtureOptions } from '../helpers/fixtures.ts';
 import { escortProfiles } from '../../src/db/schema/index.ts';
 
-/** GET /api/usuario/publico/{nickname}/similares: "También te puede interesar" (decision 0160). */
+/** GET /api/usuario/publico/{nickname}/similares: "También te puede interesar" (decision 0165). */
 let t: TestApp;
 const e: Record<string, FixtureAccount> = {};
 

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
 
-/** GET /api/escorts?q= (decisions 0158, 0159): words against names, places, details and "Sobre mí". */
+/** GET /api/escorts?q= (decisions 0163, 0164): words against names, places, details and "Sobre mí". */
 let t: TestApp;
 const e: Record<string, FixtureAccount> = {};
 

@@ -119,7 +119,7 @@ export const escortProfiles = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /**
-     * The text search's document (decision 0158): names, places, services, languages and "Sobre mí",
+     * The text search's document (decision 0163): names, places, services, languages and "Sobre mí",
      * weighted, accent-free. Kept by triggers (migration text-search), whichever code path changed
      * a part of it; `?q=` matches it through escort_search_text_idx.
      */
@@ -154,7 +154,7 @@ export const escortProfiles = pgTable(
     const verifiedPhotos = index('escort_search_fotos_recientes_idx')
       .on(t.hasPhoto, t.createdAt, t.accountId)
       .where(sql`${t.public} and ${t.fotosVerificadas}`);
-    // `?q=` (decision 0158): the words' candidates from the GIN index, then the other filters.
+    // `?q=` (decision 0163): the words' candidates from the GIN index, then the other filters.
     const text = index('escort_search_text_idx')
       .using('gin', t.searchDoc)
       .where(sql`${t.public}`);

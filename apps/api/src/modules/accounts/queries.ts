@@ -28,7 +28,7 @@ export const nicknameIs = (nickname: string): SQL => sql`lower(${accounts.nickna
  * The one lookup by nickname, for every feature: the account (optionally of
  * one kind) with its escort profile (null for clients and admins).
  */
-// The text search's document (decision 0158) is the search's alone: never read with a profile.
+// The text search's document (decision 0163) is the search's alone: never read with a profile.
 const { searchDoc: _searchDoc, ...profileColumns } = getTableColumns(escortProfiles);
 
 export async function findAccountByNickname(

@@ -107,7 +107,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      // Cached like the card (decision 0160), cleared with it by any public write.
+      // Cached like the card (decision 0165), cleared with it by any public write.
       sendCached(request, reply, `similares:${request.params.nickname.toLowerCase()}`, () =>
         similarEscorts(app.db, request.params.nickname, app.services.clock.now()),
       ),

@@ -49,7 +49,7 @@ interface PlaceSql<K extends FilterName> extends FilterSql<K> {
  * count or its visitors. Places arrive as the keys profiles are stored under (search.ts parsed them).
  */
 export const filterSql: { [K in FilterName]: K extends PlaceFilterName ? PlaceSql<K> : FilterSql<K> } = {
-  // The words against the weighted document, through the GIN index escort_search_text_idx (decision 0158).
+  // The words against the weighted document, through the GIN index escort_search_text_idx (decision 0163).
   q: { where: (v) => sql`${ep.searchDoc} @@ ${textQuery(v)}` },
   zona: { where: (v) => eq(ep.zona, v), countKey: true, visit: (v) => eq(visits.zona, v) },
   region: { where: (v) => eq(ep.regionKey, v), countKey: true, visit: (v) => eq(visits.regionKey, v) },
@@ -123,7 +123,7 @@ export function visitPlace(f: SearchFilter): { visit: SQL[]; listedThere: SQL } 
 
 /**
  * The orders a page can be in: the visitor's choice (`orden`), or relevance, the default of a text
- * search (decision 0158), which only a search with `q` takes.
+ * search (decision 0163), which only a search with `q` takes.
  */
 export type SortName = SearchOrder | 'relevancia';
 
@@ -168,7 +168,7 @@ function sortOf(orden: SortName, filter: SearchFilter): { cols: SQL[]; casts: So
  * The matches relevance ranks: the newest `textWindow` (searchLimits), read from the recientes
  * index (a broad word) or the GIN index (a rare one), whichever the planner finds cheaper. Ranking
  * every match of a broad word ("masaje", 44% of the profiles) sorted 44,000 rows per page: 940 ms
- * p50 at 100,000 profiles (bench/RESULTS.md, decision 0158). Beyond the window, `orden=recientes`.
+ * p50 at 100,000 profiles (bench/RESULTS.md, decision 0163). Beyond the window, `orden=recientes`.
  */
 function relevanceWindow(filter: SearchFilter): SQL {
   return sql`${ep.accountId} in (select ${ep.accountId} from ${ep} where ${and(...conditions(filter))}

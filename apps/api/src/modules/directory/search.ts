@@ -26,7 +26,7 @@ export function filtersOf(query: EscortSearchQuery): SearchFilters {
   return filters;
 }
 
-/** Where the count stops: a text search counts up to its relevance window (decision 0158). */
+/** Where the count stops: a text search counts up to its relevance window (decision 0163). */
 const capOf = (filters: SearchFilters) =>
   filters.q === undefined ? searchLimits.totalCap : searchLimits.textWindow;
 
@@ -63,7 +63,7 @@ export async function searchEscorts(
   // Ages (and the age filter) follow the day in Chile at `now`.
   const today = todayInChile(now);
   const filter: SearchFilter = { filters: filtersOf(query), today };
-  // Without a chosen order, a text search is in order of relevance (decision 0158).
+  // Without a chosen order, a text search is in order of relevance (decision 0163).
   const orden: SortName = query.orden ?? (filter.filters.q === undefined ? 'recientes' : 'relevancia');
   // A cursor says where its page starts; a page asked by number alone starts after the last row of
   // the page before it (null: past the end, an empty page).
@@ -95,7 +95,7 @@ export async function searchEscorts(
 }
 
 /**
- * What a text search that found nothing suggests (decision 0159): the same words anywhere and
+ * What a text search that found nothing suggests (decision 0164): the same words anywhere and
  * without the other filters, when it had some, and the words spelled as a known place, service or
  * language, with the same filters; each only when it finds something, with its count.
  */

@@ -7,7 +7,7 @@ import { cardColumns } from './search-queries.ts';
 export const SIMILAR_CANDIDATES = 200;
 
 /**
- * The profiles most like one (decision 0160), best first: her comuna before the rest of her region,
+ * The profiles most like one (decision 0165), best first: her comuna before the rest of her region,
  * available before inactive, her gender before others, then the nearest in age with the most
  * services in common. Only public
  * profiles with a photo (never pending, paused, suspended or on hold). The candidates are the newest

@@ -6,7 +6,7 @@ import { findAccountByNickname } from '../accounts/service.ts';
 import { toListCard } from './search.ts';
 import { similarCardRows, similarIds } from './similar-queries.ts';
 
-/** "También te puede interesar": at most this many, under each card (decision 0160). */
+/** "También te puede interesar": at most this many, under each card (decision 0165). */
 export const SIMILAR_MAX = 6;
 
 /**

@@ -3,7 +3,7 @@ import { idiomaLabels, servicioLabels } from '@encanto/core/profile-details';
 import { searchWords } from '@encanto/core/search-filters';
 
 /**
- * The words a text search may be a near spelling of (decision 0159): the places, services and
+ * The words a text search may be a near spelling of (decision 0164): the places, services and
  * languages the site knows, accent-free as the search compares them. Names are not in it: a name
  * typed a letter off ("valera") is found by its prefix or not at all; a dictionary of every
  * display name would be a second index to keep.

@@ -26,7 +26,7 @@ export function usePublicCard(nickname: string) {
 
 export const similarPath = (nickname: string) => `${publicCardPath(nickname)}/similares`;
 
-/** "También te puede interesar" under a card (decision 0160); the server renders it with the card. */
+/** "También te puede interesar" under a card (decision 0165); the server renders it with the card. */
 export function useSimilarEscorts(nickname: string) {
   return useApiQuery<EscortListCard[]>(similarPath(nickname), { retry: false });
 }

@@ -51,7 +51,7 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
   const apply = (form: HTMLFormElement, toResults = false) => {
     const chosen = filtersFromQuery(new URLSearchParams(new FormData(form) as unknown as string[][]));
     // Without words, "Más recientes" is the default order: words typed with it give relevance, the
-    // default of a text search (decision 0158), rather than keeping "recientes" as a choice.
+    // default of a text search (decision 0163), rather than keeping "recientes" as a choice.
     if (filters.q === undefined && chosen.q !== undefined && chosen.orden === 'recientes')
       chosen.orden = undefined;
     const state: FilteredState | undefined = toResults ? { resultados: true } : undefined;
@@ -108,7 +108,7 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
               defaultValue={filters.orden ?? (filters.q === undefined ? 'recientes' : '')}
               onChange={(e) => e.currentTarget.form && apply(e.currentTarget.form)}
             >
-              {/* A text search is in order of relevance unless another is chosen (decision 0158). */}
+              {/* A text search is in order of relevance unless another is chosen (decision 0163). */}
               {filters.q === undefined ? null : <option value="">{relevanceOrderLabel}</option>}
               {searchOrderValues.map((o) => (
                 <option key={o} value={o}>

@@ -9,7 +9,7 @@ const { value } = pageFilter('q');
 const maxLength = value.kind === 'text' ? value.max : undefined;
 
 /**
- * The listing's search box on a phone (decision 0158), at the top of the page where the filter bar
+ * The listing's search box on a phone (decision 0163), at the top of the page where the filter bar
  * is folded into its sheet; from 760 px the bar's own field asks (directory.css). A plain GET form
  * that carries the other filters as hidden fields, so it works before scripts load and a search
  * keeps them; with scripts it is a navigation to the results.

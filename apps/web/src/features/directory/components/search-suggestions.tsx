@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import type { FilteredState } from './filter-bar.tsx';
 
 /**
- * What a text search that found nothing offers (decision 0159), as the API found it with its count:
+ * What a text search that found nothing offers (decision 0164), as the API found it with its count:
  * the same words in all of Chile without the other filters, or a near spelling with the same ones.
  * Plain links, so they work without scripts too.
  */

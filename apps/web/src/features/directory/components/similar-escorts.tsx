@@ -2,7 +2,7 @@ import { EscortGrid } from '../../../components/escort-card.tsx';
 import { useSimilarEscorts } from '../api/card.ts';
 
 /**
- * "También te puede interesar" (decision 0160): up to 6 public profiles like hers, as the listing's
+ * "También te puede interesar" (decision 0165): up to 6 public profiles like hers, as the listing's
  * cards, so the links are in the server's HTML (crawlable) and a visitor never reaches a dead end at
  * the bottom of a card. Nothing while they load or when there are none.
  */
