@@ -13,6 +13,7 @@ import pg from 'pg';
 import { comunas, cityKey } from '@encanto/core/geo';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { randomToken, sha256 } from '../apps/api/src/lib/tokens.ts';
+import { pgliteExtensions } from '../apps/api/src/db/pglite-extensions.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const nodeBin = path.join(root, 'node_modules/.bin/node');
@@ -317,7 +318,7 @@ export async function insertSession(db: Sql, accountIdSql: string): Promise<stri
 /** Opens an existing PGlite data directory in this process (the server must be stopped). */
 export async function openPglite(dataDir: string): Promise<Sql & { close(): Promise<void> }> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create({ dataDir });
+  const db = await PGlite.create({ extensions: pgliteExtensions, dataDir });
   return {
     query: async (text, params) => ({
       rows: (await db.query(text, params as unknown[])).rows as Record<string, unknown>[],

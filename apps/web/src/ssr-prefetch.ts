@@ -9,6 +9,7 @@ import {
 } from '@encanto/core/search-params';
 import { slugify } from '@encanto/core/text';
 import { pages } from './config/paths.ts';
+import { publicCardPath, similarPath } from './features/directory/api/card.ts';
 
 type Params = Record<string, string | undefined>;
 
@@ -51,7 +52,7 @@ const prefetchRoutes: { pattern: string; paths: (params: Params, query: URLSearc
   },
   {
     pattern: pages.card.pattern,
-    paths: (p) => [`/usuario/publico/${encodeURIComponent(p.nickname ?? '')}`],
+    paths: (p) => [publicCardPath(p.nickname ?? ''), similarPath(p.nickname ?? '')],
   },
 ];
 

@@ -27,6 +27,8 @@ function sample(name: PageFilterName): unknown {
       return value.min + 1;
     case 'flag':
       return true;
+    case 'text':
+      return 'valeria providencia';
   }
 }
 

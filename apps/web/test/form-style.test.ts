@@ -15,6 +15,8 @@ const notSchemaForms: Record<string, string> = {
   // A plain GET form: it works before scripts load and becomes a navigation; the listing's first
   // view carries no form library or zod (e2e/budget.test.ts).
   'features/directory/components/filter-bar.tsx': 'search filters in the URL',
+  // The same for the phone's search box: the words in the URL (decision 0163).
+  'features/directory/components/search-box.tsx': 'search words in the URL',
   // The spec's rental search "en mantención": every control is disabled and nothing is sent.
   'features/rentals/pages/rentals-page.tsx': 'disabled maintenance search',
 };

@@ -314,6 +314,7 @@ export const msg = {
   noUsersIn: (city: string) => `Aún no hay escorts en ${city}.`,
   noEscortsIn: (city: string) => `Aún no hay escorts publicadas en ${city}.`,
   noMatches: 'No hay escorts que coincidan con estos filtros.',
+  noTextMatches: (q: string) => `No encontramos escorts para «${q}».`,
   searchZone: 'La zona debe ser norte, central o sur.',
   searchRegion: 'La región no existe.',
   searchComuna: 'La comuna no existe.',
@@ -329,6 +330,8 @@ export const msg = {
   searchTarifaMax: 'La tarifa máxima debe ser un número entero de pesos entre 10000 y 2000000.',
   searchServicio: 'El servicio no existe; usa uno del catálogo.',
   searchAtiende: 'Atiende debe ser en_su_lugar o a_domicilio.',
+  searchText: 'La búsqueda debe tener entre 1 y 60 caracteres.',
+  searchTextWords: 'Escribe al menos una letra o un número para buscar.',
   maintenance: 'En mantención',
   rootMissing: "No se encontró el elemento con id 'root'.",
   // Data rights (Ley 21.719), reports and blocking (not worded by the spec)

@@ -40,6 +40,12 @@ export type FilterValue =
   /** `true` or `false`; only true narrows the list. */
   | { kind: 'flag'; message: string }
   /**
+   * Words typed by the visitor, `min` to `max` characters once spaces are collapsed, holding at
+   * least one letter or digit (`words`, the refusal of "!!!"); searchWords below makes them the
+   * query's words.
+   */
+  | { kind: 'text'; min: number; max: number; message: string; words: string }
+  /**
    * A place by its slug, in a page's path rather than its query string. The geography that checks
    * it is too large for the visitor's bundle: search.ts checks it, and answers the key profiles are
    * stored under (escort_profiles.zona, region_key, city_key).
@@ -59,6 +65,8 @@ export type FilterField =
   /** Neighbouring range fields with one `legend` share a fieldset: "Edad [desde] a [hasta]". */
   | { control: 'range'; legend: string; label: string; placeholder: string }
   | { control: 'check'; label: string }
+  /** A search box: the listing's text search (decision 0163). */
+  | { control: 'search'; label: string; placeholder: string }
   | { control: 'chips'; legend: string; optionLabel: (value: string) => string };
 
 export type FilterSpec =
@@ -76,6 +84,12 @@ export const searchFilters = {
   comuna: { value: { kind: 'place', of: 'comuna', message: msg.searchComuna } },
   /** A landing page's slug (/escorts/{slug}): the comuna it lists. */
   ciudad: { value: { kind: 'place', of: 'landing', message: msg.searchCity } },
+  /** Text search (decision 0163): names, places, services, languages and "Sobre mí". */
+  q: {
+    value: { kind: 'text', min: 1, max: 60, message: msg.searchText, words: msg.searchTextWords },
+    field: { control: 'search', label: 'Buscar', placeholder: 'Nombre, comuna, servicio…' },
+    panel: 'main',
+  },
   genero: {
     value: { kind: 'choice', values: generoValues, message: msg.searchGender },
     field: { control: 'select', label: 'Género', any: 'Todos' },
@@ -181,7 +195,35 @@ function readValue(value: PageFilterValue, name: string, query: URLSearchParams)
     }
     case 'flag':
       return text === 'true' || undefined;
+    case 'text': {
+      const typed = text === null ? '' : collapseSpaces(text);
+      return typed.length >= value.min && typed.length <= value.max && searchWords(typed).length
+        ? typed
+        : undefined;
+    }
   }
+}
+
+/** A typed text as the search keeps it: trimmed, its runs of spaces made one. */
+export const collapseSpaces = (text: string) => text.trim().replace(/\s+/g, ' ');
+
+/** At most this many words of a text search are looked up; the rest narrow nothing. */
+export const maxSearchWords = 8;
+
+/**
+ * The words of a text search as the database's query takes them: lower case, accents dropped
+ * ("Ñuñoa" is "nunoa", "Bárbara" "barbara"), split at anything but a letter or digit, so no quote,
+ * operator or other character of tsquery's syntax reaches it. The documents are accent-free alike
+ * (migration text-search, decision 0163).
+ */
+export function searchWords(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, maxSearchWords);
 }
 
 /**
@@ -257,6 +299,8 @@ export function filterChips<F extends PageFilters>(filters: F): FilterChip<F>[] 
         return [{ key: name, label: `${field.label} ${String(v)}`, without }];
       case 'check':
         return [{ key: name, label: field.label, without }];
+      case 'search':
+        return [{ key: name, label: `«${String(v)}»`, without }];
     }
   });
 }

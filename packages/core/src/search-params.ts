@@ -13,11 +13,20 @@ export const searchOrderLabels: Record<SearchOrder, string> = {
   comentarios: 'Más comentadas',
 };
 
+/** The order of a text search without a chosen one (decision 0163): its option has no value. */
+export const relevanceOrderLabel = 'Más relevantes';
+
 /** `totalCap`: the search counts at most this many matches; above it the page says "más de 10.000". */
 export const searchLimits = {
   defaultLimit: 24,
   maxLimit: 60,
   totalCap: 10_000,
+  /**
+   * A text search (decision 0163) ranks its newest this many matches by relevance (20 pages of 24)
+   * and counts up to it ("más de 480 resultados"), so a broad word costs the same as a rare one
+   * (bench/RESULTS.md).
+   */
+  textWindow: 480,
   /**
    * A page typed by number (`?pagina=7`, no cursor) is found up to here, by the offset of its first row
    * (its cost grows with the page: bench/RESULTS.md); later pages by their links' cursors.
@@ -36,22 +45,25 @@ export function profileCount(total: number, exact: boolean, noun = 'perfil', plu
 /** The filters a listing page keeps in its URL (the place is in the path), and the order. */
 export type ListingFilters = PageFilters & { orden?: SearchOrder | undefined };
 
+/**
+ * Whether the order is the one a page gets without `orden`: relevance when there are words to
+ * search (`q`), else the most recent (decision 0163). The default is left out of a page's URL.
+ */
+const isDefaultOrder = (orden: SearchOrder | undefined, filters: PageFilters) =>
+  orden === undefined || (orden === 'recientes' && filters.q === undefined);
+
 /** A page URL's filters and order, leniently (search-filters.ts readPageFilters); the default order is left out. */
 export function filtersFromQuery(query: URLSearchParams): ListingFilters {
   const orden = query.get('orden') ?? '';
-  return {
-    ...readPageFilters(query),
-    orden:
-      (searchOrderValues as readonly string[]).includes(orden) && orden !== 'recientes'
-        ? (orden as SearchOrder)
-        : undefined,
-  };
+  const filters = readPageFilters(query);
+  const known = (searchOrderValues as readonly string[]).includes(orden) ? (orden as SearchOrder) : undefined;
+  return { ...filters, orden: isDefaultOrder(known, filters) ? undefined : known };
 }
 
 /** The filters, then the order, as query parameters in a fixed order, so one choice has one URL (and one cache entry). */
 export function filterParams(filters: ListingFilters): [string, string][] {
   const out = writePageFilters(filters);
-  if (filters.orden && filters.orden !== 'recientes') out.push(['orden', filters.orden]);
+  if (filters.orden && !isDefaultOrder(filters.orden, filters)) out.push(['orden', filters.orden]);
   return out;
 }
 

@@ -5,7 +5,9 @@ import { cityPages } from './landing.ts';
 import { msg } from './messages.ts';
 import { inCatalogueOrder } from './profile-details.ts';
 import {
+  collapseSpaces,
   digitsPattern,
+  searchWords,
   filterNames,
   retiredFilterNames,
   searchFilters,
@@ -65,6 +67,13 @@ function parserOf(value: FilterValue): z.ZodType {
         .refine((n) => n >= value.min && n <= value.max, { error });
     case 'flag':
       return z.enum(['true', 'false'], { error }).transform((v) => v === 'true');
+    case 'text':
+      // A repeated `?q=` arrives as a list: refused with the same message.
+      return z
+        .string({ error })
+        .transform(collapseSpaces)
+        .refine((v) => v.length >= value.min && v.length <= value.max, { error, abort: true })
+        .refine((v) => searchWords(v).length > 0, { error: value.words });
     case 'place':
       return value.of === 'zone'
         ? z.enum(
@@ -116,6 +125,13 @@ export const escortSearchQuerySchema = z
   });
 export type EscortSearchQuery = z.output<typeof escortSearchQuerySchema>;
 
+export const searchSuggestionSchema = z.object({
+  q: z.string(),
+  filtros: z.boolean(),
+  total: z.number().int(),
+});
+export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
+
 /** GET /api/escorts: one page of listing cards, the cursors around it, the count and the visitors. */
 export const escortSearchResultSchema = z.object({
   items: z.array(escortListCardSchema),
@@ -129,5 +145,11 @@ export const escortSearchResultSchema = z.object({
   total_exacto: z.boolean(),
   /** Touring (decision 0102): escorts visiting the place today, on the first page only. */
   de_visita: z.array(visitorCardSchema),
+  /**
+   * A text search that found nothing (decision 0164): other searches that find something, each with
+   * its count: the same words without the other filters and place (`filtros: false`), or the words
+   * spelled as a place, service or language the site knows (`filtros: true`, the same filters).
+   */
+  sugerencias: z.array(searchSuggestionSchema).optional(),
 });
 export type EscortSearchResult = z.infer<typeof escortSearchResultSchema>;

@@ -10,6 +10,7 @@ import {
   placeFilterNames,
   readPageFilters,
   retiredFilterNames,
+  searchWords,
   writePageFilters,
   type PageFilterName,
   type PageFilters,
@@ -28,6 +29,8 @@ function sample(name: PageFilterName): unknown {
       return value.min;
     case 'flag':
       return true;
+    case 'text':
+      return 'Bárbara ñuñoa';
   }
 }
 
@@ -100,6 +103,11 @@ describe('the filters descriptor', () => {
       [{ servicio: ['masajes', 'nada'] }, msg.searchServicio],
       [{ servicio: Array(13).fill('masajes') }, msg.searchServicio],
       [{ atiende: 'ambos' }, msg.searchAtiende],
+      [{ q: '' }, msg.searchText],
+      [{ q: '   ' }, msg.searchText],
+      [{ q: 'a'.repeat(61) }, msg.searchText],
+      [{ q: ['a', 'b'] }, msg.searchText],
+      [{ q: '¡¿ :* & | !?' }, msg.searchTextWords],
     ];
     for (const [query, message] of cases) expect(refusal(query), JSON.stringify(query)).toEqual([message]);
     // Every filter is covered above: a new one needs its case (and its message).
@@ -176,5 +184,32 @@ describe('the active filters as chips (decision 0142)', () => {
       new Set(pageFilterNames),
     );
     expect(filterChips({})).toEqual([]);
+  });
+});
+
+describe('the text search in a page URL (decision 0163)', () => {
+  it('makes words of what was typed: lower case, no accents, no signs, at most eight', () => {
+    expect(searchWords('Bárbara  ÑUÑOA')).toEqual(['barbara', 'nunoa']);
+    expect(searchWords("valeria'); drop table --")).toEqual(['valeria', 'drop', 'table']);
+    expect(searchWords('a:*A & !b | c <-> d')).toEqual(['a', 'a', 'b', 'c', 'd']);
+    expect(searchWords('¡¿!?')).toEqual([]);
+    expect(searchWords('uno dos tres cuatro cinco seis siete ocho nueve')).toHaveLength(8);
+  });
+
+  it('keeps the text with its spaces collapsed, and orders a text search by relevance unless told', () => {
+    expect(readPageFilters(new URLSearchParams('q=%20Bárbara%20%20Soto%20')).q).toBe('Bárbara Soto');
+    expect(readPageFilters(new URLSearchParams('q=!!!')).q).toBeUndefined();
+    // Without words the default order is the most recent; with them relevance, so "recientes" stays.
+    expect(filtersFromQuery(new URLSearchParams('orden=recientes')).orden).toBeUndefined();
+    expect(filtersFromQuery(new URLSearchParams('q=vale&orden=recientes')).orden).toBe('recientes');
+    expect(filterParams({ q: 'vale', orden: 'recientes' })).toEqual([
+      ['q', 'vale'],
+      ['orden', 'recientes'],
+    ]);
+    expect(filterParams({ orden: 'recientes' })).toEqual([]);
+    expect(filterChips({ q: 'vale', genero: 'Femenino' }).map((c) => c.label)).toEqual([
+      '«vale»',
+      'Género: Femenino',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 import { restrictTree } from '../lib/data-dir.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -148,6 +149,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
   const client = await PGlite.create({
+    extensions: pgliteExtensions,
     startParams: pgliteStartParams(PGlite.defaultStartParams, options.pglite ?? defaultPgliteMemory),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -241,6 +241,10 @@ export const accessTable: Record<string, Entry> = {
     access: 'public',
     params: (w) => ({ nickname: w.otherEscort.nickname }),
   },
+  'GET /api/usuario/publico/{nickname}/similares': {
+    access: 'public',
+    params: (w) => ({ nickname: w.otherEscort.nickname }),
+  },
   'GET /api/usuario/tu-card/{nickname}': {
     access: 'self-escort-or-admin',
     params: (w) => ({ nickname: w.escort.nickname }),

@@ -24,6 +24,8 @@ function narrowing(name: FilterName): unknown {
       return value.min;
     case 'flag':
       return true;
+    case 'text':
+      return 'masajes';
   }
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -15,6 +16,9 @@ import {
 import { accountKindValues, autorizadoValues, estadoValues } from '@encanto/core/constants';
 import { consentKindValues } from '@encanto/core/consent';
 import { atiendeValues } from '@encanto/core/profile-details';
+
+/** PostgreSQL's full-text document; Drizzle has no built-in type for it. Read only by SQL, never selected. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Escorts, clients and admins in one table, so RUT, nickname and e-mail are unique across all kinds. */
 export const accounts = pgTable(
@@ -114,6 +118,14 @@ export const escortProfiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The text search's document (decision 0163): names, places, services, languages and "Sobre mí",
+     * weighted, accent-free. Kept by triggers (migration text-search), whichever code path changed
+     * a part of it; `?q=` matches it through escort_search_text_idx.
+     */
+    searchDoc: tsvector('search_doc')
+      .notNull()
+      .default(sql`''::tsvector`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -142,8 +154,13 @@ export const escortProfiles = pgTable(
     const verifiedPhotos = index('escort_search_fotos_recientes_idx')
       .on(t.hasPhoto, t.createdAt, t.accountId)
       .where(sql`${t.public} and ${t.fotosVerificadas}`);
+    // `?q=` (decision 0163): the words' candidates from the GIN index, then the other filters.
+    const text = index('escort_search_text_idx')
+      .using('gin', t.searchDoc)
+      .where(sql`${t.public}`);
     return [
       verifiedPhotos,
+      text,
       ...detailIndexes,
       ...Object.entries(places).flatMap(([name, place]) => [
         publicIndex(`escort_search_${name}_recientes_idx`, [

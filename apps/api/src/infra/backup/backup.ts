@@ -8,6 +8,7 @@ import { claimPgliteDir, dumpPglite, requestDump } from './control.ts';
 import { countRows, type SqlRunner } from './counts.ts';
 import { FORMAT, MANIFEST, writeEntry, type FileEntry, type Manifest } from './manifest.ts';
 import { storesOf } from './stores.ts';
+import { pgliteExtensions } from '../../db/pglite-extensions.ts';
 
 export type Say = (line: string) => void;
 
@@ -104,7 +105,10 @@ async function backupPglite(config: Config, dir: string, say: Say) {
 
 export async function countInTarball(tarball: Buffer): Promise<Record<string, number>> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const copy = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(tarball)]) });
+  const copy = await PGlite.create({
+    extensions: pgliteExtensions,
+    loadDataDir: new Blob([new Uint8Array(tarball)]),
+  });
   try {
     return await countRows(copy as unknown as SqlRunner);
   } finally {

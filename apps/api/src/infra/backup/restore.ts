@@ -8,6 +8,7 @@ import { claimPgliteDir } from './control.ts';
 import { countRows, type SqlRunner } from './counts.ts';
 import { countDifferences, readEntry, readManifest, sha256, type Manifest } from './manifest.ts';
 import { isEmpty, storesOf } from './stores.ts';
+import { pgliteExtensions } from '../../db/pglite-extensions.ts';
 
 /**
  * `npm run restore -- DIR`: checks every file against the manifest, refuses a
@@ -82,7 +83,11 @@ async function restorePglite(dataDir: string, tarball: Buffer): Promise<Record<s
     throw new Error(`${target} already holds a database: restore into an empty DATA_DIR`);
   const { PGlite } = await import('@electric-sql/pglite');
   await fs.mkdir(target, { recursive: true, mode: 0o700 });
-  const db = await PGlite.create({ dataDir: target, loadDataDir: new Blob([new Uint8Array(tarball)]) });
+  const db = await PGlite.create({
+    extensions: pgliteExtensions,
+    dataDir: target,
+    loadDataDir: new Blob([new Uint8Array(tarball)]),
+  });
   try {
     return await countRows(db as unknown as SqlRunner);
   } finally {

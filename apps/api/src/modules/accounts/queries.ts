@@ -11,7 +11,7 @@ export type NewAccount = typeof accounts.$inferInsert;
 export type EscortProfileRow = typeof escortProfiles.$inferSelect;
 
 /** An account as other features see it: every column but the password hash, and the escort profile if any. */
-export type NicknameAccount = Omit<AccountRow, 'passHash'> & { profile: EscortProfileRow | null };
+export type NicknameAccount = Omit<AccountRow, 'passHash'> & { profile: Omit<EscortProfileRow, 'searchDoc'> | null };
 
 const { passHash: _passHash, ...accountColumns } = getTableColumns(accounts);
 
@@ -28,13 +28,16 @@ export const nicknameIs = (nickname: string): SQL => sql`lower(${accounts.nickna
  * The one lookup by nickname, for every feature: the account (optionally of
  * one kind) with its escort profile (null for clients and admins).
  */
+// The text search's document (decision 0163) is the search's alone: never read with a profile.
+const { searchDoc: _searchDoc, ...profileColumns } = getTableColumns(escortProfiles);
+
 export async function findAccountByNickname(
   db: DbOrTx,
   nickname: string,
   kind?: AccountKind,
 ): Promise<NicknameAccount | undefined> {
   const [row] = await db
-    .select({ ...accountColumns, profile: getTableColumns(escortProfiles) })
+    .select({ ...accountColumns, profile: profileColumns })
     .from(accounts)
     .leftJoin(escortProfiles, eq(escortProfiles.accountId, accounts.id))
     .where(kind ? and(nicknameIs(nickname), eq(accounts.kind, kind)) : nicknameIs(nickname))

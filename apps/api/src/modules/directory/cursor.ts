@@ -1,7 +1,6 @@
 import { msg } from '@encanto/core/messages';
-import type { SearchOrder } from '@encanto/core/search-params';
 import { badRequest } from '../../errors.ts';
-import { sortKeyTypes, type SortKey, type SortKeyType } from './search-queries.ts';
+import { sortKeyTypes, type SortKey, type SortKeyType, type SortName } from './search-queries.ts';
 
 /**
  * The search's page cursors: base64url of [direction, order, ...sort key], the key being the
@@ -17,7 +16,7 @@ export interface CursorPosition {
   direction: Direction;
 }
 
-export function encodeCursor(direction: Direction, orden: SearchOrder, key: SortKey): string {
+export function encodeCursor(direction: Direction, orden: SortName, key: SortKey): string {
   return Buffer.from(JSON.stringify([direction === 'after' ? 's' : 'a', orden, ...key])).toString(
     'base64url',
   );
@@ -26,7 +25,7 @@ export function encodeCursor(direction: Direction, orden: SearchOrder, key: Sort
 const refused = () => badRequest(msg.searchCursor, { cursor: msg.searchCursor });
 
 /** Where the cursor's page starts, or a 400 when it is not one this API wrote for `orden`. */
-export function decodeCursor(cursor: string, orden: SearchOrder): CursorPosition {
+export function decodeCursor(cursor: string, orden: SortName): CursorPosition {
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

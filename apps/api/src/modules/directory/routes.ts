@@ -9,6 +9,8 @@ import { ownEscortCard, publicEscort } from './service.ts';
 import { firstListingPage, type TotalSource } from './search.ts';
 import type { SearchCount } from './search-queries.ts';
 import { cityListingWithVisitors, searchWithVisitors } from './visitors.ts';
+import { similarEscorts } from './similar.ts';
+import { escortListCardSchema } from '@encanto/core/escorts';
 import { cityListCardSchema } from '@encanto/core/touring-listing';
 import { giraSchema } from '@encanto/core/touring';
 import { todayInChile } from '@encanto/core/chile-time';
@@ -91,6 +93,24 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
           gira: await publicVisits(app.db, request.params.nickname, todayInChile(now)),
         };
       }),
+  );
+
+  app.get(
+    '/usuario/publico/:nickname/similares',
+    {
+      schema: {
+        tags: ['directorio'],
+        summary:
+          'Hasta 6 escorts públicas parecidas a la de la tarjeta («También te puede interesar»): su comuna primero, luego su región; disponibles primero; edad y servicios cercanos (404 como la tarjeta)',
+        params: nicknameParams,
+        response: { 200: z.array(escortListCardSchema), ...errorResponses(404) },
+      },
+    },
+    (request, reply) =>
+      // Cached like the card (decision 0165), cleared with it by any public write.
+      sendCached(request, reply, `similares:${request.params.nickname.toLowerCase()}`, () =>
+        similarEscorts(app.db, request.params.nickname, app.services.clock.now()),
+      ),
   );
 
   app.get(

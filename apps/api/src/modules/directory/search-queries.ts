@@ -2,12 +2,13 @@ import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   filterNames,
   placeFilterNames,
+  searchWords,
   type FilterName,
   type FilterValueOf,
   type PlaceFilterName,
   type SearchFilters,
 } from '@encanto/core/search-filters';
-import type { SearchOrder } from '@encanto/core/search-params';
+import { searchLimits, type SearchOrder } from '@encanto/core/search-params';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accounts,
@@ -48,6 +49,8 @@ interface PlaceSql<K extends FilterName> extends FilterSql<K> {
  * count or its visitors. Places arrive as the keys profiles are stored under (search.ts parsed them).
  */
 export const filterSql: { [K in FilterName]: K extends PlaceFilterName ? PlaceSql<K> : FilterSql<K> } = {
+  // The words against the weighted document, through the GIN index escort_search_text_idx (decision 0163).
+  q: { where: (v) => sql`${ep.searchDoc} @@ ${textQuery(v)}` },
   zona: { where: (v) => eq(ep.zona, v), countKey: true, visit: (v) => eq(visits.zona, v) },
   region: { where: (v) => eq(ep.regionKey, v), countKey: true, visit: (v) => eq(visits.regionKey, v) },
   comuna: { where: (v) => eq(ep.cityKey, v), countKey: true, visit: (v) => eq(visits.cityKey, v) },
@@ -74,6 +77,18 @@ export const filterSql: { [K in FilterName]: K extends PlaceFilterName ? PlaceSq
   // "ambos" receives either way.
   atiende: { where: (v) => inArray(ep.atiende, [v, 'ambos']) },
 };
+
+/**
+ * A text search's tsquery (the migration's escort_search_query): the words go as a text[] parameter,
+ * letters and digits only (searchWords), so nothing typed is read as tsquery syntax.
+ */
+function textQuery(text: string): SQL {
+  const words = searchWords(text);
+  return sql`escort_search_query(array[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[])`;
+}
 
 /** One filter's condition, when the search has it (the map is typed per filter; this reads it for any). */
 function conditionOf(name: FilterName, { filters, today }: SearchFilter): SQL | undefined {
@@ -106,6 +121,12 @@ export function visitPlace(f: SearchFilter): { visit: SQL[]; listedThere: SQL } 
   return { visit, listedThere: and(...present(given.map((name) => conditionOf(name, f))))! };
 }
 
+/**
+ * The orders a page can be in: the visitor's choice (`orden`), or relevance, the default of a text
+ * search (decision 0163), which only a search with `q` takes.
+ */
+export type SortName = SearchOrder | 'relevancia';
+
 /** A row's position in its sort, as text, so a cursor round-trips exactly (timestamps keep microseconds). */
 export type SortKey = string[];
 
@@ -129,12 +150,38 @@ const sorts: Record<SearchOrder, { cols: SQL[]; casts: SortKeyType[] }> = {
   comentarios: { cols: [sql`${ep.commentCount}`, sql`${ep.accountId}`], casts: ['integer', 'uuid'] },
 };
 
-export const sortKeyTypes = (orden: SearchOrder): readonly SortKeyType[] => sorts[orden].casts;
+/**
+ * Relevance: ts_rank of the document (names weigh most, then the comuna, the region and details,
+ * then "Sobre mí") as a whole number, so a cursor compares it exactly; the newest first among equals.
+ */
+const relevanceCasts: SortKeyType[] = ['integer', ...sorts.recientes.casts];
+
+function sortOf(orden: SortName, filter: SearchFilter): { cols: SQL[]; casts: SortKeyType[]; window?: SQL } {
+  if (orden !== 'relevancia') return sorts[orden];
+  const q = filter.filters.q;
+  if (q === undefined) return { cols: [sql`0`, ...sorts.recientes.cols], casts: relevanceCasts };
+  const rank = sql`(ts_rank(${ep.searchDoc}, ${textQuery(q)}) * 1000000)::integer`;
+  return { cols: [rank, ...sorts.recientes.cols], casts: relevanceCasts, window: relevanceWindow(filter) };
+}
+
+/**
+ * The matches relevance ranks: the newest `textWindow` (searchLimits), read from the recientes
+ * index (a broad word) or the GIN index (a rare one), whichever the planner finds cheaper. Ranking
+ * every match of a broad word ("masaje", 44% of the profiles) sorted 44,000 rows per page: 940 ms
+ * p50 at 100,000 profiles (bench/RESULTS.md, decision 0163). Beyond the window, `orden=recientes`.
+ */
+function relevanceWindow(filter: SearchFilter): SQL {
+  return sql`${ep.accountId} in (select ${ep.accountId} from ${ep} where ${and(...conditions(filter))}
+    order by ${ep.hasPhoto} desc, ${ep.createdAt} desc, ${ep.accountId} desc limit ${searchLimits.textWindow})`;
+}
+
+export const sortKeyTypes = (orden: SortName): readonly SortKeyType[] =>
+  orden === 'relevancia' ? relevanceCasts : sorts[orden].casts;
 
 /** A row's sort key as the cursor carries it: its sort columns as text. */
-const sortKeyOf = (orden: SearchOrder) =>
+const sortKeyOf = (cols: SQL[]) =>
   sql<SortKey>`array[${sql.join(
-    sorts[orden].cols.map((c) => sql`${c}::text`),
+    cols.map((c) => sql`${c}::text`),
     sql`, `,
   )}]`;
 
@@ -166,12 +213,13 @@ export const cardColumns = {
 export async function searchPage(
   db: DbOrTx,
   filter: SearchFilter,
-  orden: SearchOrder,
+  orden: SortName,
   limit: number,
   from?: { key: SortKey; direction: 'after' | 'before' },
 ) {
-  const { cols, casts } = sorts[orden];
+  const { cols, casts, window } = sortOf(orden, filter);
   const where = conditions(filter);
+  if (window) where.push(window);
   const backwards = from?.direction === 'before';
   if (from) {
     const given = sql.join(
@@ -187,17 +235,50 @@ export async function searchPage(
     where.push(sql`${ep.accountId} <> ${id}::uuid`);
   }
   const direction = sql.raw(backwards ? 'asc' : 'desc');
+  const order = cols.map((c) => sql`${c} ${direction}`);
+  if (window) return relevancePage(db, and(...where)!, cols, order, limit);
   return db
     .select({
       ...cardColumns,
-      key: sortKeyOf(orden),
+      key: sortKeyOf(cols),
     })
     .from(ep)
     .innerJoin(accounts, eq(accounts.id, ep.accountId))
     .leftJoin(ratingTotals, eq(ratingTotals.accountId, ep.accountId))
     .where(and(...where))
-    .orderBy(...cols.map((c) => sql`${c} ${direction}`))
+    .orderBy(...order)
     .limit(limit + 1);
+}
+
+/**
+ * A relevance page in two steps: the page's rows and keys from escort_profiles alone, then their
+ * cards. In one query the planner joined accounts and rating_totals to every row of the window
+ * before sorting them (bench/EXPLAIN.md, "Text search"); this way only the page's rows are joined.
+ */
+async function relevancePage(db: DbOrTx, where: SQL, cols: SQL[], order: SQL[], limit: number) {
+  const keyed = await db
+    .select({ id: ep.accountId, key: sortKeyOf(cols) })
+    .from(ep)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit + 1);
+  if (!keyed.length) return [];
+  const cards = await db
+    .select({ ...cardColumns, id: ep.accountId })
+    .from(ep)
+    .innerJoin(accounts, eq(accounts.id, ep.accountId))
+    .leftJoin(ratingTotals, eq(ratingTotals.accountId, ep.accountId))
+    .where(
+      inArray(
+        ep.accountId,
+        keyed.map((k) => k.id),
+      ),
+    );
+  const byId = new Map(cards.map(({ id, ...card }) => [id, card]));
+  return keyed.flatMap(({ id, key }) => {
+    const card = byId.get(id);
+    return card ? [{ ...card, key }] : [];
+  });
 }
 
 /** A page's row: the card's columns and the row's sort key. */
@@ -213,14 +294,15 @@ export type ListCardRow = Omit<SearchRow, 'key'>;
 export async function searchKeyAt(
   db: DbOrTx,
   filter: SearchFilter,
-  orden: SearchOrder,
+  orden: SortName,
   offset: number,
 ): Promise<SortKey | null> {
+  const { cols, window } = sortOf(orden, filter);
   const [row] = await db
-    .select({ key: sortKeyOf(orden) })
+    .select({ key: sortKeyOf(cols) })
     .from(ep)
-    .where(and(...conditions(filter)))
-    .orderBy(...sorts[orden].cols.map((c) => sql`${c} desc`))
+    .where(and(...conditions(filter), window))
+    .orderBy(...cols.map((c) => sql`${c} desc`))
     .limit(1)
     .offset(offset);
   return row?.key ?? null;
@@ -246,6 +328,14 @@ export async function searchTotal(
   cap: number,
   scan = cap,
 ): Promise<SearchCount> {
+  // A text search counts its matches from the GIN index (their number, not the place's, bounds the
+  // work): the first `cap + 1` are enough to know whether there are more.
+  if (filter.filters.q !== undefined) {
+    const counted = await db.execute(sql`
+      select count(*)::int as n from (select 1 from ${ep} where ${and(...conditions(filter))} limit ${cap + 1}) m`);
+    const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    return n > cap ? { n: cap, exact: false } : { n, exact: true };
+  }
   const keys = conditions(
     filter,
     filterNames.filter((name) => filterSql[name].countKey),

@@ -1,7 +1,7 @@
 import { todayInChile } from '@encanto/core/chile-time';
 import { cityKey } from '@encanto/core/geo';
 import type { EscortListCard } from '@encanto/core/escorts';
-import type { EscortSearchQuery, EscortSearchResult } from '@encanto/core/search';
+import type { EscortSearchQuery, EscortSearchResult, SearchSuggestion } from '@encanto/core/search';
 import { filterKey, type SearchFilters } from '@encanto/core/search-filters';
 import { searchLimits } from '@encanto/core/search-params';
 import type { DbOrTx } from '../../db/client.ts';
@@ -13,8 +13,10 @@ import {
   type ListCardRow,
   type SearchCount,
   type SearchFilter,
+  type SortName,
 } from './search-queries.ts';
 import { toCard } from './service.ts';
+import { nearSpelling } from './spelling.ts';
 
 export type SearchAnswer = Omit<EscortSearchResult, 'de_visita'>;
 
@@ -23,6 +25,10 @@ export function filtersOf(query: EscortSearchQuery): SearchFilters {
   const { limite: _l, cursor: _c, pagina: _p, orden: _o, ...filters } = query;
   return filters;
 }
+
+/** Where the count stops: a text search counts up to its relevance window (decision 0163). */
+const capOf = (filters: SearchFilters) =>
+  filters.q === undefined ? searchLimits.totalCap : searchLimits.textWindow;
 
 /** A listing card: the card (toCard) and what the result grid shows. */
 export function toListCard(row: ListCardRow, today: string): EscortListCard {
@@ -53,10 +59,12 @@ export async function searchEscorts(
   now: Date,
   totals: TotalSource = countEachTime,
 ): Promise<SearchAnswer> {
-  const { limite = searchLimits.defaultLimit, cursor, pagina = 1, orden = 'recientes' } = query;
+  const { limite = searchLimits.defaultLimit, cursor, pagina = 1 } = query;
   // Ages (and the age filter) follow the day in Chile at `now`.
   const today = todayInChile(now);
   const filter: SearchFilter = { filters: filtersOf(query), today };
+  // Without a chosen order, a text search is in order of relevance (decision 0163).
+  const orden: SortName = query.orden ?? (filter.filters.q === undefined ? 'recientes' : 'relevancia');
   // A cursor says where its page starts; a page asked by number alone starts after the last row of
   // the page before it (null: past the end, an empty page).
   let from: CursorPosition | undefined | null;
@@ -74,7 +82,7 @@ export async function searchEscorts(
   const backwards = from?.direction === 'before';
   // The day is in the key: an age filter's birth dates move with it.
   const total = await totals(`${today}:${filterKey(filter.filters)}`, () =>
-    searchTotal(db, filter, searchLimits.totalCap),
+    searchTotal(db, filter, capOf(filter.filters)),
   );
   return {
     items: page.map((r) => toListCard(r, today)),
@@ -84,6 +92,36 @@ export async function searchEscorts(
     total: total.n,
     total_exacto: total.exact,
   };
+}
+
+/**
+ * What a text search that found nothing suggests (decision 0164): the same words anywhere and
+ * without the other filters, when it had some, and the words spelled as a known place, service or
+ * language, with the same filters; each only when it finds something, with its count.
+ */
+export async function searchSuggestions(
+  db: DbOrTx,
+  filters: SearchFilters,
+  now: Date,
+  totals: TotalSource = countEachTime,
+): Promise<SearchSuggestion[]> {
+  const q = filters.q;
+  if (q === undefined) return [];
+  const today = todayInChile(now);
+  const count = async (f: SearchFilters) =>
+    totals(`${today}:${filterKey(f)}`, () => searchTotal(db, { filters: f, today }, capOf(f)));
+  const out: SearchSuggestion[] = [];
+  const others = Object.entries(filters).some(([name, v]) => name !== 'q' && v !== undefined);
+  if (others) {
+    const alone = await count({ q });
+    if (alone.n > 0) out.push({ q, filtros: false, total: alone.n });
+  }
+  const respelled = nearSpelling(q);
+  if (respelled !== undefined) {
+    const there = await count({ ...filters, q: respelled });
+    if (there.n > 0) out.push({ q: respelled, filtros: true, total: there.n });
+  }
+  return out;
 }
 
 /**

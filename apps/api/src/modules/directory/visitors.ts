@@ -6,7 +6,14 @@ import type { VisitorCard } from '@encanto/core/touring-listing';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SearchFilter } from './search-queries.ts';
 import { visitorRows } from './visitor-queries.ts';
-import { filtersOf, firstListingPage, searchEscorts, toListCard, type TotalSource } from './search.ts';
+import {
+  filtersOf,
+  firstListingPage,
+  searchEscorts,
+  searchSuggestions,
+  toListCard,
+  type TotalSource,
+} from './search.ts';
 
 /** Public profiles (same visibility and filters as the search) with a visit to the filter's place that includes its day. */
 export async function visitorCards(db: DbOrTx, filter: SearchFilter): Promise<VisitorCard[]> {
@@ -29,6 +36,12 @@ export async function searchWithVisitors(
       ? visitorCards(db, { filters: filtersOf(query), today })
       : Promise.resolve([]),
   ]);
+  // A text search that found nothing on its first page offers others that find something.
+  const first = cursor === undefined && pagina === 1;
+  if (first && answer.total === 0 && query.q !== undefined) {
+    const sugerencias = await searchSuggestions(db, filtersOf(query), now, totals);
+    if (sugerencias.length) return { ...answer, de_visita: deVisita, sugerencias };
+  }
   return { ...answer, de_visita: deVisita };
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { EscortPublic } from '@encanto/core/escorts';
+import type { EscortListCard, EscortPublic } from '@encanto/core/escorts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiKey, useApiQuery } from '../../../lib/query.ts';
 
@@ -22,4 +22,11 @@ export function usePublicCard(nickname: string) {
   const query = useApiQuery<EscortPublic>(path, { enabled: !knownMissing, retry: false });
   const notFound = knownMissing || (query.error instanceof ApiError && query.error.status === 404);
   return { query, notFound };
+}
+
+export const similarPath = (nickname: string) => `${publicCardPath(nickname)}/similares`;
+
+/** "También te puede interesar" under a card (decision 0165); the server renders it with the card. */
+export function useSimilarEscorts(nickname: string) {
+  return useApiQuery<EscortListCard[]>(similarPath(nickname), { retry: false });
 }

@@ -6,6 +6,7 @@ import {
   filtersFromQuery,
   hasFilters,
   queryString,
+  relevanceOrderLabel,
   searchOrderLabels,
   searchOrderValues,
   type ListingFilters,
@@ -49,6 +50,10 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
   };
   const apply = (form: HTMLFormElement, toResults = false) => {
     const chosen = filtersFromQuery(new URLSearchParams(new FormData(form) as unknown as string[][]));
+    // Without words, "Más recientes" is the default order: words typed with it give relevance, the
+    // default of a text search (decision 0163), rather than keeping "recientes" as a choice.
+    if (filters.q === undefined && chosen.q !== undefined && chosen.orden === 'recientes')
+      chosen.orden = undefined;
     const state: FilteredState | undefined = toResults ? { resultados: true } : undefined;
     closeSheet();
     void navigate(`${pathname}${queryString(filterParams(chosen))}`, { state });
@@ -100,9 +105,11 @@ export function FilterBar({ pathname, filters }: { pathname: string; filters: Li
             <select
               id={`${id}-orden`}
               name="orden"
-              defaultValue={filters.orden ?? 'recientes'}
+              defaultValue={filters.orden ?? (filters.q === undefined ? 'recientes' : '')}
               onChange={(e) => e.currentTarget.form && apply(e.currentTarget.form)}
             >
+              {/* A text search is in order of relevance unless another is chosen (decision 0163). */}
+              {filters.q === undefined ? null : <option value="">{relevanceOrderLabel}</option>}
               {searchOrderValues.map((o) => (
                 <option key={o} value={o}>
                   {searchOrderLabels[o]}

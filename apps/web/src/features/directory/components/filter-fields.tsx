@@ -71,6 +71,23 @@ export function FilterFields({ filters, panel }: { filters: ListingFilters; pane
       }
       case 'range':
         return <RangeFields key={name} id={id} names={names} filters={filters} legend={field.legend} />;
+      case 'search':
+        // On a phone the listing's own search box asks for it (search-box.tsx); the field stays in
+        // the form there, hidden, so a new filter keeps the words.
+        return (
+          <div key={name} className="filter-field filter-search">
+            <label htmlFor={fieldId}>{field.label}</label>
+            <input
+              id={fieldId}
+              name={name}
+              type="search"
+              enterKeyHint="search"
+              maxLength={value.kind === 'text' ? value.max : undefined}
+              placeholder={field.placeholder}
+              defaultValue={typeof current === 'string' ? current : ''}
+            />
+          </div>
+        );
       case 'check':
         return (
           <label key={name} className="filter-check">

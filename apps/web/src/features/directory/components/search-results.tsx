@@ -15,6 +15,8 @@ import { EscortGrid } from '../../../components/escort-card.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useApiMorePages, useApiQuery } from '../../../lib/query.ts';
 import { FilterBar, type FilteredState } from './filter-bar.tsx';
+import { SearchBox } from './search-box.tsx';
+import { SearchSuggestions } from './search-suggestions.tsx';
 import { VisitorsSection } from './visitors-section.tsx';
 import { GridSkeleton } from './grid-skeleton.tsx';
 import { listingPageHref, useListingUrl } from './use-listing-url.ts';
@@ -109,6 +111,7 @@ export function SearchResults({
 
   return (
     <>
+      <SearchBox pathname={url.pathname} filters={url.filters} />
       <FilterBar pathname={url.pathname} filters={url.filters} />
       {first?.de_visita?.length ? <VisitorsSection escorts={first.de_visita} city={city} /> : null}
       {query.isPending ? (
@@ -117,7 +120,9 @@ export function SearchResults({
         <div ref={grid}>
           <div ref={outcome} tabIndex={-1} className="listing-outcome">
             <p className="listing-count" role="status">
-              {profileCount(first.total, first.total_exacto)}
+              {url.filters.q === undefined
+                ? profileCount(first.total, first.total_exacto)
+                : `${profileCount(first.total, first.total_exacto, 'resultado', 'resultados')} para «${url.filters.q}»`}
               {url.pagina > 1 ? ` · página ${url.pagina}` : ''}
             </p>
           </div>
@@ -126,8 +131,19 @@ export function SearchResults({
       ) : (
         <div ref={outcome} tabIndex={-1} className="listing-outcome listing-empty">
           <p className="empty" role="status">
-            {hasFilters(url.filters) ? msg.noMatches : emptyText}
+            {url.filters.q !== undefined
+              ? msg.noTextMatches(url.filters.q)
+              : hasFilters(url.filters)
+                ? msg.noMatches
+                : emptyText}
           </p>
+          {first?.sugerencias?.length ? (
+            <SearchSuggestions
+              pathname={url.pathname}
+              filters={url.filters}
+              suggestions={first.sugerencias}
+            />
+          ) : null}
           {chips.length ? (
             <ul className="active-filters" aria-label="Filtros en uso">
               {chips.map((chip) => (

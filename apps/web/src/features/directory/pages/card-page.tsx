@@ -8,6 +8,7 @@ import { useCountView } from '../../../lib/api/statistics.ts';
 import NotFoundPage from '../../../components/not-found-page.tsx';
 import { CardView, type CardData } from '../components/card-view.tsx';
 import { CardSkeleton } from '../components/card-skeleton.tsx';
+import { SimilarEscorts } from '../components/similar-escorts.tsx';
 import { usePublicCard } from '../api/card.ts';
 
 /**
@@ -68,6 +69,7 @@ function PublicCard({ escort }: { escort: CardData }) {
   return (
     <div className="page">
       <CardView escort={escort} />
+      <SimilarEscorts nickname={escort.nickname} />
     </div>
   );
 }
