@@ -12,6 +12,8 @@ import { ResponseCache } from './lib/response-cache.ts';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.ts';
 import { countedTransport, createMetrics, type Metrics } from './modules/metrics/registry.ts';
 import { timings } from '@encanto/core/constants';
+import { createPushTransport, type PushTransport } from './infra/push/transport.ts';
+import { loadVapidKeys } from './infra/push/vapid.ts';
 
 /** Process-wide collaborators, built once from the config and closed with the app. */
 export interface Services {
@@ -37,6 +39,11 @@ export interface Services {
   invalidation: InvalidationBus | undefined;
   /** With METRICS_TOKEN or METRICS_PORT. */
   metrics: Metrics | undefined;
+  /**
+   * Sends Web Push messages for the outbox worker (decision 0180), with the VAPID keys of the configuration
+   * (or DATA_DIR/vapid.json outside production); its `publicKey` is what browsers subscribe with.
+   */
+  pushTransport: PushTransport;
   close(): Promise<void>;
 }
 
@@ -62,8 +69,10 @@ export async function createServices(
   const invalidation = config.redisUrl
     ? await createInvalidationBus(config.redisUrl, publicCache, log)
     : undefined;
+  const pushTransport = createPushTransport(config, await loadVapidKeys(config));
   return {
     mailTransport,
+    pushTransport,
     clock,
     media,
     documents: documentStoreFor(config),

@@ -47,7 +47,8 @@ const owners: Record<string, string[]> = {
   signals: ['registration_marks', 'signal_dismissals'],
   checkins: ['trusted_contacts', 'contact_refusals', 'safety_checkins'],
   statistics: ['profile_daily_stats'],
-  touring: ['escort_visits'],
+  touring: ['escort_visits', 'visit_alerts'],
+  push: ['push_subscriptions', 'push_prefs'],
   notifications: ['notification_prefs'],
   mail: ['mail_outbox'],
 };

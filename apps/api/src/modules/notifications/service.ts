@@ -15,6 +15,7 @@ import {
   type NotificationEvent,
 } from '../../mail-templates/notification.ts';
 import { queueMail } from '../mail/service.ts';
+import { notifyByPush } from '../push/service.ts';
 import { prefEnabled, readPrefs, writePrefs } from './queries.ts';
 import { signUnsubscribe, verifyUnsubscribe } from './tokens.ts';
 
@@ -34,6 +35,19 @@ export interface Recipient {
  * List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058).
  */
 export async function notify(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'config' | 'clock'>,
+  to: Recipient,
+  event: NotificationEvent,
+  meetingId: string,
+): Promise<boolean> {
+  // The push channel has its own switches (decision 0181): it goes whatever the mail preference says.
+  await notifyByPush(tx, deps, to.id, { event, meetingId });
+  return notifyByMail(tx, deps, to, event, meetingId);
+}
+
+/** The mail channel of `notify`. */
+async function notifyByMail(
   tx: DbOrTx,
   deps: Pick<Deps, 'config' | 'clock'>,
   to: Recipient,
