@@ -178,3 +178,32 @@ describe('"Instalar app"', () => {
     }
   });
 });
+
+describe('notification settings', () => {
+  it('shows "Avisos en el teléfono" beside the mail switches, with the device button where push works', async () => {
+    const escort = await approvedAccount('usuario', await adminToken(), newAccount('pn'));
+    for (const [viewport, width] of [
+      [narrow, '320'],
+      [phone, '390'],
+      [desktop, '1366'],
+    ] as const) {
+      const { page, context, errors } = await openPage(browser, viewport, { serviceWorkers: true });
+      await loginThroughForm(page, escort, E2E_PASSWORD);
+      await page.goto('/panel/cuenta');
+      const section = page.getByRole('region', { name: 'AVISOS EN EL TELÉFONO' });
+      await section.getByRole('button', { name: 'Activar avisos en este dispositivo' }).waitFor();
+      await expect(section.getByRole('switch', { name: /Mostrar detalles/ }).isChecked()).resolves.toBe(
+        false,
+      );
+      await section.getByRole('switch', { name: /Mostrar detalles/ }).click();
+      await section.getByText('Preferencias guardadas.').waitFor();
+      await section.scrollIntoViewIfNeeded();
+      await atRest(page);
+      await screenshot(page, `pwa-avisos-telefono-${width}`);
+      await section.getByRole('switch', { name: /Mostrar detalles/ }).click();
+      await section.getByText('Preferencias guardadas.').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -81,3 +81,40 @@ export async function promptInstall(): Promise<boolean> {
   emit();
   return outcome === 'accepted';
 }
+
+/**
+ * Whether this browser can get push notices now: 'ready', 'denied' (the person blocked notifications for
+ * the site), 'ios-install' (Safari on iPhone: only the app added to the home screen may), or 'unsupported'.
+ */
+export type PushSupport = 'ready' | 'denied' | 'ios-install' | 'unsupported';
+
+export function pushSupport(): PushSupport {
+  if (typeof window === 'undefined') return 'unsupported';
+  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
+    return iosSafari() && !standalone() ? 'ios-install' : 'unsupported';
+  return Notification.permission === 'denied' ? 'denied' : 'ready';
+}
+
+/** This browser's push subscription, if it has one (no worker registered: none). */
+export async function currentPushSubscription(): Promise<PushSubscription | null> {
+  if (!('serviceWorker' in navigator)) return null;
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/**
+ * Asks the person to allow notifications, then subscribes this browser with the server's VAPID key and
+ * answers the subscription's JSON (endpoint and keys) for the server; null when she did not allow them.
+ */
+export async function subscribeThisBrowser(
+  publicKey: string,
+): Promise<{ endpoint: string; keys: { p256dh: string; auth: string } } | null> {
+  if ((await Notification.requestPermission()) !== 'granted') return null;
+  const registration = await navigator.serviceWorker.ready;
+  const key = Uint8Array.from(atob(publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
+  const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
+  return { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } };
+}
