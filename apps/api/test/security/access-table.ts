@@ -536,6 +536,9 @@ export const accessTable: Record<string, Entry> = {
   },
   'GET /api/cuenta/notificaciones/push': { access: 'any-auth' },
   'PUT /api/cuenta/notificaciones/push': { access: 'any-auth', body: { detalles: true } },
+  // The comuna of favourite-visit notices: a client's own setting (decision 0182).
+  'GET /api/cuenta/notificaciones/ciudad-visitas': { access: 'client' },
+  'PUT /api/cuenta/notificaciones/ciudad-visitas': { access: 'client', body: { ciudad: 'Valparaíso' } },
   // The signed token is the authorisation: no session needed (RFC 8058 one-click).
   'POST /api/cuenta/notificaciones/baja': {
     access: 'public',
