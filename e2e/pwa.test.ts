@@ -207,3 +207,33 @@ describe('notification settings', () => {
     }
   });
 });
+
+describe('favourite visits', () => {
+  it("a client's settings name the comuna of visit notices, his own until he picks another", async () => {
+    const client = await approvedAccount('cliente', await adminToken(), newAccount('pv'));
+    for (const [viewport, width] of [
+      [narrow, '320'],
+      [phone, '390'],
+      [desktop, '1366'],
+    ] as const) {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await loginThroughForm(page, client, E2E_PASSWORD);
+      await page.goto('/mi-cuenta/cuenta');
+      const section = page.getByRole('region', { name: 'VISITAS DE TUS FAVORITAS' });
+      await section.getByText('Comuna de los avisos:').waitFor();
+      await section.getByRole('button', { name: 'Elegir otra comuna' }).click();
+      await section.getByRole('group', { name: 'Comuna de los avisos' }).waitFor();
+      await section.scrollIntoViewIfNeeded();
+      await atRest(page);
+      await screenshot(page, `pwa-visitas-favoritas-${width}`);
+      await section.getByRole('button', { name: 'Cancelar' }).click();
+      // The mail switch for the new kind is there too.
+      await page
+        .getByRole('switch', { name: /Visitas de tus favoritas/ })
+        .first()
+        .waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});

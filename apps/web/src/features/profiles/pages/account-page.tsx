@@ -3,6 +3,7 @@ import { DashboardPage } from '../../../components/dashboard/dashboard-page.tsx'
 import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
 import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
 import { PushSettings } from '../../../components/notifications/push-settings.tsx';
+import { VisitCitySetting } from '../../../components/notifications/visit-city-setting.tsx';
 import { SecuritySection } from '../../../components/security/security-section.tsx';
 
 /**
@@ -17,6 +18,7 @@ export default function AccountPage() {
       </div>
       <NotificationSettings />
       <PushSettings />
+      <VisitCitySetting />
       <SecuritySection />
       <MyDataSection />
     </DashboardPage>
