@@ -249,6 +249,45 @@ describe('notices delivered end to end', () => {
   });
 });
 
+describe('the data export', () => {
+  it('lists the devices that get notices and the push switches, never the endpoint or keys', async () => {
+    const client = await approvedClient(t.app);
+    const sub = fcm();
+    await subscribe(client, sub);
+    const res = await call(t.app, 'GET', '/cuenta/exportar', client);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().avisos_en_el_telefono).toMatchObject({
+      detalles: false,
+      dispositivos: [{ creado_el: expect.any(String), ultimo_envio: null }],
+    });
+    expect(res.body).not.toContain(sub.endpoint);
+  });
+});
+
+describe('the check-in reminder', () => {
+  it('reaches her phone too, urgently, and a tap opens her panel', async () => {
+    const escort = await approvedEscort(t.app);
+    expect((await subscribe(escort, receiver.subscription().body)).statusCode).toBe(201);
+    await call(t.app, 'PUT', '/cuenta/notificaciones/push', escort, { detalles: true });
+    const vence = new Date(clock.now().getTime() + 30 * 60_000).toISOString();
+    const started = await call(t.app, 'POST', '/usuario/seguridad/checkin', escort, {
+      vence,
+      contacto_email: `contacto${Date.now().toString(36)}@correo.cl`,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    clock.advance(21 * 60_000);
+    const before = receiver.received.length;
+    await t.app.background.sweepCheckins();
+    const [push] = (await receiver.until(before + 1)).slice(before);
+    expect(JSON.parse(push!.payload)).toMatchObject({
+      body: 'Tu check-in de seguridad vence en 10 minutos. Confírmalo si estás bien.',
+      url: '/panel',
+      tag: 'checkin',
+    });
+    expect(push!.headers.urgency).toBe('high');
+  });
+});
+
 describe('push preferences', () => {
   it('start all on with details off, change only what is sent, refuse an empty change', async () => {
     const escort = await approvedEscort(t.app);
