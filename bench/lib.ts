@@ -157,7 +157,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     SITE_URL: `http://127.0.0.1:${port}`,
     // Production refuses to start without one; one per run, shared by the run's servers.
     DOCUMENT_KEY: BENCH_DOCUMENT_KEY,
-    // Production requires VAPID keys (decision 0180); one pair per run, shared like the document key.
+    // Production requires VAPID keys (decision 0168); one pair per run, shared like the document key.
     VAPID_PUBLIC_KEY: BENCH_VAPID.publicKey,
     VAPID_PRIVATE_KEY: BENCH_VAPID.privateKey,
     VAPID_SUBJECT: 'mailto:bench@encanto.local',

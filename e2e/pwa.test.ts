@@ -16,7 +16,7 @@ import {
 } from './helpers/browser.ts';
 
 /**
- * The installable app (decisions 0178, 0179): Chromium's own install check finds nothing missing, the
+ * The installable app (decisions 0166, 0167): Chromium's own install check finds nothing missing, the
  * service worker shows the offline page when the network is down and keeps no page nor API answer, and
  * "Instalar app" appears where the browser can install (the browser's dialog, or the iPhone steps).
  */

@@ -2,7 +2,7 @@
  * Writes the installable app's icons (apps/web/public/assets/icons) from the favicon's heart, with sharp:
  * 192 and 512 px "any" icons (the rounded tile), a 512 px maskable one (full-bleed background, the heart
  * inside the 80 % safe zone, so launchers may crop it to any shape) and the 180 px apple-touch-icon.
- * The PNGs are committed (decision 0178); run `node scripts/pwa-icons.ts` after changing the artwork.
+ * The PNGs are committed (decision 0166); run `node scripts/pwa-icons.ts` after changing the artwork.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -54,7 +54,7 @@ function precompress(): Plugin {
 }
 
 /**
- * Writes dist/client/sw.js from apps/web/pwa/sw.js with the list it precaches (decision 0179): the entry
+ * Writes dist/client/sw.js from apps/web/pwa/sw.js with the list it precaches (decision 0167): the entry
  * script and its styles and imports (from Vite's manifest), the fonts, the icons and the offline page; and a
  * version, the hash of that list and the worker's code, so each build that changes either installs afresh.
  */

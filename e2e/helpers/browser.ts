@@ -54,7 +54,7 @@ export interface OpenOptions {
   /**
    * Whether the site's service worker may run (default false). Journeys block it: a worker answers hashed
    * assets from its cache, which `page.route` does not see, so a test that holds back a script would not
-   * hold it back. The installable app's own tests (e2e/pwa.test.ts) turn it on (decision 0179).
+   * hold it back. The installable app's own tests (e2e/pwa.test.ts) turn it on (decision 0167).
    */
   serviceWorkers?: boolean;
   /** Another browser's user agent (an iPhone's Safari, for what only it is shown). */

@@ -101,7 +101,7 @@ export async function startServer(options: { host?: string; demo?: string } = {}
       // A production server with demo data on a loopback port: exactly what the refusal exists for, allowed here.
       ALLOW_DEMO_IN_PRODUCTION: 'true',
       DOCUMENT_KEY: randomBytes(32).toString('hex'),
-      // Production requires VAPID keys (decision 0180); a pair per server.
+      // Production requires VAPID keys (decision 0168); a pair per server.
       ...vapidEnv(),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -97,7 +97,7 @@ const envSchema = z.object({
     .enum(['json', 'pretty'])
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** Web Push (decision 0180): the VAPID key pair, base64url (a P-256 point of 65 bytes, a scalar of 32). */
+  /** Web Push (decision 0168): the VAPID key pair, base64url (a P-256 point of 65 bytes, a scalar of 32). */
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)')
@@ -193,7 +193,7 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   /**
    * Web Push: the VAPID keys (unset outside production: generated into DATA_DIR at start, infra/push),
-   * the subject, and the hosts a subscription may name (decision 0180).
+   * the subject, and the hosts a subscription may name (decision 0168).
    */
   push: {
     vapid: { publicKey: string; privateKey: string } | undefined;

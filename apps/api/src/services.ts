@@ -40,7 +40,7 @@ export interface Services {
   /** With METRICS_TOKEN or METRICS_PORT. */
   metrics: Metrics | undefined;
   /**
-   * Sends Web Push messages for the outbox worker (decision 0180), with the VAPID keys of the configuration
+   * Sends Web Push messages for the outbox worker (decision 0168), with the VAPID keys of the configuration
    * (or DATA_DIR/vapid.json outside production); its `publicKey` is what browsers subscribe with.
    */
   pushTransport: PushTransport;

@@ -1,6 +1,6 @@
 /* global self, caches, fetch, URL, Request, Response */
 /**
- * The service worker (decision 0179): hand-written, a few rules and nothing else.
+ * The service worker (decision 0167): hand-written, a few rules and nothing else.
  *
  * - Precache (at install): the app shell's entry script and styles, the fonts, the icons and the offline
  *   page. The build (apps/web/vite.config.ts, `serviceWorker()`) writes this file to dist/client/sw.js

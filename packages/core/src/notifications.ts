@@ -16,7 +16,7 @@ export const notificationPrefsSchema = z.object({
   respuestas: z.boolean(),
   mensajes: z.boolean(),
   comentarios: z.boolean(),
-  /** A favourite's visit to the client's comuna (decision 0182). */
+  /** A favourite's visit to the client's comuna (decision 0170). */
   visitas: z.boolean(),
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;

@@ -1,4 +1,4 @@
-/** Texts of the installable app's push notices and favourite-visit alerts (decisions 0180-0182). */
+/** Texts of the installable app's push notices and favourite-visit alerts (decisions 0168-0170). */
 export const pushMessages = {
   pushEndpointInvalid: 'La suscripción de avisos no es válida. Vuelve a activarlos.',
   pushHostRefused: 'Este navegador usa un servicio de avisos que no aceptamos.',

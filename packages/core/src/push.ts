@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { msg } from './messages.ts';
 
 /**
- * Web Push (decision 0180): what a browser sends to subscribe (the W3C PushSubscription's JSON), and the
- * per-kind switches of the push channel with the "show details" choice (decision 0181).
+ * Web Push (decision 0168): what a browser sends to subscribe (the W3C PushSubscription's JSON), and the
+ * per-kind switches of the push channel with the "show details" choice (decision 0169).
  */
 const base64url = (length: { min: number; max: number }, message: string) =>
   z

@@ -107,7 +107,7 @@ export type Visit = z.infer<typeof visitSchema>;
 export const giraSchema = z.array(visitSchema);
 
 /**
- * The favourite-visit notice (decision 0182): "Estefanía estará de visita en Valparaíso del 3 al 5 de
+ * The favourite-visit notice (decision 0170): "Estefanía estará de visita en Valparaíso del 3 al 5 de
  * diciembre" (the dates worded as on her card, `visitRange`).
  */
 export function visitAlertText(name: string, ciudad: string, desde: string, hasta: string): string {

@@ -15,7 +15,7 @@ type Data = z.infer<typeof schema>;
 const token = (d: Data) => encodeURIComponent(d.unsubscribeToken);
 
 /**
- * A favourite announced a visit to the client's comuna (decision 0182): sent once per visit, with the
+ * A favourite announced a visit to the client's comuna (decision 0170): sent once per visit, with the
  * one-click unsubscribe of its kind ('visitas') like every notification mail. The subject stays discreet.
  */
 export const favoriteVisitMail = defineMail({

@@ -38,7 +38,7 @@ export function registerBackground(app: FastifyInstance): Background {
     log: app.log,
     clock: app.services.clock,
     pollMs: app.config.mailPollMs,
-    // Push notices share the outbox (decision 0180); their sender lives in the push module.
+    // Push notices share the outbox (decision 0168); their sender lives in the push module.
     push: (row) => deliverPush(deps, row),
   });
   let sweeping: Promise<number> = Promise.resolve(0);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 export const APP_THEME = '#140b10';
 
 /**
- * The web app manifest (decision 0178): built from the configuration, so SITE_NAME names the installed app.
+ * The web app manifest (decision 0166): built from the configuration, so SITE_NAME names the installed app.
  * It opens on the listing (the splash is for first visits from a search), standalone, within the whole site.
  */
 export function webManifest(siteName: string) {
@@ -40,7 +40,7 @@ export function webManifest(siteName: string) {
  * The installable app's three files at the site root: the manifest, the service worker (written by the web
  * build, apps/web/pwa/sw.js) and the offline page it precaches. The worker is served from the root, so its
  * scope is the whole site, with `no-cache`: browsers check it on each visit and a new build takes over at
- * once (decision 0179).
+ * once (decision 0167).
  */
 export async function registerPwa(app: FastifyInstance, clientDir: string): Promise<void> {
   const [worker, offline] = await Promise.all([

@@ -12,7 +12,7 @@ import { approvedClient, approvedEscort, call, pairOf } from './marketplace-help
 import { chileTime, DAY, requestBody, testClock } from './meetings-helpers.ts';
 
 /**
- * Web Push (decisions 0180, 0181): the subscription API and its host allowlist, and notices sent end to end
+ * Web Push (decisions 0168, 0169): the subscription API and its host allowlist, and notices sent end to end
  * through the outbox to a push service on loopback (HTTPS), which decrypts them with the browser's keys.
  */
 let t: TestApp;

@@ -4,7 +4,7 @@ import { createWebTestApp } from '../helpers/web-app.ts';
 import type { TestApp } from '../helpers/app.ts';
 
 /**
- * The installable app's files (decisions 0178, 0179): the manifest, the service worker and the offline
+ * The installable app's files (decisions 0166, 0167): the manifest, the service worker and the offline
  * page, served from the site root with the types and headers browsers require, and linked from every page.
  */
 let t: TestApp;

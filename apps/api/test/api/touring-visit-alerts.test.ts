@@ -11,7 +11,7 @@ import { call } from './marketplace-helpers.ts';
 import { testClock } from './meetings-helpers.ts';
 
 /**
- * Favourite-visit notices (decision 0182): a client whose comuna (or the one he chose) is inside a visit a
+ * Favourite-visit notices (decision 0170): a client whose comuna (or the one he chose) is inside a visit a
  * favourite announces gets one notice, by mail and push per his switches; never twice for the same visit,
  * none for a visit under way for more than a day.
  */

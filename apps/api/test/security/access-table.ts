@@ -515,7 +515,7 @@ export const accessTable: Record<string, Entry> = {
   },
   'GET /api/cuenta/notificaciones': { access: 'any-auth' },
   'PUT /api/cuenta/notificaciones': { access: 'any-auth', body: { mensajes: true } },
-  // Web Push (decision 0180). The public key is public; a subscription is the caller's own device.
+  // Web Push (decision 0168). The public key is public; a subscription is the caller's own device.
   'GET /api/push/clave-publica': { access: 'public' },
   'GET /api/push/suscripciones': { access: 'any-auth' },
   'POST /api/push/suscripciones': {
@@ -536,7 +536,7 @@ export const accessTable: Record<string, Entry> = {
   },
   'GET /api/cuenta/notificaciones/push': { access: 'any-auth' },
   'PUT /api/cuenta/notificaciones/push': { access: 'any-auth', body: { detalles: true } },
-  // The comuna of favourite-visit notices: a client's own setting (decision 0182).
+  // The comuna of favourite-visit notices: a client's own setting (decision 0170).
   'GET /api/cuenta/notificaciones/ciudad-visitas': { access: 'client' },
   'PUT /api/cuenta/notificaciones/ciudad-visitas': { access: 'client', body: { ciudad: 'Valparaíso' } },
   // The signed token is the authorisation: no session needed (RFC 8058 one-click).

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.ts';
 import { offsetClock, systemClock } from '../../src/lib/clock.ts';
 
 const KEY = 'a'.repeat(64);
-/** A VAPID pair made by `web-push generate-vapid-keys`: production requires one (decision 0180). */
+/** A VAPID pair made by `web-push generate-vapid-keys`: production requires one (decision 0168). */
 const VAPID = {
   VAPID_PUBLIC_KEY: 'BLxjELWtRI2LTzQm1PSS2mlLtZIh2qBz6DydyDWjR5zej1IoJgvI3JOmRTytzteaupC__OucEobnZfUl2LaVUHQ',
   VAPID_PRIVATE_KEY: 'HcFHmEc4F4z6eCYomrUTpJnoQ8kxgVb0wXFZXxXkTcU',
@@ -103,7 +103,7 @@ describe('production defaults and start-up refusals', () => {
     );
   });
 
-  it('web push: VAPID keys required in production, checked by shape, in pairs; PUSH_HOSTS parsed (decision 0180)', () => {
+  it('web push: VAPID keys required in production, checked by shape, in pairs; PUSH_HOSTS parsed (decision 0168)', () => {
     const { VAPID_PUBLIC_KEY: _p, ...withoutPublic } = production;
     expect(refusal(withoutPublic)).toMatch(
       /VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are required/,

@@ -62,7 +62,7 @@ describe('only the outbox worker sends mail', () => {
     expect(wrong, 'queue mail with queueMail (modules/mail/service.ts); only the worker sends').toEqual([]);
   });
 
-  it('the outbox is written only by queueMail, and its push rows only by queuePush (decision 0180)', () => {
+  it('the outbox is written only by queueMail, and its push rows only by queuePush (decision 0168)', () => {
     const wrong = mentions('insertMail').filter((m) => !outboxWriters.includes(m.file));
     expect(wrong, 'queue mail with queueMail (modules/mail/service.ts)').toEqual([]);
     const wrongPush = mentions('insertPush').filter((m) => !outboxWriters.includes(m.file));

@@ -99,7 +99,7 @@ const crossAccess: CrossAccess[] = [
     access: 'read',
     reason: "the listing's visitors of today are searched by place and date in one query",
   },
-  // Favourite-visit notices (decision 0182): who to tell is one statement over her fans and their comunas.
+  // Favourite-visit notices (decision 0170): who to tell is one statement over her fans and their comunas.
   {
     module: 'touring',
     table: 'favorites',

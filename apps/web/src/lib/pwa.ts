@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The installable app in the browser (decisions 0178, 0179): the service worker's registration and the
+ * The installable app in the browser (decisions 0166, 0167): the service worker's registration and the
  * install offer. Chromium fires `beforeinstallprompt` once the site meets its install criteria; the event
  * is kept so "Instalar app" can show the browser's own dialog later. Safari on iPhone has no such event:
  * there the entry shows how to add the site from the Share sheet.

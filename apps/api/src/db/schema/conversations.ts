@@ -57,9 +57,9 @@ export const notificationPrefs = pgTable('notification_prefs', {
   respuestas: boolean('respuestas').notNull().default(true),
   mensajes: boolean('mensajes').notNull().default(true),
   comentarios: boolean('comentarios').notNull().default(true),
-  /** A favourite's visit to the client's city (decision 0182). */
+  /** A favourite's visit to the client's city (decision 0170). */
   visitas: boolean('visitas').notNull().default(true),
-  /** The comuna whose visits he hears about, when not his own (null: his account's city; decision 0182). */
+  /** The comuna whose visits he hears about, when not his own (null: his account's city; decision 0170). */
   ciudadVisitas: text('ciudad_visitas'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -79,7 +79,7 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     /**
      * 'mail', or 'push': a Web Push notice for `push_subscription_id`, its JSON payload in `text` (decision
-     * 0180). Both share the worker, the retries and the back-off.
+     * 0168). Both share the worker, the retries and the back-off.
      */
     channel: text('channel').notNull().default('mail'),
     pushSubscriptionId: uuid('push_subscription_id').references(() => pushSubscriptions.id, {

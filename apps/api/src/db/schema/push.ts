@@ -2,7 +2,7 @@ import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } fro
 import { accounts, sessions } from './accounts.ts';
 
 /**
- * A browser's Web Push subscription (decision 0180): one per device, tied to the session that made it, so
+ * A browser's Web Push subscription (decision 0168): one per device, tied to the session that made it, so
  * ending the session (logout, "Cerrar sesión" in the list, a password change) stops its notices. The
  * endpoint is a push service's address, checked against PUSH_HOSTS when stored and again when sent.
  */
@@ -31,7 +31,7 @@ export const pushSubscriptions = pgTable(
 );
 
 /**
- * Which notices go by push (decision 0181): a switch per kind, all on by default (a browser only gets them
+ * Which notices go by push (decision 0169): a switch per kind, all on by default (a browser only gets them
  * after its person allowed notifications), and `detalles`, off by default: the text says only "Tienes una
  * novedad en Encanto" unless she chose to see what it is about.
  */
@@ -50,7 +50,7 @@ export const pushPrefs = pgTable('push_prefs', {
 });
 
 /**
- * The favourite-visit notices already sent (decision 0182): one row per client and visit, the visit named by
+ * The favourite-visit notices already sent (decision 0170): one row per client and visit, the visit named by
  * its escort, comuna and first day, so saving her list again (it is replaced as a whole) or moving the last
  * day never notifies twice.
  */

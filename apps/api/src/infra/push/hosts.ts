@@ -1,5 +1,5 @@
 /**
- * Whether a push endpoint may be called (decision 0180): https, no credentials, and a host of the allowlist
+ * Whether a push endpoint may be called (decision 0168): https, no credentials, and a host of the allowlist
  * (PUSH_HOSTS): an exact name, or `*.name` for its subdomains; the port is 443 unless the entry names one.
  * Checked when a browser subscribes and again before each send, so the server never calls an address a
  * person chose.

@@ -19,7 +19,7 @@ export function generateVapidKeys(): VapidKeys {
 }
 
 /**
- * The VAPID keys (decision 0180): from the configuration (required in production, config.ts), or outside
+ * The VAPID keys (decision 0168): from the configuration (required in production, config.ts), or outside
  * production DATA_DIR/vapid.json, created once (mode 0600) so subscriptions survive restarts. A pair that
  * does not make a P-256 key stops the start with the reason.
  */

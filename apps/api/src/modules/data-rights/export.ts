@@ -102,7 +102,7 @@ export async function exportAccount(
     q.readCheckins(db, accountId),
     allVisits(db, accountId),
   ]);
-  // The push channel (decisions 0180, 0181): the devices that get notices and their switches.
+  // The push channel (decisions 0168, 0169): the devices that get notices and their switches.
   const [pushDevices, pushPrefs] = await Promise.all([
     subscriptionsList(db, accountId),
     pushPreferencesOf(db, accountId),

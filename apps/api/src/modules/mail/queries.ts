@@ -9,7 +9,7 @@ export async function insertMail(db: DbOrTx, row: NewOutboxRow): Promise<void> {
   await db.insert(mailOutbox).values(row);
 }
 
-/** A push notice's row (decision 0180): the same queue, `channel` 'push', for one subscription. */
+/** A push notice's row (decision 0168): the same queue, `channel` 'push', for one subscription. */
 export async function insertPush(
   db: DbOrTx,
   row: NewOutboxRow & { pushSubscriptionId: string },

@@ -55,14 +55,14 @@ export interface PushNotice {
   url: string;
   /** Notices with the same tag replace each other on the device (one per meeting, say). */
   tag: string;
-  /** The notice's kind, as a mail's: what the person can turn off (decision 0181). */
+  /** The notice's kind, as a mail's: what the person can turn off (decision 0169). */
   kind: string;
 }
 
 /**
  * Queues a Web Push notice for one subscription in the caller's transaction, like `queueMail`: the outbox
  * worker sends it with the same retries and back-off, and a push service's 404/410 removes the subscription
- * (decision 0180). The row keeps the payload (JSON) in `text` and the title in `subject`; `to` holds only the
+ * (decision 0168). The row keeps the payload (JSON) in `text` and the title in `subject`; `to` holds only the
  * push service's host, for the logs.
  */
 export async function queuePush(

@@ -28,7 +28,7 @@ export async function prefEnabled(db: DbOrTx, accountId: string, kind: Notificat
   return row ? row[kind] : true;
 }
 
-/** The comuna for favourite-visit notices (decision 0182); null goes back to the account's own. */
+/** The comuna for favourite-visit notices (decision 0170); null goes back to the account's own. */
 export async function writeVisitCity(db: DbOrTx, accountId: string, ciudad: string | null, now: Date) {
   const set = { ciudadVisitas: ciudad, updatedAt: now };
   await db

@@ -44,7 +44,7 @@ export async function notify(
   event: NotificationEvent,
   meetingId: string,
 ): Promise<boolean> {
-  // The push channel has its own switches (decision 0181): it goes whatever the mail preference says.
+  // The push channel has its own switches (decision 0169): it goes whatever the mail preference says.
   await notifyByPush(tx, deps, to.id, { event, meetingId });
   return notifyByMail(tx, deps, to, event, meetingId);
 }
@@ -71,7 +71,7 @@ async function notifyByMail(
 }
 
 /**
- * A favourite's visit to the client's comuna (decision 0182): the mail, unless he turned 'visitas' off,
+ * A favourite's visit to the client's comuna (decision 0170): the mail, unless he turned 'visitas' off,
  * and the push notice per his push switches. The caller (touring) has made sure it is sent once per visit.
  */
 export async function notifyVisit(

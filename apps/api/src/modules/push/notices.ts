@@ -61,7 +61,7 @@ function urlOf(e: PushEvent): string {
 }
 
 /**
- * The notice's words (decision 0181): discreet by default, "Tienes una novedad en {site}", which a
+ * The notice's words (decision 0169): discreet by default, "Tienes una novedad en {site}", which a
  * lock screen may show to anyone; what happened only when the person turned on "Mostrar detalles".
  * The page a tap opens is the same either way (it asks for the session).
  */

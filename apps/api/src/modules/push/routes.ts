@@ -22,7 +22,7 @@ import {
 
 const tags = ['avisos'];
 
-/** Web Push: the public key, a device's subscription, and which notices go by push (decisions 0180, 0181). */
+/** Web Push: the public key, a device's subscription, and which notices go by push (decisions 0168, 0169). */
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
 

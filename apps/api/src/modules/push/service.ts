@@ -18,7 +18,7 @@ import * as q from './queries.ts';
 export const vapidPublicKey = (deps: Pick<Deps, 'pushTransport'>) => deps.pushTransport.publicKey;
 
 /**
- * POST /api/push/suscripciones (decision 0180): only endpoints on the push services' hosts (PUSH_HOSTS), so
+ * POST /api/push/suscripciones (decision 0168): only endpoints on the push services' hosts (PUSH_HOSTS), so
  * the server is never made to call an address a person chose; stored for the caller's session.
  */
 export async function subscribe(
@@ -91,7 +91,7 @@ export async function changePushPreferences(
 
 /**
  * Queues a push notice to every device of the account that subscribed, in the caller's transaction, when
- * the person keeps that kind on (decision 0181). Returns how many were queued.
+ * the person keeps that kind on (decision 0169). Returns how many were queued.
  */
 export async function notifyByPush(
   tx: DbOrTx,

@@ -10,7 +10,7 @@ import {
 import { notBlockedSql } from '../blocks/service.ts';
 
 /**
- * The clients to tell about her visit to `ciudad` (decision 0182), in one statement: they have her as a
+ * The clients to tell about her visit to `ciudad` (decision 0170), in one statement: they have her as a
  * favourite, their comuna for visits (their choice, else their account's) is the visit's, she has not
  * blocked them, and her card is public.
  */

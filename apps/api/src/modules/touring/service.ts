@@ -71,11 +71,11 @@ export async function saveVisits(
   });
 }
 
-/** A visit under way for more than this is old news: no notice (decision 0182). */
+/** A visit under way for more than this is old news: no notice (decision 0170). */
 const ALERT_UNDER_WAY_DAYS = 1;
 
 /**
- * Tells her fans in each visit's comuna, once per client and visit (decision 0182), in the transaction that
+ * Tells her fans in each visit's comuna, once per client and visit (decision 0170), in the transaction that
  * saves the list: a visit that began more than a day ago is skipped; `visit_alerts` keeps the ones sent,
  * so saving the list again, or moving the last day, sends nothing more.
  */

@@ -133,7 +133,7 @@ export function AccountMenu() {
   );
 }
 
-/** "Instalar app" in the menu, where the browser can install the site (decision 0178). */
+/** "Instalar app" in the menu, where the browser can install the site (decision 0166). */
 function InstallMenuItem({ close }: { close: () => void }) {
   if (!useInstallOffer()) return null;
   return (

@@ -30,7 +30,7 @@ export function Footer() {
   );
 }
 
-/** Only where the browser can install the site; nothing in the server's HTML (decision 0178). */
+/** Only where the browser can install the site; nothing in the server's HTML (decision 0166). */
 function FooterInstall() {
   if (!useInstallOffer()) return null;
   return (

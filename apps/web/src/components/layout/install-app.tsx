@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { promptInstall, useInstallOffer } from '../../lib/pwa.ts';
 
 /**
- * "Instalar app": shown only where the browser can install the site (decision 0178). On Chromium it opens
+ * "Instalar app": shown only where the browser can install the site (decision 0166). On Chromium it opens
  * the browser's own dialog; on an iPhone it explains the two taps of Safari's Share sheet. Rendered as an
  * item of the account menu (`menuitem`) or as a plain button (the footer, for visitors).
  */

@@ -32,7 +32,7 @@ const unavailable: Record<Exclude<PushSupport, 'ready'>, string> = {
 };
 
 /**
- * 'Avisos en el teléfono' (decisions 0180, 0181): turns notices on or off for this device (the browser asks
+ * 'Avisos en el teléfono' (decisions 0168, 0169): turns notices on or off for this device (the browser asks
  * for permission), then which kinds arrive by push and whether they show details. Beside the mail switches
  * of NotificationSettings, with its own data and messages.
  */

@@ -8,7 +8,7 @@ import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 
 /**
- * "Visitas de tus favoritas" for clients (decision 0182): which comuna's visits he hears about, his own by
+ * "Visitas de tus favoritas" for clients (decision 0170): which comuna's visits he hears about, his own by
  * default or another he chooses (where he will be, where he works).
  */
 export function VisitCitySetting() {

@@ -19,7 +19,7 @@ export function SessionsBlock({
   refresh: () => Promise<unknown>;
 }) {
   const id = useId();
-  // Devices that get push notices, shown on their session's row and removable there (decision 0180).
+  // Devices that get push notices, shown on their session's row and removable there (decision 0168).
   const pushes = usePushSubscriptions();
   const { busyKey, run } = useAction<string>(() => Promise.all([refresh(), pushes.refetch()]));
   const [flash, show] = useTimedMessage(6000);

@@ -23,7 +23,7 @@ export const useUnsubscribe = (token: string, enabled: boolean) =>
     staleTime: Infinity,
   });
 
-/** The comuna of favourite-visit notices (decision 0182): his choice, or null for his account's (`propia`). */
+/** The comuna of favourite-visit notices (decision 0170): his choice, or null for his account's (`propia`). */
 export const visitCityPath = `${notificationsPath}/ciudad-visitas`;
 
 /** Clients only (`enabled`): the route answers 403 to others. */

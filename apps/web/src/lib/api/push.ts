@@ -7,7 +7,7 @@ import type {
 import { api } from '../api-client.ts';
 import { useApiQuery } from '../query.ts';
 
-/** Web Push (decisions 0180, 0181): the key, this device's subscription, and the push switches. */
+/** Web Push (decisions 0168, 0169): the key, this device's subscription, and the push switches. */
 export const pushPrefsPath = '/cuenta/notificaciones/push';
 export const pushSubscriptionsPath = '/push/suscripciones';
 
