@@ -5,7 +5,7 @@
  * reading a process's memory.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,15 @@ export const CITY = 'Santiago';
 export const runId = `${process.pid.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const BENCH_DOCUMENT_KEY = randomBytes(32).toString('hex');
+/** A VAPID key pair (a P-256 pair, base64url), as production requires. */
+const BENCH_VAPID = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.from(ecdh.getPrivateKey('hex').padStart(64, '0'), 'hex').toString('base64url'),
+  };
+})();
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -149,6 +158,10 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     SITE_URL: `http://127.0.0.1:${port}`,
     // Production refuses to start without one; one per run, shared by the run's servers.
     DOCUMENT_KEY: BENCH_DOCUMENT_KEY,
+    // Production requires VAPID keys (decision 0168); one pair per run, shared like the document key.
+    VAPID_PUBLIC_KEY: BENCH_VAPID.publicKey,
+    VAPID_PRIVATE_KEY: BENCH_VAPID.privateKey,
+    VAPID_SUBJECT: 'mailto:bench@encanto.local',
     ...options.env,
   };
   delete env.DATABASE_URL;

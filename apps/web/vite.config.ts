@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -52,8 +53,63 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes dist/client/sw.js from apps/web/pwa/sw.js with the list it precaches (decision 0167): the entry
+ * script and its styles and imports (from Vite's manifest), the fonts, the icons and the offline page; and a
+ * version, the hash of that list and the worker's code, so each build that changes either installs afresh.
+ */
+function serviceWorker(): Plugin {
+  let outDir = '';
+  let ssr = false;
+  return {
+    name: 'encanto-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (ssr) return;
+      type Chunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+      const manifest = JSON.parse(
+        await fs.readFile(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+      ) as Record<string, Chunk>;
+      const shell = new Set<string>();
+      const add = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || shell.has(`/${chunk.file}`)) return;
+        shell.add(`/${chunk.file}`);
+        for (const css of chunk.css ?? []) shell.add(`/${css}`);
+        for (const imported of chunk.imports ?? []) add(imported);
+      };
+      for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) add(key);
+      const assets = await fs.readdir(path.join(outDir, 'assets'), { recursive: true });
+      const fonts = assets.filter((f) => /\.woff2$/.test(f)).map((f) => `/assets/${f}`);
+      const icons = assets
+        .filter((f) => /^icons[\\/][^.]+\.png$/.test(f))
+        .map((f) => `/assets/${f.replace(/\\/g, '/')}`);
+      const precache = [
+        '/offline.html',
+        '/assets/offline.css',
+        '/assets/favicon.svg',
+        ...icons,
+        ...[...shell].sort(),
+        ...fonts.sort(),
+      ];
+      const code = await fs.readFile(path.resolve(import.meta.dirname, 'pwa/sw.js'), 'utf8');
+      const version = createHash('sha256')
+        .update(JSON.stringify(precache))
+        .update(code)
+        .digest('base64url')
+        .slice(0, 12);
+      const head = `self.__PRECACHE = ${JSON.stringify(precache)};\nself.__VERSION = ${JSON.stringify(version)};\n`;
+      await fs.writeFile(path.join(outDir, 'sw.js'), head + code);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), serviceWorker()],
   publicDir: 'public',
   build: {
     outDir: `${dist}/client`,

@@ -12,20 +12,23 @@ export const phone = { width: 390, height: 844 };
 export const smallPhone = { width: 360, height: 780 };
 export const desktop = { width: 1366, height: 768 };
 
+/** The flags every browser of the suite runs with. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: chromiumArgs,
   });
 }
 
@@ -48,6 +51,14 @@ export interface OpenOptions {
    * and a journey that clicks at once would click dead HTML. False for tests of the moment before it.
    */
   waitForHydration?: boolean;
+  /**
+   * Whether the site's service worker may run (default false). Journeys block it: a worker answers hashed
+   * assets from its cache, which `page.route` does not see, so a test that holds back a script would not
+   * hold it back. The installable app's own tests (e2e/pwa.test.ts) turn it on (decision 0167).
+   */
+  serviceWorkers?: boolean;
+  /** Another browser's user agent (an iPhone's Safari, for what only it is shown). */
+  userAgent?: string;
 }
 
 /** A page in a fresh context that records console errors, so a test can assert there were none. */
@@ -61,6 +72,8 @@ export async function openPage(
     locale: 'es-CL',
     timezoneId: 'America/Santiago',
     baseURL: baseUrl(),
+    serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   if (options.ageConfirmed !== false) {
     await context.addInitScript((key) => {

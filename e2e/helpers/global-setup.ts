@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -50,6 +50,20 @@ export default async function setup(project: TestProject) {
   return stopAll;
 }
 
+/** A fresh VAPID key pair, as production wants it (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT). */
+function vapidEnv(): Record<string, string> {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const publicKey = ecdh.getPublicKey().toString('base64url');
+  const privateKey = ecdh.getPrivateKey('hex').padStart(64, '0');
+  const privateKeyB64 = Buffer.from(privateKey, 'hex').toString('base64url');
+  return {
+    VAPID_PUBLIC_KEY: publicKey,
+    VAPID_PRIVATE_KEY: privateKeyB64,
+    VAPID_SUBJECT: `mailto:${E2E_SUPPORT_EMAIL}`,
+  };
+}
+
 /** A free loopback port, from the kernel rather than a random guess that may be taken. */
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -87,6 +101,8 @@ export async function startServer(options: { host?: string; demo?: string } = {}
       // A production server with demo data on a loopback port: exactly what the refusal exists for, allowed here.
       ALLOW_DEMO_IN_PRODUCTION: 'true',
       DOCUMENT_KEY: randomBytes(32).toString('hex'),
+      // Production requires VAPID keys (decision 0168); a pair per server.
+      ...vapidEnv(),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_TOTP_SECRET: E2E_ADMIN_TOTP_SECRET,

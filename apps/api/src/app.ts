@@ -46,6 +46,7 @@ import { liveRoutes } from './modules/live/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { ratingsRoutes } from './modules/ratings/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { rentalRoutes } from './modules/rentals/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(commentsRoutes);
       await api.register(ratingsRoutes);
       await api.register(notificationRoutes);
+      await api.register(pushRoutes);
       await api.register(galleryRoutes);
       await api.register(rentalRoutes);
       await api.register(reportRoutes);

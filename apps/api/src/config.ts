@@ -102,7 +102,45 @@ const envSchema = z.object({
     .enum(['json', 'pretty'])
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Web Push (decision 0168): the VAPID key pair, base64url (a P-256 point of 65 bytes, a scalar of 32). */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Who push services may contact about our notices: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * The push services' hosts a subscription may point at, comma-separated; `*.` covers subdomains and
+   * `:port` another port than 443. Anything else is refused, so the server never calls an arbitrary address.
+   */
+  PUSH_HOSTS: z
+    .string()
+    .regex(
+      /^\s*(\*\.)?[a-z0-9.-]+(:\d{1,5})?(\s*,\s*(\*\.)?[a-z0-9.-]+(:\d{1,5})?)*\s*$/i,
+      'PUSH_HOSTS must be a comma-separated list of host names (e.g. fcm.googleapis.com,*.push.apple.com)',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
+
+/** The big browsers' push services (Chrome/Edge/Opera, Firefox, Safari, Windows): the default PUSH_HOSTS. */
+export const defaultPushHosts = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -160,6 +198,15 @@ export interface Config {
   s3Documents: (S3Target & { prefix: string }) | undefined;
   metrics: { token: string | undefined; port: number | undefined };
   logFormat: 'json' | 'pretty';
+  /**
+   * Web Push: the VAPID keys (unset outside production: generated into DATA_DIR at start, infra/push),
+   * the subject, and the hosts a subscription may name (decision 0168).
+   */
+  push: {
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    hosts: string[];
+  };
 }
 
 type S3Target = Omit<NonNullable<Config['s3']>, 'publicUrl'>;
@@ -185,11 +232,20 @@ function productionProblems(e: Env): string[] {
   const site = new URL(e.SITE_URL);
   if (site.protocol !== 'https:' && !LOOPBACK.test(site.hostname))
     problems.push(`SITE_URL must use https in production (got ${site.origin})`);
+  if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY || !e.VAPID_SUBJECT)
+    problems.push(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are required in production (`npx web-push generate-vapid-keys`; the subject a mailto: or https: address), the same on every instance',
+    );
   if (!e.DOCUMENT_KEY)
     problems.push(
       'DOCUMENT_KEY is required in production (64 hex characters, e.g. `openssl rand -hex 32`), kept apart from the data it protects',
     );
   return problems;
+}
+
+function vapidProblems(e: Env): string[] {
+  if (Boolean(e.VAPID_PUBLIC_KEY) === Boolean(e.VAPID_PRIVATE_KEY)) return [];
+  return ['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither outside production'];
 }
 
 function s3DocumentsProblems(e: Env): string[] {
@@ -210,7 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = [...productionProblems(e), ...s3DocumentsProblems(e)];
+  const problems = [...productionProblems(e), ...vapidProblems(e), ...s3DocumentsProblems(e)];
   if (problems.length > 0) {
     throw new Error(`Refusing to start:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
@@ -274,5 +330,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'pretty'),
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+      hosts: e.PUSH_HOSTS
+        ? e.PUSH_HOSTS.split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : defaultPushHosts,
+    },
   };
 }

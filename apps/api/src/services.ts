@@ -13,6 +13,8 @@ import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-
 import { createLiveHub, type LiveHub } from './lib/live-events.ts';
 import { countedTransport, createMetrics, type Metrics } from './modules/metrics/registry.ts';
 import { timings } from '@encanto/core/constants';
+import { createPushTransport, type PushTransport } from './infra/push/transport.ts';
+import { loadVapidKeys } from './infra/push/vapid.ts';
 
 /** Process-wide collaborators, built once from the config and closed with the app. */
 export interface Services {
@@ -43,6 +45,11 @@ export interface Services {
   live: LiveHub;
   /** With METRICS_TOKEN or METRICS_PORT. */
   metrics: Metrics | undefined;
+  /**
+   * Sends Web Push messages for the outbox worker (decision 0168), with the VAPID keys of the configuration
+   * (or DATA_DIR/vapid.json outside production); its `publicKey` is what browsers subscribe with.
+   */
+  pushTransport: PushTransport;
   close(): Promise<void>;
 }
 
@@ -72,8 +79,10 @@ export async function createServices(
     { redisUrl: config.redisUrl, replayEvents: config.live.replayEvents },
     log,
   );
+  const pushTransport = createPushTransport(config, await loadVapidKeys(config));
   return {
     mailTransport,
+    pushTransport,
     clock,
     media,
     documents: documentStoreFor(config),

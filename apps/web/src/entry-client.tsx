@@ -9,6 +9,7 @@ import { adoptServerSession, migrateStoredToken, ServerSessionContext } from './
 import type { SsrSession } from '@encanto/core/ssr';
 import { defaultSite, SiteContext, type SiteInfo } from './lib/site.tsx';
 import { markPageHydrated } from './lib/hydration.tsx';
+import { startPwa } from './lib/pwa.ts';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -25,6 +26,8 @@ if (state?.queries) hydrate(queryClient, state.queries);
 const serverSession = state && 'session' in state ? { session: state.session ?? null } : null;
 // A token stored by an older version of the app is traded for the cookie before any API call.
 void migrateStoredToken();
+// The install offer is caught from the start (it may fire before hydration); the worker registers after load.
+startPwa();
 
 /**
  * Marks the document once React has hydrated the page, its lazily loaded code

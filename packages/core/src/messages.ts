@@ -1,6 +1,7 @@
 import { meetingMessages } from './meeting-messages.ts';
 import { safetyMessages } from './safety-messages.ts';
 import { accountSecurityMessages } from './account-security-messages.ts';
+import { pushMessages } from './push-messages.ts';
 import { limits } from './constants.ts';
 
 /**
@@ -378,4 +379,5 @@ export const msg = {
   ...meetingMessages,
   ...safetyMessages,
   ...accountSecurityMessages,
+  ...pushMessages,
 } as const;

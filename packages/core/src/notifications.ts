@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { msg } from './messages.ts';
 
 /** The kinds of notification mail an account can turn on or off (all on by default). */
-export const notificationKindValues = ['solicitudes', 'respuestas', 'mensajes', 'comentarios'] as const;
+export const notificationKindValues = [
+  'solicitudes',
+  'respuestas',
+  'mensajes',
+  'comentarios',
+  'visitas',
+] as const;
 export type NotificationKind = (typeof notificationKindValues)[number];
 
 export const notificationPrefsSchema = z.object({
@@ -10,6 +16,8 @@ export const notificationPrefsSchema = z.object({
   respuestas: z.boolean(),
   mensajes: z.boolean(),
   comentarios: z.boolean(),
+  /** A favourite's visit to the client's comuna (decision 0170). */
+  visitas: z.boolean(),
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
@@ -18,6 +26,7 @@ export const defaultNotificationPrefs: NotificationPrefs = {
   respuestas: true,
   mensajes: true,
   comentarios: true,
+  visitas: true,
 };
 
 /** PUT changes the kinds it names and keeps the others. */
@@ -28,7 +37,7 @@ export type NotificationPrefsUpdate = z.infer<typeof notificationPrefsUpdateSche
 
 /** Which kinds concern each side: clients ask and get answers, escorts get requests and comments. */
 export const notificationKindsFor: Record<'client' | 'escort', readonly NotificationKind[]> = {
-  client: ['respuestas', 'mensajes'],
+  client: ['respuestas', 'mensajes', 'visitas'],
   escort: ['solicitudes', 'mensajes', 'comentarios'],
 };
 
@@ -53,7 +62,18 @@ export const notificationLabels: Record<NotificationKind, { title: string; hint:
     hint: 'Cuando un cliente comenta tu perfil.',
     what: 'comentarios nuevos',
   },
+  visitas: {
+    title: 'Visitas de tus favoritas',
+    hint: 'Cuando una favorita anuncia una visita a tu comuna.',
+    what: 'visitas de tus favoritas',
+  },
 };
+
+/** PUT /api/cuenta/notificaciones/ciudad-visitas: the comuna whose visits he hears about (null: his own). */
+export const visitCityBodySchema = z.object({
+  ciudad: z.string({ error: msg.visitCityInvalid }).trim().min(1, msg.visitCityInvalid).max(80).nullable(),
+});
+export const visitCitySchema = z.object({ ciudad: z.string().nullable(), propia: z.string() });
 
 /** POST /api/cuenta/notificaciones/baja?t=…: the signed token names the account and the kind. */
 export const unsubscribeQuerySchema = z.object({ t: z.string().min(10).max(300) });

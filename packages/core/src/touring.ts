@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findPickerComuna } from './geo-picker.ts';
 import { msg } from './messages.ts';
-import { addDays } from './touring-dates.ts';
+import { addDays, visitRange } from './touring-dates.ts';
 
 /** Touring (decision 0102): how many visits an escort may announce, and how far ahead they may end. */
 export const giraLimits = { maxVisits: 3, maxDaysAhead: 90 } as const;
@@ -105,3 +105,11 @@ export const giraFormSchemaOn = (ctx: GiraContext) => z.object({ visitas: giraSc
 export const visitSchema = z.object({ ciudad: z.string(), desde: z.string(), hasta: z.string() });
 export type Visit = z.infer<typeof visitSchema>;
 export const giraSchema = z.array(visitSchema);
+
+/**
+ * The favourite-visit notice (decision 0170): "Estefanía estará de visita en Valparaíso del 3 al 5 de
+ * diciembre" (the dates worded as on her card, `visitRange`).
+ */
+export function visitAlertText(name: string, ciudad: string, desde: string, hasta: string): string {
+  return `${name} estará de visita en ${ciudad} ${visitRange(desde, hasta)}`;
+}

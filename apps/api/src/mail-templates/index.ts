@@ -21,6 +21,8 @@ import { securityNoticeMail } from './security-notice.ts';
  * its samples; apps/api/test/unit/mail-templates.test.ts renders them all and follows their links.
  * A new mail: add its file and list it here (the test fails for a template file not listed).
  */
+import { favoriteVisitMail } from './favorite-visit.ts';
+
 export const mailTemplates: readonly MailTemplate<unknown>[] = [
   notificationMail,
   recoveryCodeMail,
@@ -38,4 +40,5 @@ export const mailTemplates: readonly MailTemplate<unknown>[] = [
   checkinAlertMail,
   reportUrgentMail,
   reportHeldMail,
+  favoriteVisitMail,
 ];

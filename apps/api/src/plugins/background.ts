@@ -3,6 +3,7 @@ import { depsOf } from '../deps.ts';
 import { startMailWorker, type MailWorker } from '../modules/mail/worker.ts';
 import { publishDueReviews } from '../modules/ratings/service.ts';
 import { sweepCheckins } from '../modules/checkins/service.ts';
+import { deliverPush } from '../modules/push/service.ts';
 
 /** How often reviews whose window ended join the averages (they are visible at once; only the sums wait). */
 export const REVIEW_SWEEP_MS = 60_000;
@@ -37,6 +38,8 @@ export function registerBackground(app: FastifyInstance): Background {
     log: app.log,
     clock: app.services.clock,
     pollMs: app.config.mailPollMs,
+    // Push notices share the outbox (decision 0168); their sender lives in the push module.
+    push: (row) => deliverPush(deps, row),
   });
   let sweeping: Promise<number> = Promise.resolve(0);
   const publishReviews = () => {

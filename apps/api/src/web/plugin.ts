@@ -12,6 +12,7 @@ import { isApiPath, requestPath } from '../lib/request-path.ts';
 import { sendEntry } from '../lib/send-cached.ts';
 import { carriesSessionCookie, createPrivateRenderer } from './private-render.ts';
 import { inThisThread, renderThreads } from './render-pool.ts';
+import { registerPwa } from './pwa.ts';
 
 /** WEB_DIST_DIR lets parallel test runs build into their own folders. */
 export const webDist =
@@ -50,6 +51,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     },
   });
   // /media/ is served by plugins/media-files.ts in every mode (disk or S3).
+  // The manifest, the service worker and the offline page, at the site root (web/pwa.ts).
+  await registerPwa(app, clientDir);
 
   const site: SsrSite = {
     name: app.config.siteName,

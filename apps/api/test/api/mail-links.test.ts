@@ -5,7 +5,7 @@ import { mailTemplates } from '../../src/mail-templates/index.ts';
 import { mailSiteOf } from '../../src/modules/mail/service.ts';
 import { SESSION_COOKIE } from '../../src/plugins/session-cookie.ts';
 import { createWebTestApp } from '../helpers/web-app.ts';
-import type { FixtureAccount } from '../helpers/fixtures.ts';
+import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { approvedClient, approvedEscort, call, pairOf } from './marketplace-helpers.ts';
 import { chileTime, DAY, outboxFor, requestBody } from './meetings-helpers.ts';
 
@@ -23,6 +23,13 @@ let app: FastifyInstance;
 beforeAll(async () => {
   web = await createWebTestApp({ SITE_URL: SITE, SITE_NAME: 'Encanto', RATE_LIMIT: 'false' });
   app = web.app;
+  // The favourite-visit mail's sample links to her card (mail-templates/favorite-visit.ts): she exists here.
+  await createAccount(app, {
+    kind: 'escort',
+    autorizado: 'aprobado',
+    ciudad: 'Santiago',
+    nickname: 'estefania',
+  });
 }, 180_000);
 
 afterAll(async () => {

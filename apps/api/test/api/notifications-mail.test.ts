@@ -149,10 +149,17 @@ describe('preferences: GET / PUT /api/cuenta/notificaciones', () => {
       respuestas: true,
       mensajes: true,
       comentarios: true,
+      visitas: true,
     });
     const put = await call(t.app, 'PUT', url, escort, { solicitudes: false, comentarios: false });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ solicitudes: false, respuestas: true, mensajes: true, comentarios: false });
+    expect(put.json()).toEqual({
+      solicitudes: false,
+      respuestas: true,
+      mensajes: true,
+      comentarios: false,
+      visitas: true,
+    });
     expect((await call(t.app, 'PUT', url, escort, { mensajes: false })).json()).toMatchObject({
       solicitudes: false,
       mensajes: false,
@@ -204,6 +211,7 @@ describe('one-click unsubscribe without logging in', () => {
       respuestas: true,
       mensajes: true,
       comentarios: true,
+      visitas: true,
     });
     // Repeating it is harmless; the web page's JSON call works the same way.
     const again = await t.app.inject({

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { FIXTURE_PASSWORD, uniqueRut } from '../helpers/fixtures.ts';
 import { signRefusal } from '../../src/modules/checkins/contact-keys.ts';
 import { signUnsubscribe } from '../../src/modules/notifications/tokens.ts';
@@ -32,6 +32,13 @@ export type Access =
 export type Cell = 'ok' | 'deny' | 'hidden';
 
 type Values = Record<string, string | number>;
+
+/** A real P-256 public key (uncompressed, base64url), as a browser's subscription carries. */
+const pushTestKey = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return ecdh.getPublicKey().toString('base64url');
+})();
 type Make<T> = T | ((w: World) => T | Promise<T>);
 
 /** A JSON body, the multipart marker, or a maker of either. */
@@ -516,6 +523,30 @@ export const accessTable: Record<string, Entry> = {
   },
   'GET /api/cuenta/notificaciones': { access: 'any-auth' },
   'PUT /api/cuenta/notificaciones': { access: 'any-auth', body: { mensajes: true } },
+  // Web Push (decision 0168). The public key is public; a subscription is the caller's own device.
+  'GET /api/push/clave-publica': { access: 'public' },
+  'GET /api/push/suscripciones': { access: 'any-auth' },
+  'POST /api/push/suscripciones': {
+    access: 'any-auth',
+    body: () => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+      keys: { p256dh: pushTestKey, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    }),
+  },
+  // Nobody's endpoint: a signed-in caller gets 404, so the cell is not refused for authorization.
+  'DELETE /api/push/suscripciones': {
+    access: 'any-auth',
+    body: { endpoint: 'https://fcm.googleapis.com/fcm/send/ninguno' },
+  },
+  'DELETE /api/push/suscripciones/{id}': {
+    access: 'any-auth',
+    params: { id: '00000000-0000-4000-8000-000000000000' },
+  },
+  'GET /api/cuenta/notificaciones/push': { access: 'any-auth' },
+  'PUT /api/cuenta/notificaciones/push': { access: 'any-auth', body: { detalles: true } },
+  // The comuna of favourite-visit notices: a client's own setting (decision 0170).
+  'GET /api/cuenta/notificaciones/ciudad-visitas': { access: 'client' },
+  'PUT /api/cuenta/notificaciones/ciudad-visitas': { access: 'client', body: { ciudad: 'Valparaíso' } },
   // The signed token is the authorisation: no session needed (RFC 8058 one-click).
   'POST /api/cuenta/notificaciones/baja': {
     access: 'public',

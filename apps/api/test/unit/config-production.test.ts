@@ -7,7 +7,13 @@ import { loadConfig } from '../../src/config.ts';
 import { offsetClock, systemClock } from '../../src/lib/clock.ts';
 
 const KEY = 'a'.repeat(64);
-const production = { NODE_ENV: 'production', SITE_URL: 'https://encanto.cl', DOCUMENT_KEY: KEY };
+/** A VAPID pair made by `web-push generate-vapid-keys`: production requires one (decision 0168). */
+const VAPID = {
+  VAPID_PUBLIC_KEY: 'BLxjELWtRI2LTzQm1PSS2mlLtZIh2qBz6DydyDWjR5zej1IoJgvI3JOmRTytzteaupC__OucEobnZfUl2LaVUHQ',
+  VAPID_PRIVATE_KEY: 'HcFHmEc4F4z6eCYomrUTpJnoQ8kxgVb0wXFZXxXkTcU',
+  VAPID_SUBJECT: 'mailto:soporte@encanto.cl',
+};
+const production = { NODE_ENV: 'production', SITE_URL: 'https://encanto.cl', DOCUMENT_KEY: KEY, ...VAPID };
 const refusal = (env: Record<string, string>) => {
   try {
     loadConfig(env);
@@ -95,6 +101,32 @@ describe('production defaults and start-up refusals', () => {
     expect(refusal({ S3_DOCUMENTS_BUCKET: 'privado', S3_DOCUMENTS_PREFIX: '../x' })).toMatch(
       /S3_DOCUMENTS_PREFIX/,
     );
+  });
+
+  it('web push: VAPID keys required in production, checked by shape, in pairs; PUSH_HOSTS parsed (decision 0168)', () => {
+    const { VAPID_PUBLIC_KEY: _p, ...withoutPublic } = production;
+    expect(refusal(withoutPublic)).toMatch(
+      /VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are required/,
+    );
+    const { VAPID_SUBJECT: _s, ...withoutSubject } = production;
+    expect(refusal(withoutSubject)).toMatch(/VAPID_SUBJECT are required in production/);
+    expect(refusal({ ...production, VAPID_PUBLIC_KEY: 'abc' })).toMatch(
+      /VAPID_PUBLIC_KEY must be a base64url/,
+    );
+    expect(refusal({ ...production, VAPID_SUBJECT: 'soporte' })).toMatch(/VAPID_SUBJECT must be a mailto:/);
+    expect(refusal({ VAPID_PRIVATE_KEY: VAPID.VAPID_PRIVATE_KEY })).toMatch(/go together/);
+    expect(loadConfig(production).push).toMatchObject({
+      vapid: { publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY },
+      subject: 'mailto:soporte@encanto.cl',
+    });
+    // Outside production: generated at start (infra/push), the subject from SUPPORT_EMAIL.
+    expect(loadConfig({}).push.vapid).toBeUndefined();
+    expect(loadConfig({ SUPPORT_EMAIL: 'ayuda@encanto.cl' }).push.subject).toBe('mailto:ayuda@encanto.cl');
+    expect(loadConfig({}).push.hosts).toContain('fcm.googleapis.com');
+    expect(
+      loadConfig({ PUSH_HOSTS: ' push.example.cl , *.Push.Apple.com,127.0.0.1:8443' }).push.hosts,
+    ).toEqual(['push.example.cl', '*.push.apple.com', '127.0.0.1:8443']);
+    expect(refusal({ PUSH_HOSTS: 'https://evil.example/x' })).toMatch(/PUSH_HOSTS must be a comma-separated/);
   });
 
   it('metrics: off unless a token (16+ characters) or a port is set', () => {

@@ -62,11 +62,14 @@ describe('only the outbox worker sends mail', () => {
     expect(wrong, 'queue mail with queueMail (modules/mail/service.ts); only the worker sends').toEqual([]);
   });
 
-  it('the outbox is written only by queueMail', () => {
+  it('the outbox is written only by queueMail, and its push rows only by queuePush (decision 0168)', () => {
     const wrong = mentions('insertMail').filter((m) => !outboxWriters.includes(m.file));
     expect(wrong, 'queue mail with queueMail (modules/mail/service.ts)').toEqual([]);
+    const wrongPush = mentions('insertPush').filter((m) => !outboxWriters.includes(m.file));
+    expect(wrongPush, 'queue push notices with queuePush (modules/mail/service.ts)').toEqual([]);
     const service = fs.readFileSync(path.join(apiSrc, 'modules/mail/service.ts'), 'utf8');
     expect(service.match(/insertMail\(/g)).toHaveLength(1);
+    expect(service.match(/insertPush\(/g)).toHaveLength(1);
   });
 
   it('the checks see what they look for', () => {

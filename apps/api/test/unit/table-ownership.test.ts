@@ -47,7 +47,8 @@ const owners: Record<string, string[]> = {
   signals: ['registration_marks', 'signal_dismissals'],
   checkins: ['trusted_contacts', 'contact_refusals', 'safety_checkins'],
   statistics: ['profile_daily_stats'],
-  touring: ['escort_visits'],
+  touring: ['escort_visits', 'visit_alerts'],
+  push: ['push_subscriptions', 'push_prefs'],
   notifications: ['notification_prefs'],
   mail: ['mail_outbox'],
 };
@@ -97,6 +98,31 @@ const crossAccess: CrossAccess[] = [
     table: 'escort_visits',
     access: 'read',
     reason: "the listing's visitors of today are searched by place and date in one query",
+  },
+  // Favourite-visit notices (decision 0170): who to tell is one statement over her fans and their comunas.
+  {
+    module: 'touring',
+    table: 'favorites',
+    access: 'read',
+    reason: "a visit's notice goes to the clients who have her as a favourite",
+  },
+  {
+    module: 'touring',
+    table: 'accounts',
+    access: 'read',
+    reason: "a visit's notice goes to the fans whose comuna is the visit's, with their address",
+  },
+  {
+    module: 'touring',
+    table: 'notification_prefs',
+    access: 'read',
+    reason: 'a fan may have chosen another comuna for visit notices',
+  },
+  {
+    module: 'touring',
+    table: 'escort_profiles',
+    access: 'read',
+    reason: "a visit's notice is sent only while her card is public",
   },
   {
     module: 'favorites',

@@ -14,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { accounts } from './accounts.ts';
 import { meetings } from './marketplace.ts';
+import { pushSubscriptions } from './push.ts';
 
 /** The text conversation attached to an accepted meeting. */
 export const meetingMessages = pgTable(
@@ -56,6 +57,10 @@ export const notificationPrefs = pgTable('notification_prefs', {
   respuestas: boolean('respuestas').notNull().default(true),
   mensajes: boolean('mensajes').notNull().default(true),
   comentarios: boolean('comentarios').notNull().default(true),
+  /** A favourite's visit to the client's city (decision 0170). */
+  visitas: boolean('visitas').notNull().default(true),
+  /** The comuna whose visits he hears about, when not his own (null: his account's city; decision 0170). */
+  ciudadVisitas: text('ciudad_visitas'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -72,6 +77,14 @@ export const mailOutbox = pgTable(
     /** The recipient's account; its mail goes with it when the account is deleted. */
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /**
+     * 'mail', or 'push': a Web Push notice for `push_subscription_id`, its JSON payload in `text` (decision
+     * 0168). Both share the worker, the retries and the back-off.
+     */
+    channel: text('channel').notNull().default('mail'),
+    pushSubscriptionId: uuid('push_subscription_id').references(() => pushSubscriptions.id, {
+      onDelete: 'cascade',
+    }),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { queueMail } from '../mail/service.ts';
+import { notifyByPush } from '../push/service.ts';
 import { checkinAlertMail } from '../../mail-templates/checkin-alert.ts';
 import { checkinReminderMail } from '../../mail-templates/checkin-reminder.ts';
 import { contactInviteMail } from '../../mail-templates/contact-invite.ts';
@@ -227,6 +228,7 @@ export async function sweepCheckins(deps: CheckinDeps): Promise<{ alerts: number
         },
         { to: d.email, accountId: d.checkin.accountId },
       );
+      await notifyByPush(tx, deps, d.checkin.accountId, { event: 'recordatorio' });
     }
     return due.length;
   });

@@ -13,6 +13,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import * as q from './export-queries.ts';
 import { allVisits } from '../touring/service.ts';
+import { pushPreferencesOf, subscriptionsList } from '../push/service.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -100,6 +101,11 @@ export async function exportAccount(
     q.readPhotoVerifications(db, accountId),
     q.readCheckins(db, accountId),
     allVisits(db, accountId),
+  ]);
+  // The push channel (decisions 0168, 0169): the devices that get notices and their switches.
+  const [pushDevices, pushPrefs] = await Promise.all([
+    subscriptionsList(db, accountId),
+    pushPreferencesOf(db, accountId),
   ]);
   const base = config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
@@ -200,6 +206,12 @@ export async function exportAccount(
       respuestas: prefs?.respuestas ?? true,
       mensajes: prefs?.mensajes ?? true,
       comentarios: prefs?.comentarios ?? true,
+      visitas: prefs?.visitas ?? true,
+      ciudad_de_visitas: prefs?.ciudadVisitas ?? null,
+    },
+    avisos_en_el_telefono: {
+      ...pushPrefs,
+      dispositivos: pushDevices.map((d) => ({ creado_el: d.creada, ultimo_envio: d.ultimo_envio })),
     },
     comentarios_escritos: written.map((c) => ({
       nick_usuario: c.nickname,

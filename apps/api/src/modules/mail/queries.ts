@@ -9,6 +9,14 @@ export async function insertMail(db: DbOrTx, row: NewOutboxRow): Promise<void> {
   await db.insert(mailOutbox).values(row);
 }
 
+/** A push notice's row (decision 0168): the same queue, `channel` 'push', for one subscription. */
+export async function insertPush(
+  db: DbOrTx,
+  row: NewOutboxRow & { pushSubscriptionId: string },
+): Promise<void> {
+  await db.insert(mailOutbox).values({ ...row, channel: 'push' });
+}
+
 /**
  * Claims up to `batch` rows due at `now` for this worker: rows another instance
  * is claiming are skipped (FOR UPDATE SKIP LOCKED), and the claim pushes

@@ -4,6 +4,16 @@ import type { Clock } from '../../lib/clock.ts';
 import type { MailTransport } from '../../infra/mail/transport.ts';
 import { claimDue, markFailed, markRetry, markSent, pruneSent, type OutboxRow } from './queries.ts';
 
+/**
+ * Hands a push row (channel 'push') to its sender (modules/push, wired by plugins/background.ts): 'sent',
+ * or 'gone' when the subscription no longer exists (it has been removed, and the row with it). A throw is a
+ * failure to retry like a mail's.
+ */
+export type PushSender = (row: OutboxRow) => Promise<'sent' | 'gone'>;
+
+/** A push notice is about now: after these attempts (about 15 minutes of back-off) it is given up. */
+export const PUSH_MAX_ATTEMPTS = 5;
+
 export const mailRetry = {
   /** Attempts before a mail is given up (failed_at set, logged as an error). */
   maxAttempts: 8,
@@ -36,8 +46,9 @@ export function startMailWorker(options: {
   log: FastifyBaseLogger;
   clock: Clock;
   pollMs: number;
+  push?: PushSender;
 }): MailWorker {
-  const { db, transport, log, clock, pollMs } = options;
+  const { db, transport, log, clock, pollMs, push } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<number> = Promise.resolve(0);
@@ -45,17 +56,24 @@ export function startMailWorker(options: {
 
   const sendOne = async (row: OutboxRow) => {
     try {
-      await transport.send({
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html ?? undefined,
-        headers: row.headers,
-      });
+      if (row.channel === 'push') {
+        if (!push) throw new Error('no push sender in this process');
+        // Gone: the subscription was removed, and this row with it (ON DELETE CASCADE).
+        if ((await push(row)) === 'gone') return;
+      } else {
+        await transport.send({
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+          headers: row.headers,
+        });
+      }
       await markSent(db, row.id, clock.now());
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      if (row.attempts >= mailRetry.maxAttempts) {
+      const maxAttempts = row.channel === 'push' ? PUSH_MAX_ATTEMPTS : mailRetry.maxAttempts;
+      if (row.attempts >= maxAttempts) {
         await markFailed(db, row.id, clock.now(), error);
         log.error({ err, mailId: row.id, attempts: row.attempts }, 'mail given up');
       } else {

@@ -27,3 +27,12 @@ export async function prefEnabled(db: DbOrTx, accountId: string, kind: Notificat
   const row = await readPrefs(db, accountId);
   return row ? row[kind] : true;
 }
+
+/** The comuna for favourite-visit notices (decision 0170); null goes back to the account's own. */
+export async function writeVisitCity(db: DbOrTx, accountId: string, ciudad: string | null, now: Date) {
+  const set = { ciudadVisitas: ciudad, updatedAt: now };
+  await db
+    .insert(notificationPrefs)
+    .values({ accountId, ...set })
+    .onConflictDoUpdate({ target: notificationPrefs.accountId, set });
+}

@@ -6,10 +6,12 @@ import {
   notificationPrefsSchema,
   notificationPrefsUpdateSchema,
   unsubscribeQuerySchema,
+  visitCityBodySchema,
+  visitCitySchema,
 } from '@encanto/core/notifications';
 import { depsOf } from '../../deps.ts';
-import { requireAccount, sessionSecurity } from '../../plugins/auth.ts';
-import { changePreferences, preferencesOf, unsubscribe } from './service.ts';
+import { requireAccount, requireKind, sessionSecurity } from '../../plugins/auth.ts';
+import { changePreferences, changeVisitCity, preferencesOf, unsubscribe, visitCity } from './service.ts';
 
 const tags = ['notificaciones'];
 
@@ -47,6 +49,39 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => changePreferences(deps, (await requireAccount(request)).id, request.body),
+  );
+
+  app.get(
+    '/cuenta/notificaciones/ciudad-visitas',
+    {
+      schema: {
+        security: sessionSecurity,
+        tags,
+        summary: 'Comuna de la que el cliente recibe avisos de visitas de sus favoritas (null: la suya)',
+        response: { 200: visitCitySchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const client = await requireKind(request, 'client');
+      return visitCity(app.db, client.id);
+    },
+  );
+
+  app.put(
+    '/cuenta/notificaciones/ciudad-visitas',
+    {
+      schema: {
+        security: sessionSecurity,
+        tags,
+        summary: 'Elige la comuna de los avisos de visitas (null vuelve a la de la cuenta)',
+        body: visitCityBodySchema,
+        response: { 200: visitCitySchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const client = await requireKind(request, 'client');
+      return changeVisitCity(deps, client.id, request.body.ciudad);
+    },
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { findComuna } from '@encanto/core/geo';
 import { msg } from '@encanto/core/messages';
 import {
   defaultNotificationPrefs,
@@ -14,8 +15,11 @@ import {
   notificationMail,
   type NotificationEvent,
 } from '../../mail-templates/notification.ts';
+import { findAccountById } from '../accounts/service.ts';
 import { queueMail } from '../mail/service.ts';
-import { prefEnabled, readPrefs, writePrefs } from './queries.ts';
+import { notifyByPush } from '../push/service.ts';
+import { prefEnabled, readPrefs, writePrefs, writeVisitCity } from './queries.ts';
+import { favoriteVisitMail } from '../../mail-templates/favorite-visit.ts';
 import { signUnsubscribe, verifyUnsubscribe } from './tokens.ts';
 
 /** What happened, for whom: each event belongs to one kind of notification the recipient can turn off. */
@@ -40,6 +44,19 @@ export async function notify(
   event: NotificationEvent,
   meetingId: string,
 ): Promise<boolean> {
+  // The push channel has its own switches (decision 0169): it goes whatever the mail preference says.
+  await notifyByPush(tx, deps, to.id, { event, meetingId });
+  return notifyByMail(tx, deps, to, event, meetingId);
+}
+
+/** The mail channel of `notify`. */
+async function notifyByMail(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'config' | 'clock'>,
+  to: Recipient,
+  event: NotificationEvent,
+  meetingId: string,
+): Promise<boolean> {
   const kind = notificationKindOf[event];
   if (!(await prefEnabled(tx, to.id, kind))) return false;
   const unsubscribeToken = await signUnsubscribe(deps.config, to.id, kind);
@@ -53,6 +70,50 @@ export async function notify(
   return true;
 }
 
+/**
+ * A favourite's visit to the client's comuna (decision 0170): the mail, unless he turned 'visitas' off,
+ * and the push notice per his push switches. The caller (touring) has made sure it is sent once per visit.
+ */
+export async function notifyVisit(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'config' | 'clock'>,
+  to: Recipient,
+  visit: { text: string; nickname: string },
+): Promise<void> {
+  await notifyByPush(tx, deps, to.id, { event: 'visita', text: visit.text, nickname: visit.nickname });
+  if (!(await prefEnabled(tx, to.id, 'visitas'))) return;
+  const unsubscribeToken = await signUnsubscribe(deps.config, to.id, 'visitas');
+  await queueMail(
+    tx,
+    deps,
+    favoriteVisitMail,
+    { ...visit, recipientKind: to.kind, unsubscribeToken },
+    { to: to.email, accountId: to.id },
+  );
+}
+
+/** The comuna whose visits the client hears about: his choice (null: his account's own, `propia`). */
+export async function visitCity(
+  db: DbOrTx,
+  accountId: string,
+): Promise<{ ciudad: string | null; propia: string }> {
+  const [prefs, account] = await Promise.all([readPrefs(db, accountId), findAccountById(db, accountId)]);
+  return { ciudad: prefs?.ciudadVisitas ?? null, propia: account?.ciudad ?? '' };
+}
+
+/** Sets it to a comuna of the catalogue (its spelling, as accounts.ciudad and the visits keep it), or back to null. */
+export async function changeVisitCity(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  accountId: string,
+  ciudad: string | null,
+): Promise<{ ciudad: string | null; propia: string }> {
+  const comuna = ciudad === null ? null : findComuna(ciudad);
+  if (ciudad !== null && !comuna)
+    throw badRequest(msg.visitCityInvalid, { ciudad: msg.visitCityInvalid }, 'CITY_INVALID');
+  await writeVisitCity(deps.db, accountId, comuna?.name ?? null, deps.clock.now());
+  return visitCity(deps.db, accountId);
+}
+
 const view = (row: NotificationPrefs | undefined): NotificationPrefs =>
   row
     ? {
@@ -60,6 +121,7 @@ const view = (row: NotificationPrefs | undefined): NotificationPrefs =>
         respuestas: row.respuestas,
         mensajes: row.mensajes,
         comentarios: row.comentarios,
+        visitas: row.visitas,
       }
     : { ...defaultNotificationPrefs };
 

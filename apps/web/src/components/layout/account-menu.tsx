@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useLogout } from '../../lib/logout.ts';
 import { useSession } from '../../lib/session.ts';
+import { useInstallOffer } from '../../lib/pwa.ts';
+import { InstallAppEntry } from './install-app.tsx';
 
 /**
  * '[nickname]' dropdown: closes on outside click or touch, on scroll and on Escape. The button says
@@ -119,6 +121,7 @@ export function AccountMenu() {
               </Link>
             </li>
           )}
+          <InstallMenuItem close={() => setOpen(false)} />
           <li role="none">
             <button role="menuitem" type="button" onClick={() => void logout()}>
               Salir
@@ -127,5 +130,15 @@ export function AccountMenu() {
         </ul>
       )}
     </div>
+  );
+}
+
+/** "Instalar app" in the menu, where the browser can install the site (decision 0166). */
+function InstallMenuItem({ close }: { close: () => void }) {
+  if (!useInstallOffer()) return null;
+  return (
+    <li role="none" className="account-menu-install">
+      <InstallAppEntry variant="menuitem" onDone={close} />
+    </li>
   );
 }

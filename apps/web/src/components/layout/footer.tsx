@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { todayInChile } from '@encanto/core/chile-time';
 import { paths } from '../../config/paths.ts';
+import { useInstallOffer } from '../../lib/pwa.ts';
+import { InstallAppEntry } from './install-app.tsx';
 
 const sections = ['Política de privacidad', 'Términos de servicio', 'Ayuda', 'Acerca de', 'Contacto'];
 
@@ -18,11 +20,22 @@ export function Footer() {
         ))}
         <Link to={paths.support}>Soporte</Link>
       </nav>
+      <FooterInstall />
       <p className="footer-copy">
         ©{' '}
         {/* A page rendered on 31 December and hydrated on 1 January may differ: the browser's year wins. */}
         <span suppressHydrationWarning>{currentYear()}</span> Todos los derechos reservados
       </p>
     </footer>
+  );
+}
+
+/** Only where the browser can install the site; nothing in the server's HTML (decision 0166). */
+function FooterInstall() {
+  if (!useInstallOffer()) return null;
+  return (
+    <div className="footer-install">
+      <InstallAppEntry variant="button" />
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { msg } from '@encanto/core/messages';
 import type { SessionInfo } from '@encanto/core/two-factor';
 import { errorText } from '../../lib/api-client.ts';
 import { endOtherSessions, endSession } from '../../lib/api/security.ts';
+import { deletePushSubscriptionById, usePushSubscriptions } from '../../lib/api/push.ts';
 import { formatDateTime } from '@encanto/core/chile-time';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
@@ -18,10 +19,13 @@ export function SessionsBlock({
   refresh: () => Promise<unknown>;
 }) {
   const id = useId();
-  const { busyKey, run } = useAction<string>(refresh);
+  // Devices that get push notices, shown on their session's row and removable there (decision 0168).
+  const pushes = usePushSubscriptions();
+  const { busyKey, run } = useAction<string>(() => Promise.all([refresh(), pushes.refetch()]));
   const [flash, show] = useTimedMessage(6000);
   const others = (sessions ?? []).filter((s) => !s.actual).length;
   const fail = (err: unknown) => show('error', errorText(err, msg.genericRetry));
+  const pushOf = (sessionId: string) => pushes.data?.find((p) => p.sesion === sessionId);
 
   return (
     <div className="sec-block" role="group" aria-labelledby={`${id}-title`}>
@@ -40,7 +44,25 @@ export function SessionsBlock({
                 <span className="sec-row-meta">
                   Inició {formatDateTime(s.creada)} · última actividad {formatDateTime(s.ultima_actividad)}
                 </span>
+                {pushOf(s.id) && <span className="sec-row-meta sec-push">Recibe avisos en el teléfono</span>}
               </div>
+              {pushOf(s.id) && (
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={busyKey !== null}
+                  aria-label={`Quitar los avisos de ${s.dispositivo}`}
+                  onClick={() =>
+                    void run(
+                      () => deletePushSubscriptionById(pushOf(s.id)!.id),
+                      { onSuccess: () => show('success', msg.pushDisabled), onError: fail },
+                      `push-${s.id}`,
+                    )
+                  }
+                >
+                  Quitar avisos
+                </button>
+              )}
               {!s.actual && (
                 <button
                   type="button"

@@ -22,3 +22,13 @@ export const useUnsubscribe = (token: string, enabled: boolean) =>
     retry: false,
     staleTime: Infinity,
   });
+
+/** The comuna of favourite-visit notices (decision 0170): his choice, or null for his account's (`propia`). */
+export const visitCityPath = `${notificationsPath}/ciudad-visitas`;
+
+/** Clients only (`enabled`): the route answers 403 to others. */
+export const useVisitCity = (enabled: boolean) =>
+  useApiQuery<{ ciudad: string | null; propia: string }>(enabled ? visitCityPath : null, { staleTime: 0 });
+
+export const saveVisitCity = (ciudad: string | null) =>
+  api<{ ciudad: string | null; propia: string }>(visitCityPath, { method: 'PUT', body: { ciudad } });

@@ -2,6 +2,8 @@ import { ChangePasswordForm } from '../../../components/change-password-form.tsx
 import { DashboardPage } from '../../../components/dashboard/dashboard-page.tsx';
 import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
 import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
+import { PushSettings } from '../../../components/notifications/push-settings.tsx';
+import { VisitCitySetting } from '../../../components/notifications/visit-city-setting.tsx';
 import { SecuritySection } from '../../../components/security/security-section.tsx';
 
 /**
@@ -15,6 +17,8 @@ export default function AccountPage() {
         <ChangePasswordForm />
       </div>
       <NotificationSettings />
+      <PushSettings />
+      <VisitCitySetting />
       <SecuritySection />
       <MyDataSection />
     </DashboardPage>
