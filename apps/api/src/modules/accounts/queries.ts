@@ -11,7 +11,9 @@ export type NewAccount = typeof accounts.$inferInsert;
 export type EscortProfileRow = typeof escortProfiles.$inferSelect;
 
 /** An account as other features see it: every column but the password hash, and the escort profile if any. */
-export type NicknameAccount = Omit<AccountRow, 'passHash'> & { profile: Omit<EscortProfileRow, 'searchDoc'> | null };
+export type NicknameAccount = Omit<AccountRow, 'passHash'> & {
+  profile: Omit<EscortProfileRow, 'searchDoc'> | null;
+};
 
 const { passHash: _passHash, ...accountColumns } = getTableColumns(accounts);
 
