@@ -246,6 +246,7 @@ const urls = [
   paths.adminRectifications,
   paths.adminPhotoChecks,
   paths.adminSignals,
+  paths.adminAlerts,
   paths.deleteAccount,
   paths.adminProfile('camila'),
   paths.myMeetings,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertBadgeSchema } from './alerts.ts';
 import { limits } from './constants.ts';
 import { msg } from './messages.ts';
 
@@ -84,6 +85,8 @@ export const clientCardSchema = z.object({
   puedeCalificar: z.boolean(),
   /** The caller met this client at least once (accepted meeting): she may see the averages. */
   conocido: z.boolean(),
+  /** Confirmed safety alerts in force about him (decision 0168): shown to escorts, category and month only. */
+  alertas: z.array(alertBadgeSchema),
 });
 export type ClientCard = z.infer<typeof clientCardSchema>;
 

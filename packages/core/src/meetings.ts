@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { meetingStatusValues, meetingPairSchema } from './marketplace.ts';
 import { chileLocalToIso } from './chile-time.ts';
+import { alertBadgeSchema, alertCategoryValues, alertStatusValues } from './alerts.ts';
 import { msg } from './messages.ts';
 
 /**
@@ -226,6 +227,17 @@ export const myMeetingSchema = z.object({
     suya_pendiente: z.boolean(),
   }),
   creada: z.string(),
+  /**
+   * For the escort: the client's confirmed safety alerts in force, category and month only (decision
+   * 0168); always empty for the client.
+   */
+  alertas: z.array(alertBadgeSchema),
+  /** For the escort: she may file a safety alert on this meeting now (accepted, within its window, none yet). */
+  puede_alertar: z.boolean(),
+  /** For the escort: the alert she filed on this meeting, if any. */
+  mi_alerta: z
+    .object({ categoria: z.enum(alertCategoryValues), estado: z.enum(alertStatusValues) })
+    .nullable(),
 });
 export type MyMeeting = z.infer<typeof myMeetingSchema>;
 

@@ -141,6 +141,8 @@ export const pages = {
   adminRectifications: at('/pendientes/rectificaciones', closed),
   adminPhotoChecks: at('/pendientes/fotos', closed),
   adminSignals: at('/pendientes/senales', closed),
+  /** Safety alerts between providers (decision 0168). */
+  adminAlerts: at('/pendientes/alertas', closed),
 } as const satisfies Record<string, PageRoute>;
 
 export type PageKey = keyof typeof pages;

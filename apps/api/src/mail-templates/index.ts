@@ -14,6 +14,8 @@ import { recoveryCodeMail } from './recovery-code.ts';
 import { recoveryLockedMail } from './recovery-locked.ts';
 import { reportHeldMail } from './report-held.ts';
 import { reportUrgentMail } from './report-urgent.ts';
+import { safetyAlertConfirmedMail } from './safety-alert-confirmed.ts';
+import { safetyAlertUrgentMail } from './safety-alert-urgent.ts';
 import { securityNoticeMail } from './security-notice.ts';
 
 /**
@@ -38,4 +40,6 @@ export const mailTemplates: readonly MailTemplate<unknown>[] = [
   checkinAlertMail,
   reportUrgentMail,
   reportHeldMail,
+  safetyAlertUrgentMail,
+  safetyAlertConfirmedMail,
 ];

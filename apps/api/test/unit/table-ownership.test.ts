@@ -50,6 +50,7 @@ const owners: Record<string, string[]> = {
   touring: ['escort_visits'],
   notifications: ['notification_prefs'],
   mail: ['mail_outbox'],
+  alerts: ['safety_alerts', 'alert_settings'],
 };
 
 interface CrossAccess {
@@ -71,6 +72,7 @@ const crossAccess: CrossAccess[] = [
       ['meetings', "meeting lists and requests show the other side's nickname and photo"],
       ['photo-verification', "the admin queue and decisions show the escort's nickname, photo and e-mail"],
       ['signals', 'the admin signals list the accounts they group, by nickname'],
+      ['alerts', "the admin's alert queue names the client and the author by nickname"],
     ] as const
   ).map(([module, reason]) => ({ module, table: 'accounts', access: 'read' as const, reason })),
   // The public read model: search pages and cards are one keyset query over the profile, its totals and visits.
@@ -121,6 +123,13 @@ const crossAccess: CrossAccess[] = [
     table: 'identity_documents',
     access: 'read',
     reason: 'the same identity document under several accounts: a self-join on its perceptual hash',
+  },
+  {
+    module: 'alerts',
+    table: 'meetings',
+    access: 'read',
+    reason:
+      "filing checks the escort's accepted meeting; meetings asks alerts for badges, so not the reverse",
   },
   // Comments and ratings build on meetings, so meetings cannot call their services (that would be a cycle).
   {

@@ -9,3 +9,4 @@ export * from './two-factor.ts';
 export * from './safety.ts';
 export * from './stats.ts';
 export * from './touring.ts';
+export * from './alerts.ts';

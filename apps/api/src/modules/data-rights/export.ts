@@ -12,6 +12,7 @@ import { auditActionLabel } from '@encanto/core/validation';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import * as q from './export-queries.ts';
+import { alertsForExport } from '../alerts/service.ts';
 import { allVisits } from '../touring/service.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -79,6 +80,7 @@ export async function exportAccount(
     photoChecks,
     checkins,
     visits,
+    alerts,
   ] = await Promise.all([
     q.readEscortProfile(db, accountId),
     q.readMedia(db, accountId),
@@ -100,6 +102,7 @@ export async function exportAccount(
     q.readPhotoVerifications(db, accountId),
     q.readCheckins(db, accountId),
     allVisits(db, accountId),
+    alertsForExport(db, accountId, now),
   ]);
   const base = config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
@@ -174,6 +177,8 @@ export async function exportAccount(
       cerrado_el: iso(c.closedAt),
       creado_el: iso(c.createdAt),
     })),
+    // Safety alerts (decision 0168): about this account without the author, and those it filed.
+    ...alerts,
     gira: visits.map((v) => ({ ciudad: v.ciudad, desde: v.desde, hasta: v.hasta })),
     favoritos: favs.map((f) => ({ nick_usuario: f.nickname, agregado_el: iso(f.createdAt) })),
     citas: meets.map((m) => ({

@@ -5,8 +5,10 @@ import type {
   MyMeeting,
   ReviewView,
 } from '@encanto/core/meetings';
+import { alertRules, type AlertBadge, type AlertCategory, type AlertStatus } from '@encanto/core/alerts';
 import type { Deps } from '../../deps.ts';
 import { forbidden } from '../../errors.ts';
+import { alertBadgesFor, filedAlertsOn } from '../alerts/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { meetingsOf, summaryOf } from './list-queries.ts';
 import type { MeetingRow } from './queries.ts';
@@ -87,7 +89,21 @@ function reviewsOf(r: Row, side: Side, now: Date) {
   };
 }
 
-function view(r: Row, side: Side, now: Date): MyMeeting {
+/** What the escort sees and may do about safety alerts on each meeting (decision 0168). */
+interface AlertContext {
+  badges: Map<string, AlertBadge[]>;
+  filed: Map<string, { categoria: AlertCategory; estado: AlertStatus }>;
+}
+
+function alertsView(m: MeetingRow, side: Side, now: Date, ctx: AlertContext | null) {
+  if (side !== 'escort' || !ctx) return { alertas: [], puede_alertar: false, mi_alerta: null };
+  const mine = ctx.filed.get(m.id) ?? null;
+  const at = meetingTimeOf(m);
+  const open = m.acceptedAt !== null && at !== null && now.getTime() <= at.getTime() + alertRules.fileAfterMs;
+  return { alertas: ctx.badges.get(m.clientId) ?? [], puede_alertar: open && mine === null, mi_alerta: mine };
+}
+
+function view(r: Row, side: Side, now: Date, ctx: AlertContext | null): MyMeeting {
   const m = r.meeting;
   return {
     id: m.id,
@@ -107,6 +123,7 @@ function view(r: Row, side: Side, now: Date): MyMeeting {
     conversacion_hasta: iso(conversationEndOf(m)),
     resena: reviewsOf(r, side, now),
     creada: m.createdAt.toISOString(),
+    ...alertsView(m, side, now, ctx),
   };
 }
 
@@ -123,7 +140,22 @@ export async function myMeetings(
   const side = sideOf(caller);
   const now = deps.clock.now();
   const rows = await meetingsOf(deps.db, caller.id, side);
-  return rows.map((r) => view(r, side, now));
+  const ctx: AlertContext | null =
+    side === 'escort'
+      ? {
+          badges: await alertBadgesFor(
+            deps.db,
+            rows.map((r) => r.meeting.clientId),
+            now,
+          ),
+          filed: await filedAlertsOn(
+            deps.db,
+            caller.id,
+            rows.filter((r) => r.meeting.acceptedAt !== null).map((r) => r.meeting.id),
+          ),
+        }
+      : null;
+  return rows.map((r) => view(r, side, now, ctx));
 }
 
 /** The nav badge: what waits for the caller's answer plus meetings with unread messages. */

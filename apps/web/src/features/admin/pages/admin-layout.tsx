@@ -16,6 +16,7 @@ const tabs: { to: string; label: string; also?: string }[] = [
   { to: paths.adminRectifications, label: 'Rectificaciones' },
   { to: paths.adminPhotoChecks, label: 'Fotos' },
   { to: paths.adminSignals, label: 'Señales' },
+  { to: paths.adminAlerts, label: 'Alertas' },
   { to: paths.adminAudit, label: 'Auditoría' },
   // admin tabs
 ];

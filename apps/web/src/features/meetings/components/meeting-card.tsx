@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { MyMeeting } from '@encanto/core/meetings';
 import { paths } from '../../../config/paths.ts';
+import { AlertBadges } from '../../../components/safety/alert-badges.tsx';
 import { ClientAvatar } from '../../../components/requests/client-avatar.tsx';
 import { MeetingActions } from './meeting-actions.tsx';
 import { MeetingFacts } from './meeting-facts.tsx';
@@ -34,6 +35,7 @@ export function MeetingCard({ meeting: m }: { meeting: MyMeeting }) {
           <StatusChip meeting={m} />
         </div>
       </div>
+      <AlertBadges alertas={m.alertas} compact />
       <MeetingFacts meeting={m} compact />
       <MeetingActions meeting={m} />
     </li>

@@ -2,6 +2,7 @@ import { ChangePasswordForm } from '../../../components/change-password-form.tsx
 import { DashboardPage } from '../../../components/dashboard/dashboard-page.tsx';
 import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
 import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
+import { AlertsSection } from '../../../components/safety/alerts-section.tsx';
 import { SecuritySection } from '../../../components/security/security-section.tsx';
 
 /**
@@ -16,6 +17,7 @@ export default function AccountPage() {
       </div>
       <NotificationSettings />
       <SecuritySection />
+      <AlertsSection />
       <MyDataSection />
     </DashboardPage>
   );
