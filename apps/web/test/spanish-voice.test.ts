@@ -247,6 +247,7 @@ const urls = [
   paths.adminPhotoChecks,
   paths.adminSignals,
   paths.adminAlerts,
+  paths.adminAttendance,
   paths.deleteAccount,
   paths.adminProfile('camila'),
   paths.myMeetings,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alertBadgeSchema } from './alerts.ts';
+import { attendanceCountsShape } from './attendance.ts';
 import { limits } from './constants.ts';
 import { msg } from './messages.ts';
 
@@ -87,6 +88,8 @@ export const clientCardSchema = z.object({
   conocido: z.boolean(),
   /** Confirmed safety alerts in force about him (decision 0168): shown to escorts, category and month only. */
   alertas: z.array(alertBadgeSchema),
+  /** His attendance record as counts (decision 0171), for escorts; null below three meetings. */
+  ...attendanceCountsShape,
 });
 export type ClientCard = z.infer<typeof clientCardSchema>;
 

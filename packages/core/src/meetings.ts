@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { meetingStatusValues, meetingPairSchema } from './marketplace.ts';
 import { chileLocalToIso } from './chile-time.ts';
+import { attendanceCountsShape, meetingAttendanceSchema } from './attendance.ts';
 import { alertBadgeSchema, alertCategoryValues, alertStatusValues } from './alerts.ts';
 import { msg } from './messages.ts';
 
@@ -207,7 +208,13 @@ export const myMeetingSchema = z.object({
   propuesta: z.object({ fecha_hora: z.string() }).nullable(),
   /** The caller's side of the pair. */
   rol: z.enum(['client', 'escort']),
-  otra_parte: z.object({ nickname: z.string(), nombre: z.string(), url: z.string() }),
+  otra_parte: z.object({
+    nickname: z.string(),
+    nombre: z.string(),
+    url: z.string(),
+    /** The other side's attendance record as counts (decision 0171); null below three meetings. */
+    ...attendanceCountsShape,
+  }),
   no_leidos: z.number().int(),
   acciones: z.array(z.enum(meetingActionValues)),
   grupo: z.enum(meetingGroupValues),
@@ -238,6 +245,8 @@ export const myMeetingSchema = z.object({
   mi_alerta: z
     .object({ categoria: z.enum(alertCategoryValues), estado: z.enum(alertStatusValues) })
     .nullable(),
+  /** Whether the meeting happened, as each side marked it (decision 0170). */
+  asistencia: meetingAttendanceSchema,
 });
 export type MyMeeting = z.infer<typeof myMeetingSchema>;
 

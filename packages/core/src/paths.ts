@@ -143,6 +143,8 @@ export const pages = {
   adminSignals: at('/pendientes/senales', closed),
   /** Safety alerts between providers (decision 0168). */
   adminAlerts: at('/pendientes/alertas', closed),
+  /** Contested absences of the attendance record (decision 0170). */
+  adminAttendance: at('/pendientes/asistencia', closed),
 } as const satisfies Record<string, PageRoute>;
 
 export type PageKey = keyof typeof pages;

@@ -140,6 +140,8 @@ export const auditActionLabels = {
   alerta_confirmada: 'Alerta de seguridad confirmada',
   alerta_descartada: 'Alerta de seguridad descartada',
   alerta_retirada: 'Alerta de seguridad retirada',
+  asistencia_ausencia_mantenida: 'Reclamo de asistencia: la ausencia se mantiene',
+  asistencia_ausencia_anulada: 'Reclamo de asistencia: la ausencia se anula',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 

@@ -704,6 +704,25 @@ export const accessTable: Record<string, Entry> = {
       { access: 'admin', params: { id: randomUuid() }, body: { nota: 'Revisado con la escort' } } as Entry,
     ]),
   ),
+  // Attendance (decision 0170): the world's meeting is ahead, so the pair hears a 409 (too soon), not a refusal.
+  'POST /api/citas/{id}/asistencia': {
+    access: 'pair',
+    params: (w) => ({ id: w.meetingId }),
+    body: { resultado: 'concretada' },
+    cells: { otherClient: 'hidden', otherEscort: 'hidden', admin: 'hidden' },
+  },
+  'POST /api/citas/{id}/asistencia/disputa': {
+    access: 'pair',
+    params: (w) => ({ id: w.meetingId }),
+    body: { texto: 'Sí fui, estuve esperando en el lobby.' },
+    cells: { otherClient: 'hidden', otherEscort: 'hidden', admin: 'hidden' },
+  },
+  'GET /api/admin/asistencia/disputas': { access: 'admin' },
+  'POST /api/admin/asistencia/disputas/{id}/resolver': {
+    access: 'admin',
+    params: { id: randomUuid() },
+    body: { resolucion: 'anulada', nota: 'Revisado con ambas partes' },
+  },
   'PUT /api/admin/rectificaciones/{id}': {
     access: 'admin',
     params: (w) => ({ id: w.rectificationId }),

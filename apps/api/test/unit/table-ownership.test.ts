@@ -51,6 +51,7 @@ const owners: Record<string, string[]> = {
   notifications: ['notification_prefs'],
   mail: ['mail_outbox'],
   alerts: ['safety_alerts', 'alert_settings'],
+  attendance: ['attendance_marks'],
 };
 
 interface CrossAccess {
@@ -73,6 +74,7 @@ const crossAccess: CrossAccess[] = [
       ['photo-verification', "the admin queue and decisions show the escort's nickname, photo and e-mail"],
       ['signals', 'the admin signals list the accounts they group, by nickname'],
       ['alerts', "the admin's alert queue names the client and the author by nickname"],
+      ['attendance', "the admin's attendance disputes name both sides by nickname"],
     ] as const
   ).map(([module, reason]) => ({ module, table: 'accounts', access: 'read' as const, reason })),
   // The public read model: search pages and cards are one keyset query over the profile, its totals and visits.
@@ -123,6 +125,13 @@ const crossAccess: CrossAccess[] = [
     table: 'identity_documents',
     access: 'read',
     reason: 'the same identity document under several accounts: a self-join on its perceptual hash',
+  },
+  {
+    module: 'attendance',
+    table: 'meetings',
+    access: 'read',
+    reason:
+      "marking checks the caller's accepted meeting and its time; meetings asks attendance for the record, so not the reverse",
   },
   {
     module: 'alerts',

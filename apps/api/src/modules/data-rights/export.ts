@@ -13,6 +13,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import * as q from './export-queries.ts';
 import { alertsForExport } from '../alerts/service.ts';
+import { attendanceForExport } from '../attendance/service.ts';
 import { allVisits } from '../touring/service.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -81,6 +82,7 @@ export async function exportAccount(
     checkins,
     visits,
     alerts,
+    attendance,
   ] = await Promise.all([
     q.readEscortProfile(db, accountId),
     q.readMedia(db, accountId),
@@ -103,6 +105,7 @@ export async function exportAccount(
     q.readCheckins(db, accountId),
     allVisits(db, accountId),
     alertsForExport(db, accountId, now),
+    attendanceForExport(db, accountId),
   ]);
   const base = config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
@@ -179,6 +182,8 @@ export async function exportAccount(
     })),
     // Safety alerts (decision 0168): about this account without the author, and those it filed.
     ...alerts,
+    // Attendance marks made and received (decision 0171), without the other account's name.
+    ...attendance,
     gira: visits.map((v) => ({ ciudad: v.ciudad, desde: v.desde, hasta: v.hasta })),
     favoritos: favs.map((f) => ({ nick_usuario: f.nickname, agregado_el: iso(f.createdAt) })),
     citas: meets.map((m) => ({

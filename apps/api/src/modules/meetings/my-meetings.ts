@@ -9,6 +9,7 @@ import { alertRules, type AlertBadge, type AlertCategory, type AlertStatus } fro
 import type { Deps } from '../../deps.ts';
 import { forbidden } from '../../errors.ts';
 import { alertBadgesFor, filedAlertsOn } from '../alerts/service.ts';
+import { attendanceCounts, attendanceView, marksOfMeetings } from '../attendance/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { meetingsOf, summaryOf } from './list-queries.ts';
 import type { MeetingRow } from './queries.ts';
@@ -95,6 +96,13 @@ interface AlertContext {
   filed: Map<string, { categoria: AlertCategory; estado: AlertStatus }>;
 }
 
+/** Both sides' attendance marks of the listed meetings and the other sides' records (decision 0170). */
+interface AttendanceContext {
+  callerId: string;
+  marks: Awaited<ReturnType<typeof marksOfMeetings>>;
+  counts: Awaited<ReturnType<typeof attendanceCounts>>;
+}
+
 function alertsView(m: MeetingRow, side: Side, now: Date, ctx: AlertContext | null) {
   if (side !== 'escort' || !ctx) return { alertas: [], puede_alertar: false, mi_alerta: null };
   const mine = ctx.filed.get(m.id) ?? null;
@@ -103,7 +111,7 @@ function alertsView(m: MeetingRow, side: Side, now: Date, ctx: AlertContext | nu
   return { alertas: ctx.badges.get(m.clientId) ?? [], puede_alertar: open && mine === null, mi_alerta: mine };
 }
 
-function view(r: Row, side: Side, now: Date, ctx: AlertContext | null): MyMeeting {
+function view(r: Row, side: Side, now: Date, ctx: AlertContext | null, att: AttendanceContext): MyMeeting {
   const m = r.meeting;
   return {
     id: m.id,
@@ -116,7 +124,15 @@ function view(r: Row, side: Side, now: Date, ctx: AlertContext | null): MyMeetin
     motivo_rechazo: m.motivoRechazo,
     propuesta: m.propuestaFechaHora ? { fecha_hora: m.propuestaFechaHora.toISOString() } : null,
     rol: side,
-    otra_parte: { nickname: r.other.nickname, nombre: r.other.nombre, url: r.other.url },
+    otra_parte: {
+      nickname: r.other.nickname,
+      nombre: r.other.nombre,
+      url: r.other.url,
+      ...(att.counts.get(side === 'client' ? m.escortId : m.clientId) ?? {
+        citas_concretadas: null,
+        ausencias: null,
+      }),
+    },
     no_leidos: r.unread,
     acciones: actionsOf(m, side, now, r.comentario !== null),
     grupo: groupOf(m, side, now),
@@ -124,6 +140,7 @@ function view(r: Row, side: Side, now: Date, ctx: AlertContext | null): MyMeetin
     resena: reviewsOf(r, side, now),
     creada: m.createdAt.toISOString(),
     ...alertsView(m, side, now, ctx),
+    asistencia: attendanceView(m, att.callerId, att.marks, now),
   };
 }
 
@@ -155,7 +172,17 @@ export async function myMeetings(
           ),
         }
       : null;
-  return rows.map((r) => view(r, side, now, ctx));
+  const accepted = rows.filter((r) => r.meeting.acceptedAt !== null).map((r) => r.meeting.id);
+  const att: AttendanceContext = {
+    callerId: caller.id,
+    marks: await marksOfMeetings(deps.db, accepted),
+    counts: await attendanceCounts(
+      deps.db,
+      rows.map((r) => (side === 'client' ? r.meeting.escortId : r.meeting.clientId)),
+      now,
+    ),
+  };
+  return rows.map((r) => view(r, side, now, ctx, att));
 }
 
 /** The nav badge: what waits for the caller's answer plus meetings with unread messages. */

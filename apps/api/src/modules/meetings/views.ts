@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
 import { alertBadgesFor } from '../alerts/service.ts';
+import { attendanceCounts } from '../attendance/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
   acceptedUnratedForEscort,
@@ -123,5 +124,10 @@ export async function clientCard(
     puedeCalificar: unrated !== undefined,
     conocido: met,
     alertas: badges.get(client.id) ?? [],
+    // His record as counts (decision 0171): escorts and the administration read it on his card.
+    ...((await attendanceCounts(db, [client.id], clock.now())).get(client.id) ?? {
+      citas_concretadas: null,
+      ausencias: null,
+    }),
   };
 }

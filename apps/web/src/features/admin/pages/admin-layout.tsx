@@ -17,6 +17,7 @@ const tabs: { to: string; label: string; also?: string }[] = [
   { to: paths.adminPhotoChecks, label: 'Fotos' },
   { to: paths.adminSignals, label: 'Señales' },
   { to: paths.adminAlerts, label: 'Alertas' },
+  { to: paths.adminAttendance, label: 'Asistencia' },
   { to: paths.adminAudit, label: 'Auditoría' },
   // admin tabs
 ];

@@ -3,6 +3,8 @@ import type { MyMeeting } from '@encanto/core/meetings';
 import { paths } from '../../../config/paths.ts';
 import { AlertBadges } from '../../../components/safety/alert-badges.tsx';
 import { ClientAvatar } from '../../../components/requests/client-avatar.tsx';
+import { AttendanceRecord } from '../../../components/attendance/attendance-record.tsx';
+import { AttendancePanel } from './attendance-panel.tsx';
 import { MeetingActions } from './meeting-actions.tsx';
 import { MeetingFacts } from './meeting-facts.tsx';
 import { StatusChip } from './status-chip.tsx';
@@ -36,8 +38,10 @@ export function MeetingCard({ meeting: m }: { meeting: MyMeeting }) {
         </div>
       </div>
       <AlertBadges alertas={m.alertas} compact />
+      <AttendanceRecord counts={m.otra_parte} of={m.rol === 'client' ? 'escort' : 'client'} compact />
       <MeetingFacts meeting={m} compact />
       <MeetingActions meeting={m} />
+      <AttendancePanel meeting={m} />
     </li>
   );
 }
