@@ -16,6 +16,7 @@ import { reportHeldMail } from './report-held.ts';
 import { reportUrgentMail } from './report-urgent.ts';
 import { safetyAlertConfirmedMail } from './safety-alert-confirmed.ts';
 import { safetyAlertUrgentMail } from './safety-alert-urgent.ts';
+import { attendanceAbsenceMarkedMail } from './attendance-absence-marked.ts';
 import { securityNoticeMail } from './security-notice.ts';
 
 /**
@@ -42,4 +43,5 @@ export const mailTemplates: readonly MailTemplate<unknown>[] = [
   reportHeldMail,
   safetyAlertUrgentMail,
   safetyAlertConfirmedMail,
+  attendanceAbsenceMarkedMail,
 ];

@@ -8,7 +8,15 @@ import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { auditLog } from '../../src/db/schema/index.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
 import { call } from './marketplace-helpers.ts';
-import { acceptedMeeting, chileTime, DAY, HOUR, myMeeting, testClock } from './meetings-helpers.ts';
+import {
+  acceptedMeeting,
+  chileTime,
+  DAY,
+  HOUR,
+  myMeeting,
+  outboxFor,
+  testClock,
+} from './meetings-helpers.ts';
 
 // The attendance record both ways (decisions 0170, 0171), on the injected clock.
 const start = new Date('2026-03-10T15:00:00Z');
@@ -174,6 +182,13 @@ describe('disputes', () => {
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json().mensaje).toBe(msg.attendanceNothingToDispute);
     expect((await mark(e, id, 'no_se_presento')).statusCode).toBe(200);
+    // He hears it at once, with the link to the meeting and the deadline; nobody else is mailed.
+    const mails = await outboxFor(t.app, c.email);
+    const absence = mails.filter((m) => m.subject.includes('marcaron que no llegaste'));
+    expect(absence).toHaveLength(1);
+    expect(absence[0]!.text).toContain(`/Cita/${id}`);
+    expect(absence[0]!.text).toContain(e.nickname);
+    expect((await outboxFor(t.app, e.email)).some((m) => m.subject.includes('no llegaste'))).toBe(false);
     // He may not contest his own claim, nor may a stranger.
     expect((await dispute(e, id)).statusCode).toBe(409);
     expect((await dispute(await newClient(), id)).statusCode).toBe(404);

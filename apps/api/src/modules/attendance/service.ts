@@ -8,12 +8,15 @@ import {
   type AttendanceSettle,
   type MeetingAttendance,
 } from '@encanto/core/attendance';
+import { formatDateAtTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { findAccountById, findAccountByNickname } from '../accounts/service.ts';
 import { recordDecision } from '../audit/service.ts';
+import { queueMail } from '../mail/service.ts';
+import { attendanceAbsenceMarkedMail } from '../../mail-templates/attendance-absence-marked.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
   acceptedMeetingFor,
@@ -48,7 +51,7 @@ const markUntil = (m: AttendanceMeeting) => plus(meetingTime(m), attendanceRules
 
 /** Each side marks what happened, from the meeting's time until 7 days after it; once. */
 export async function markAttendance(
-  deps: AttendanceDeps,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   caller: SessionAccount,
   meetingId: string,
   resultado: AttendanceResult,
@@ -71,6 +74,23 @@ export async function markAttendance(
       markedAt: now,
     });
     if (!id) throw conflict(msg.attendanceTwice, 'ATTENDANCE_MARKED');
+    // The side said to be absent hears it at once, with the deadline to contest (decision 0170).
+    if (resultado === 'no_se_presento') {
+      const subject = await findAccountById(tx, side === 'client' ? m.escortId : m.clientId);
+      if (subject)
+        await queueMail(
+          tx,
+          deps,
+          attendanceAbsenceMarkedMail,
+          {
+            nickname: subject.nickname,
+            otra_parte: caller.nickname,
+            cita: m.id,
+            hasta: formatDateAtTime(new Date(now.getTime() + attendanceRules.disputeAfterMs)),
+          },
+          { to: subject.email, accountId: subject.id },
+        );
+    }
   });
 }
 

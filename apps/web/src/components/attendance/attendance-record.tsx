@@ -24,13 +24,12 @@ export function AttendanceRecord({
     >
       <span className="attendance-record-label">Asistencia:</span>{' '}
       {isNew ? (
-        <span className="chip attendance-new">{of === 'escort' ? 'Nueva en Encanto' : 'Nuevo'}</span>
+        <span className="attendance-new">{of === 'escort' ? 'Nueva en Encanto' : 'Nuevo'}</span>
       ) : (
         <>
           <span className="attendance-count">
             {done} {done === 1 ? 'cita concretada' : 'citas concretadas'}
           </span>
-          {' · '}
           <span className={absent > 0 ? 'attendance-count attendance-absences' : 'attendance-count'}>
             {absent} {absent === 1 ? 'ausencia' : 'ausencias'}
           </span>

@@ -48,6 +48,38 @@ export function AttendancePanel({ meeting: m }: { meeting: MyMeeting }) {
 
   return (
     <div className="attendance-panel" role="group" aria-label="Asistencia" data-testid="attendance-panel">
+      {a.suya === 'concretada' ? (
+        <p className="attendance-line">{name} marcó que la cita se concretó.</p>
+      ) : null}
+      {a.suya === 'no_se_presento' ? (
+        <p className="attendance-line attendance-claim">
+          {name} marcó que no te presentaste.{' '}
+          {a.reclamo
+            ? myContestWords[a.reclamo]
+            : a.puede_reclamar && a.reclamo_hasta
+              ? `Si no fue así, puedes reclamar hasta el ${formatDateAtTime(a.reclamo_hasta)}.`
+              : ''}
+        </p>
+      ) : null}
+      {a.puede_reclamar && !contesting ? (
+        <div className="meeting-buttons">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={() => setContesting(true)}
+          >
+            Reclamar
+          </button>
+        </div>
+      ) : null}
+      {a.puede_reclamar && contesting ? (
+        <DisputeForm
+          busy={busy}
+          onCancel={() => setContesting(false)}
+          onSubmit={(texto) => act(() => disputeAbsence(m.id, texto), msg.attendanceDisputeError)}
+        />
+      ) : null}
       {a.puede_marcar ? (
         <>
           <p className="attendance-question">¿Cómo resultó la cita?</p>
@@ -83,38 +115,6 @@ export function AttendancePanel({ meeting: m }: { meeting: MyMeeting }) {
             : `Marcaste que ${name} no se presentó.`}
           {a.reclamo_de_la_otra_parte ? ` ${theirContestWords[a.reclamo_de_la_otra_parte]}` : ''}
         </p>
-      ) : null}
-      {a.suya === 'concretada' ? (
-        <p className="attendance-line">{name} marcó que la cita se concretó.</p>
-      ) : null}
-      {a.suya === 'no_se_presento' ? (
-        <p className="attendance-line attendance-claim">
-          {name} marcó que no te presentaste.{' '}
-          {a.reclamo
-            ? myContestWords[a.reclamo]
-            : a.puede_reclamar && a.reclamo_hasta
-              ? `Si no fue así, puedes reclamar hasta el ${formatDateAtTime(a.reclamo_hasta)}.`
-              : ''}
-        </p>
-      ) : null}
-      {a.puede_reclamar && !contesting ? (
-        <div className="meeting-buttons">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy}
-            onClick={() => setContesting(true)}
-          >
-            Reclamar
-          </button>
-        </div>
-      ) : null}
-      {a.puede_reclamar && contesting ? (
-        <DisputeForm
-          busy={busy}
-          onCancel={() => setContesting(false)}
-          onSubmit={(texto) => act(() => disputeAbsence(m.id, texto), msg.attendanceDisputeError)}
-        />
       ) : null}
       <div aria-live="polite" className="message-slot">
         {message ? <p className={`message message-${message.kind}`}>{message.text}</p> : null}
