@@ -17,7 +17,7 @@ import { violations } from './helpers/axe.ts';
 import { mailMatching } from './helpers/mail.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
-// The attendance record both ways (decisions 0170, 0171): she marks that he did not come, he contests,
+// The attendance record both ways (decisions 0173, 0174): she marks that he did not come, he contests,
 // the administration cancels the absence; her record shows as counts on her card.
 
 const HOUR = 3_600_000;
@@ -83,7 +83,7 @@ beforeAll(async () => {
     meetingIds.set(c.nickname, req.cita);
     await call('/appointments/aceptar', { method: 'POST', token: e, body: pair(c) });
   }
-  // Past every meeting's time: the marks open (decision 0170).
+  // Past every meeting's time: the marks open (decision 0173).
   await serverClockAhead(2 * 24 * HOUR + 6 * HOUR);
 });
 afterAll(async () => {
@@ -111,7 +111,7 @@ describe('attendance, from the mark to the card', () => {
     expect(await panel.getByRole('button', { name: 'Se concretó' }).count()).toBe(0);
     expect(await violations(e.page)).toEqual([]);
 
-    // He is mailed at once, with the link to the meeting (decision 0170).
+    // He is mailed at once, with the link to the meeting (decision 0173).
     const mailed = await mailMatching(him.email, /no te presentaste[\s\S]*?\/Cita\/([0-9a-f-]{36})/);
     expect(mailed[1]).toBe(meetingIds.get(him.nickname));
 

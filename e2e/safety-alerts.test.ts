@@ -15,7 +15,7 @@ import {
 import { violations } from './helpers/axe.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
-// Safety alerts between providers (decision 0168): an escort files one from her meetings, the
+// Safety alerts between providers (decision 0171): an escort files one from her meetings, the
 // administration confirms it, another escort sees it on his request, the client answers.
 
 let browser: Browser;

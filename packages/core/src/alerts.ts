@@ -3,7 +3,7 @@ import { todayInChile } from './chile-time.ts';
 import { msg } from './messages.ts';
 
 /**
- * Safety alerts between providers (decision 0168): an escort warns the others about a client she had an
+ * Safety alerts between providers (decision 0171): an escort warns the others about a client she had an
  * accepted meeting with. Only the category and the month ever leave the administration; the author and
  * the text never do.
  */
@@ -45,7 +45,7 @@ export const alertRules = {
   noteMax: 300,
   /** A confirmed alert stops counting this many months after its confirmation. */
   lapseMonths: 12,
-  /** An escort may file from the acceptance until this long after the meeting's time (decision 0169). */
+  /** An escort may file from the acceptance until this long after the meeting's time (decision 0172). */
   fileAfterMs: 30 * 24 * 60 * 60 * 1000,
 } as const;
 

@@ -1,4 +1,4 @@
-/** Spanish texts of the attendance record ("Asistencia", decisions 0170-0171); merged into `msg`. */
+/** Spanish texts of the attendance record ("Asistencia", decisions 0173-0174); merged into `msg`. */
 export const attendanceMessages = {
   attendanceResultRequired: 'Elige si la cita se concretó o si la otra persona no se presentó.',
   attendanceNotFound: 'No encontramos esa cita aceptada entre tus citas.',

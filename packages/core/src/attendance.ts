@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from './messages.ts';
 
 /**
- * The attendance record both ways ("Asistencia", decisions 0170 and 0171): each side of an accepted meeting
+ * The attendance record both ways ("Asistencia", decisions 0173 and 0174): each side of an accepted meeting
  * says whether it happened. It leaves the pair only as two counts, never as a list of meetings.
  */
 export const attendanceResultValues = ['concretada', 'no_se_presento'] as const;
@@ -18,11 +18,11 @@ export const attendanceSettlementValues = ['ausencia', 'anulada'] as const;
 
 const DAY = 24 * 60 * 60 * 1000;
 export const attendanceRules = {
-  /** Each side marks from the meeting's time until this long after it (decision 0170). */
+  /** Each side marks from the meeting's time until this long after it (decision 0173). */
   markAfterMs: 7 * DAY,
   /** The other side contests a "no se presentó" within this long after it was marked. */
   disputeAfterMs: 7 * DAY,
-  /** Below this many counted meetings the record reads "Nueva en Encanto" / "Nuevo" (decision 0171). */
+  /** Below this many counted meetings the record reads "Nueva en Encanto" / "Nuevo" (decision 0174). */
   minShown: 3,
   disputeTextMax: 500,
   noteMin: 3,
@@ -66,7 +66,7 @@ export const attendanceDisputeIdParam = z.object({ id: z.uuid({ error: msg.atten
 
 /**
  * The record as others see it: completed meetings and absences, both null while fewer than
- * `attendanceRules.minShown` meetings count ("Nueva en Encanto" / "Nuevo", decision 0171).
+ * `attendanceRules.minShown` meetings count ("Nueva en Encanto" / "Nuevo", decision 0174).
  */
 export const attendanceCountsShape = {
   citas_concretadas: z.number().int().nullable(),

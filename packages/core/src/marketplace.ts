@@ -86,9 +86,9 @@ export const clientCardSchema = z.object({
   puedeCalificar: z.boolean(),
   /** The caller met this client at least once (accepted meeting): she may see the averages. */
   conocido: z.boolean(),
-  /** Confirmed safety alerts in force about him (decision 0168): shown to escorts, category and month only. */
+  /** Confirmed safety alerts in force about him (decision 0171): shown to escorts, category and month only. */
   alertas: z.array(alertBadgeSchema),
-  /** His attendance record as counts (decision 0171), for escorts; null below three meetings. */
+  /** His attendance record as counts (decision 0174), for escorts; null below three meetings. */
   ...attendanceCountsShape,
 });
 export type ClientCard = z.infer<typeof clientCardSchema>;

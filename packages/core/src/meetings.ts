@@ -212,7 +212,7 @@ export const myMeetingSchema = z.object({
     nickname: z.string(),
     nombre: z.string(),
     url: z.string(),
-    /** The other side's attendance record as counts (decision 0171); null below three meetings. */
+    /** The other side's attendance record as counts (decision 0174); null below three meetings. */
     ...attendanceCountsShape,
   }),
   no_leidos: z.number().int(),
@@ -236,7 +236,7 @@ export const myMeetingSchema = z.object({
   creada: z.string(),
   /**
    * For the escort: the client's confirmed safety alerts in force, category and month only (decision
-   * 0168); always empty for the client.
+   * 0171); always empty for the client.
    */
   alertas: z.array(alertBadgeSchema),
   /** For the escort: she may file a safety alert on this meeting now (accepted, within its window, none yet). */
@@ -245,7 +245,7 @@ export const myMeetingSchema = z.object({
   mi_alerta: z
     .object({ categoria: z.enum(alertCategoryValues), estado: z.enum(alertStatusValues) })
     .nullable(),
-  /** Whether the meeting happened, as each side marked it (decision 0170). */
+  /** Whether the meeting happened, as each side marked it (decision 0173). */
   asistencia: meetingAttendanceSchema,
 });
 export type MyMeeting = z.infer<typeof myMeetingSchema>;

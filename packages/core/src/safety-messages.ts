@@ -36,7 +36,7 @@ export const safetyMessages = {
     'Ese correo ya recibió el máximo de avisos de hoy. Elige otro contacto o inténtalo mañana.',
   checkinContactRefused:
     'Esa persona pidió no recibir correos de este sitio. Elige otro contacto de confianza.',
-  // Safety alerts between providers (decision 0168)
+  // Safety alerts between providers (decision 0171)
   alertCategoryRequired: 'Elige qué pasó.',
   alertMeetingInvalid: 'Solo puedes alertar sobre un cliente con quien tuviste una cita aceptada.',
   alertDescriptionLength: 'Cuéntanos qué pasó en 20 a 1000 caracteres.',

@@ -125,7 +125,7 @@ function add(totals: Totals, accountId: string, notes: readonly number[]) {
 /**
  * The sample client's and sample escort's meeting (the first approved client and the first available
  * escort, the logins printed at start): accepted, it ended yesterday, nobody marked it yet, so
- * "Asistencia" can be tried at once (decision 0170).
+ * "Asistencia" can be tried at once (decision 0173).
  */
 async function seedMeetingToMark(tx: Tx, clientId: string, escortId: string, now: Date) {
   const duracionMin = 120;

@@ -12,7 +12,7 @@ const schema = z.object({
   hasta: z.string(),
 });
 
-/** To the side said not to have come: what was marked and how to contest it (decision 0170). */
+/** To the side said not to have come: what was marked and how to contest it (decision 0173). */
 export const attendanceAbsenceMarkedMail = defineMail({
   name: 'attendance-absence-marked',
   description: 'A quien marcaron como ausente en una cita: cómo reclamar dentro de 7 días',

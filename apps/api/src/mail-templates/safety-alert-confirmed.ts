@@ -4,7 +4,7 @@ import { defineMail, link, p } from './mail.ts';
 
 const schema = z.object({
   nickname: z.string(),
-  /** The category's label, never the text nor who filed it (decision 0168). */
+  /** The category's label, never the text nor who filed it (decision 0171). */
   categoria: z.string(),
   /** The month it refers to, in words ('marzo de 2026'). */
   mes: z.string(),

@@ -7,7 +7,7 @@ const schema = z.object({
   categoria: z.string(),
 });
 
-/** To every administrator, at once: an escort filed an alert of violence or threats (decision 0168). */
+/** To every administrator, at once: an escort filed an alert of violence or threats (decision 0171). */
 export const safetyAlertUrgentMail = defineMail({
   name: 'safety-alert-urgent',
   description: 'A la administración: alerta de seguridad urgente (violencia o amenazas)',

@@ -18,7 +18,7 @@ import {
   testClock,
 } from './meetings-helpers.ts';
 
-// Safety alerts between providers (decisions 0168, 0169), on the injected clock.
+// Safety alerts between providers (decisions 0171, 0172), on the injected clock.
 const clock = testClock(new Date('2026-03-10T15:00:00Z'));
 let t: TestApp;
 let admin: FixtureAccount;

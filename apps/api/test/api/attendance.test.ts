@@ -18,7 +18,7 @@ import {
   testClock,
 } from './meetings-helpers.ts';
 
-// The attendance record both ways (decisions 0170, 0171), on the injected clock.
+// The attendance record both ways (decisions 0173, 0174), on the injected clock.
 const start = new Date('2026-03-10T15:00:00Z');
 const clock = testClock(start);
 let t: TestApp;

@@ -498,7 +498,7 @@ describe('after the meeting', () => {
       puedeCalificar: false,
       conocido: false,
     });
-    // Safety alerts and the attendance record ride along (decisions 0168, 0171): counts, never a list.
+    // Safety alerts and the attendance record ride along (decisions 0171, 0174): counts, never a list.
     expect(Object.keys(card.json()).sort()).toEqual([
       'alertas',
       'ausencias',

@@ -678,7 +678,7 @@ export const accessTable: Record<string, Entry> = {
     params: { clave: 'misma_foto-0123456789abcdef0123' },
     body: { nota: 'Revisado, sin relación' },
   },
-  // Safety alerts (decision 0168). Another escort's meeting is a 404 with its own code, not a refusal.
+  // Safety alerts (decision 0171). Another escort's meeting is a 404 with its own code, not a refusal.
   'POST /api/alertas': {
     access: 'escort',
     body: (w) => ({
@@ -704,7 +704,7 @@ export const accessTable: Record<string, Entry> = {
       { access: 'admin', params: { id: randomUuid() }, body: { nota: 'Revisado con la escort' } } as Entry,
     ]),
   ),
-  // Attendance (decision 0170): the world's meeting is ahead, so the pair hears a 409 (too soon), not a refusal.
+  // Attendance (decision 0173): the world's meeting is ahead, so the pair hears a 409 (too soon), not a refusal.
   'POST /api/citas/{id}/asistencia': {
     access: 'pair',
     params: (w) => ({ id: w.meetingId }),

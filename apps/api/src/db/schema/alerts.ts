@@ -5,9 +5,9 @@ import { accounts } from './accounts.ts';
 import { meetings } from './marketplace.ts';
 
 /**
- * A safety alert an escort filed about a client she had an accepted meeting with (decision 0168). The
+ * A safety alert an escort filed about a client she had an accepted meeting with (decision 0171). The
  * client's deletion removes it; the author's or the meeting's leaves it (set null): a confirmed alert
- * protects other escorts whoever filed it. Rows are deleted by the retention job (decision 0168).
+ * protects other escorts whoever filed it. Rows are deleted by the retention job (decision 0171).
  */
 export const safetyAlerts = pgTable(
   'safety_alerts',

@@ -5,9 +5,9 @@ import { accounts } from './accounts.ts';
 import { meetings } from './marketplace.ts';
 
 /**
- * One side's word on whether an accepted meeting happened (decision 0170): `resultado` speaks of the
+ * One side's word on whether an accepted meeting happened (decision 0173): `resultado` speaks of the
  * other side (`subject_id`). A "no_se_presento" may be contested by the subject within 7 days; the
- * administration then settles it. The record lives and dies with the meeting (decision 0171).
+ * administration then settles it. The record lives and dies with the meeting (decision 0174).
  */
 export const attendanceMarks = pgTable(
   'attendance_marks',

@@ -136,7 +136,7 @@ export async function saveSettings(db: DbOrTx, accountId: string, refuseAlerted:
 }
 
 /**
- * Retention (decision 0168): a dismissed or withdrawn alert is deleted 30 days after that decision,
+ * Retention (decision 0171): a dismissed or withdrawn alert is deleted 30 days after that decision,
  * a confirmed one 12 months after it lapsed, a pending one never (it waits for a decision).
  */
 export async function deleteAlertsPastRetention(db: DbOrTx, decidedBefore: Date, confirmedBefore: Date) {

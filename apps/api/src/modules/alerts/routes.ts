@@ -17,7 +17,7 @@ import { alertSettingsOf, answerAlert, fileAlert, myAlerts, setAlertSettings } f
 const tags = ['alertas'];
 
 /**
- * Safety alerts between providers (decision 0168): an escort files one on a meeting, chooses whether to
+ * Safety alerts between providers (decision 0171): an escort files one on a meeting, chooses whether to
  * refuse clients with a confirmed alert; a client reads the alerts about him and answers once. Nothing
  * here is public, so no route clears the public cache.
  */

@@ -36,7 +36,7 @@ import {
   type AlertRow,
 } from './queries.ts';
 
-// Safety alerts between providers (decision 0168). What leaves the administration is the category and
+// Safety alerts between providers (decision 0171). What leaves the administration is the category and
 // the month of a confirmed alert in force; never the author, never the text.
 
 type AlertDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
@@ -205,7 +205,7 @@ export async function filedAlertsOn(db: DbOrTx, escortId: string, meetingIds: re
 
 /**
  * Whether a request from this client is refused: she chose to refuse clients with a confirmed alert in
- * force and he has one. The caller answers the same neutral 403 as for a block (decision 0168).
+ * force and he has one. The caller answers the same neutral 403 as for a block (decision 0171).
  */
 export async function refusesRequestFrom(db: DbOrTx, escortId: string, clientId: string, now: Date) {
   if (!(await refusesAlerted(db, escortId))) return false;
@@ -236,7 +236,7 @@ function toMyAlert(a: AlertRow, now: Date): MyAlert {
   };
 }
 
-/** The client's own alerts, once confirmed: never the author, never the text (decision 0168). */
+/** The client's own alerts, once confirmed: never the author, never the text (decision 0171). */
 export async function myAlerts(deps: Pick<Deps, 'db' | 'clock'>, clientId: string): Promise<MyAlert[]> {
   const now = deps.clock.now();
   return (await alertsAboutClient(deps.db, clientId)).map((a) => toMyAlert(a, now));
@@ -261,7 +261,7 @@ export async function answerAlert(
 }
 
 /**
- * For the data export (decision 0168): the alerts about the account once confirmed (category, month,
+ * For the data export (decision 0171): the alerts about the account once confirmed (category, month,
  * status, its answer; never the author nor the text) and the alerts it filed (with its own text).
  */
 export async function alertsForExport(db: DbOrTx, accountId: string, now: Date) {
@@ -288,7 +288,7 @@ export async function alertsForExport(db: DbOrTx, accountId: string, now: Date) 
   };
 }
 
-/** Retention (decision 0168), run by the data-rights retention job. */
+/** Retention (decision 0171), run by the data-rights retention job. */
 export function purgeAlerts(db: Db, now: Date): Promise<number> {
   const decidedBefore = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
   // Confirmed ones: 12 months in force, then 12 more as a record the client can read.

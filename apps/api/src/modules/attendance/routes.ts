@@ -19,7 +19,7 @@ import { attendanceDisputes, disputeAbsence, markAttendance, settleDispute } fro
 const tags = ['asistencia'];
 
 /**
- * The attendance record both ways (decision 0170): each side of an accepted meeting marks whether it
+ * The attendance record both ways (decision 0173): each side of an accepted meeting marks whether it
  * happened; the side said to be absent may contest; the administration settles. A mark or a settlement
  * changes the counts on the escort's public card, so they clear the public cache.
  */

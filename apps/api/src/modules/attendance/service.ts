@@ -31,7 +31,7 @@ import {
   type MarkRow,
 } from './queries.ts';
 
-// The attendance record both ways (decisions 0170, 0171). Each side of an accepted meeting says whether it
+// The attendance record both ways (decisions 0173, 0174). Each side of an accepted meeting says whether it
 // happened; what leaves the pair is two counts per account, never a list of meetings.
 
 type AttendanceDeps = Pick<Deps, 'db' | 'clock'>;
@@ -74,7 +74,7 @@ export async function markAttendance(
       markedAt: now,
     });
     if (!id) throw conflict(msg.attendanceTwice, 'ATTENDANCE_MARKED');
-    // The side said to be absent hears it at once, with the deadline to contest (decision 0170).
+    // The side said to be absent hears it at once, with the deadline to contest (decision 0173).
     if (resultado === 'no_se_presento') {
       const subject = await findAccountById(tx, side === 'client' ? m.escortId : m.clientId);
       if (subject)
@@ -150,7 +150,7 @@ export function attendanceView(
 /** The marks of the caller's meetings, for `attendanceView`. */
 export const marksOfMeetings = (db: DbOrTx, meetingIds: readonly string[]) => marksOn(db, meetingIds);
 
-/** Each account's record as others see it (null below three counted meetings, decision 0171). */
+/** Each account's record as others see it (null below three counted meetings, decision 0174). */
 export async function attendanceCounts(
   db: DbOrTx,
   accountIds: readonly string[],

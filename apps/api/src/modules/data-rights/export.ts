@@ -180,9 +180,9 @@ export async function exportAccount(
       cerrado_el: iso(c.closedAt),
       creado_el: iso(c.createdAt),
     })),
-    // Safety alerts (decision 0168): about this account without the author, and those it filed.
+    // Safety alerts (decision 0171): about this account without the author, and those it filed.
     ...alerts,
-    // Attendance marks made and received (decision 0171), without the other account's name.
+    // Attendance marks made and received (decision 0174), without the other account's name.
     ...attendance,
     gira: visits.map((v) => ({ ciudad: v.ciudad, desde: v.desde, hasta: v.hasta })),
     favoritos: favs.map((f) => ({ nick_usuario: f.nickname, agregado_el: iso(f.createdAt) })),

@@ -94,7 +94,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(await publicEscort(app.db, request.params.nickname, now)),
           // Touring (decision 0102): her current and coming visits, for the card's "De visita".
           gira: await publicVisits(app.db, request.params.nickname, todayInChile(now)),
-          // Her attendance record as counts (decision 0171); null below three meetings.
+          // Her attendance record as counts (decision 0174); null below three meetings.
           ...(await escortAttendanceCounts(app.db, request.params.nickname, now)),
         };
       }),

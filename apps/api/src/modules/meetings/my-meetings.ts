@@ -90,13 +90,13 @@ function reviewsOf(r: Row, side: Side, now: Date) {
   };
 }
 
-/** What the escort sees and may do about safety alerts on each meeting (decision 0168). */
+/** What the escort sees and may do about safety alerts on each meeting (decision 0171). */
 interface AlertContext {
   badges: Map<string, AlertBadge[]>;
   filed: Map<string, { categoria: AlertCategory; estado: AlertStatus }>;
 }
 
-/** Both sides' attendance marks of the listed meetings and the other sides' records (decision 0170). */
+/** Both sides' attendance marks of the listed meetings and the other sides' records (decision 0173). */
 interface AttendanceContext {
   callerId: string;
   marks: Awaited<ReturnType<typeof marksOfMeetings>>;

@@ -57,7 +57,7 @@ export async function requestMeeting(
   // A blocked client hears the same neutral refusal as any other forbidden act.
   if (await isBlocked(db, escort.id, client.id)) throw forbidden();
   // She refuses clients with a confirmed safety alert: the same neutral refusal, so the alert is not
-  // revealed by the answer (decision 0168).
+  // revealed by the answer (decision 0171).
   if (await refusesRequestFrom(db, escort.id, client.id, clock.now())) throw forbidden();
   // Her card is open and she says she is available; whether her profile is complete enough to be
   // listed (decision 0153) does not matter to a client who already has her card.

@@ -124,7 +124,7 @@ export async function clientCard(
     puedeCalificar: unrated !== undefined,
     conocido: met,
     alertas: badges.get(client.id) ?? [],
-    // His record as counts (decision 0171): escorts and the administration read it on his card.
+    // His record as counts (decision 0174): escorts and the administration read it on his card.
     ...((await attendanceCounts(db, [client.id], clock.now())).get(client.id) ?? {
       citas_concretadas: null,
       ausencias: null,

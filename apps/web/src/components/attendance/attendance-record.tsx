@@ -1,7 +1,7 @@
 import type { AttendanceCounts } from '@encanto/core/attendance';
 
 /**
- * An account's attendance record as counts, never as a list of meetings (decision 0171). Below three
+ * An account's attendance record as counts, never as a list of meetings (decision 0174). Below three
  * counted meetings the server sends nulls and the record reads "Nueva en Encanto" (an escort) or "Nuevo"
  * (a client).
  */

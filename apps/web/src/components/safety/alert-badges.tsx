@@ -2,7 +2,7 @@ import { alertCategoryLabels, formatAlertMonth, type AlertBadge } from '@encanto
 
 /**
  * A client's confirmed safety alerts in force, as an escort sees them on a request or his card: the
- * category and the month, never who filed it nor what she wrote (decision 0168).
+ * category and the month, never who filed it nor what she wrote (decision 0171).
  */
 export function AlertBadges({ alertas, compact = false }: { alertas: AlertBadge[]; compact?: boolean }) {
   if (alertas.length === 0) return null;

@@ -23,7 +23,7 @@ import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
-/** The escort's choice: refuse requests from clients with a confirmed safety alert (decision 0168). */
+/** The escort's choice: refuse requests from clients with a confirmed safety alert (decision 0171). */
 function RefuseToggle() {
   const settings = useAlertSettings(true);
   const invalidate = useInvalidateApi();
@@ -182,7 +182,7 @@ function MyAlertsList() {
 }
 
 /**
- * "Alertas de seguridad" on the account page (decision 0168): the escort chooses whether to refuse
+ * "Alertas de seguridad" on the account page (decision 0171): the escort chooses whether to refuse
  * requests from clients with a confirmed alert; the client sees the alerts about him and answers.
  */
 export function AlertsSection() {

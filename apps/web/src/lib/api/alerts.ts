@@ -2,7 +2,7 @@ import type { AdminAlert, AlertCreate, AlertSettings, MyAlert } from '@encanto/c
 import { api } from '../api-client.ts';
 import { useApiQuery } from '../query.ts';
 
-// Safety alerts between providers (decision 0168): the escort files and chooses, the client answers,
+// Safety alerts between providers (decision 0171): the escort files and chooses, the client answers,
 // the administration decides.
 
 export const fileAlert = (body: AlertCreate) =>

@@ -2,7 +2,7 @@ import type { AdminAttendanceDispute, AttendanceResult, AttendanceSettle } from 
 import { api } from '../api-client.ts';
 import { useApiQuery } from '../query.ts';
 
-// The attendance record both ways (decision 0170): each side marks, the absent side contests, the
+// The attendance record both ways (decision 0173): each side marks, the absent side contests, the
 // administration settles.
 
 export const markAttendance = (meetingId: string, resultado: AttendanceResult) =>

@@ -46,7 +46,7 @@ export type CardData = EscortCard &
     /** Her current and coming visits (the public card); a visitor's listing card carries the one of today. */
     gira?: Visit[] | undefined;
     visita?: Visit | undefined;
-    /** Her attendance record as counts (decision 0171), on the public card's answer. */
+    /** Her attendance record as counts (decision 0174), on the public card's answer. */
     citas_concretadas?: number | null | undefined;
     ausencias?: number | null | undefined;
   };
@@ -123,7 +123,7 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
           {inactive ? 'No disponible' : 'Disponible'}
         </p>
         {escort.fotos_verificadas ? <VerifiedPhotosBadge /> : null}
-        {/* Her record, for signed-in clients deciding on a request (decision 0171). */}
+        {/* Her record, for signed-in clients deciding on a request (decision 0174). */}
         {session.role === 'cliente' &&
         escort.citas_concretadas !== undefined &&
         escort.ausencias !== undefined ? (

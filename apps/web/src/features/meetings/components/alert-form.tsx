@@ -6,7 +6,7 @@ type AlertFormValues = { categoria: (typeof alertCategoryValues)[number]; descri
 
 /**
  * "Alerta de seguridad" on an accepted meeting: what happened (a category) and a short account for the
- * administration. Other escorts will only ever see the category and the month (decision 0168).
+ * administration. Other escorts will only ever see the category and the month (decision 0171).
  */
 export function AlertForm({
   onSubmit,

@@ -24,9 +24,9 @@ const myContestWords: Record<Dispute, string> = {
 };
 
 /**
- * "Asistencia" on an accepted meeting (decision 0170): from its time until 7 days after it, each side says
+ * "Asistencia" on an accepted meeting (decision 0173): from its time until 7 days after it, each side says
  * whether it happened; the side said to be absent may contest within 7 days. Only counts ever leave the
- * pair (decision 0171).
+ * pair (decision 0174).
  */
 export function AttendancePanel({ meeting: m }: { meeting: MyMeeting }) {
   const a = m.asistencia;

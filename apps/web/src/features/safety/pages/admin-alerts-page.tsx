@@ -106,7 +106,7 @@ function AlertItem({
 }
 
 /**
- * /pendientes/alertas: safety alerts escorts filed about clients (decision 0168). Pending first; a
+ * /pendientes/alertas: safety alerts escorts filed about clients (decision 0171). Pending first; a
  * confirmed one shows escorts only its category and month; the client may answer, and the
  * administration may then withdraw it.
  */

@@ -95,7 +95,7 @@ function DisputeItem({
 }
 
 /**
- * /pendientes/asistencia: absences contested by the side said not to have come (decision 0170). While a
+ * /pendientes/asistencia: absences contested by the side said not to have come (decision 0173). While a
  * contest is open the absence does not count; the administration keeps it or cancels it.
  */
 export default function AdminAttendancePage() {
