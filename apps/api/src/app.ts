@@ -56,6 +56,9 @@ import { photoVerificationRoutes } from './modules/photo-verification/routes.ts'
 import { touringRoutes } from './modules/touring/routes.ts';
 import { signalRoutes } from './modules/signals/routes.ts';
 import { checkinRoutes } from './modules/checkins/routes.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
+import { alertAdminRoutes } from './modules/alerts/admin-routes.ts';
+import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { registerViewCounter, statisticsRoutes } from './modules/statistics/routes.ts';
 import { contactRoutes } from './modules/statistics/contact-routes.ts';
 
@@ -166,6 +169,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(touringRoutes);
       await api.register(signalRoutes);
       await api.register(checkinRoutes);
+      await api.register(alertRoutes);
+      await api.register(alertAdminRoutes);
+      await api.register(attendanceRoutes);
       await api.register(statisticsRoutes);
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' }),

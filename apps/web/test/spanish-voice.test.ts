@@ -246,6 +246,8 @@ const urls = [
   paths.adminRectifications,
   paths.adminPhotoChecks,
   paths.adminSignals,
+  paths.adminAlerts,
+  paths.adminAttendance,
   paths.deleteAccount,
   paths.adminProfile('camila'),
   paths.myMeetings,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { alertBadgeSchema } from './alerts.ts';
+import { attendanceCountsShape } from './attendance.ts';
 import { limits } from './constants.ts';
 import { msg } from './messages.ts';
 
@@ -84,6 +86,10 @@ export const clientCardSchema = z.object({
   puedeCalificar: z.boolean(),
   /** The caller met this client at least once (accepted meeting): she may see the averages. */
   conocido: z.boolean(),
+  /** Confirmed safety alerts in force about him (decision 0171): shown to escorts, category and month only. */
+  alertas: z.array(alertBadgeSchema),
+  /** His attendance record as counts (decision 0174), for escorts; null below three meetings. */
+  ...attendanceCountsShape,
 });
 export type ClientCard = z.infer<typeof clientCardSchema>;
 

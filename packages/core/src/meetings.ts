@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { meetingStatusValues, meetingPairSchema } from './marketplace.ts';
 import { chileLocalToIso } from './chile-time.ts';
+import { attendanceCountsShape, meetingAttendanceSchema } from './attendance.ts';
+import { alertBadgeSchema, alertCategoryValues, alertStatusValues } from './alerts.ts';
 import { msg } from './messages.ts';
 
 /**
@@ -206,7 +208,13 @@ export const myMeetingSchema = z.object({
   propuesta: z.object({ fecha_hora: z.string() }).nullable(),
   /** The caller's side of the pair. */
   rol: z.enum(['client', 'escort']),
-  otra_parte: z.object({ nickname: z.string(), nombre: z.string(), url: z.string() }),
+  otra_parte: z.object({
+    nickname: z.string(),
+    nombre: z.string(),
+    url: z.string(),
+    /** The other side's attendance record as counts (decision 0174); null below three meetings. */
+    ...attendanceCountsShape,
+  }),
   no_leidos: z.number().int(),
   acciones: z.array(z.enum(meetingActionValues)),
   grupo: z.enum(meetingGroupValues),
@@ -226,6 +234,19 @@ export const myMeetingSchema = z.object({
     suya_pendiente: z.boolean(),
   }),
   creada: z.string(),
+  /**
+   * For the escort: the client's confirmed safety alerts in force, category and month only (decision
+   * 0171); always empty for the client.
+   */
+  alertas: z.array(alertBadgeSchema),
+  /** For the escort: she may file a safety alert on this meeting now (accepted, within its window, none yet). */
+  puede_alertar: z.boolean(),
+  /** For the escort: the alert she filed on this meeting, if any. */
+  mi_alerta: z
+    .object({ categoria: z.enum(alertCategoryValues), estado: z.enum(alertStatusValues) })
+    .nullable(),
+  /** Whether the meeting happened, as each side marked it (decision 0173). */
+  asistencia: meetingAttendanceSchema,
 });
 export type MyMeeting = z.infer<typeof myMeetingSchema>;
 

@@ -1,5 +1,6 @@
 import { meetingMessages } from './meeting-messages.ts';
 import { safetyMessages } from './safety-messages.ts';
+import { attendanceMessages } from './attendance-messages.ts';
 import { accountSecurityMessages } from './account-security-messages.ts';
 import { pushMessages } from './push-messages.ts';
 import { limits } from './constants.ts';
@@ -378,6 +379,7 @@ export const msg = {
   blockedNeutral: 'No es posible realizar esta acción con este perfil.',
   ...meetingMessages,
   ...safetyMessages,
+  ...attendanceMessages,
   ...accountSecurityMessages,
   ...pushMessages,
 } as const;

@@ -141,6 +141,10 @@ export const pages = {
   adminRectifications: at('/pendientes/rectificaciones', closed),
   adminPhotoChecks: at('/pendientes/fotos', closed),
   adminSignals: at('/pendientes/senales', closed),
+  /** Safety alerts between providers (decision 0171). */
+  adminAlerts: at('/pendientes/alertas', closed),
+  /** Contested absences of the attendance record (decision 0173). */
+  adminAttendance: at('/pendientes/asistencia', closed),
 } as const satisfies Record<string, PageRoute>;
 
 export type PageKey = keyof typeof pages;

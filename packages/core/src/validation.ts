@@ -137,6 +137,11 @@ export const auditActionLabels = {
   verificacion_fotos_rechazada: 'Verificación de fotos rechazada',
   selfie_eliminada_por_plazo: 'Selfie de verificación eliminada por plazo de conservación',
   senal_descartada: 'Señal descartada',
+  alerta_confirmada: 'Alerta de seguridad confirmada',
+  alerta_descartada: 'Alerta de seguridad descartada',
+  alerta_retirada: 'Alerta de seguridad retirada',
+  asistencia_ausencia_mantenida: 'Reclamo de asistencia: la ausencia se mantiene',
+  asistencia_ausencia_anulada: 'Reclamo de asistencia: la ausencia se anula',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 

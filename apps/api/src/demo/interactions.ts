@@ -10,7 +10,8 @@ import { createRandom } from './random.ts';
  * escorts, each with the client's comment and rating and the escort's rating
  * of the client (both sides reviewed, so every review is published), so
  * profile pages and "Mis citas" show reviews. Rating totals are written from
- * the same numbers, so averages match.
+ * the same numbers, so averages match. The sample pair also has an accepted meeting that ended
+ * yesterday, not yet marked (seedMeetingToMark).
  */
 export async function seedInteractions(
   tx: Tx,
@@ -98,6 +99,7 @@ export async function seedInteractions(
     add(totals, escortId, notes);
     add(totals, clientId, back);
   }
+  await seedMeetingToMark(tx, idOf.get(clients[0]!.nickname)!, idOf.get(escorts[0]!.nickname)!, now);
   await tx.insert(ratingTotals).values(
     [...totals].map(([accountId, t]) => ({
       accountId,
@@ -118,4 +120,29 @@ function add(totals: Totals, accountId: string, notes: readonly number[]) {
   t.count += 1;
   notes.forEach((n, k) => (t.sums[k] = (t.sums[k] ?? 0) + n));
   totals.set(accountId, t);
+}
+
+/**
+ * The sample client's and sample escort's meeting (the first approved client and the first available
+ * escort, the logins printed at start): accepted, it ended yesterday, nobody marked it yet, so
+ * "Asistencia" can be tried at once (decision 0173).
+ */
+async function seedMeetingToMark(tx: Tx, clientId: string, escortId: string, now: Date) {
+  const duracionMin = 120;
+  const at = new Date(now.getTime() - 24 * 3_600_000 - duracionMin * 60_000);
+  at.setUTCMinutes(at.getUTCMinutes() < 30 ? 0 : 30, 0, 0);
+  const acceptedAt = new Date(at.getTime() - 2 * 24 * 3_600_000);
+  await tx.insert(meetings).values({
+    clientId,
+    escortId,
+    status: 'aceptada',
+    fechaHora: at,
+    duracionMin,
+    lugar: 'hotel',
+    mensaje: 'Hola, ¿te acomoda en el hotel del centro?',
+    acceso: true,
+    createdAt: new Date(acceptedAt.getTime() - 3_600_000),
+    updatedAt: acceptedAt,
+    acceptedAt,
+  });
 }

@@ -14,6 +14,9 @@ import { recoveryCodeMail } from './recovery-code.ts';
 import { recoveryLockedMail } from './recovery-locked.ts';
 import { reportHeldMail } from './report-held.ts';
 import { reportUrgentMail } from './report-urgent.ts';
+import { safetyAlertConfirmedMail } from './safety-alert-confirmed.ts';
+import { safetyAlertUrgentMail } from './safety-alert-urgent.ts';
+import { attendanceAbsenceMarkedMail } from './attendance-absence-marked.ts';
 import { securityNoticeMail } from './security-notice.ts';
 
 /**
@@ -41,4 +44,7 @@ export const mailTemplates: readonly MailTemplate<unknown>[] = [
   reportUrgentMail,
   reportHeldMail,
   favoriteVisitMail,
+  safetyAlertUrgentMail,
+  safetyAlertConfirmedMail,
+  attendanceAbsenceMarkedMail,
 ];

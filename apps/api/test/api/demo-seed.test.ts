@@ -11,6 +11,8 @@ import {
   escortRatings,
   ratingTotals,
   comments,
+  meetings,
+  attendanceMarks,
 } from '../../src/db/schema/index.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemoData, type SeedResult } from '../../src/demo/seed.ts';
@@ -94,6 +96,38 @@ describe('demo data on an empty database', () => {
       .where(and(eq(accounts.kind, 'client'), eq(accounts.autorizado, 'aprobado')))
       .limit(1);
     expect(await verifyPassword(client!.passHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('gives the sample client and escort an accepted meeting that ended yesterday, not yet marked', async () => {
+    const byEmail = async (email: string | undefined) =>
+      (
+        await t.app.db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(eq(accounts.email, email ?? ''))
+      )[0]?.id;
+    const clientId = await byEmail(result?.samples.client);
+    const escortId = await byEmail(result?.samples.escort);
+    const rows = await t.app.db
+      .select()
+      .from(meetings)
+      .where(
+        and(
+          eq(meetings.clientId, clientId ?? ''),
+          eq(meetings.escortId, escortId ?? ''),
+          eq(meetings.status, 'aceptada'),
+        ),
+      );
+    expect(rows).toHaveLength(1);
+    const m = rows[0]!;
+    const end = m.fechaHora!.getTime() + (m.duracionMin ?? 0) * 60_000;
+    const now = t.app.services.clock.now().getTime();
+    // Ended yesterday: between one and two days ago (the time is rounded to the half hour).
+    expect(now - end).toBeGreaterThanOrEqual(23 * 3_600_000);
+    expect(now - end).toBeLessThan(48 * 3_600_000);
+    expect(await t.app.db.select().from(attendanceMarks).where(eq(attendanceMarks.meetingId, m.id))).toEqual(
+      [],
+    );
   });
 
   it('creates a demo admin whose returned login works', async () => {

@@ -498,7 +498,11 @@ describe('after the meeting', () => {
       puedeCalificar: false,
       conocido: false,
     });
+    // Safety alerts and the attendance record ride along (decisions 0171, 0174): counts, never a list.
     expect(Object.keys(card.json()).sort()).toEqual([
+      'alertas',
+      'ausencias',
+      'citas_concretadas',
       'conocido',
       'genero',
       'nickname',

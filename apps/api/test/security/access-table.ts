@@ -717,6 +717,51 @@ export const accessTable: Record<string, Entry> = {
     params: { clave: 'misma_foto-0123456789abcdef0123' },
     body: { nota: 'Revisado, sin relación' },
   },
+  // Safety alerts (decision 0171). Another escort's meeting is a 404 with its own code, not a refusal.
+  'POST /api/alertas': {
+    access: 'escort',
+    body: (w) => ({
+      cita_id: w.meetingId,
+      categoria: 'no_pago',
+      descripcion: 'No pagó lo acordado y se fue sin despedirse.',
+    }),
+  },
+  'GET /api/cuenta/seguridad': { access: 'escort' },
+  'PUT /api/cuenta/seguridad': { access: 'escort', body: { rechazar_con_alertas: false } },
+  'GET /api/cuenta/alertas': { access: 'client' },
+  // An unknown alert (or another client's) is 404 to him: its existence is not told.
+  'POST /api/cuenta/alertas/{id}/descargo': {
+    access: 'client',
+    params: { id: randomUuid() },
+    body: { texto: 'Eso no ocurrió así, pagué lo acordado.' },
+    cells: { client: 'hidden', otherClient: 'hidden' },
+  },
+  'GET /api/admin/alertas': { access: 'admin' },
+  ...Object.fromEntries(
+    ['confirmar', 'descartar', 'retirar'].map((d) => [
+      `POST /api/admin/alertas/{id}/${d}`,
+      { access: 'admin', params: { id: randomUuid() }, body: { nota: 'Revisado con la escort' } } as Entry,
+    ]),
+  ),
+  // Attendance (decision 0173): the world's meeting is ahead, so the pair hears a 409 (too soon), not a refusal.
+  'POST /api/citas/{id}/asistencia': {
+    access: 'pair',
+    params: (w) => ({ id: w.meetingId }),
+    body: { resultado: 'concretada' },
+    cells: { otherClient: 'hidden', otherEscort: 'hidden', admin: 'hidden' },
+  },
+  'POST /api/citas/{id}/asistencia/disputa': {
+    access: 'pair',
+    params: (w) => ({ id: w.meetingId }),
+    body: { texto: 'Sí fui, estuve esperando en el lobby.' },
+    cells: { otherClient: 'hidden', otherEscort: 'hidden', admin: 'hidden' },
+  },
+  'GET /api/admin/asistencia/disputas': { access: 'admin' },
+  'POST /api/admin/asistencia/disputas/{id}/resolver': {
+    access: 'admin',
+    params: { id: randomUuid() },
+    body: { resolucion: 'anulada', nota: 'Revisado con ambas partes' },
+  },
   'PUT /api/admin/rectificaciones/{id}': {
     access: 'admin',
     params: (w) => ({ id: w.rectificationId }),

@@ -51,6 +51,8 @@ const owners: Record<string, string[]> = {
   push: ['push_subscriptions', 'push_prefs'],
   notifications: ['notification_prefs'],
   mail: ['mail_outbox'],
+  alerts: ['safety_alerts', 'alert_settings'],
+  attendance: ['attendance_marks'],
 };
 
 interface CrossAccess {
@@ -72,6 +74,8 @@ const crossAccess: CrossAccess[] = [
       ['meetings', "meeting lists and requests show the other side's nickname and photo"],
       ['photo-verification', "the admin queue and decisions show the escort's nickname, photo and e-mail"],
       ['signals', 'the admin signals list the accounts they group, by nickname'],
+      ['alerts', "the admin's alert queue names the client and the author by nickname"],
+      ['attendance', "the admin's attendance disputes name both sides by nickname"],
     ] as const
   ).map(([module, reason]) => ({ module, table: 'accounts', access: 'read' as const, reason })),
   // The public read model: search pages and cards are one keyset query over the profile, its totals and visits.
@@ -147,6 +151,20 @@ const crossAccess: CrossAccess[] = [
     table: 'identity_documents',
     access: 'read',
     reason: 'the same identity document under several accounts: a self-join on its perceptual hash',
+  },
+  {
+    module: 'attendance',
+    table: 'meetings',
+    access: 'read',
+    reason:
+      "marking checks the caller's accepted meeting and its time; meetings asks attendance for the record, so not the reverse",
+  },
+  {
+    module: 'alerts',
+    table: 'meetings',
+    access: 'read',
+    reason:
+      "filing checks the escort's accepted meeting; meetings asks alerts for badges, so not the reverse",
   },
   // Comments and ratings build on meetings, so meetings cannot call their services (that would be a cycle).
   {

@@ -10,3 +10,5 @@ export * from './safety.ts';
 export * from './stats.ts';
 export * from './touring.ts';
 export * from './push.ts';
+export * from './alerts.ts';
+export * from './attendance.ts';

@@ -12,6 +12,8 @@ import { auditActionLabel } from '@encanto/core/validation';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import * as q from './export-queries.ts';
+import { alertsForExport } from '../alerts/service.ts';
+import { attendanceForExport } from '../attendance/service.ts';
 import { allVisits } from '../touring/service.ts';
 import { pushPreferencesOf, subscriptionsList } from '../push/service.ts';
 
@@ -80,6 +82,8 @@ export async function exportAccount(
     photoChecks,
     checkins,
     visits,
+    alerts,
+    attendance,
   ] = await Promise.all([
     q.readEscortProfile(db, accountId),
     q.readMedia(db, accountId),
@@ -101,6 +105,8 @@ export async function exportAccount(
     q.readPhotoVerifications(db, accountId),
     q.readCheckins(db, accountId),
     allVisits(db, accountId),
+    alertsForExport(db, accountId, now),
+    attendanceForExport(db, accountId),
   ]);
   // The push channel (decisions 0168, 0169): the devices that get notices and their switches.
   const [pushDevices, pushPrefs] = await Promise.all([
@@ -180,6 +186,10 @@ export async function exportAccount(
       cerrado_el: iso(c.closedAt),
       creado_el: iso(c.createdAt),
     })),
+    // Safety alerts (decision 0171): about this account without the author, and those it filed.
+    ...alerts,
+    // Attendance marks made and received (decision 0174), without the other account's name.
+    ...attendance,
     gira: visits.map((v) => ({ ciudad: v.ciudad, desde: v.desde, hasta: v.hasta })),
     favoritos: favs.map((f) => ({ nick_usuario: f.nickname, agregado_el: iso(f.createdAt) })),
     citas: meets.map((m) => ({

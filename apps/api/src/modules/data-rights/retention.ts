@@ -4,6 +4,7 @@ import { depsOf, type Deps } from '../../deps.ts';
 import { recordDecision, SYSTEM_ACTOR } from '../audit/service.ts';
 import { purgeDecidedSelfies } from '../photo-verification/service.ts';
 import { purgeRegistrationMarks } from '../signals/service.ts';
+import { purgeAlerts } from '../alerts/service.ts';
 import { deleteInactivePending, noticeInactivePending } from './inactive-accounts.ts';
 import {
   deleteDocumentIfSame,
@@ -98,6 +99,7 @@ export async function runRetention(deps: RetentionDeps, now: Date) {
     rejectedDocuments: await purgeRejectedDocuments(deps, now),
     selfies: await purgeDecidedSelfies(deps, now),
     registrationMarks: await purgeRegistrationMarks(deps.db, now),
+    safetyAlerts: await purgeAlerts(deps.db, now),
     inactiveNotices: await noticeInactivePending(deps, now),
     inactiveDeleted: await deleteInactivePending(deps, now),
   };

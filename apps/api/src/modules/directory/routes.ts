@@ -15,6 +15,8 @@ import { cityListCardSchema } from '@encanto/core/touring-listing';
 import { giraSchema } from '@encanto/core/touring';
 import { todayInChile } from '@encanto/core/chile-time';
 import { publicVisits } from '../touring/service.ts';
+import { escortAttendanceCounts } from '../attendance/service.ts';
+import { attendanceCountsShape } from '@encanto/core/attendance';
 
 const listSchema = z.array(escortCardSchema);
 
@@ -81,7 +83,10 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Tarjeta pública de una escort aprobada (404 si no existe, está pendiente, pausada o suspendida)',
         params: nicknameParams,
-        response: { 200: escortPublicSchema.extend({ gira: giraSchema }), ...errorResponses(404) },
+        response: {
+          200: escortPublicSchema.extend({ gira: giraSchema, ...attendanceCountsShape }),
+          ...errorResponses(404),
+        },
       },
     },
     (request, reply) =>
@@ -91,6 +96,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(await publicEscort(app.db, request.params.nickname, now)),
           // Touring (decision 0102): her current and coming visits, for the card's "De visita".
           gira: await publicVisits(app.db, request.params.nickname, todayInChile(now)),
+          // Her attendance record as counts (decision 0174); null below three meetings.
+          ...(await escortAttendanceCounts(app.db, request.params.nickname, now)),
         };
       }),
   );

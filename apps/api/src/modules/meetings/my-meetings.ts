@@ -5,8 +5,11 @@ import type {
   MyMeeting,
   ReviewView,
 } from '@encanto/core/meetings';
+import { alertRules, type AlertBadge, type AlertCategory, type AlertStatus } from '@encanto/core/alerts';
 import type { Deps } from '../../deps.ts';
 import { forbidden } from '../../errors.ts';
+import { alertBadgesFor, filedAlertsOn } from '../alerts/service.ts';
+import { attendanceCounts, attendanceView, marksOfMeetings } from '../attendance/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import { meetingsOf, summaryOf } from './list-queries.ts';
 import type { MeetingRow } from './queries.ts';
@@ -87,7 +90,28 @@ function reviewsOf(r: Row, side: Side, now: Date) {
   };
 }
 
-function view(r: Row, side: Side, now: Date): MyMeeting {
+/** What the escort sees and may do about safety alerts on each meeting (decision 0171). */
+interface AlertContext {
+  badges: Map<string, AlertBadge[]>;
+  filed: Map<string, { categoria: AlertCategory; estado: AlertStatus }>;
+}
+
+/** Both sides' attendance marks of the listed meetings and the other sides' records (decision 0173). */
+interface AttendanceContext {
+  callerId: string;
+  marks: Awaited<ReturnType<typeof marksOfMeetings>>;
+  counts: Awaited<ReturnType<typeof attendanceCounts>>;
+}
+
+function alertsView(m: MeetingRow, side: Side, now: Date, ctx: AlertContext | null) {
+  if (side !== 'escort' || !ctx) return { alertas: [], puede_alertar: false, mi_alerta: null };
+  const mine = ctx.filed.get(m.id) ?? null;
+  const at = meetingTimeOf(m);
+  const open = m.acceptedAt !== null && at !== null && now.getTime() <= at.getTime() + alertRules.fileAfterMs;
+  return { alertas: ctx.badges.get(m.clientId) ?? [], puede_alertar: open && mine === null, mi_alerta: mine };
+}
+
+function view(r: Row, side: Side, now: Date, ctx: AlertContext | null, att: AttendanceContext): MyMeeting {
   const m = r.meeting;
   return {
     id: m.id,
@@ -100,13 +124,23 @@ function view(r: Row, side: Side, now: Date): MyMeeting {
     motivo_rechazo: m.motivoRechazo,
     propuesta: m.propuestaFechaHora ? { fecha_hora: m.propuestaFechaHora.toISOString() } : null,
     rol: side,
-    otra_parte: { nickname: r.other.nickname, nombre: r.other.nombre, url: r.other.url },
+    otra_parte: {
+      nickname: r.other.nickname,
+      nombre: r.other.nombre,
+      url: r.other.url,
+      ...(att.counts.get(side === 'client' ? m.escortId : m.clientId) ?? {
+        citas_concretadas: null,
+        ausencias: null,
+      }),
+    },
     no_leidos: r.unread,
     acciones: actionsOf(m, side, now, r.comentario !== null),
     grupo: groupOf(m, side, now),
     conversacion_hasta: iso(conversationEndOf(m)),
     resena: reviewsOf(r, side, now),
     creada: m.createdAt.toISOString(),
+    ...alertsView(m, side, now, ctx),
+    asistencia: attendanceView(m, att.callerId, att.marks, now),
   };
 }
 
@@ -123,7 +157,32 @@ export async function myMeetings(
   const side = sideOf(caller);
   const now = deps.clock.now();
   const rows = await meetingsOf(deps.db, caller.id, side);
-  return rows.map((r) => view(r, side, now));
+  const ctx: AlertContext | null =
+    side === 'escort'
+      ? {
+          badges: await alertBadgesFor(
+            deps.db,
+            rows.map((r) => r.meeting.clientId),
+            now,
+          ),
+          filed: await filedAlertsOn(
+            deps.db,
+            caller.id,
+            rows.filter((r) => r.meeting.acceptedAt !== null).map((r) => r.meeting.id),
+          ),
+        }
+      : null;
+  const accepted = rows.filter((r) => r.meeting.acceptedAt !== null).map((r) => r.meeting.id);
+  const att: AttendanceContext = {
+    callerId: caller.id,
+    marks: await marksOfMeetings(deps.db, accepted),
+    counts: await attendanceCounts(
+      deps.db,
+      rows.map((r) => (side === 'client' ? r.meeting.escortId : r.meeting.clientId)),
+      now,
+    ),
+  };
+  return rows.map((r) => view(r, side, now, ctx, att));
 }
 
 /** The nav badge: what waits for the caller's answer plus meetings with unread messages. */

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, forbidden, notFound, isUniqueViolation } from '../../errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { refusesRequestFrom } from '../alerts/service.ts';
 import { isBlocked } from '../blocks/service.ts';
 import { notify, type NotificationEvent } from '../notifications/service.ts';
 import {
@@ -66,6 +67,9 @@ export async function requestMeeting(
   if (client.autorizado !== 'aprobado') throw forbidden(msg.requestNotAuthorized, 'NOT_AUTHORIZED');
   // A blocked client hears the same neutral refusal as any other forbidden act.
   if (await isBlocked(db, escort.id, client.id)) throw forbidden();
+  // She refuses clients with a confirmed safety alert: the same neutral refusal, so the alert is not
+  // revealed by the answer (decision 0171).
+  if (await refusesRequestFrom(db, escort.id, client.id, clock.now())) throw forbidden();
   // Her card is open and she says she is available; whether her profile is complete enough to be
   // listed (decision 0153) does not matter to a client who already has her card.
   if (!escort.profile?.public || escort.profile.estado !== 'disponible')

@@ -5,6 +5,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
+import { alertBadgesFor } from '../alerts/service.ts';
+import { attendanceCounts } from '../attendance/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
   acceptedUnratedForEscort,
@@ -104,6 +106,10 @@ export async function clientCard(
   } else if (caller.kind !== 'admin') {
     throw forbidden();
   }
+  const badges =
+    caller.kind === 'escort' || caller.kind === 'admin'
+      ? await alertBadgesFor(db, [client.id], clock.now())
+      : new Map();
   const [unrated, met] =
     caller.kind === 'escort'
       ? await Promise.all([
@@ -117,5 +123,11 @@ export async function clientCard(
     genero: client.genero,
     puedeCalificar: unrated !== undefined,
     conocido: met,
+    alertas: badges.get(client.id) ?? [],
+    // His record as counts (decision 0174): escorts and the administration read it on his card.
+    ...((await attendanceCounts(db, [client.id], clock.now())).get(client.id) ?? {
+      citas_concretadas: null,
+      ausencias: null,
+    }),
   };
 }

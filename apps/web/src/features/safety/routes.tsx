@@ -4,6 +4,8 @@ import { pages } from '../../config/paths.ts';
 
 const AdminPhotoChecksPage = lazy(() => import('./pages/admin-photo-checks-page.tsx'));
 const AdminSignalsPage = lazy(() => import('./pages/admin-signals-page.tsx'));
+const AdminAlertsPage = lazy(() => import('./pages/admin-alerts-page.tsx'));
+const AdminAttendancePage = lazy(() => import('./pages/admin-attendance-page.tsx'));
 const ContactConfirmPage = lazy(() => import('./pages/contact-confirm-page.tsx'));
 const ContactRefusePage = lazy(() => import('./pages/contact-refuse-page.tsx'));
 
@@ -20,5 +22,7 @@ export const safetyAdminRoutes = (
   <>
     <Route path={pages.adminPhotoChecks.pattern} element={<AdminPhotoChecksPage />} />
     <Route path={pages.adminSignals.pattern} element={<AdminSignalsPage />} />
+    <Route path={pages.adminAlerts.pattern} element={<AdminAlertsPage />} />
+    <Route path={pages.adminAttendance.pattern} element={<AdminAttendancePage />} />
   </>
 );

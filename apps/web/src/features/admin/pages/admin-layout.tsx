@@ -16,6 +16,8 @@ const tabs: { to: string; label: string; also?: string }[] = [
   { to: paths.adminRectifications, label: 'Rectificaciones' },
   { to: paths.adminPhotoChecks, label: 'Fotos' },
   { to: paths.adminSignals, label: 'Señales' },
+  { to: paths.adminAlerts, label: 'Alertas' },
+  { to: paths.adminAttendance, label: 'Asistencia' },
   { to: paths.adminAudit, label: 'Auditoría' },
   // admin tabs
 ];

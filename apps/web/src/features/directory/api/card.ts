@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { AttendanceCounts } from '@encanto/core/attendance';
 import type { EscortListCard, EscortPublic } from '@encanto/core/escorts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { apiKey, useApiQuery } from '../../../lib/query.ts';
@@ -19,7 +20,7 @@ export function usePublicCard(nickname: string) {
     queryClient.setQueryData(missingKey(nickname), true);
   }
   const knownMissing = queryClient.getQueryData(missingKey(nickname)) === true;
-  const query = useApiQuery<EscortPublic>(path, { enabled: !knownMissing, retry: false });
+  const query = useApiQuery<EscortPublic & AttendanceCounts>(path, { enabled: !knownMissing, retry: false });
   const notFound = knownMissing || (query.error instanceof ApiError && query.error.status === 404);
   return { query, notFound };
 }

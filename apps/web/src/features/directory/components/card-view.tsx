@@ -15,6 +15,7 @@ import { CitaButton } from '../../../components/card/cita-button.tsx';
 import { ReportDialog } from '../../../components/card/report-dialog.tsx';
 import { VerifiedPhotosBadge } from '../../../components/card/verified-photos-badge.tsx';
 import { CardDetails } from './card-details.tsx';
+import { AttendanceRecord } from '../../../components/attendance/attendance-record.tsx';
 import { TrackedSuspense } from '../../../lib/hydration.tsx';
 
 // Parts only a signed-in person sees load on demand, so a visitor's first view of
@@ -45,6 +46,9 @@ export type CardData = EscortCard &
     /** Her current and coming visits (the public card); a visitor's listing card carries the one of today. */
     gira?: Visit[] | undefined;
     visita?: Visit | undefined;
+    /** Her attendance record as counts (decision 0174), on the public card's answer. */
+    citas_concretadas?: number | null | undefined;
+    ausencias?: number | null | undefined;
   };
 
 const PHOTO_SIZES = '(min-width: 900px) 440px, 100vw';
@@ -119,6 +123,15 @@ export function CardView({ escort, own = false }: { escort: CardData; own?: bool
           {inactive ? 'No disponible' : 'Disponible'}
         </p>
         {escort.fotos_verificadas ? <VerifiedPhotosBadge /> : null}
+        {/* Her record, for signed-in clients deciding on a request (decision 0174). */}
+        {session.role === 'cliente' &&
+        escort.citas_concretadas !== undefined &&
+        escort.ausencias !== undefined ? (
+          <AttendanceRecord
+            counts={{ citas_concretadas: escort.citas_concretadas, ausencias: escort.ausencias }}
+            of="escort"
+          />
+        ) : null}
         <CardVisits visits={escort.gira ?? (escort.visita ? [escort.visita] : [])} />
         {inactive ? <p className="profile-card-note">Este perfil no está disponible por ahora.</p> : null}
 

@@ -9,6 +9,8 @@ import { useSite } from '../../../lib/site.tsx';
 import { useClientCard, useRefreshMeetings } from '../../../lib/api/meetings.ts';
 import { rateClient, useClientAverages } from '../../../lib/api/ratings.ts';
 import { AveragesView } from '../../../components/ratings/averages-view.tsx';
+import { AlertBadges } from '../../../components/safety/alert-badges.tsx';
+import { AttendanceRecord } from '../../../components/attendance/attendance-record.tsx';
 import { ClientAvatar } from '../../../components/requests/client-avatar.tsx';
 import { RatingForm } from '../../../components/ratings/rating-form.tsx';
 
@@ -59,6 +61,8 @@ function ClientCardView({ nickname }: { nickname: string }) {
   return (
     <section className="page client-card-page">
       <h1 className="page-title">Perfil del cliente: {c.nickname}</h1>
+      <AlertBadges alertas={c.alertas} />
+      <AttendanceRecord counts={c} of="client" />
       <div className="client-card">
         <ClientAvatar url={c.url} nickname={c.nickname} size={220} alt={`Foto de ${c.nickname}`} />
         <dl className="client-card-facts">

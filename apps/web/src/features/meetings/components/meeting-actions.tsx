@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { alertCategoryLabels } from '@encanto/core/alerts';
 import { msg } from '@encanto/core/messages';
 import type { MyMeeting } from '@encanto/core/meetings';
 import { paths } from '../../../config/paths.ts';
@@ -15,8 +16,17 @@ import {
   rejectRequest,
   useRefreshMeetings,
 } from '../../../lib/api/meetings.ts';
+import { fileAlert } from '../../../lib/api/alerts.ts';
+import { AlertForm } from './alert-form.tsx';
 import { ProposeForm } from './propose-form.tsx';
 import { RejectForm } from './reject-form.tsx';
+
+const alertStatusWords = {
+  pendiente: 'en revisión.',
+  confirmada: 'confirmada. Gracias por cuidar a las demás.',
+  descartada: 'revisada, sin confirmar.',
+  retirada: 'retirada por la administración.',
+} as const;
 
 /** Where each side rates the other: the client on her card, the escort on his client card. */
 export const reviewPath = (m: MyMeeting) =>
@@ -33,7 +43,7 @@ export function MeetingActions({ meeting: m, onPage = false }: { meeting: MyMeet
   const refresh = useRefreshMeetings();
   const { busy, run } = useAction(refresh);
   const [message, show] = useTimedMessage(5000);
-  const [form, setForm] = useState<'proponer' | 'rechazar' | null>(null);
+  const [form, setForm] = useState<'proponer' | 'rechazar' | 'alertar' | null>(null);
   const own = useSession().nickname ?? '';
   const pair =
     m.rol === 'client'
@@ -132,6 +142,18 @@ export function MeetingActions({ meeting: m, onPage = false }: { meeting: MyMeet
             )
           }
         />
+      ) : form === 'alertar' ? (
+        <AlertForm
+          busy={busy}
+          onCancel={() => setForm(null)}
+          onSubmit={(values) =>
+            act(
+              () => fileAlert({ cita_id: m.id, ...values }),
+              (r) => r.mensaje,
+              msg.alertFileError,
+            )
+          }
+        />
       ) : (
         <div className="meeting-buttons">
           {buttons
@@ -157,8 +179,24 @@ export function MeetingActions({ meeting: m, onPage = false }: { meeting: MyMeet
               Calificar
             </Link>
           ) : null}
+          {m.puede_alertar ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => setForm('alertar')}
+            >
+              Alerta de seguridad
+            </button>
+          ) : null}
         </div>
       )}
+      {m.mi_alerta && form !== 'alertar' ? (
+        <p className="alert-sent" data-testid="alert-sent">
+          Enviaste una alerta de seguridad sobre esta cita ({alertCategoryLabels[m.mi_alerta.categoria]}):{' '}
+          {alertStatusWords[m.mi_alerta.estado]}
+        </p>
+      ) : null}
       <div aria-live="polite" className="message-slot">
         {message ? <p className={`message message-${message.kind}`}>{message.text}</p> : null}
       </div>

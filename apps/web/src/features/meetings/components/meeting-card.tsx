@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import type { MyMeeting } from '@encanto/core/meetings';
 import { paths } from '../../../config/paths.ts';
+import { AlertBadges } from '../../../components/safety/alert-badges.tsx';
 import { ClientAvatar } from '../../../components/requests/client-avatar.tsx';
+import { AttendanceRecord } from '../../../components/attendance/attendance-record.tsx';
+import { AttendancePanel } from './attendance-panel.tsx';
 import { MeetingActions } from './meeting-actions.tsx';
 import { MeetingFacts } from './meeting-facts.tsx';
 import { StatusChip } from './status-chip.tsx';
@@ -34,8 +37,11 @@ export function MeetingCard({ meeting: m }: { meeting: MyMeeting }) {
           <StatusChip meeting={m} />
         </div>
       </div>
+      <AlertBadges alertas={m.alertas} compact />
+      <AttendanceRecord counts={m.otra_parte} of={m.rol === 'client' ? 'escort' : 'client'} compact />
       <MeetingFacts meeting={m} compact />
       <MeetingActions meeting={m} />
+      <AttendancePanel meeting={m} />
     </li>
   );
 }

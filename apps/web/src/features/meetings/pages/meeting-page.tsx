@@ -9,6 +9,7 @@ import { useSite } from '../../../lib/site.tsx';
 import { useMyMeetings } from '../../../lib/api/meetings.ts';
 import { ConversationPanel } from '../components/conversation-panel.tsx';
 import { MeetingActions } from '../components/meeting-actions.tsx';
+import { AttendancePanel } from '../components/attendance-panel.tsx';
 import { MeetingFacts } from '../components/meeting-facts.tsx';
 import { ReviewSummary } from '../components/review-summary.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
@@ -75,6 +76,7 @@ function MeetingView({ id }: { id: string }) {
           <section className="form-card meeting-detail" aria-label="Detalle de la cita">
             <MeetingFacts meeting={m} />
             <MeetingActions meeting={m} onPage />
+            <AttendancePanel meeting={m} />
           </section>
           <ReviewSummary meeting={m} />
         </div>

@@ -4,6 +4,7 @@ import { MyDataSection } from '../../../components/my-data/my-data-section.tsx';
 import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
 import { PushSettings } from '../../../components/notifications/push-settings.tsx';
 import { VisitCitySetting } from '../../../components/notifications/visit-city-setting.tsx';
+import { AlertsSection } from '../../../components/safety/alerts-section.tsx';
 import { SecuritySection } from '../../../components/security/security-section.tsx';
 
 /**
@@ -20,6 +21,7 @@ export default function AccountPage() {
       <PushSettings />
       <VisitCitySetting />
       <SecuritySection />
+      <AlertsSection />
       <MyDataSection />
     </DashboardPage>
   );
