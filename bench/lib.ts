@@ -14,6 +14,7 @@ import { comunas, cityKey } from '@encanto/core/geo';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { randomToken, sha256 } from '../apps/api/src/lib/tokens.ts';
 import { pgliteExtensions } from '../apps/api/src/db/pglite-extensions.ts';
+import { freePort as anyFreePort } from '../apps/api/test/helpers/ports.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const nodeBin = path.join(root, 'node_modules/.bin/node');
@@ -93,7 +94,7 @@ const portRange = process.env.BENCH_PORTS?.split('-').map(Number);
 let nextPort = 0;
 export function freePort(): number {
   if (portRange?.length === 2) return portRange[0]! + (nextPort++ % (portRange[1]! - portRange[0]! + 1));
-  return 20000 + Math.floor(Math.random() * 20000);
+  return anyFreePort();
 }
 
 export interface Server {

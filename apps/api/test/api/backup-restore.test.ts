@@ -10,6 +10,7 @@ import { countRows, type SqlRunner } from '../../src/infra/backup/counts.ts';
 import { readManifest } from '../../src/infra/backup/manifest.ts';
 import { createDocumentStore } from '../../src/infra/documents/store.ts';
 import { withDatabase } from '../helpers/global-setup.ts';
+import { freePort } from '../helpers/ports.ts';
 
 /**
  * The round trip an operator relies on, run as they would: the server with
@@ -62,7 +63,7 @@ function envFor(dataDir: string, databaseUrl: string | undefined, documentKey: s
 }
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = freePort();
   const child: ChildProcess = spawn(node, ['apps/api/src/server.ts'], {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },

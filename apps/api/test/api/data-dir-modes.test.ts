@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
+import { freePort } from '../helpers/ports.ts';
 
 /**
  * DATA_DIR holds the embedded database (every account, message and meeting), documents, mail and
@@ -127,7 +128,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('files under DATA_DIR are the ser
     const dataDir = await tempDataDir();
     await looseLeftovers(dataDir);
     expect((await openToOthers(dataDir)).length).toBeGreaterThan(0);
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = freePort();
     const out = await run(
       ['apps/api/src/server.ts'],
       { DATA_DIR: dataDir, PORT: String(port), DEMO_DATA: 'false', WEB_DIST_DIR: dist },

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, FIXTURE_PASSWORD } from '../helpers/fixtures.ts';
 import { countedTransport } from '../../src/modules/metrics/registry.ts';
 import { startMetricsServer } from '../../src/modules/metrics/server.ts';
+import { freePort } from '../helpers/ports.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -107,7 +108,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
 describe('METRICS_PORT', () => {
   it('serves /metrics without a token on 127.0.0.1 only; the public port does not', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = freePort();
     const t = await createTestApp({ env: { METRICS_PORT: String(port) } });
     const server = await startMetricsServer(t.app, port);
     try {

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/ports.ts';
 
 /**
  * What a newcomer sees on `npm start` (no NODE_ENV): the server on loopback
@@ -59,7 +60,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a newcomer starting the server',
   it('first start under npm start: seeds in a process of its own, then serves from one tuned process that prints the demo logins once (decision 0151); the next start listens on 127.0.0.1 only, logs readable lines and does not print the admin password again', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'encanto-newcomer-'));
     dirs.push(dataDir);
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = freePort();
     // The block: its first line and the indented lines under it (the next log line starts with its time).
     const blockOf = (text: string) => {
       const [first, ...rest] = text.slice(text.indexOf('Encanto is running at')).split('\n');

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { freePort } from './ports.ts';
 
 const BIN = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
 
@@ -14,7 +15,7 @@ export interface TestRedis {
 /** A private redis-server on a free loopback port, so a test can stop and restart it. */
 export async function startRedis(): Promise<TestRedis> {
   if (!BIN) throw new Error('redis-server is not installed (Debian: apt-get install -y redis-server)');
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = freePort();
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const start = async () => {

@@ -312,8 +312,11 @@ describe('hostile uploads', () => {
       expect(res.statusCode, `${endpoint.name}: ${res.body}`).toBe(201);
     }
     const files = await listFiles(t.dataDir);
-    // Only content-hash names inside media/ and documents/: nothing named after the upload.
+    // Only content-hash names inside media/ and documents/: nothing named after the upload. (The keys
+    // the server makes for itself outside production sit beside them: document.key, vapid.json.)
     for (const f of files)
-      expect(f).toMatch(/^(document\.key|media\/[0-9a-f]{2}\/[0-9a-f]{32}-\d+\.webp|documents\/[\w.-]+)$/);
+      expect(f).toMatch(
+        /^(document\.key|vapid\.json|media\/[0-9a-f]{2}\/[0-9a-f]{32}-\d+\.webp|documents\/[\w.-]+)$/,
+      );
   });
 });

@@ -27,7 +27,11 @@ export function useLiveConnected(): boolean {
   );
 }
 
-/** A read's polling interval: none while the stream is open, `ms` as the fallback. */
-export function useFallbackPoll(ms: number): number | false {
-  return useLiveConnected() ? false : ms;
+/**
+ * A read's polling interval: `ms` as the fallback while the stream is not open; while it is open, none,
+ * or `whileLive` for a read that also changes with time alone, which no event announces (a meeting's
+ * time arriving opens its review and its attendance marks; a request's time passing makes it past).
+ */
+export function useFallbackPoll(ms: number, whileLive: number | false = false): number | false {
+  return useLiveConnected() ? whileLive : ms;
 }

@@ -17,8 +17,14 @@ import { useApiQuery, useInvalidateApi } from '../query.ts';
  * (refetchIntervalInBackground false) and refreshes on focus.
  */
 export const POLL_MS = 5000;
+/** With the stream open: what a meeting's time alone changes shows within this (decision 0162). */
+export const TIME_POLL_MS = 15_000;
 function usePolled() {
-  return { refetchInterval: useFallbackPoll(POLL_MS), refetchOnWindowFocus: true, staleTime: 0 } as const;
+  return {
+    refetchInterval: useFallbackPoll(POLL_MS, TIME_POLL_MS),
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  } as const;
 }
 
 const pairQuery = (p: MeetingPair) =>
@@ -64,7 +70,7 @@ export function useMeetingSummary(enabled: boolean) {
 /** Every meeting of the caller, as "Mis citas" and "Solicitudes" list them (kept fresh like the badge). */
 export function useMyMeetings(enabled = true) {
   return useApiQuery<MyMeetings>(enabled ? '/citas/mias' : null, {
-    refetchInterval: useFallbackPoll(SUMMARY_POLL_MS),
+    refetchInterval: useFallbackPoll(SUMMARY_POLL_MS, TIME_POLL_MS),
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
