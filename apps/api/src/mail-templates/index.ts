@@ -22,6 +22,7 @@ import { securityNoticeMail } from './security-notice.ts';
  * A new mail: add its file and list it here (the test fails for a template file not listed).
  */
 import { favoriteVisitMail } from './favorite-visit.ts';
+import { savedSearchMail } from './saved-search.ts';
 
 export const mailTemplates: readonly MailTemplate<unknown>[] = [
   notificationMail,
@@ -41,4 +42,5 @@ export const mailTemplates: readonly MailTemplate<unknown>[] = [
   reportUrgentMail,
   reportHeldMail,
   favoriteVisitMail,
+  savedSearchMail,
 ];

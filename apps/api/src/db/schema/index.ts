@@ -10,3 +10,4 @@ export * from './safety.ts';
 export * from './stats.ts';
 export * from './touring.ts';
 export * from './push.ts';
+export * from './saved-searches.ts';
