@@ -339,6 +339,11 @@ export const msg = {
   savedSearchLimit: 'Ya tienes 10 búsquedas guardadas; borra una para guardar otra.',
   savedSearchNotFound: 'No encontramos esa búsqueda guardada.',
   savedSearchClientsOnly: 'Solo los clientes pueden guardar búsquedas.',
+  savedSearchSaveError: 'No se pudo guardar la búsqueda. Inténtalo de nuevo.',
+  savedSearchDeleteError: 'No se pudo borrar la búsqueda. Inténtalo de nuevo.',
+  savedSearchesFetchError: 'No se pudieron cargar tus búsquedas guardadas.',
+  savedSearchesEmpty:
+    'Aún no tienes búsquedas guardadas. En el listado, filtra o busca y toca «Guardar búsqueda»: te avisaremos cuando aparezcan perfiles nuevos.',
   maintenance: 'En mantención',
   rootMissing: "No se encontró el elemento con id 'root'.",
   // Data rights (Ley 21.719), reports and blocking (not worded by the spec)

@@ -4,8 +4,16 @@ import { findCityPage } from './landing.ts';
 import { msg } from './messages.ts';
 import { pages } from './paths.ts';
 import { escortSearchQuerySchema, regionSlug } from './search.ts';
-import { filterNames, readPageFilters, writePageFilters } from './search-filters.ts';
-import { queryString } from './search-params.ts';
+import {
+  filterChips,
+  filterNames,
+  pageFilter,
+  readPageFilters,
+  writePageFilters,
+  type PageFilterName,
+  type PageFilters,
+} from './search-filters.ts';
+import { queryString, type ListingPlace } from './search-params.ts';
 
 /** How many searches a client keeps (decision 0180). */
 export const savedSearchLimit = 10;
@@ -89,4 +97,27 @@ export function savedSearchHref(filtros: SavedSearchFilters): string {
     region !== undefined ? regions.find((r) => regionSlug(r.name) === region.toLowerCase()) : undefined;
   if (reg) return `${pages.escortsRegion.href(regionSlug(reg.name))}${query}`;
   return `${pages.escorts.href}${query}`;
+}
+
+/**
+ * What "Guardar búsqueda" sends for the listing on screen: its place (as the listing's API call names it)
+ * and its page filters, without order or page (decision 0180); a list filter always as a list.
+ */
+export function savedSearchFiltersFrom(place: ListingPlace, filters: PageFilters): SavedSearchFilters {
+  const out: Record<string, string | string[]> = { ...place };
+  for (const [name, v] of writePageFilters(filters)) {
+    const prev = out[name];
+    if (prev !== undefined) out[name] = [...(Array.isArray(prev) ? prev : [prev]), v];
+    else out[name] = isList(name) ? [v] : v;
+  }
+  return out;
+}
+
+const isList = (name: string) => pageFilter(name as PageFilterName).value.kind === 'list';
+
+/** The name "Guardar búsqueda" offers: the place, then the filters' chips ("Providencia, Con galería"). */
+export function suggestedSearchName(placeName: string | undefined, filters: PageFilters): string {
+  const parts = [placeName ?? 'Todo Chile', ...filterChips(filters).map((c) => c.label)];
+  const name = parts.join(', ');
+  return name.length <= 60 ? name : `${name.slice(0, 59).trimEnd()}…`;
 }

@@ -37,6 +37,10 @@ export const savedSearchMail = defineMail({
   body: (d, site) => [
     p(`${d.text}.`),
     p('Revisa la búsqueda:', link(`${site.url}${d.enlace}`, 'Ver los perfiles')),
+    p([
+      'Para ver o borrar tus búsquedas guardadas: ',
+      link(`${site.url}${pages.savedSearches.href}`, 'Mis búsquedas'),
+    ]),
     footer(
       `Recibes este aviso porque tienes activados los avisos de ${notificationLabels.busquedas.what}.`,
       [

@@ -92,6 +92,27 @@ describe('saving, listing and deleting', () => {
     }
   });
 
+  it("are in the client's data export, with their link and the mail switch", async () => {
+    const me = await client();
+    expect(
+      (await save(me, { nombre: 'Arica, masajes', filtros: { comuna: 'arica', servicio: ['masajes'] } }))
+        .statusCode,
+    ).toBe(200);
+    const res = await call(t.app, 'GET', '/cuenta/exportar', me);
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(data.busquedas_guardadas).toEqual([
+      {
+        nombre: 'Arica, masajes',
+        filtros: { comuna: 'arica', servicio: ['masajes'] },
+        enlace: expect.stringMatching(/^http.*\/Escort\/Arica\?servicio=masajes$/),
+        guardada_el: clock.now().toISOString(),
+      },
+    ]);
+    expect(data.avisos_por_correo.busquedas).toBe(true);
+    expect(data.avisos_en_el_telefono.busquedas).toBe(true);
+  });
+
   it('is for signed-in clients only', async () => {
     const escort = await escortIn('Santiago');
     const res = await save(escort, { nombre: 'Yo', filtros: {} });
@@ -135,6 +156,7 @@ describe('the notice', () => {
     expect(more).toEqual([]);
     expect(mail!.text).toContain('Hay 2 perfiles nuevos en «Ñuñoa, disponibles»');
     expect(mail!.text).toContain('/Escort/Nunoa');
+    expect(mail!.text).toContain('/mi-cuenta/busquedas');
     expect(mail!.headers['List-Unsubscribe']).toContain('/api/cuenta/notificaciones/baja?t=');
 
     // Another one within the day waits for the day to be over, and is counted then, once.
