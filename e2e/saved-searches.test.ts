@@ -91,6 +91,10 @@ describe('saved searches', () => {
       expect(overflow, label).toBeLessThanOrEqual(0);
       await screenshot(page, `saved-searches-${label}`);
     }
+    // The notices' own switch sits with the other mail switches in the account's settings (decision 0181).
+    await page.goto('/mi-cuenta/cuenta');
+    const toggle = page.locator('#notificaciones').getByRole('switch', { name: /Búsquedas guardadas/ });
+    await expect(toggle.isChecked()).resolves.toBe(true);
     await context.close();
   });
 
