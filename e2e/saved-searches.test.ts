@@ -4,7 +4,7 @@ import { adminToken, approvedAccount, E2E_PASSWORD, loginThroughForm, newAccount
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 /**
- * Saved searches in the browser (decision 0180): a client saves the listing he is looking at under a name,
+ * Saved searches in the browser (decision 0175): a client saves the listing he is looking at under a name,
  * finds it in "Mis búsquedas" with its link, and deletes it; a visitor is not offered the button.
  */
 
@@ -91,7 +91,7 @@ describe('saved searches', () => {
       expect(overflow, label).toBeLessThanOrEqual(0);
       await screenshot(page, `saved-searches-${label}`);
     }
-    // The notices' own switch sits with the other mail switches in the account's settings (decision 0181).
+    // The notices' own switch sits with the other mail switches in the account's settings (decision 0176).
     await page.goto('/mi-cuenta/cuenta');
     const toggle = page.locator('#notificaciones').getByRole('switch', { name: /Búsquedas guardadas/ });
     await expect(toggle.isChecked()).resolves.toBe(true);

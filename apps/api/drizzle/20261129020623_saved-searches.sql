@@ -25,7 +25,7 @@ ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_account_id_accounts_
 CREATE INDEX "saved_search_hits_waiting_idx" ON "saved_search_hits" USING btree ("search_id") WHERE "saved_search_hits"."noticed_at" is null;--> statement-breakpoint
 CREATE INDEX "saved_searches_account_idx" ON "saved_searches" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "escort_placement_seq_idx" ON "escort_profiles" USING btree ("placement_seq") WHERE "escort_profiles"."listed";--> statement-breakpoint
--- Hand-written (decision 0181): a profile's placement number moves when she becomes listed or changes comuna,
+-- Hand-written (decision 0176): a profile's placement number moves when she becomes listed or changes comuna,
 -- whichever code path did it, and never for anything else (a photo, her text). A sequence, not a time, so the
 -- sweep needs no clock in SQL.
 CREATE SEQUENCE "escort_placement_seq";--> statement-breakpoint

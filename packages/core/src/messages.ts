@@ -333,7 +333,7 @@ export const msg = {
   searchAtiende: 'Atiende debe ser en_su_lugar o a_domicilio.',
   searchText: 'La búsqueda debe tener entre 1 y 60 caracteres.',
   searchTextWords: 'Escribe al menos una letra o un número para buscar.',
-  // Saved searches (decision 0180)
+  // Saved searches (decision 0175)
   savedSearchName: 'Ponle un nombre a la búsqueda, de 1 a 60 caracteres.',
   savedSearchFilters: 'Los filtros de la búsqueda no son válidos.',
   savedSearchLimit: 'Ya tienes 10 búsquedas guardadas; borra una para guardar otra.',

@@ -19,7 +19,7 @@ export const notificationPrefsSchema = z.object({
   comentarios: z.boolean(),
   /** A favourite's visit to the client's comuna (decision 0170). */
   visitas: z.boolean(),
-  /** New profiles for a saved search (decision 0181). */
+  /** New profiles for a saved search (decision 0176). */
   busquedas: z.boolean(),
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;

@@ -56,7 +56,7 @@ export const pushPrefsSchema = z.object({
   mensajes: z.boolean(),
   comentarios: z.boolean(),
   visitas: z.boolean(),
-  /** New profiles for a saved search (decision 0181). */
+  /** New profiles for a saved search (decision 0176). */
   busquedas: z.boolean(),
   recordatorios: z.boolean(),
   /** Off: every notice reads "Tienes una novedad en …"; on: it says what happened. */

@@ -15,7 +15,7 @@ import {
 } from './search-filters.ts';
 import { queryString, type ListingPlace } from './search-params.ts';
 
-/** How many searches a client keeps (decision 0180). */
+/** How many searches a client keeps (decision 0175). */
 export const savedSearchLimit = 10;
 
 /**
@@ -70,7 +70,7 @@ export const savedSearchIdParamsSchema = z.object({
   id: z.uuid({ error: msg.savedSearchNotFound }),
 });
 
-/** The notice's words (decision 0181): "Hay 2 perfiles nuevos en «Providencia, disponibles»". */
+/** The notice's words (decision 0176): "Hay 2 perfiles nuevos en «Providencia, disponibles»". */
 export function savedSearchNoticeText(nombre: string, n: number): string {
   return n === 1 ? `Hay 1 perfil nuevo en «${nombre}»` : `Hay ${n} perfiles nuevos en «${nombre}»`;
 }
@@ -101,7 +101,7 @@ export function savedSearchHref(filtros: SavedSearchFilters): string {
 
 /**
  * What "Guardar búsqueda" sends for the listing on screen: its place (as the listing's API call names it)
- * and its page filters, without order or page (decision 0180); a list filter always as a list.
+ * and its page filters, without order or page (decision 0175); a list filter always as a list.
  */
 export function savedSearchFiltersFrom(place: ListingPlace, filters: PageFilters): SavedSearchFilters {
   const out: Record<string, string | string[]> = { ...place };

@@ -16,7 +16,7 @@ type Data = z.infer<typeof schema>;
 const token = (d: Data) => encodeURIComponent(d.unsubscribeToken);
 
 /**
- * New profiles for one of the client's saved searches (decision 0181): at most one a day per search, with
+ * New profiles for one of the client's saved searches (decision 0176): at most one a day per search, with
  * the one-click unsubscribe of its kind ('busquedas') like every notification mail. The subject stays
  * discreet; the body names only his own search.
  */

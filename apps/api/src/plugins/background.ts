@@ -10,7 +10,7 @@ import { sweepSavedSearches } from '../modules/saved-searches/service.ts';
 export const REVIEW_SWEEP_MS = 60_000;
 /** Check-ins past their deadline alert the contact "within one minute": a sweep every 20 s leaves room for a retry. */
 export const CHECKIN_SWEEP_MS = 20_000;
-/** New profiles for a saved search are told "within a minute" of the first (decision 0181): a look every 20 s. */
+/** New profiles for a saved search are told "within a minute" of the first (decision 0176): a look every 20 s. */
 export const SAVED_SEARCH_SWEEP_MS = 20_000;
 
 export interface Background {

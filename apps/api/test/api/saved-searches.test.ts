@@ -8,7 +8,7 @@ import { call } from './marketplace-helpers.ts';
 import { DAY, testClock } from './meetings-helpers.ts';
 
 /**
- * Saved searches (decisions 0180, 0181): clients keep up to 10, only their own; the sweep tells them about
+ * Saved searches (decisions 0175, 0176): clients keep up to 10, only their own; the sweep tells them about
  * profiles newly placed in a search, one notice a day per search at most, never for a new photo.
  */
 let t: TestApp;

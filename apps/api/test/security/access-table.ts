@@ -449,7 +449,7 @@ export const accessTable: Record<string, Entry> = {
   },
   'GET /api/favorites/mios': { access: 'client' },
 
-  // ---- saved searches (decision 0180): a client's own; another's id is a 404 ----
+  // ---- saved searches (decision 0175): a client's own; another's id is a 404 ----
   'GET /api/busquedas': { access: 'client' },
   'POST /api/busquedas': {
     access: 'client',

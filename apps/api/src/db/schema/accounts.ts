@@ -131,7 +131,7 @@ export const escortProfiles = pgTable(
      * Where she was last placed in the listings: a number from escort_placement_seq, taken by a trigger
      * (migration saved-searches) when she becomes listed or moves to another comuna, and by nothing else
      * (a new photo or text leaves it). The saved-search sweep reads the profiles placed since its last
-     * look (decision 0181).
+     * look (decision 0176).
      */
     placementSeq: bigint('placement_seq', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

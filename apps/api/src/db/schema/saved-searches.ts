@@ -3,8 +3,8 @@ import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from
 import { accounts } from './accounts.ts';
 
 /**
- * A client's saved searches (decision 0180), at most 10 each: the listing's filters as GET /api/escorts
- * takes them, and what the sweep that tells him about new profiles (decision 0181) has already looked at.
+ * A client's saved searches (decision 0175), at most 10 each: the listing's filters as GET /api/escorts
+ * takes them, and what the sweep that tells him about new profiles (decision 0176) has already looked at.
  */
 export const savedSearches = pgTable(
   'saved_searches',

@@ -104,7 +104,7 @@ export async function exportAccount(
     allVisits(db, accountId),
   ]);
   // The push channel (decisions 0168, 0169): the devices that get notices and their switches.
-  // The saved searches (decision 0180) go with it: a client's own words and filters.
+  // The saved searches (decision 0175) go with it: a client's own words and filters.
   const [pushDevices, pushPrefs, searches] = await Promise.all([
     subscriptionsList(db, accountId),
     pushPreferencesOf(db, accountId),

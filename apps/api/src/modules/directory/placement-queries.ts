@@ -7,7 +7,7 @@ import { conditions, visitPlace, type SearchFilter } from './search-queries.ts';
 /** How many new profiles one look at a saved search takes at most (a notice counts them, not lists them). */
 export const NEW_MATCHES_MAX = 200;
 
-/** The last placement number given (escort_profiles.placement_seq; decision 0181), 0 before any. */
+/** The last placement number given (escort_profiles.placement_seq; decision 0176), 0 before any. */
 export async function placementHighWater(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ n: max(ep.placementSeq) })

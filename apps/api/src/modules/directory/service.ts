@@ -101,7 +101,7 @@ export async function ownEscortCard(db: DbOrTx, nickname: string, now: Date): Pr
 }
 
 /**
- * The profiles that newly match a search (decision 0181), for the saved-search sweep: placed (listed, or
+ * The profiles that newly match a search (decision 0176), for the saved-search sweep: placed (listed, or
  * moved to another comuna) between two placement numbers, and visiting its place with a visit that is news
  * for a search saved at `savedAt`. The filters are parsed (escortSearchQuerySchema) and held by filterSql.
  */

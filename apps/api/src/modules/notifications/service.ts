@@ -94,7 +94,7 @@ export async function notifyVisit(
 }
 
 /**
- * New profiles for a saved search (decision 0181): the mail, unless he turned 'busquedas' off, and the push
+ * New profiles for a saved search (decision 0176): the mail, unless he turned 'busquedas' off, and the push
  * notice per his push switches. The caller (saved-searches) has made sure it is at most one a day per search.
  */
 export async function notifySavedSearch(

@@ -10,7 +10,7 @@ export type PushEvent =
       meetingId: string;
     }
   | { event: 'visita'; text: string; nickname: string }
-  /** New profiles for a saved search (decision 0181): its words and its listing page. */
+  /** New profiles for a saved search (decision 0176): its words and its listing page. */
   | { event: 'busqueda'; text: string; enlace: string; searchId: string }
   | { event: 'recordatorio' };
 

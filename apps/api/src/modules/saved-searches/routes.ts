@@ -21,7 +21,7 @@ async function requireClient(request: Parameters<typeof requireAccount>[0]) {
   return account;
 }
 
-/** /api/busquedas: a client's saved searches (decisions 0180, 0181). Private to him: nothing public changes. */
+/** /api/busquedas: a client's saved searches (decisions 0175, 0176). Private to him: nothing public changes. */
 export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
 

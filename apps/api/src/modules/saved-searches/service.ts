@@ -32,8 +32,8 @@ export async function mySearches(db: DbOrTx, accountId: string): Promise<SavedSe
 }
 
 /**
- * POST /api/busquedas (decision 0180): at most 10 per client. The search starts at today's placements, so
- * only profiles placed after it is saved are news (decision 0181).
+ * POST /api/busquedas (decision 0175): at most 10 per client. The search starts at today's placements, so
+ * only profiles placed after it is saved are news (decision 0176).
  */
 export async function saveSearch(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -72,7 +72,7 @@ function parsedFilters(filtros: Record<string, string | string[]>): SearchFilter
 }
 
 /**
- * The sweep (decision 0181), run every SAVED_SEARCH_SWEEP_MS by plugins/background.ts on the app's clock:
+ * The sweep (decision 0176), run every SAVED_SEARCH_SWEEP_MS by plugins/background.ts on the app's clock:
  * first records, for each saved search, the profiles that newly match it (placed since its last look, or
  * visiting its place); then sends one notice for each search with news whose last notice is a day old or
  * more, counting all its news since. Returns how many notices went.

@@ -2,7 +2,7 @@ import type { SavedSearch, SavedSearchBody } from '@encanto/core/saved-searches'
 import { api } from '../api-client.ts';
 import { useApiQuery } from '../query.ts';
 
-/** GET /api/busquedas: the signed-in client's saved searches (decision 0180). */
+/** GET /api/busquedas: the signed-in client's saved searches (decision 0175). */
 export const savedSearchesPath = '/busquedas';
 
 export const useSavedSearches = (enabled: boolean) =>

@@ -12,7 +12,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
 /**
- * "Guardar búsqueda" under a listing's search box (decision 0180): for a signed-in client only (the API
+ * "Guardar búsqueda" under a listing's search box (decision 0175): for a signed-in client only (the API
  * refuses others), it keeps the place and the filters on screen under a name he can change, and says
  * where they are listed. The API's Spanish message is shown as it comes (ten at most, a bad name).
  */

@@ -12,7 +12,7 @@ import { useHead } from '../../../lib/head.tsx';
 import { useSite } from '../../../lib/site.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 
-/** /mi-cuenta/busquedas, "Mis búsquedas" (decision 0180): his saved searches, each with its link and delete. */
+/** /mi-cuenta/busquedas, "Mis búsquedas" (decision 0175): his saved searches, each with its link and delete. */
 export default function SavedSearchesPage() {
   const site = useSite();
   useHead({ title: `Mis búsquedas – ${site.name}`, robots: 'noindex' });
