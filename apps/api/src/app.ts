@@ -39,6 +39,7 @@ import { documentRoutes } from './modules/validation/document-routes.ts';
 import { noticeRoutes } from './modules/validation/notice-routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { favoritesRoutes } from './modules/favorites/routes.ts';
+import { savedSearchRoutes } from './modules/saved-searches/routes.ts';
 import { meetingsRoutes } from './modules/meetings/routes.ts';
 import { conversationRoutes } from './modules/meetings/conversation-routes.ts';
 import { citasRoutes } from './modules/meetings/citas-routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(profileRoutes);
       await api.register(profilePhotoRoutes);
       await api.register(favoritesRoutes);
+      await api.register(savedSearchRoutes);
       await api.register(meetingsRoutes);
       await api.register(conversationRoutes);
       await api.register(citasRoutes);

@@ -61,11 +61,12 @@ export const routes = createRoutesFromElements(
         <Route path={pages.touring.pattern} element={<touringPages.Gira />} />
         <Route path={pages.escortAccount.pattern} element={<profilePages.Account />} />
       </Route>
-      {/* The client's area (Favoritos, Mis citas, Perfil, Cuenta). */}
+      {/* The client's area (Favoritos, Mis citas, Mis búsquedas, Perfil, Cuenta). */}
       <Route path={pages.clientArea.pattern} element={<DashboardLayout kind="cliente" />}>
         <Route index element={<Navigate to={paths.favorites} replace />} />
         <Route path={pages.favorites.pattern} element={<marketplacePages.Favorites />} />
         <Route path={pages.myMeetings.pattern} element={<meetingPages.MyMeetings />} />
+        <Route path={pages.savedSearches.pattern} element={<directoryPages.SavedSearches />} />
         <Route path={pages.clientProfile.pattern} element={<profilePages.ClientProfile />} />
         <Route path={pages.clientAccount.pattern} element={<profilePages.Account />} />
       </Route>

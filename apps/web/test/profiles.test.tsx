@@ -116,7 +116,13 @@ describe('own area menus', () => {
   });
 
   it('the client area: Favoritos, Mis citas, Perfil, Cuenta', () => {
-    expect(clientNav.map((s) => s.label)).toEqual(['Favoritos', 'Mis citas', 'Perfil', 'Cuenta']);
+    expect(clientNav.map((s) => s.label)).toEqual([
+      'Favoritos',
+      'Mis citas',
+      'Mis búsquedas',
+      'Perfil',
+      'Cuenta',
+    ]);
   });
 
   it('the old addresses point into the areas', () => {

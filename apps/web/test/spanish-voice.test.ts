@@ -237,6 +237,7 @@ const urls = [
   paths.rentalsCity('Santiago'),
   paths.photos,
   paths.favorites,
+  paths.savedSearches,
   paths.acceptedClients,
   paths.adminPanel,
   paths.adminEscorts,

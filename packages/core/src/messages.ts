@@ -334,6 +334,17 @@ export const msg = {
   searchAtiende: 'Atiende debe ser en_su_lugar o a_domicilio.',
   searchText: 'La búsqueda debe tener entre 1 y 60 caracteres.',
   searchTextWords: 'Escribe al menos una letra o un número para buscar.',
+  // Saved searches (decision 0175)
+  savedSearchName: 'Ponle un nombre a la búsqueda, de 1 a 60 caracteres.',
+  savedSearchFilters: 'Los filtros de la búsqueda no son válidos.',
+  savedSearchLimit: 'Ya tienes 10 búsquedas guardadas; borra una para guardar otra.',
+  savedSearchNotFound: 'No encontramos esa búsqueda guardada.',
+  savedSearchClientsOnly: 'Solo los clientes pueden guardar búsquedas.',
+  savedSearchSaveError: 'No se pudo guardar la búsqueda. Inténtalo de nuevo.',
+  savedSearchDeleteError: 'No se pudo borrar la búsqueda. Inténtalo de nuevo.',
+  savedSearchesFetchError: 'No se pudieron cargar tus búsquedas guardadas.',
+  savedSearchesEmpty:
+    'Aún no tienes búsquedas guardadas. En el listado, filtra o busca y toca «Guardar búsqueda»: te avisaremos cuando aparezcan perfiles nuevos.',
   maintenance: 'En mantención',
   rootMissing: "No se encontró el elemento con id 'root'.",
   // Data rights (Ley 21.719), reports and blocking (not worded by the spec)

@@ -8,6 +8,7 @@ export const notificationKindValues = [
   'mensajes',
   'comentarios',
   'visitas',
+  'busquedas',
 ] as const;
 export type NotificationKind = (typeof notificationKindValues)[number];
 
@@ -18,6 +19,8 @@ export const notificationPrefsSchema = z.object({
   comentarios: z.boolean(),
   /** A favourite's visit to the client's comuna (decision 0170). */
   visitas: z.boolean(),
+  /** New profiles for a saved search (decision 0176). */
+  busquedas: z.boolean(),
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
@@ -27,6 +30,7 @@ export const defaultNotificationPrefs: NotificationPrefs = {
   mensajes: true,
   comentarios: true,
   visitas: true,
+  busquedas: true,
 };
 
 /** PUT changes the kinds it names and keeps the others. */
@@ -37,7 +41,7 @@ export type NotificationPrefsUpdate = z.infer<typeof notificationPrefsUpdateSche
 
 /** Which kinds concern each side: clients ask and get answers, escorts get requests and comments. */
 export const notificationKindsFor: Record<'client' | 'escort', readonly NotificationKind[]> = {
-  client: ['respuestas', 'mensajes', 'visitas'],
+  client: ['respuestas', 'mensajes', 'visitas', 'busquedas'],
   escort: ['solicitudes', 'mensajes', 'comentarios'],
 };
 
@@ -66,6 +70,11 @@ export const notificationLabels: Record<NotificationKind, { title: string; hint:
     title: 'Visitas de tus favoritas',
     hint: 'Cuando una favorita anuncia una visita a tu comuna.',
     what: 'visitas de tus favoritas',
+  },
+  busquedas: {
+    title: 'Búsquedas guardadas',
+    hint: 'Cuando aparecen perfiles nuevos en una de tus búsquedas, como mucho un aviso al día por búsqueda.',
+    what: 'perfiles nuevos en tus búsquedas',
   },
 };
 

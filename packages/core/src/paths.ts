@@ -104,6 +104,8 @@ export const pages = {
   favorites: at('/mi-cuenta/favoritos', closed),
   /** The client's meetings (tabs: por responder, próximas, pasadas). */
   myMeetings: at('/mi-cuenta/citas', closed),
+  /** His saved searches (decision 0175): each with its link, and delete. */
+  savedSearches: at('/mi-cuenta/busquedas', closed),
   clientProfile: at('/mi-cuenta/perfil', closed),
   clientAccount: at('/mi-cuenta/cuenta', closed),
 

@@ -45,6 +45,7 @@ export const pushKindValues = [
   'mensajes',
   'comentarios',
   'visitas',
+  'busquedas',
   'recordatorios',
 ] as const;
 export type PushKind = (typeof pushKindValues)[number];
@@ -55,6 +56,8 @@ export const pushPrefsSchema = z.object({
   mensajes: z.boolean(),
   comentarios: z.boolean(),
   visitas: z.boolean(),
+  /** New profiles for a saved search (decision 0176). */
+  busquedas: z.boolean(),
   recordatorios: z.boolean(),
   /** Off: every notice reads "Tienes una novedad en …"; on: it says what happened. */
   detalles: z.boolean(),
@@ -67,6 +70,7 @@ export const defaultPushPrefs: PushPrefs = {
   mensajes: true,
   comentarios: true,
   visitas: true,
+  busquedas: true,
   recordatorios: true,
   detalles: false,
 };
@@ -78,7 +82,7 @@ export type PushPrefsUpdate = z.infer<typeof pushPrefsUpdateSchema>;
 
 /** Which push kinds concern each side. */
 export const pushKindsFor: Record<'client' | 'escort', readonly PushKind[]> = {
-  client: ['respuestas', 'mensajes', 'visitas'],
+  client: ['respuestas', 'mensajes', 'visitas', 'busquedas'],
   escort: ['solicitudes', 'mensajes', 'comentarios', 'recordatorios'],
 };
 
@@ -91,5 +95,9 @@ export const pushLabels: Record<PushKind, { title: string; hint: string }> = {
   mensajes: { title: 'Mensajes nuevos', hint: 'Cuando te escriben en una cita.' },
   comentarios: { title: 'Comentarios nuevos', hint: 'Cuando un cliente comenta tu perfil.' },
   visitas: { title: 'Visitas de tus favoritas', hint: 'Cuando una favorita anuncia una visita a tu comuna.' },
+  busquedas: {
+    title: 'Búsquedas guardadas',
+    hint: 'Cuando aparecen perfiles nuevos en una de tus búsquedas.',
+  },
   recordatorios: { title: 'Recordatorio de check-in', hint: 'Diez minutos antes de que venza tu check-in.' },
 };

@@ -25,6 +25,7 @@ import { securityNoticeMail } from './security-notice.ts';
  * A new mail: add its file and list it here (the test fails for a template file not listed).
  */
 import { favoriteVisitMail } from './favorite-visit.ts';
+import { savedSearchMail } from './saved-search.ts';
 
 export const mailTemplates: readonly MailTemplate<unknown>[] = [
   notificationMail,
@@ -47,4 +48,5 @@ export const mailTemplates: readonly MailTemplate<unknown>[] = [
   safetyAlertUrgentMail,
   safetyAlertConfirmedMail,
   attendanceAbsenceMarkedMail,
+  savedSearchMail,
 ];

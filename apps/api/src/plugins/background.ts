@@ -4,11 +4,14 @@ import { startMailWorker, type MailWorker } from '../modules/mail/worker.ts';
 import { publishDueReviews } from '../modules/ratings/service.ts';
 import { sweepCheckins } from '../modules/checkins/service.ts';
 import { deliverPush } from '../modules/push/service.ts';
+import { sweepSavedSearches } from '../modules/saved-searches/service.ts';
 
 /** How often reviews whose window ended join the averages (they are visible at once; only the sums wait). */
 export const REVIEW_SWEEP_MS = 60_000;
 /** Check-ins past their deadline alert the contact "within one minute": a sweep every 20 s leaves room for a retry. */
 export const CHECKIN_SWEEP_MS = 20_000;
+/** New profiles for a saved search are told "within a minute" of the first (decision 0176): a look every 20 s. */
+export const SAVED_SEARCH_SWEEP_MS = 20_000;
 
 export interface Background {
   mail: MailWorker;
@@ -16,6 +19,8 @@ export interface Background {
   publishReviews(): Promise<number>;
   /** Alerts the contacts of expired check-ins and reminds those 10 minutes from their deadline. */
   sweepCheckins(): Promise<{ alerts: number; reminders: number }>;
+  /** Records the profiles new to each saved search and sends the notices due; returns how many went. */
+  sweepSavedSearches(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -66,14 +71,34 @@ export function registerBackground(app: FastifyInstance): Background {
     checkins().catch((err: unknown) => app.log.error({ err }, 'check-in sweep failed'));
   }, CHECKIN_SWEEP_MS);
   checkinTimer.unref();
+  let searching: Promise<number> = Promise.resolve(0);
+  const savedSearches = () => {
+    // One sweep at a time in this process; a notice's search row is locked with SKIP LOCKED across processes.
+    searching = searching.then(
+      () => sweepSavedSearches(deps),
+      () => sweepSavedSearches(deps),
+    );
+    return searching;
+  };
+  const searchTimer = setInterval(() => {
+    savedSearches().catch((err: unknown) => app.log.error({ err }, 'saved-search sweep failed'));
+  }, SAVED_SEARCH_SWEEP_MS);
+  searchTimer.unref();
   const background: Background = {
     mail,
     publishReviews,
     sweepCheckins: checkins,
+    sweepSavedSearches: savedSearches,
     stop: async () => {
       clearInterval(timer);
       clearInterval(checkinTimer);
-      await Promise.all([mail.stop(), sweeping.catch(() => 0), checking.catch(() => null)]);
+      clearInterval(searchTimer);
+      await Promise.all([
+        mail.stop(),
+        sweeping.catch(() => 0),
+        checking.catch(() => null),
+        searching.catch(() => 0),
+      ]);
     },
   };
   app.decorate('background', background);

@@ -150,6 +150,7 @@ describe('preferences: GET / PUT /api/cuenta/notificaciones', () => {
       mensajes: true,
       comentarios: true,
       visitas: true,
+      busquedas: true,
     });
     const put = await call(t.app, 'PUT', url, escort, { solicitudes: false, comentarios: false });
     expect(put.statusCode).toBe(200);
@@ -159,6 +160,7 @@ describe('preferences: GET / PUT /api/cuenta/notificaciones', () => {
       mensajes: true,
       comentarios: false,
       visitas: true,
+      busquedas: true,
     });
     expect((await call(t.app, 'PUT', url, escort, { mensajes: false })).json()).toMatchObject({
       solicitudes: false,
@@ -212,6 +214,7 @@ describe('one-click unsubscribe without logging in', () => {
       mensajes: true,
       comentarios: true,
       visitas: true,
+      busquedas: true,
     });
     // Repeating it is harmless; the web page's JSON call works the same way.
     const again = await t.app.inject({

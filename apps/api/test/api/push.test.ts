@@ -298,6 +298,7 @@ describe('push preferences', () => {
       mensajes: true,
       comentarios: true,
       visitas: true,
+      busquedas: true,
       recordatorios: true,
       detalles: false,
     });

@@ -449,6 +449,14 @@ export const accessTable: Record<string, Entry> = {
   },
   'GET /api/favorites/mios': { access: 'client' },
 
+  // ---- saved searches (decision 0175): a client's own; another's id is a 404 ----
+  'GET /api/busquedas': { access: 'client' },
+  'POST /api/busquedas': {
+    access: 'client',
+    body: { nombre: 'Providencia', filtros: { comuna: 'providencia' } },
+  },
+  'DELETE /api/busquedas/{id}': { access: 'client', params: { id: randomUuid() } },
+
   // ---- meetings: the pair is (escort, client); the caller's own side must be theirs ----
   'POST /api/appointments/solicitar': { access: 'self-client', body: request },
   'POST /api/appointments/reutilizar-estado': { access: 'self-client', body: request },

@@ -50,6 +50,7 @@ const owners: Record<string, string[]> = {
   touring: ['escort_visits', 'visit_alerts'],
   push: ['push_subscriptions', 'push_prefs'],
   notifications: ['notification_prefs'],
+  'saved-searches': ['saved_searches', 'saved_search_hits'],
   mail: ['mail_outbox'],
   alerts: ['safety_alerts', 'alert_settings'],
   attendance: ['attendance_marks'],
@@ -102,6 +103,12 @@ const crossAccess: CrossAccess[] = [
     table: 'escort_visits',
     access: 'read',
     reason: "the listing's visitors of today are searched by place and date in one query",
+  },
+  {
+    module: 'saved-searches',
+    table: 'accounts',
+    access: 'read',
+    reason: "a save locks the client's account row so two saves at once cannot pass the limit of 10",
   },
   // Favourite-visit notices (decision 0170): who to tell is one statement over her fans and their comunas.
   {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   customType,
   date,
@@ -126,6 +127,13 @@ export const escortProfiles = pgTable(
     searchDoc: tsvector('search_doc')
       .notNull()
       .default(sql`''::tsvector`),
+    /**
+     * Where she was last placed in the listings: a number from escort_placement_seq, taken by a trigger
+     * (migration saved-searches) when she becomes listed or moves to another comuna, and by nothing else
+     * (a new photo or text leaves it). The saved-search sweep reads the profiles placed since its last
+     * look (decision 0176).
+     */
+    placementSeq: bigint('placement_seq', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -161,6 +169,9 @@ export const escortProfiles = pgTable(
     return [
       verifiedPhotos,
       text,
+      index('escort_placement_seq_idx')
+        .on(t.placementSeq)
+        .where(sql`${t.listed}`),
       ...detailIndexes,
       ...Object.entries(places).flatMap(([name, place]) => [
         publicIndex(`escort_search_${name}_recientes_idx`, [

@@ -61,6 +61,8 @@ export const notificationPrefs = pgTable('notification_prefs', {
   visitas: boolean('visitas').notNull().default(true),
   /** The comuna whose visits he hears about, when not his own (null: his account's city; decision 0170). */
   ciudadVisitas: text('ciudad_visitas'),
+  /** New profiles for a saved search (decision 0176). */
+  busquedas: boolean('busquedas').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

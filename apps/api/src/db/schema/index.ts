@@ -12,3 +12,4 @@ export * from './touring.ts';
 export * from './push.ts';
 export * from './alerts.ts';
 export * from './attendance.ts';
+export * from './saved-searches.ts';

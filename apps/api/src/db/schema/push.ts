@@ -44,6 +44,7 @@ export const pushPrefs = pgTable('push_prefs', {
   mensajes: boolean('mensajes').notNull().default(true),
   comentarios: boolean('comentarios').notNull().default(true),
   visitas: boolean('visitas').notNull().default(true),
+  busquedas: boolean('busquedas').notNull().default(true),
   recordatorios: boolean('recordatorios').notNull().default(true),
   detalles: boolean('detalles').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

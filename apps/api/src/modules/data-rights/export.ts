@@ -16,6 +16,7 @@ import { alertsForExport } from '../alerts/service.ts';
 import { attendanceForExport } from '../attendance/service.ts';
 import { allVisits } from '../touring/service.ts';
 import { pushPreferencesOf, subscriptionsList } from '../push/service.ts';
+import { mySearches } from '../saved-searches/service.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -109,9 +110,11 @@ export async function exportAccount(
     attendanceForExport(db, accountId),
   ]);
   // The push channel (decisions 0168, 0169): the devices that get notices and their switches.
-  const [pushDevices, pushPrefs] = await Promise.all([
+  // The saved searches (decision 0175) go with it: a client's own words and filters.
+  const [pushDevices, pushPrefs, searches] = await Promise.all([
     subscriptionsList(db, accountId),
     pushPreferencesOf(db, accountId),
+    mySearches(db, accountId),
   ]);
   const base = config.siteUrl;
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
@@ -192,6 +195,12 @@ export async function exportAccount(
     ...attendance,
     gira: visits.map((v) => ({ ciudad: v.ciudad, desde: v.desde, hasta: v.hasta })),
     favoritos: favs.map((f) => ({ nick_usuario: f.nickname, agregado_el: iso(f.createdAt) })),
+    busquedas_guardadas: searches.map((s) => ({
+      nombre: s.nombre,
+      filtros: s.filtros,
+      enlace: absolute(s.enlace),
+      guardada_el: s.creada,
+    })),
     citas: meets.map((m) => ({
       rol: m.clientId === accountId ? 'cliente' : 'escort',
       con: m.otherNickname,
@@ -217,6 +226,7 @@ export async function exportAccount(
       mensajes: prefs?.mensajes ?? true,
       comentarios: prefs?.comentarios ?? true,
       visitas: prefs?.visitas ?? true,
+      busquedas: prefs?.busquedas ?? true,
       ciudad_de_visitas: prefs?.ciudadVisitas ?? null,
     },
     avisos_en_el_telefono: {

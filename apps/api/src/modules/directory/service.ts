@@ -6,6 +6,8 @@ import { detailsFromRow, type ProfileDetails } from '@encanto/core/profile-detai
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { findAccountByNickname } from '../accounts/service.ts';
+import type { SearchFilters } from '@encanto/core/search-filters';
+import { placedBetween, placementHighWater, visitingSince } from './placement-queries.ts';
 import type { CardRow } from './queries.ts';
 
 /** `today`: the day in Chile (todayInChile), computed once per listing so 60 cards share it. */
@@ -97,3 +99,24 @@ export async function ownEscortCard(db: DbOrTx, nickname: string, now: Date): Pr
   if (!row) throw notFound();
   return { ...toProfile(row, now), autorizado: row.autorizado, listado: row.listed };
 }
+
+/**
+ * The profiles that newly match a search (decision 0176), for the saved-search sweep: placed (listed, or
+ * moved to another comuna) between two placement numbers, and visiting its place with a visit that is news
+ * for a search saved at `savedAt`. The filters are parsed (escortSearchQuerySchema) and held by filterSql.
+ */
+export async function newMatches(
+  db: DbOrTx,
+  filters: SearchFilters,
+  now: Date,
+  since: { afterSeq: number; uptoSeq: number; savedAt: Date },
+): Promise<string[]> {
+  const filter = { filters, today: todayInChile(now) };
+  const [placed, visiting] = await Promise.all([
+    since.uptoSeq > since.afterSeq ? placedBetween(db, filter, since.afterSeq, since.uptoSeq) : [],
+    visitingSince(db, filter, since.savedAt, todayInChile(since.savedAt)),
+  ]);
+  return [...new Set([...placed, ...visiting])];
+}
+
+export { placementHighWater };

@@ -20,6 +20,7 @@ import { queueMail } from '../mail/service.ts';
 import { notifyByPush } from '../push/service.ts';
 import { prefEnabled, readPrefs, writePrefs, writeVisitCity } from './queries.ts';
 import { favoriteVisitMail } from '../../mail-templates/favorite-visit.ts';
+import { savedSearchMail } from '../../mail-templates/saved-search.ts';
 import { signUnsubscribe, verifyUnsubscribe } from './tokens.ts';
 
 /** What happened, for whom: each event belongs to one kind of notification the recipient can turn off. */
@@ -92,6 +93,28 @@ export async function notifyVisit(
   );
 }
 
+/**
+ * New profiles for a saved search (decision 0176): the mail, unless he turned 'busquedas' off, and the push
+ * notice per his push switches. The caller (saved-searches) has made sure it is at most one a day per search.
+ */
+export async function notifySavedSearch(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'config' | 'clock'>,
+  to: Recipient,
+  notice: { text: string; enlace: string; searchId: string },
+): Promise<void> {
+  await notifyByPush(tx, deps, to.id, { event: 'busqueda', ...notice });
+  if (!(await prefEnabled(tx, to.id, 'busquedas'))) return;
+  const unsubscribeToken = await signUnsubscribe(deps.config, to.id, 'busquedas');
+  await queueMail(
+    tx,
+    deps,
+    savedSearchMail,
+    { text: notice.text, enlace: notice.enlace, recipientKind: to.kind, unsubscribeToken },
+    { to: to.email, accountId: to.id },
+  );
+}
+
 /** The comuna whose visits the client hears about: his choice (null: his account's own, `propia`). */
 export async function visitCity(
   db: DbOrTx,
@@ -122,6 +145,7 @@ const view = (row: NotificationPrefs | undefined): NotificationPrefs =>
         mensajes: row.mensajes,
         comentarios: row.comentarios,
         visitas: row.visitas,
+        busquedas: row.busquedas,
       }
     : { ...defaultNotificationPrefs };
 

@@ -10,6 +10,8 @@ export type PushEvent =
       meetingId: string;
     }
   | { event: 'visita'; text: string; nickname: string }
+  /** New profiles for a saved search (decision 0176): its words and its listing page. */
+  | { event: 'busqueda'; text: string; enlace: string; searchId: string }
   | { event: 'recordatorio' };
 
 export const pushKindOf = (e: PushEvent): PushKind => {
@@ -27,12 +29,14 @@ export const pushKindOf = (e: PushEvent): PushKind => {
       return 'comentarios';
     case 'visita':
       return 'visitas';
+    case 'busqueda':
+      return 'busquedas';
     case 'recordatorio':
       return 'recordatorios';
   }
 };
 
-const details: Record<Exclude<PushEvent['event'], 'visita'>, string> = {
+const details: Record<Exclude<PushEvent['event'], 'visita' | 'busqueda'>, string> = {
   solicitud: 'Recibiste una solicitud de cita nueva.',
   aceptada: 'Aceptaron tu solicitud de cita.',
   rechazada: 'Hay una respuesta a tu solicitud de cita.',
@@ -53,6 +57,8 @@ function urlOf(e: PushEvent): string {
       return pages.myMeetings.href;
     case 'visita':
       return pages.card.href(e.nickname);
+    case 'busqueda':
+      return e.enlace;
     case 'recordatorio':
       return pages.escortHome.href;
     default:
@@ -68,10 +74,16 @@ function urlOf(e: PushEvent): string {
 export function pushNoticeFor(e: PushEvent, siteName: string, showDetails: boolean): PushNotice {
   const body = !showDetails
     ? `Tienes una novedad en ${siteName}`
-    : e.event === 'visita'
+    : e.event === 'visita' || e.event === 'busqueda'
       ? e.text
       : details[e.event];
   const tag =
-    'meetingId' in e ? `cita-${e.meetingId}` : e.event === 'visita' ? `visita-${e.nickname}` : 'checkin';
+    'meetingId' in e
+      ? `cita-${e.meetingId}`
+      : e.event === 'visita'
+        ? `visita-${e.nickname}`
+        : e.event === 'busqueda'
+          ? `busqueda-${e.searchId}`
+          : 'checkin';
   return { title: siteName, body, url: urlOf(e), tag, kind: pushKindOf(e) };
 }

@@ -72,6 +72,7 @@ const view = (row: Awaited<ReturnType<typeof q.readPushPrefs>>): PushPrefs =>
         mensajes: row.mensajes,
         comentarios: row.comentarios,
         visitas: row.visitas,
+        busquedas: row.busquedas,
         recordatorios: row.recordatorios,
         detalles: row.detalles,
       }

@@ -32,6 +32,7 @@ export const escortNav: readonly NavItem[] = [
 export const clientNav: readonly NavItem[] = [
   { to: paths.favorites, label: 'Favoritos', icon: 'heart' },
   { to: paths.myMeetings, label: 'Mis citas', icon: 'calendar', badge: true },
+  { to: paths.savedSearches, label: 'Mis búsquedas', icon: 'search' },
   { to: paths.clientProfile, label: 'Perfil', icon: 'user' },
   { to: paths.clientAccount, label: 'Cuenta', icon: 'lock' },
 ];

@@ -112,6 +112,11 @@ export function AccountMenu() {
                   Favoritos
                 </Link>
               </li>
+              <li role="none">
+                <Link role="menuitem" to={paths.savedSearches} onClick={() => setOpen(false)}>
+                  Mis búsquedas
+                </Link>
+              </li>
             </>
           )}
           {session.role === 'usuario' && (

@@ -37,6 +37,7 @@ export default function ListingPage({
         canonicalPath={paths.escortsRegion(region.slug)}
         place={{ region: region.slug }}
         picker={{ zone: region.zone, region: region.name }}
+        placeName={region.name}
         emptyText={msg.noUsersIn(region.name)}
         description={`Escorts verificadas en la región de ${region.name}`}
       />
@@ -66,6 +67,7 @@ function Listing({
   place,
   picker,
   cityName,
+  placeName,
   regionLink,
   emptyText,
   description,
@@ -75,6 +77,7 @@ function Listing({
   place: ListingPlace;
   picker: Parameters<typeof CityPicker>[0]['active'];
   cityName?: string | undefined;
+  placeName?: string | undefined;
   regionLink?: { name: string; to: string } | undefined;
   emptyText: string;
   description: string | undefined;
@@ -104,7 +107,13 @@ function Listing({
           <Link to={regionLink.to}>Ver todas las escorts de la región {regionLink.name}</Link>
         </p>
       ) : null}
-      <SearchResults place={place} city={cityName} label={title} emptyText={emptyText} />
+      <SearchResults
+        place={place}
+        city={cityName}
+        placeName={placeName}
+        label={title}
+        emptyText={emptyText}
+      />
     </section>
   );
 }

@@ -6,4 +6,6 @@ export const directoryPages = {
   Card: lazy(() => import('./pages/card-page.tsx')),
   OwnCard: lazy(() => import('./pages/own-card-page.tsx')),
   LaSerena: lazy(() => import('./pages/la-serena-page.tsx')),
+  /** "Mis búsquedas": a section of the client's area (app.tsx places it). */
+  SavedSearches: lazy(() => import('./pages/saved-searches-page.tsx')),
 };

@@ -16,6 +16,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { useApiMorePages, useApiQuery } from '../../../lib/query.ts';
 import { FilterBar, type FilteredState } from './filter-bar.tsx';
 import { SearchBox } from './search-box.tsx';
+import { SaveSearch } from './save-search.tsx';
 import { SearchSuggestions } from './search-suggestions.tsx';
 import { VisitorsSection } from './visitors-section.tsx';
 import { GridSkeleton } from './grid-skeleton.tsx';
@@ -37,11 +38,14 @@ export function useListingResults(place: ListingPlace) {
 export function SearchResults({
   place,
   city,
+  placeName,
   label,
   emptyText,
 }: {
   place: ListingPlace;
   city?: string | undefined;
+  /** The place's name for "Guardar búsqueda" (a region's; else the city's). */
+  placeName?: string | undefined;
   label: string;
   emptyText: string;
 }) {
@@ -113,6 +117,7 @@ export function SearchResults({
     <>
       <SearchBox pathname={url.pathname} filters={url.filters} />
       <FilterBar pathname={url.pathname} filters={url.filters} />
+      <SaveSearch place={place} placeName={placeName ?? city} filters={url.filters} />
       {first?.de_visita?.length ? <VisitorsSection escorts={first.de_visita} city={city} /> : null}
       {query.isPending ? (
         <GridSkeleton />
