@@ -1,7 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { msg } from '@encanto/core/messages';
-import { savedSearchFiltersFrom, suggestedSearchName } from '@encanto/core/saved-searches';
+import {
+  savedSearchBodySchema,
+  savedSearchFiltersFrom,
+  suggestedSearchName,
+} from '@encanto/core/saved-searches';
 import type { PageFilters } from '@encanto/core/search-filters';
 import type { ListingPlace } from '@encanto/core/search-params';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -10,6 +14,10 @@ import { errorText } from '../../../lib/api-client.ts';
 import { saveSearch } from '../../../lib/api/saved-searches.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+
+// The name is checked here by the rule the API applies; the filters come from the page, not the form.
+const nameSchema = savedSearchBodySchema.pick({ nombre: true });
 
 /**
  * "Guardar búsqueda" under a listing's search box (decision 0175): for a signed-in client only (the API
@@ -30,27 +38,22 @@ export function SaveSearch({
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const { busy, run } = useAction();
+  const form = useSchemaForm(nameSchema, { defaultValues: { nombre: '' } });
   if (role !== 'cliente') return null;
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const nombre = new FormData(e.currentTarget).get('nombre');
-    setResult(null);
-    await run(
-      () =>
-        saveSearch({
-          nombre: typeof nombre === 'string' ? nombre : '',
-          filtros: savedSearchFiltersFrom(place, filters),
-        }),
-      {
+  const onSubmit = form.handleSubmit(
+    async ({ nombre }) => {
+      setResult(null);
+      await run(() => saveSearch({ nombre, filtros: savedSearchFiltersFrom(place, filters) }), {
         onSuccess: (res) => {
           setOpen(false);
           setResult({ ok: true, text: `Guardamos «${res.busqueda.nombre}».` });
         },
         onError: (err) => setResult({ ok: false, text: errorText(err, msg.savedSearchSaveError) }),
-      },
-    );
-  };
+      });
+    },
+    (errors) => setResult({ ok: false, text: errors.nombre?.message ?? msg.savedSearchName }),
+  );
 
   return (
     <div className="save-search">
@@ -60,12 +63,11 @@ export function SaveSearch({
             <label htmlFor={`${id}-nombre`}>Nombre de la búsqueda</label>
             <input
               id={`${id}-nombre`}
-              name="nombre"
               type="text"
               maxLength={60}
               required
               autoComplete="off"
-              defaultValue={suggestedSearchName(placeName, filters)}
+              {...form.register('nombre')}
               aria-describedby={`${id}-ayuda`}
               // The form opens on a tap that asked for it: the name is what to type next.
               autoFocus
@@ -95,6 +97,8 @@ export function SaveSearch({
           type="button"
           className="button button-secondary save-search-toggle"
           onClick={() => {
+            // The suggested name follows the filters on screen when the form opens.
+            form.reset({ nombre: suggestedSearchName(placeName, filters) });
             setOpen(true);
             setResult(null);
           }}
