@@ -36,7 +36,7 @@ export default function PhotoLookAlikePage() {
         </p>
         <p>
           Si no fuiste tú y crees que alguien quiere hacerse pasar por ti, avísanos. El equipo revisará los
-          dos perfiles y te cuidará la identidad.
+          dos perfiles para proteger tu identidad.
         </p>
         {state.kind === 'success' ? (
           <p className="message message-success" role="status">
