@@ -100,6 +100,10 @@ describe('photo-theft hold (decision 0186)', () => {
     expect(res.json().revision).toBe('en_revision');
 
     expect(await publicGallery(thief)).toEqual([]);
+    // Her data export says the picture is held.
+    const exported = await t.app.inject({ url: '/api/cuenta/exportar', headers: bearer(thief) });
+    const fotos = exported.json<{ fotos: { uso: string; retenida: string | null }[] }>().fotos;
+    expect(fotos.find((f) => f.uso === 'galeria')?.retenida).toBe('en_revision');
     const own = await ownGallery(thief);
     expect(own).toHaveLength(1);
     expect(own[0]!.revision).toBe('en_revision');
