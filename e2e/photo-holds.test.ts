@@ -15,7 +15,7 @@ import {
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { mailMatching } from './helpers/mail.ts';
 
-/** The photo-theft hold (decision 0186): the held picture, the owner's mail and report, the admin's decision. */
+/** The photo-theft hold (decision 0177): the held picture, the owner's mail and report, the admin's decision. */
 let browser: Browser;
 let owner: Person;
 let thief: Person;

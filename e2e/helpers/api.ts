@@ -101,7 +101,7 @@ export function portrait(
   opacity: { face: number; shoulders: number } = { face: 0.2, shoulders: 0.15 },
 ): Promise<Buffer> {
   // A few faint marks at random places make every portrait a different picture: two escorts' photos
-  // never look like one photo to the photo-theft hold (decision 0186), which holds near copies.
+  // never look like one photo to the photo-theft hold (decision 0177), which holds near copies.
   const marks = Array.from(
     { length: 4 },
     () =>

@@ -23,7 +23,7 @@ ALTER TABLE "photo_holds" ADD CONSTRAINT "photo_holds_owner_media_id_media_id_fk
 ALTER TABLE "photo_holds" ADD CONSTRAINT "photo_holds_decided_by_accounts_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "photo_holds_status_idx" ON "photo_holds" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "photo_holds_account_idx" ON "photo_holds" USING btree ("account_id");--> statement-breakpoint
--- A held picture is never the card's photo (decision 0186): the cover skips held gallery images, and
+-- A held picture is never the card's photo (decision 0177): the cover skips held gallery images, and
 -- the trigger also fires when a hold is set or lifted.
 CREATE OR REPLACE FUNCTION escort_cover_of(acc uuid) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT m."url" FROM "media" m

@@ -15,7 +15,7 @@ export const galleryItemSchema = z.object({
   srcset: z.string(),
   width: z.number().int(),
   height: z.number().int(),
-  /** Only in her own gallery: a held picture (decision 0186), never in the public one. */
+  /** Only in her own gallery: a held picture (decision 0177), never in the public one. */
   revision: z.enum(photoHoldStateValues).optional(),
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;

@@ -87,7 +87,7 @@ export const pages = {
     closed,
     (token: string) => `/seguridad/no-fui-yo/${enc(token)}`,
   ),
-  /** Where the "foto muy parecida" mail's report link lands (no login: the token decides; decision 0186). */
+  /** Where the "foto muy parecida" mail's report link lands (no login: the token decides; decision 0177). */
   photoLookAlike: withParams(
     '/foto-parecida/:token',
     closed,

@@ -1,4 +1,4 @@
-/** Texts of the photo-theft hold (decision 0186). */
+/** Texts of the photo-theft hold (decision 0177). */
 export const photoHoldMessages = {
   photoHeldUploaded:
     'Tu foto quedó en revisión: se parece mucho a una foto que publicó otra cuenta. La mostraremos cuando el equipo la revise.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from './messages.ts';
 import { mediaPurposeValues } from './media.ts';
 
-/** A held picture as the admin reviews it (decision 0186). */
+/** A held picture as the admin reviews it (decision 0177). */
 export const photoHoldSchema = z.object({
   id: z.string(),
   estado: z.enum(['en_revision', 'liberada', 'retirada']),

@@ -164,7 +164,7 @@ export const profileImageSchema = z.object({
   publicId: z.string().nullable(),
   /** archivo: a stored photo (uploaded, or downloaded once from a URL); predeterminada: the gender's default avatar. */
   origen: z.enum(['archivo', 'predeterminada']),
-  /** A held photo (decision 0186): under review or taken down, with the reason she reads. */
+  /** A held photo (decision 0177): under review or taken down, with the reason she reads. */
   revision: z.enum(photoHoldStateValues).optional(),
   motivo_revision: z.string().optional(),
 });
@@ -174,7 +174,7 @@ export const uploadResultSchema = z.object({
   fileUrl: z.string(),
   publicId: z.string(),
   mensaje: z.string(),
-  /** Set when the new photo was held for review (decision 0186). */
+  /** Set when the new photo was held for review (decision 0177). */
   revision: z.enum(photoHoldStateValues).optional(),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;

@@ -84,7 +84,7 @@ export const signalSchema = z.object({
     }),
   ),
   /**
-   * For "misma_foto": the pictures of the group held as near copies (decision 0186) and the admin's
+   * For "misma_foto": the pictures of the group held as near copies (decision 0177) and the admin's
    * decision on each; decided in /admin/fotos-retenidas.
    */
   fotos_retenidas: z.array(

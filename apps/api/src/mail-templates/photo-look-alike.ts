@@ -4,7 +4,7 @@ import { defineMail, link, p } from './mail.ts';
 
 const schema = z.object({
   nickname: z.string(),
-  /** The one-click report link's token (decision 0186). */
+  /** The one-click report link's token (decision 0177). */
   token: z.string(),
 });
 

@@ -87,7 +87,7 @@ function newPhoto(): Promise<Buffer> {
 /** The same photo, re-encoded smaller: a different file with a near-equal perceptual hash. */
 const reencoded = (bytes: Buffer) => sharp(bytes).resize(300).jpeg({ quality: 70 }).toBuffer();
 
-describe('photo-theft hold (decision 0186)', () => {
+describe('photo-theft hold (decision 0177)', () => {
   it('holds a near copy of another account’s picture, mails the owner and shows nothing publicly', async () => {
     const owner = await escort();
     const thief = await escort();

@@ -7,7 +7,7 @@ import { ingestImage } from '../../src/infra/media/images.ts';
 import { createDiskMediaStore, type MediaStore } from '../../src/infra/media/store.ts';
 
 /**
- * The photo-theft hold (decision 0186) ignores pictures of one flat colour: their perceptual hash
+ * The photo-theft hold (decision 0177) ignores pictures of one flat colour: their perceptual hash
  * carries no information, so every flat picture would look like a copy of every other.
  */
 let dir: string;

@@ -152,7 +152,7 @@ const crossAccess: CrossAccess[] = [
     table: 'media',
     access: 'write',
     reason:
-      "the hold is set in the upload's transaction (decision 0186); gallery and profiles call photo-holds, so not the reverse",
+      "the hold is set in the upload's transaction (decision 0177); gallery and profiles call photo-holds, so not the reverse",
   },
   {
     module: 'photo-holds',

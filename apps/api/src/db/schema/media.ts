@@ -30,7 +30,7 @@ export const media = pgTable(
     /** Gallery order chosen by the escort (0 first: the cover); ties fall back to upload time. */
     position: integer('position').notNull().default(0),
     /**
-     * A picture too close to one another account published is held (decision 0186): 'en_revision'
+     * A picture too close to one another account published is held (decision 0177): 'en_revision'
      * until an admin decides, 'retirada' when the admin took it down. Held pictures are never public.
      */
     hold: text('hold', { enum: photoHoldStateValues }),
@@ -50,7 +50,7 @@ export const phashBand = (column: unknown, n: number) =>
   sql`((${column} >> ${sql.raw(String(n * 13))}) & 8191)`;
 
 /**
- * One held picture (decision 0186): who uploaded it, whose earlier picture it resembles, the admin's
+ * One held picture (decision 0177): who uploaded it, whose earlier picture it resembles, the admin's
  * decision, and the one-click impersonation report the earlier owner got by mail (its token hashed).
  */
 export const photoHolds = pgTable(

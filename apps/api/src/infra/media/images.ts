@@ -18,7 +18,7 @@ export interface StoredImage {
   phash: bigint;
   /**
    * The picture has detail (not one flat colour): a flat picture's hash carries no information, so
-   * it never counts as a copy of another (decision 0186).
+   * it never counts as a copy of another (decision 0177).
    */
   detailed: boolean;
 }

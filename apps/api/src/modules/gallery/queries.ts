@@ -29,7 +29,7 @@ export function listGallery(db: DbOrTx, accountId: string): Promise<GalleryRow[]
     .orderBy(asc(media.position), asc(media.createdAt), asc(media.id));
 }
 
-/** What anyone else sees: the gallery without held pictures (decision 0186). */
+/** What anyone else sees: the gallery without held pictures (decision 0177). */
 export function listPublicGallery(db: DbOrTx, accountId: string): Promise<GalleryRow[]> {
   return db
     .select(rowColumns)

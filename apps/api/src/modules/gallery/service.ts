@@ -108,7 +108,7 @@ export async function addGalleryItem(
       });
       // A new picture nobody compared with a selfie: the badge goes until she verifies again.
       if (mediaType === 'image') await setPhotosVerified(tx, accountId, false);
-      // A near copy of another account's picture is held before anyone sees it (decision 0186).
+      // A near copy of another account's picture is held before anyone sees it (decision 0177).
       const image = 'phash' in stored ? stored : null;
       const upload = { accountId, mediaId: row.id, purpose: 'gallery' as const };
       if (

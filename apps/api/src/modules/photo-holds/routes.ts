@@ -12,7 +12,7 @@ import { decidePhotoHold, listPhotoHolds, reportLookAlike } from './service.ts';
 const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.uuid({ error: msg.photoHoldNotFound }) });
 
-/** Pictures held as near copies of another account's (decision 0186): the admin decides, the earlier owner reports. */
+/** Pictures held as near copies of another account's (decision 0177): the admin decides, the earlier owner reports. */
 export const photoHoldRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   const tags = ['señales'];

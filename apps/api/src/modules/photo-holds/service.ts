@@ -20,7 +20,7 @@ export const HOLD_MAX_DISTANCE = 4;
 /**
  * In the upload's transaction, right after the picture's media row: if it is a near copy of a
  * picture another account published (not itself held), the new one is held ('en_revision') and the
- * earlier owner is mailed with a one-click impersonation report (decision 0186). Her own pictures
+ * earlier owner is mailed with a one-click impersonation report (decision 0177). Her own pictures
  * never count, so re-uploading one of hers is never held. Answers whether it was held.
  */
 export async function holdIfCopied(
@@ -123,7 +123,7 @@ export async function decidePhotoHold(
 /**
  * The earlier owner's one-click report from her mail: the token is the credential (no sign-in). The
  * hold is marked reported, which puts it first in the admin's eyes; a second click says it was
- * already received (decision 0186).
+ * already received (decision 0177).
  */
 export async function reportLookAlike(
   deps: Pick<Deps, 'db' | 'clock'>,

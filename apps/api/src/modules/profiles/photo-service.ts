@@ -26,7 +26,7 @@ export async function getProfileImage(db: DbOrTx, caller: SessionAccount): Promi
   if (!account) throw notFound(msg.imageFetchError);
   // Every picture but the default avatar is a stored photo: links are downloaded and stored too.
   const photo = await findProfilePhoto(db, caller.id);
-  // A held photo is not her card's picture yet (decision 0186): she sees it, marked, and why.
+  // A held photo is not her card's picture yet (decision 0177): she sees it, marked, and why.
   if (photo?.hold)
     return {
       imageUrl: photo.url,
@@ -43,7 +43,7 @@ export async function getProfileImage(db: DbOrTx, caller: SessionAccount): Promi
 /**
  * Inside the caller's transaction (account locked): the one profile photo (409 if one exists), its
  * media row and the url. An escort's photo that nearly copies another account's is held (decision
- * 0186): her card keeps the gender's avatar until an admin releases it. Answers whether it was held.
+ * 0177): her card keeps the gender's avatar until an admin releases it. Answers whether it was held.
  */
 export async function attachProfilePhoto(
   tx: DbOrTx,

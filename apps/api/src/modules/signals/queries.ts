@@ -145,7 +145,7 @@ export async function insertDismissal(
   await db.insert(signalDismissals).values(values).onConflictDoNothing();
 }
 
-/** Held pictures of these accounts (decision 0186), oldest first, for the "misma_foto" signals. */
+/** Held pictures of these accounts (decision 0177), oldest first, for the "misma_foto" signals. */
 export function photoHoldsOf(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db

@@ -70,7 +70,7 @@ export function useRefresh(path: string) {
   return () => client.invalidateQueries({ queryKey: apiKey(path) });
 }
 
-// ---- held photos (decision 0186) ----
+// ---- held photos (decision 0177) ----
 export const photoHoldsPath = '/admin/fotos-retenidas';
 export const usePhotoHolds = () => useApiQuery<PhotoHold[]>(photoHoldsPath, { staleTime: 0 });
 export const decidePhotoHold = (id: string, action: 'liberar' | 'retirar', nota: string) =>

@@ -199,7 +199,7 @@ export function GalleryManager() {
 
   const label = (item: GalleryItem, i: number) => `${isVideoItem(item) ? 'video' : 'foto'} ${i + 1}`;
   // The card's photo is the first photo in her order; a video in front is no photo (decision 0155).
-  // A held picture is never the cover (decision 0186).
+  // A held picture is never the cover (decision 0177).
   const cover = items.findIndex((item) => !isVideoItem(item) && !item.revision);
   const held = items.some((item) => item.revision === 'en_revision');
   const removed = items.some((item) => item.revision === 'retirada');

@@ -126,7 +126,7 @@ export function ProfilePhotoForm() {
             <ProfileAvatar url={current?.imageUrl} name={nickname ?? ''} size={140} />
           )}
           {current?.revision ? (
-            // A held photo (decision 0186): she sees it, and why it is not on her card yet.
+            // A held photo (decision 0177): she sees it, and why it is not on her card yet.
             <p className="message gallery-hold-note photo-hold-note" role="note">
               <strong>{current.revision === 'en_revision' ? 'En revisión' : 'Retirada'}:</strong>{' '}
               {current.motivo_revision}

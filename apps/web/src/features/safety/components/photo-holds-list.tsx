@@ -81,7 +81,7 @@ function HoldItem({
   );
 }
 
-/** Held photos (decision 0186) on the signals page: the pair side by side, and the decision with a note. */
+/** Held photos (decision 0177) on the signals page: the pair side by side, and the decision with a note. */
 export function PhotoHoldsList({ show }: { show: (kind: 'success' | 'error', text: string) => void }) {
   const list = usePhotoHolds();
   const { busyKey, run } = useAction<string>(useRefresh(photoHoldsPath));

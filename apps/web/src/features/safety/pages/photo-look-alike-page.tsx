@@ -9,7 +9,7 @@ import { useSite } from '../../../lib/site.tsx';
 type State = { kind: 'idle' | 'busy' } | { kind: 'success' | 'error'; text: string };
 
 /**
- * /foto-parecida/{token}: where the "foto muy parecida" mail's link lands (decision 0186). Reporting is
+ * /foto-parecida/{token}: where the "foto muy parecida" mail's link lands (decision 0177). Reporting is
  * a click on this page, not the page view: mail scanners that open links must not report for her.
  */
 export default function PhotoLookAlikePage() {
