@@ -213,6 +213,7 @@ const urls = [
   '/cliente/resetear-pass/abc123',
   '/usuario/resetear-pass/abc123',
   paths.notMe('abc123'),
+  paths.photoLookAlike('abc123abc123abc123abc123'),
   paths.clientProfile,
   paths.clientAccount,
   '/mi-cuenta',

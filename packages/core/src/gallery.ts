@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { photoHoldStateValues } from './media.ts';
 import { limits } from './constants.ts';
 import { msg } from './messages.ts';
 import { cityField } from './fields.ts';
@@ -14,6 +15,8 @@ export const galleryItemSchema = z.object({
   srcset: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** Only in her own gallery: a held picture (decision 0177), never in the public one. */
+  revision: z.enum(photoHoldStateValues).optional(),
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 

@@ -5,6 +5,8 @@ export const defaultImageWidth = 640;
 /** What a stored file is for, and what it is (the database stores these words). */
 export const mediaPurposeValues = ['profile', 'gallery'] as const;
 export const mediaTypeValues = ['image', 'video'] as const;
+/** A held picture (decision 0177): under review, or taken down by an admin. Never shown publicly. */
+export const photoHoldStateValues = ['en_revision', 'retirada'] as const;
 
 const VARIANT = /^(.*)-(\d+)\.webp$/;
 

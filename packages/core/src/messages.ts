@@ -3,6 +3,7 @@ import { safetyMessages } from './safety-messages.ts';
 import { attendanceMessages } from './attendance-messages.ts';
 import { accountSecurityMessages } from './account-security-messages.ts';
 import { pushMessages } from './push-messages.ts';
+import { photoHoldMessages } from './photo-hold-messages.ts';
 import { limits } from './constants.ts';
 
 /**
@@ -393,4 +394,5 @@ export const msg = {
   ...attendanceMessages,
   ...accountSecurityMessages,
   ...pushMessages,
+  ...photoHoldMessages,
 } as const;

@@ -87,6 +87,12 @@ export const pages = {
     closed,
     (token: string) => `/seguridad/no-fui-yo/${enc(token)}`,
   ),
+  /** Where the "foto muy parecida" mail's report link lands (no login: the token decides; decision 0177). */
+  photoLookAlike: withParams(
+    '/foto-parecida/:token',
+    closed,
+    (token: string) => `/foto-parecida/${enc(token)}`,
+  ),
 
   /** The escort's area (one layout, one route per section); its index is the Resumen. */
   escortHome: at('/panel', closed),

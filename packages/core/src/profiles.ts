@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defaultAvatars, generoValues, limits, type Genero } from './constants.ts';
 import { msg } from './messages.ts';
 import { findComuna } from './geo.ts';
-import { mediaPurposeValues, mediaTypeValues } from './media.ts';
+import { mediaPurposeValues, mediaTypeValues, photoHoldStateValues } from './media.ts';
 import { escortPhoneField } from './accounts.ts';
 import {
   atiendeValues,
@@ -164,6 +164,9 @@ export const profileImageSchema = z.object({
   publicId: z.string().nullable(),
   /** archivo: a stored photo (uploaded, or downloaded once from a URL); predeterminada: the gender's default avatar. */
   origen: z.enum(['archivo', 'predeterminada']),
+  /** A held photo (decision 0177): under review or taken down, with the reason she reads. */
+  revision: z.enum(photoHoldStateValues).optional(),
+  motivo_revision: z.string().optional(),
 });
 export type ProfileImage = z.infer<typeof profileImageSchema>;
 
@@ -171,6 +174,8 @@ export const uploadResultSchema = z.object({
   fileUrl: z.string(),
   publicId: z.string(),
   mensaje: z.string(),
+  /** Set when the new photo was held for review (decision 0177). */
+  revision: z.enum(photoHoldStateValues).optional(),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 

@@ -83,6 +83,17 @@ export const signalSchema = z.object({
       publicado: z.boolean(),
     }),
   ),
+  /**
+   * For "misma_foto": the pictures of the group held as near copies (decision 0177) and the admin's
+   * decision on each; decided in /admin/fotos-retenidas.
+   */
+  fotos_retenidas: z.array(
+    z.object({
+      id: z.string(),
+      nickname: z.string(),
+      estado: z.enum(['en_revision', 'liberada', 'retirada']),
+    }),
+  ),
 });
 export type Signal = z.infer<typeof signalSchema>;
 export const signalDismissSchema = z.object({

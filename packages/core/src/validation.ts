@@ -137,6 +137,8 @@ export const auditActionLabels = {
   verificacion_fotos_rechazada: 'Verificación de fotos rechazada',
   selfie_eliminada_por_plazo: 'Selfie de verificación eliminada por plazo de conservación',
   senal_descartada: 'Señal descartada',
+  foto_liberada: 'Foto retenida liberada',
+  foto_retirada: 'Foto retenida retirada',
   alerta_confirmada: 'Alerta de seguridad confirmada',
   alerta_descartada: 'Alerta de seguridad descartada',
   alerta_retirada: 'Alerta de seguridad retirada',

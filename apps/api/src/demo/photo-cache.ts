@@ -48,6 +48,8 @@ export function demoPhotoCache(folder: string): DemoPhotoCache {
         variants: entry.variants,
         bytes: entry.bytes,
         phash: BigInt(entry.phash),
+        // Demo photos are drawn pictures, never one flat colour; the seed writes them without a hold check.
+        detailed: true,
       };
     },
     async keep(svg, image, store) {

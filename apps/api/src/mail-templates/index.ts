@@ -8,6 +8,7 @@ import { documentRejectedMail } from './document-rejected.ts';
 import { inactiveAccountMail } from './inactive-account.ts';
 import { notificationMail } from './notification.ts';
 import { photoCheckApprovedMail } from './photo-check-approved.ts';
+import { photoLookAlikeMail } from './photo-look-alike.ts';
 import { photoCheckRejectedMail } from './photo-check-rejected.ts';
 import { profileSuspendedMail } from './profile-suspended.ts';
 import { recoveryCodeMail } from './recovery-code.ts';
@@ -37,6 +38,7 @@ export const mailTemplates: readonly MailTemplate<unknown>[] = [
   documentRejectedMail,
   approvalNoticeMail,
   photoCheckApprovedMail,
+  photoLookAlikeMail,
   photoCheckRejectedMail,
   profileSuspendedMail,
   contactInviteMail,

@@ -720,6 +720,21 @@ export const accessTable: Record<string, Entry> = {
     query: async (w) => ({ t: await signRefusal(w.app.config, 'no-escribir@correo.cl') }),
   },
   // A key that names no current group: 404 for the admin, refused for everyone else.
+  'GET /api/admin/fotos-retenidas': { access: 'admin' },
+  'POST /api/admin/fotos-retenidas/{id}/liberar': {
+    access: 'admin',
+    params: { id: '00000000-0000-4000-8000-000000000000' },
+    body: { nota: 'Es su foto, revisado' },
+  },
+  'POST /api/admin/fotos-retenidas/{id}/retirar': {
+    access: 'admin',
+    params: { id: '00000000-0000-4000-8000-000000000000' },
+    body: { nota: 'Foto de otra persona' },
+  },
+  'POST /api/fotos-parecidas/{token}/denunciar': {
+    access: 'public',
+    params: { token: 't'.repeat(43) },
+  },
   'POST /api/admin/senales/{clave}/descartar': {
     access: 'admin',
     params: { clave: 'misma_foto-0123456789abcdef0123' },

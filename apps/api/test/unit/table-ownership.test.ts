@@ -54,6 +54,7 @@ const owners: Record<string, string[]> = {
   mail: ['mail_outbox'],
   alerts: ['safety_alerts', 'alert_settings'],
   attendance: ['attendance_marks'],
+  'photo-holds': ['photo_holds'],
 };
 
 interface CrossAccess {
@@ -152,6 +153,26 @@ const crossAccess: CrossAccess[] = [
     table: 'media',
     access: 'read',
     reason: 'the same photo under several accounts: a self-join on the perceptual-hash bands',
+  },
+  {
+    module: 'photo-holds',
+    table: 'media',
+    access: 'write',
+    reason:
+      "the hold is set in the upload's transaction (decision 0177); gallery and profiles call photo-holds, so not the reverse",
+  },
+  {
+    module: 'photo-holds',
+    table: 'accounts',
+    access: 'write',
+    reason:
+      "a released profile photo becomes the account's url (the card's picture), in the decision's transaction",
+  },
+  {
+    module: 'signals',
+    table: 'photo_holds',
+    access: 'read',
+    reason: "a 'misma_foto' signal shows the held pictures of its accounts and the admin's decision",
   },
   {
     module: 'signals',

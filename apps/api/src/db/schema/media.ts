@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { mediaPurposeValues, mediaTypeValues } from '@encanto/core/media';
+import { mediaPurposeValues, mediaTypeValues, photoHoldStateValues } from '@encanto/core/media';
 import { accounts } from './accounts.ts';
 
 export interface MediaVariant {
@@ -29,6 +29,11 @@ export const media = pgTable(
     phash: bigint('phash', { mode: 'bigint' }),
     /** Gallery order chosen by the escort (0 first: the cover); ties fall back to upload time. */
     position: integer('position').notNull().default(0),
+    /**
+     * A picture too close to one another account published is held (decision 0177): 'en_revision'
+     * until an admin decides, 'retirada' when the admin took it down. Held pictures are never public.
+     */
+    hold: text('hold', { enum: photoHoldStateValues }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -43,3 +48,36 @@ export const media = pgTable(
 export const phashBands = [0, 1, 2, 3, 4].map((n) => ({ n }));
 export const phashBand = (column: unknown, n: number) =>
   sql`((${column} >> ${sql.raw(String(n * 13))}) & 8191)`;
+
+/**
+ * One held picture (decision 0177): who uploaded it, whose earlier picture it resembles, the admin's
+ * decision, and the one-click impersonation report the earlier owner got by mail (its token hashed).
+ */
+export const photoHolds = pgTable(
+  'photo_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ownerMediaId: uuid('owner_media_id').references(() => media.id, { onDelete: 'set null' }),
+    purpose: text('purpose', { enum: mediaPurposeValues }).notNull(),
+    status: text('status', { enum: ['en_revision', 'liberada', 'retirada'] })
+      .notNull()
+      .default('en_revision'),
+    reportTokenHash: text('report_token_hash').notNull().unique(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    nota: text('nota'),
+    decidedBy: uuid('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('photo_holds_status_idx').on(t.status, t.createdAt),
+    index('photo_holds_account_idx').on(t.accountId),
+  ],
+);

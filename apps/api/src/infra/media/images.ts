@@ -16,9 +16,16 @@ export interface StoredImage {
   bytes: number;
   /** Perceptual hash of the decoded picture (infra/media/perceptual-hash.ts). */
   phash: bigint;
+  /**
+   * The picture has detail (not one flat colour): a flat picture's hash carries no information, so
+   * it never counts as a copy of another (decision 0177).
+   */
+  detailed: boolean;
 }
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/** Below this grey-level standard deviation a picture is one flat colour. */
+const FLAT_STDEV = 2;
 /** Decompression-bomb guard: no more than 40 megapixels decoded. */
 const MAX_PIXELS = 40_000_000;
 
@@ -99,7 +106,9 @@ export async function ingestImage(
   }
   const main = variants.find((v) => v.key.endsWith(`-${defaultImageWidth}.webp`)) ?? variants[0]!;
   const phash = await perceptualHash(image.open());
-  return { publicId: hash, url: store.url(main.key), variants, bytes: total, phash };
+  const stats = await image.open().greyscale().stats();
+  const detailed = (stats.channels[0]?.stdev ?? 0) >= FLAT_STDEV;
+  return { publicId: hash, url: store.url(main.key), variants, bytes: total, phash, detailed };
 }
 
 /** Deletes every stored variant of an image. */

@@ -160,6 +160,8 @@ export async function exportAccount(
       url: absolute(m.url),
       variantes: m.variants.map((v) => absolute(deps.media.url(v.key))),
       subida_el: iso(m.createdAt),
+      // A held picture (decision 0177): 'en_revision' or 'retirada'; null when it is shown.
+      retenida: m.hold,
     })),
     documento_identidad: doc
       ? {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { escortProfiles, media, type MediaVariant } from '../../db/schema/index.ts';
 
@@ -8,6 +8,7 @@ export interface GalleryRow {
   publicId: string;
   url: string;
   variants: MediaVariant[];
+  hold: 'en_revision' | 'retirada' | null;
 }
 
 const rowColumns = {
@@ -16,6 +17,7 @@ const rowColumns = {
   publicId: media.publicId,
   url: media.url,
   variants: media.variants,
+  hold: media.hold,
 };
 
 /** Gallery items of one account in her chosen order (the first is the cover), then upload order. */
@@ -24,6 +26,15 @@ export function listGallery(db: DbOrTx, accountId: string): Promise<GalleryRow[]
     .select(rowColumns)
     .from(media)
     .where(and(eq(media.accountId, accountId), eq(media.purpose, 'gallery')))
+    .orderBy(asc(media.position), asc(media.createdAt), asc(media.id));
+}
+
+/** What anyone else sees: the gallery without held pictures (decision 0177). */
+export function listPublicGallery(db: DbOrTx, accountId: string): Promise<GalleryRow[]> {
+  return db
+    .select(rowColumns)
+    .from(media)
+    .where(and(eq(media.accountId, accountId), eq(media.purpose, 'gallery'), isNull(media.hold)))
     .orderBy(asc(media.position), asc(media.createdAt), asc(media.id));
 }
 

@@ -7,6 +7,7 @@ import type { MediaVariant } from '../../db/schema/media.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound, tooLarge, unsupportedType } from '../../errors.ts';
 import { findAccountByNickname, setPhotosVerified } from '../accounts/service.ts';
+import { holdIfCopied } from '../photo-holds/service.ts';
 import { ingestImage, deleteImage, type StoredImage } from '../../infra/media/images.ts';
 import type { MediaStore } from '../../infra/media/store.ts';
 import { hasMp4Signature, ingestVideo, type StoredVideo } from '../../infra/media/video.ts';
@@ -15,6 +16,7 @@ import {
   galleryCount,
   insertGalleryItem,
   listGallery,
+  listPublicGallery,
   publicIdInUse,
   releaseGallerySlot,
   setGalleryPositions,
@@ -37,6 +39,7 @@ export function toItem(row: GalleryRow): GalleryItem {
     srcset: isVideo ? '' : srcsetFor(row.url),
     width: main?.width ?? 0,
     height: main?.height ?? 0,
+    ...(row.hold ? { revision: row.hold } : {}),
   };
 }
 
@@ -48,7 +51,7 @@ export async function ownGallery(db: DbOrTx, accountId: string): Promise<Gallery
 export async function publicGallery(db: DbOrTx, nickname: string): Promise<GalleryItem[]> {
   const escort = await findAccountByNickname(db, nickname, 'escort');
   if (!escort?.profile?.public) throw notFound();
-  return (await listGallery(db, escort.id)).map(toItem);
+  return (await listPublicGallery(db, escort.id)).map(toItem);
 }
 
 /** Cheap refusal before the bytes are read or decoded; the authoritative check is takeGallerySlot. */
@@ -65,7 +68,7 @@ export async function assertGalleryRoom(db: DbOrTx, accountId: string): Promise<
  * last slot are removed again unless another item shares them.
  */
 export async function addGalleryItem(
-  deps: Pick<Deps, 'db' | 'media'>,
+  deps: Pick<Deps, 'db' | 'media' | 'config' | 'clock'>,
   accountId: string,
   bytes: Buffer,
 ): Promise<GalleryUploadResult> {
@@ -105,6 +108,14 @@ export async function addGalleryItem(
       });
       // A new picture nobody compared with a selfie: the badge goes until she verifies again.
       if (mediaType === 'image') await setPhotosVerified(tx, accountId, false);
+      // A near copy of another account's picture is held before anyone sees it (decision 0177).
+      const image = 'phash' in stored ? stored : null;
+      const upload = { accountId, mediaId: row.id, purpose: 'gallery' as const };
+      if (
+        image &&
+        (await holdIfCopied(tx, deps, { ...upload, phash: image.phash, detailed: image.detailed }))
+      )
+        row.hold = 'en_revision';
       return { row, total };
     });
   } catch (err) {
@@ -112,7 +123,12 @@ export async function addGalleryItem(
     throw err;
   }
   const item = toItem(result.row);
-  return { ...item, fileUrl: item.url_imagen, total: result.total, mensaje: msg.imageUploaded };
+  return {
+    ...item,
+    fileUrl: item.url_imagen,
+    total: result.total,
+    mensaje: result.row.hold ? msg.photoHeldUploaded : msg.imageUploaded,
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict, notFound, tooLarge, unsupportedType } from '../../errors.ts';
 import { ingestImage, type StoredImage } from '../../infra/media/images.ts';
 import { setPhotosVerified, syncEscortVisibility } from '../accounts/service.ts';
+import { holdIfCopied } from '../photo-holds/service.ts';
 import { deleteImageIfUnused } from '../gallery/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
 import {
@@ -25,25 +26,50 @@ export async function getProfileImage(db: DbOrTx, caller: SessionAccount): Promi
   if (!account) throw notFound(msg.imageFetchError);
   // Every picture but the default avatar is a stored photo: links are downloaded and stored too.
   const photo = await findProfilePhoto(db, caller.id);
+  // A held photo is not her card's picture yet (decision 0177): she sees it, marked, and why.
+  if (photo?.hold)
+    return {
+      imageUrl: photo.url,
+      publicId: photo.publicId,
+      origen: 'archivo',
+      revision: photo.hold,
+      motivo_revision: photo.hold === 'en_revision' ? msg.photoHeldWhy : msg.photoHoldRemovedWhy,
+    };
   return photo
     ? { imageUrl: account.url, publicId: photo.publicId, origen: 'archivo' }
     : { imageUrl: account.url, publicId: null, origen: 'predeterminada' };
 }
 
-/** Inside the caller's transaction (account locked): the one profile photo (409 if one exists), its media row and the url. */
+/**
+ * Inside the caller's transaction (account locked): the one profile photo (409 if one exists), its
+ * media row and the url. An escort's photo that nearly copies another account's is held (decision
+ * 0177): her card keeps the gender's avatar until an admin releases it. Answers whether it was held.
+ */
 export async function attachProfilePhoto(
   tx: DbOrTx,
+  deps: Pick<Deps, 'config' | 'clock'>,
   accountId: string,
   stored: StoredImage,
-  now: Date,
-): Promise<void> {
+): Promise<boolean> {
+  const now = deps.clock.now();
   if (await findProfilePhoto(tx, accountId)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
-  await insertProfilePhoto(tx, accountId, stored);
-  await updateAccount(tx, accountId, { url: stored.url }, now);
+  const mediaId = await insertProfilePhoto(tx, accountId, stored);
+  const account = await findAccount(tx, accountId);
+  const held =
+    account?.kind === 'escort' &&
+    (await holdIfCopied(tx, deps, {
+      accountId,
+      mediaId,
+      phash: stored.phash,
+      detailed: stored.detailed,
+      purpose: 'profile',
+    }));
+  await updateAccount(tx, accountId, { url: held ? defaultAvatarFor(account.genero) : stored.url }, now);
   // A photo of her own completes the profile: she is listed from now on (decision 0153).
   await syncEscortVisibility(tx, accountId, now);
   // A new photo nobody compared with a selfie: the badge goes until she verifies again.
   await setPhotosVerified(tx, accountId, false);
+  return held;
 }
 
 /**
@@ -52,7 +78,7 @@ export async function attachProfilePhoto(
  * first (409), as the spec's screens require.
  */
 export async function uploadProfilePhoto(
-  deps: Pick<Deps, 'db' | 'media' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'media' | 'clock' | 'config'>,
   caller: SessionAccount,
   bytes: Buffer,
 ): Promise<UploadResult> {
@@ -60,16 +86,22 @@ export async function uploadProfilePhoto(
   // Cheap early refusal before decoding; the transaction below re-checks under a row lock.
   if (await findProfilePhoto(db, caller.id)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
   const stored = await ingestImage(deps.media, bytes, { maxBytes: limits.profilePhotoMaxBytes });
+  let held: boolean;
   try {
-    await db.transaction(async (tx) => {
+    held = await db.transaction(async (tx) => {
       await lockAccount(tx, caller.id);
-      await attachProfilePhoto(tx, caller.id, stored, deps.clock.now());
+      return attachProfilePhoto(tx, deps, caller.id, stored);
     });
   } catch (err) {
     await deleteImageIfUnused(db, deps.media, stored.publicId, stored.variants);
     throw err;
   }
-  return { fileUrl: stored.url, publicId: stored.publicId, mensaje: msg.imageUploaded };
+  return {
+    fileUrl: stored.url,
+    publicId: stored.publicId,
+    mensaje: held ? msg.photoHeldUploaded : msg.imageUploaded,
+    ...(held ? { revision: 'en_revision' as const } : {}),
+  };
 }
 
 /**
@@ -79,18 +111,19 @@ export async function uploadProfilePhoto(
  * files deleted. With no photo yet it is a plain upload.
  */
 export async function replaceProfilePhoto(
-  deps: Pick<Deps, 'db' | 'media' | 'log' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'media' | 'log' | 'clock' | 'config'>,
   caller: SessionAccount,
   bytes: Buffer,
 ): Promise<UploadResult> {
   const { db } = deps;
   const stored = await ingestImage(deps.media, bytes, { maxBytes: limits.profilePhotoMaxBytes });
   let old: { publicId: string; variants: MediaVariant[] } | null;
+  let held = false;
   try {
     old = await db.transaction(async (tx) => {
       await lockAccount(tx, caller.id);
       const previous = await takeProfilePhoto(tx, caller.id);
-      await attachProfilePhoto(tx, caller.id, stored, deps.clock.now());
+      held = await attachProfilePhoto(tx, deps, caller.id, stored);
       return previous ? { publicId: previous.publicId, variants: previous.variants } : null;
     });
   } catch (err) {
@@ -102,7 +135,8 @@ export async function replaceProfilePhoto(
   return {
     fileUrl: stored.url,
     publicId: stored.publicId,
-    mensaje: old ? msg.imageReplaced : msg.imageUploaded,
+    mensaje: held ? msg.photoHeldUploaded : old ? msg.imageReplaced : msg.imageUploaded,
+    ...(held ? { revision: 'en_revision' as const } : {}),
   };
 }
 

@@ -49,7 +49,13 @@ export async function lockAccount(tx: DbOrTx, accountId: string): Promise<void> 
 
 export async function findProfilePhoto(db: DbOrTx, accountId: string) {
   const [row] = await db
-    .select({ id: media.id, publicId: media.publicId, url: media.url, variants: media.variants })
+    .select({
+      id: media.id,
+      publicId: media.publicId,
+      url: media.url,
+      variants: media.variants,
+      hold: media.hold,
+    })
     .from(media)
     .where(and(eq(media.accountId, accountId), eq(media.purpose, 'profile')))
     .orderBy(asc(media.createdAt))
@@ -62,17 +68,21 @@ export async function insertProfilePhoto(
   tx: DbOrTx,
   accountId: string,
   stored: { publicId: string; url: string; variants: MediaVariant[]; bytes: number; phash: bigint },
-): Promise<void> {
-  await tx.insert(media).values({
-    accountId,
-    purpose: 'profile',
-    mediaType: 'image',
-    publicId: stored.publicId,
-    url: stored.url,
-    variants: stored.variants,
-    bytes: stored.bytes,
-    phash: stored.phash,
-  });
+): Promise<string> {
+  const [row] = await tx
+    .insert(media)
+    .values({
+      accountId,
+      purpose: 'profile',
+      mediaType: 'image',
+      publicId: stored.publicId,
+      url: stored.url,
+      variants: stored.variants,
+      bytes: stored.bytes,
+      phash: stored.phash,
+    })
+    .returning({ id: media.id });
+  return row!.id;
 }
 
 /** Removes her profile photo's row (if any) and hands back what its files were. */

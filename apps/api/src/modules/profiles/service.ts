@@ -42,7 +42,7 @@ async function importUrlChange(
 
 /** One transaction on the locked account: the imported photo (if any) and the other changes; on failure its files go. */
 async function saveWithPhoto(
-  deps: Pick<Deps, 'db' | 'media' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'media' | 'clock' | 'config'>,
   caller: SessionAccount,
   photo: StoredImage | undefined,
   write: (tx: DbOrTx, now: Date) => Promise<void>,
@@ -52,7 +52,7 @@ async function saveWithPhoto(
     await deps.db.transaction(async (tx) => {
       await lockAccount(tx, caller.id);
       await loadAccount(tx, caller.id);
-      if (photo) await attachProfilePhoto(tx, caller.id, photo, now);
+      if (photo) await attachProfilePhoto(tx, deps, caller.id, photo);
       await write(tx, now);
     });
   } catch (err) {
@@ -67,7 +67,7 @@ async function loadAccount(db: DbOrTx, accountId: string): Promise<AccountRow> {
   return row;
 }
 
-type PhotoDeps = Pick<Deps, 'db' | 'media' | 'remoteImages' | 'clock'>;
+type PhotoDeps = Pick<Deps, 'db' | 'media' | 'remoteImages' | 'clock' | 'config'>;
 
 /**
  * The details the body states, as columns: a field left out stays as it is; null, '' or [] clears

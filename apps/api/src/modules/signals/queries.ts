@@ -1,6 +1,12 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, escortProfiles, registrationMarks, signalDismissals } from '../../db/schema/index.ts';
+import {
+  accounts,
+  escortProfiles,
+  photoHolds,
+  registrationMarks,
+  signalDismissals,
+} from '../../db/schema/index.ts';
 import { phashBand, phashBands } from '../../db/schema/media.ts';
 
 /** Raw statements answer `{ rows }` on both drivers (PGlite and node-postgres). */
@@ -137,4 +143,14 @@ export async function insertDismissal(
   values: { key: string; tipo: string; nota: string; adminId: string },
 ): Promise<void> {
   await db.insert(signalDismissals).values(values).onConflictDoNothing();
+}
+
+/** Held pictures of these accounts (decision 0177), oldest first, for the "misma_foto" signals. */
+export function photoHoldsOf(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: photoHolds.id, accountId: photoHolds.accountId, status: photoHolds.status })
+    .from(photoHolds)
+    .where(inArray(photoHolds.accountId, ids))
+    .orderBy(photoHolds.createdAt);
 }

@@ -114,6 +114,8 @@ async function computeSignals(
   const info = new Map(
     (await q.accountsByIds(db, [...new Set(groups.flatMap((g) => g.ids))])).map((a) => [a.id, a]),
   );
+  const photoGroupIds = [...new Set(groups.filter((g) => g.tipo === 'misma_foto').flatMap((g) => g.ids))];
+  const holds = await q.photoHoldsOf(db, photoGroupIds);
   return groups
     .map((g) => {
       const members = g.ids
@@ -132,6 +134,12 @@ async function computeSignals(
         encontrada: g.found.toISOString(),
         perfil_publicado: cuentas.some((c) => c.publicado),
         cuentas,
+        fotos_retenidas:
+          g.tipo === 'misma_foto'
+            ? holds
+                .filter((h) => g.ids.includes(h.accountId))
+                .map((h) => ({ id: h.id, nickname: info.get(h.accountId)?.nickname ?? '', estado: h.status }))
+            : [],
       };
       return { signal, members };
     })

@@ -8,12 +8,14 @@ const AdminAlertsPage = lazy(() => import('./pages/admin-alerts-page.tsx'));
 const AdminAttendancePage = lazy(() => import('./pages/admin-attendance-page.tsx'));
 const ContactConfirmPage = lazy(() => import('./pages/contact-confirm-page.tsx'));
 const ContactRefusePage = lazy(() => import('./pages/contact-refuse-page.tsx'));
+const PhotoLookAlikePage = lazy(() => import('./pages/photo-look-alike-page.tsx'));
 
-/** Inside the main layout: where a trusted contact's mailed links land (accept, or refuse all mail). */
+/** Inside the main layout: pages mailed links land on (a trusted contact's answer, a look-alike photo's report). */
 export const safetyRoutes = (
   <>
     <Route path={pages.contactConfirm.pattern} element={<ContactConfirmPage />} />
     <Route path={pages.contactRefuse.pattern} element={<ContactRefusePage />} />
+    <Route path={pages.photoLookAlike.pattern} element={<PhotoLookAlikePage />} />
   </>
 );
 

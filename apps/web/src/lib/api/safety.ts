@@ -7,6 +7,7 @@ import type {
   PhotoVerificationState,
   Signal,
 } from '@encanto/core/safety';
+import type { PhotoHold } from '@encanto/core/photo-holds';
 import { api, uploadWithProgress } from '../api-client.ts';
 import { apiKey, useApiQuery } from '../query.ts';
 import { shrinkImage } from '../shrink-image.ts';
@@ -68,3 +69,15 @@ export function useRefresh(path: string) {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: apiKey(path) });
 }
+
+// ---- held photos (decision 0177) ----
+export const photoHoldsPath = '/admin/fotos-retenidas';
+export const usePhotoHolds = () => useApiQuery<PhotoHold[]>(photoHoldsPath, { staleTime: 0 });
+export const decidePhotoHold = (id: string, action: 'liberar' | 'retirar', nota: string) =>
+  api<{ mensaje: string }>(`/admin/fotos-retenidas/${encodeURIComponent(id)}/${action}`, {
+    method: 'POST',
+    body: { nota },
+  });
+/** The earlier owner's one-click report, from the mailed link (no sign-in: the token decides). */
+export const reportLookAlike = (token: string) =>
+  api<{ mensaje: string }>(`/fotos-parecidas/${encodeURIComponent(token)}/denunciar`, { method: 'POST' });

@@ -199,7 +199,10 @@ export function GalleryManager() {
 
   const label = (item: GalleryItem, i: number) => `${isVideoItem(item) ? 'video' : 'foto'} ${i + 1}`;
   // The card's photo is the first photo in her order; a video in front is no photo (decision 0155).
-  const cover = items.findIndex((item) => !isVideoItem(item));
+  // A held picture is never the cover (decision 0177).
+  const cover = items.findIndex((item) => !isVideoItem(item) && !item.revision);
+  const held = items.some((item) => item.revision === 'en_revision');
+  const removed = items.some((item) => item.revision === 'retirada');
 
   return (
     <section className="gallery-page" aria-labelledby="gallery-title">
@@ -292,76 +295,94 @@ export function GalleryManager() {
         ) : items.length === 0 ? (
           <p className="empty">{msg.noPhotos}</p>
         ) : (
-          <GalleryGrid
-            items={items}
-            name={nickname ?? ''}
-            tileProps={drag.tileProps}
-            renderAction={(item, i) => (
-              <>
-                {items.length > 1 ? (
-                  // The pointer's way to reorder; keyboards and screen readers use the buttons below.
-                  <span
-                    className="gallery-drag"
-                    aria-hidden="true"
-                    title="Arrastra para cambiar el orden"
-                    {...drag.handleProps(i)}
-                  >
-                    <Icon name="grip" size={20} />
-                  </span>
-                ) : null}
-                <button
-                  type="button"
-                  className="gallery-delete"
-                  onClick={() => onDelete(item)}
-                  disabled={remove.isPending}
-                  aria-label={isVideoItem(item) ? `Eliminar video ${i + 1}` : `Eliminar foto ${i + 1}`}
-                >
-                  <Icon name="close" size={20} />
-                </button>
-                {i === cover ? <span className="gallery-cover">Portada</span> : null}
-                <div className="gallery-order" role="group" aria-label={`Orden de ${label(item, i)}`}>
+          <>
+            {held ? (
+              <p className="message gallery-hold-note" role="note">
+                <strong>En revisión:</strong> {msg.photoHeldWhy}
+              </p>
+            ) : null}
+            {removed ? (
+              <p className="message message-error gallery-hold-note" role="note">
+                <strong>Retirada:</strong> {msg.photoHoldRemovedWhy}
+              </p>
+            ) : null}
+            <GalleryGrid
+              items={items}
+              name={nickname ?? ''}
+              tileProps={drag.tileProps}
+              renderAction={(item, i) => (
+                <>
+                  {items.length > 1 ? (
+                    // The pointer's way to reorder; keyboards and screen readers use the buttons below.
+                    <span
+                      className="gallery-drag"
+                      aria-hidden="true"
+                      title="Arrastra para cambiar el orden"
+                      {...drag.handleProps(i)}
+                    >
+                      <Icon name="grip" size={20} />
+                    </span>
+                  ) : null}
                   <button
                     type="button"
-                    data-focus-key={`${item.id}-antes`}
-                    onClick={() => void reorder(i, i - 1, `${item.id}-antes`, msg.galleryOrderSaved)}
-                    disabled={ordering || i === 0}
-                    aria-label={`Mover ${label(item, i)} antes`}
+                    className="gallery-delete"
+                    onClick={() => onDelete(item)}
+                    disabled={remove.isPending}
+                    aria-label={isVideoItem(item) ? `Eliminar video ${i + 1}` : `Eliminar foto ${i + 1}`}
                   >
-                    <Icon name="chevronLeft" size={20} />
+                    <Icon name="close" size={20} />
                   </button>
-                  <button
-                    type="button"
-                    data-focus-key={`${item.id}-portada`}
-                    onClick={() =>
-                      void reorder(
-                        i,
-                        0,
-                        `${item.id}-despues`,
-                        isVideoItem(item) ? msg.galleryOrderSaved : msg.galleryCoverSaved,
-                      )
-                    }
-                    disabled={ordering || i === 0}
-                    aria-label={
-                      isVideoItem(item)
-                        ? `Mover ${label(item, i)} al principio`
-                        : `Usar ${label(item, i)} como portada`
-                    }
-                  >
-                    <Icon name="star" size={18} />
-                  </button>
-                  <button
-                    type="button"
-                    data-focus-key={`${item.id}-despues`}
-                    onClick={() => void reorder(i, i + 1, `${item.id}-despues`, msg.galleryOrderSaved)}
-                    disabled={ordering || i === items.length - 1}
-                    aria-label={`Mover ${label(item, i)} después`}
-                  >
-                    <Icon name="chevronRight" size={20} />
-                  </button>
-                </div>
-              </>
-            )}
-          />
+                  {item.revision ? (
+                    <span className={`gallery-cover gallery-hold gallery-hold-${item.revision}`}>
+                      {item.revision === 'en_revision' ? 'En revisión' : 'Retirada'}
+                    </span>
+                  ) : i === cover ? (
+                    <span className="gallery-cover">Portada</span>
+                  ) : null}
+                  <div className="gallery-order" role="group" aria-label={`Orden de ${label(item, i)}`}>
+                    <button
+                      type="button"
+                      data-focus-key={`${item.id}-antes`}
+                      onClick={() => void reorder(i, i - 1, `${item.id}-antes`, msg.galleryOrderSaved)}
+                      disabled={ordering || i === 0}
+                      aria-label={`Mover ${label(item, i)} antes`}
+                    >
+                      <Icon name="chevronLeft" size={20} />
+                    </button>
+                    <button
+                      type="button"
+                      data-focus-key={`${item.id}-portada`}
+                      onClick={() =>
+                        void reorder(
+                          i,
+                          0,
+                          `${item.id}-despues`,
+                          isVideoItem(item) ? msg.galleryOrderSaved : msg.galleryCoverSaved,
+                        )
+                      }
+                      disabled={ordering || i === 0}
+                      aria-label={
+                        isVideoItem(item)
+                          ? `Mover ${label(item, i)} al principio`
+                          : `Usar ${label(item, i)} como portada`
+                      }
+                    >
+                      <Icon name="star" size={18} />
+                    </button>
+                    <button
+                      type="button"
+                      data-focus-key={`${item.id}-despues`}
+                      onClick={() => void reorder(i, i + 1, `${item.id}-despues`, msg.galleryOrderSaved)}
+                      disabled={ordering || i === items.length - 1}
+                      aria-label={`Mover ${label(item, i)} después`}
+                    >
+                      <Icon name="chevronRight" size={20} />
+                    </button>
+                  </div>
+                </>
+              )}
+            />
+          </>
         )}
       </section>
     </section>

@@ -125,6 +125,13 @@ export function ProfilePhotoForm() {
           ) : (
             <ProfileAvatar url={current?.imageUrl} name={nickname ?? ''} size={140} />
           )}
+          {current?.revision ? (
+            // A held photo (decision 0177): she sees it, and why it is not on her card yet.
+            <p className="message gallery-hold-note photo-hold-note" role="note">
+              <strong>{current.revision === 'en_revision' ? 'En revisión' : 'Retirada'}:</strong>{' '}
+              {current.motivo_revision}
+            </p>
+          ) : null}
           {confirming ? (
             <div className="photo-confirm" role="group" aria-labelledby={`${id}-confirm`}>
               <p id={`${id}-confirm`}>

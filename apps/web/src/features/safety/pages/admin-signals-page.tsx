@@ -9,8 +9,10 @@ import { formatDateTime } from '@encanto/core/chile-time';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { PhotoHoldsList } from '../components/photo-holds-list.tsx';
 
 const kindWord = { cliente: 'Cliente', usuario: 'Escort', admin: 'Administración' } as const;
+const holdStateWord = { en_revision: 'en revisión', liberada: 'liberada', retirada: 'retirada' } as const;
 
 function SignalItem({
   signal,
@@ -50,6 +52,13 @@ function SignalItem({
           </li>
         ))}
       </ul>
+      {signal.fotos_retenidas.length > 0 ? (
+        <p className="safety-meta">
+          Fotos retenidas:{' '}
+          {signal.fotos_retenidas.map((f) => `${f.nickname} (${holdStateWord[f.estado]})`).join(', ')}. Decide
+          abajo, en «Fotos retenidas».
+        </p>
+      ) : null}
       <div className="safety-actions">
         <div className="field">
           <label htmlFor={fieldId}>Nota para descartar</label>
@@ -124,6 +133,7 @@ export default function AdminSignalsPage() {
           ))}
         </ul>
       )}
+      <PhotoHoldsList show={show} />
     </section>
   );
 }
