@@ -22,7 +22,8 @@ export async function startRedis(): Promise<TestRedis> {
     child = spawn(BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     });
-    for (let i = 0; i < 100; i++) {
+    // Up to 10 s: on a loaded CI machine the server and each redis-cli start slowly.
+    for (let i = 0; i < 200; i++) {
       if (spawnSync('redis-cli', ['-u', url, 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG') return;
       await new Promise((r) => setTimeout(r, 50));
     }
