@@ -60,7 +60,15 @@ interface Counts {
   numPassedTests: number;
   numFailedTests: number;
   numFailedTestSuites: number;
+  testResults: {
+    name: string;
+    message?: string;
+    assertionResults: { status: string; fullName: string }[];
+  }[];
 }
+
+/** The failed tests' names, printed again after every log so the run's last lines say what failed. */
+const failures: string[] = [];
 
 /** One vitest process over some projects; adds its counts from its JSON report. */
 async function vitest(group: string[], opts: { logFile?: string; cpuLock?: string } = {}): Promise<void> {
@@ -80,6 +88,12 @@ async function vitest(group: string[], opts: { logFile?: string; cpuLock?: strin
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8')) as Counts;
     passed += json.numPassedTests;
+    for (const file of json.testResults) {
+      const where = path.relative(root, file.name);
+      const names = file.assertionResults.filter((t) => t.status === 'failed').map((t) => t.fullName);
+      for (const name of names) failures.push(`${where} > ${name}`);
+      if (names.length === 0 && file.message) failures.push(`${where}: ${file.message.split('\n')[0]}`);
+    }
     groupFailed = json.numFailedTests + (json.numFailedTests === 0 ? json.numFailedTestSuites : 0);
     fs.rmSync(report, { force: true });
   } catch {
@@ -113,5 +127,6 @@ if (browserLog) {
   fs.rmSync(browserLog, { force: true });
 }
 if (ownPhotoCache) fs.rmSync(ownPhotoCache, { recursive: true, force: true });
+for (const failure of failures) console.log(`FAILED: ${failure}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(exitCode);
