@@ -3,6 +3,7 @@ import { createRoutesFromElements, Navigate, Route, useLocation } from 'react-ro
 import { MainLayout } from './components/layout/main-layout.tsx';
 import { PageSkeleton } from './components/ui/page-skeleton.tsx';
 import { ScrollRestoration } from './components/layout/scroll-restoration.tsx';
+import { IndexRedirect } from './components/layout/index-redirect.tsx';
 import { accountRoutes } from './features/accounts/routes.tsx';
 import { directoryPages } from './features/directory/routes.tsx';
 import { validationRoutes } from './features/validation/routes.tsx';
@@ -63,7 +64,7 @@ export const routes = createRoutesFromElements(
       </Route>
       {/* The client's area (Favoritos, Mis citas, Mis búsquedas, Perfil, Cuenta). */}
       <Route path={pages.clientArea.pattern} element={<DashboardLayout kind="cliente" />}>
-        <Route index element={<Navigate to={paths.favorites} replace />} />
+        <Route index element={<IndexRedirect to={paths.favorites} />} />
         <Route path={pages.favorites.pattern} element={<marketplacePages.Favorites />} />
         <Route path={pages.myMeetings.pattern} element={<meetingPages.MyMeetings />} />
         <Route path={pages.savedSearches.pattern} element={<directoryPages.SavedSearches />} />

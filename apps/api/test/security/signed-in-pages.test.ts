@@ -72,6 +72,18 @@ describe('a page requested with the session cookie', () => {
     }
   });
 
+  it("answers an area's index with a 302 to its first page, for its own role", async () => {
+    const cases: [string, FixtureAccount, string][] = [
+      ['/pendientes', admin, '/pendientes/usuarios'],
+      ['/mi-cuenta', client, '/mi-cuenta/favoritos'],
+    ];
+    for (const [url, account, to] of cases) {
+      const res = await page(url, account);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(to);
+    }
+  });
+
   it('with a dead cookie: the cookie is cleared and a guarded page sends to /Login', async () => {
     const res = await page('/panel', { token: 'x'.repeat(43) });
     expect(res.statusCode).toBe(302);

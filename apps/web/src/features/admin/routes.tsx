@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate, Route } from 'react-router';
+import { Route } from 'react-router';
+import { IndexRedirect } from '../../components/layout/index-redirect.tsx';
 import { pages, paths } from '../../config/paths.ts';
 
 const AdminLayout = lazy(() => import('./pages/admin-layout.tsx'));
@@ -15,7 +16,7 @@ const ProfilePage = lazy(() => import('./pages/profile-page.tsx'));
  */
 export const adminRoutes = (more: ReactNode) => (
   <Route path={pages.adminPanel.pattern} element={<AdminLayout />}>
-    <Route index element={<Navigate to={paths.adminEscorts} replace />} />
+    <Route index element={<IndexRedirect to={paths.adminEscorts} />} />
     <Route path={pages.adminEscorts.pattern} element={<PendingPage kind="usuario" />} />
     <Route path={pages.adminClients.pattern} element={<PendingPage kind="cliente" />} />
     <Route path={pages.adminAudit.pattern} element={<AuditPage />} />
