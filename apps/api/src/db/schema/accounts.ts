@@ -163,6 +163,8 @@ export const escortProfiles = pgTable(
       .on(t.hasPhoto, t.createdAt, t.accountId)
       .where(sql`${t.public} and ${t.fotosVerificadas}`);
     // `?q=` (decision 0163): the words' candidates from the GIN index, then the other filters.
+    // The relevance window's walk has its own covering index, escort_search_text_window_idx, written in
+    // the migration text-search-window because Drizzle cannot declare INCLUDE (decision 0182).
     const text = index('escort_search_text_idx')
       .using('gin', t.searchDoc)
       .where(sql`${t.public}`);

@@ -165,14 +165,13 @@ function sortOf(orden: SortName, filter: SearchFilter): { cols: SQL[]; casts: So
 }
 
 /**
- * The matches relevance ranks: the newest `textWindow` (searchLimits), read from the recientes
+ * The matches relevance ranks: the newest `textWindow` (searchLimits), read from the text window
  * index (a broad word) or the GIN index (a rare one), whichever the planner finds cheaper. Ranking
  * every match of a broad word ("masaje", 44% of the profiles) sorted 44,000 rows per page: 940 ms
  * p50 at 100,000 profiles (bench/RESULTS.md, decision 0163). Beyond the window, `orden=recientes`.
  */
 function relevanceWindow(filter: SearchFilter): SQL {
-  return sql`${ep.accountId} in (select ${ep.accountId} from ${ep} where ${and(...conditions(filter))}
-    order by ${ep.hasPhoto} desc, ${ep.createdAt} desc, ${ep.accountId} desc limit ${searchLimits.textWindow})`;
+  return sql`${ep.accountId} in (${textWindowSql(filter, sql`${ep.accountId}`, searchLimits.textWindow)})`;
 }
 
 export const sortKeyTypes = (orden: SortName): readonly SortKeyType[] =>
@@ -218,25 +217,11 @@ export async function searchPage(
   from?: { key: SortKey; direction: 'after' | 'before' },
 ) {
   const { cols, casts, window } = sortOf(orden, filter);
+  if (window) return (await searchRelevancePage(db, filter, limit, from)).rows;
   const where = conditions(filter);
-  if (window) where.push(window);
-  const backwards = from?.direction === 'before';
-  if (from) {
-    const given = sql.join(
-      from.key.map((v, i) => sql`${v}::${sql.raw(casts[i]!)}`),
-      sql`, `,
-    );
-    // `<=` and the cursor's own row left out (the account id ends every key) mean the same as `<`,
-    // but the planner estimates `<=` sanely: for `<` it takes only the first column's `<`, near zero
-    // rows on a deep page of unrated profiles (`rating_score < 0`), and walked the all-profiles index
-    // past every other place's rows (a Temuco page by rating read 10,806 rows; 24,442 at 1M).
-    const id = from.key.at(-1)!;
-    where.push(sql`(${sql.join(cols, sql`, `)}) ${sql.raw(backwards ? '>=' : '<=')} (${given})`);
-    where.push(sql`${ep.accountId} <> ${id}::uuid`);
-  }
-  const direction = sql.raw(backwards ? 'asc' : 'desc');
+  if (from) where.push(...cursorConditions(cols, casts, from));
+  const direction = sql.raw(from?.direction === 'before' ? 'asc' : 'desc');
   const order = cols.map((c) => sql`${c} ${direction}`);
-  if (window) return relevancePage(db, and(...where)!, cols, order, limit);
   return db
     .select({
       ...cardColumns,
@@ -250,19 +235,78 @@ export async function searchPage(
     .limit(limit + 1);
 }
 
+/** Where a page starts: the rows past the cursor's key in its direction, the cursor's own row left out. */
+function cursorConditions(
+  cols: SQL[],
+  casts: SortKeyType[],
+  from: { key: SortKey; direction: 'after' | 'before' },
+): SQL[] {
+  const given = sql.join(
+    from.key.map((v, i) => sql`${v}::${sql.raw(casts[i]!)}`),
+    sql`, `,
+  );
+  // `<=` and the cursor's own row left out (the account id ends every key) mean the same as `<`,
+  // but the planner estimates `<=` sanely: for `<` it takes only the first column's `<`, near zero
+  // rows on a deep page of unrated profiles (`rating_score < 0`), and walked the all-profiles index
+  // past every other place's rows (a Temuco page by rating read 10,806 rows; 24,442 at 1M).
+  const id = from.key.at(-1)!;
+  return [
+    sql`(${sql.join(cols, sql`, `)}) ${sql.raw(from.direction === 'before' ? '>=' : '<=')} (${given})`,
+    sql`${ep.accountId} <> ${id}::uuid`,
+  ];
+}
+
 /**
- * A relevance page in two steps: the page's rows and keys from escort_profiles alone, then their
- * cards. In one query the planner joined accounts and rating_totals to every row of the window
- * before sorting them (bench/EXPLAIN.md, "Text search"); this way only the page's rows are joined.
+ * The newest matches of a text search, in the recientes order, up to `limit`: the relevance window
+ * (decision 0163). Written so the planner can take escort_search_text_window_idx (decision 0182):
+ * listed profiles newest first with the document and the filter columns in the index, so a broad
+ * word is an index-only walk that reads no table row; a rare word is still found through the GIN
+ * index and sorted.
  */
-async function relevancePage(db: DbOrTx, where: SQL, cols: SQL[], order: SQL[], limit: number) {
-  const keyed = await db
-    .select({ id: ep.accountId, key: sortKeyOf(cols) })
-    .from(ep)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit + 1);
-  if (!keyed.length) return [];
+function textWindowSql(filter: SearchFilter, columns: SQL, limit: number): SQL {
+  return sql`select ${columns} from ${ep} where ${and(...conditions(filter))}
+    order by ${ep.hasPhoto} desc, ${ep.createdAt} desc, ${ep.accountId} desc limit ${limit}`;
+}
+
+/**
+ * A relevance page (decisions 0163, 0182) in two steps: the page's rows and keys, then their cards.
+ * The first step walks the window once and answers the count too: the window is read one row
+ * deeper than it ranks, so its size says whether more than `textWindow` match, which is what the
+ * text search's count says (searchTotal). Its matches carry the document, so ranking them reads no
+ * table row; in one query with the cards the planner joined accounts and rating_totals to every row
+ * of the window before sorting them (bench/EXPLAIN.md, "Text search"), so only the page's rows are.
+ */
+export async function searchRelevancePage(
+  db: DbOrTx,
+  filter: SearchFilter,
+  limit: number,
+  from?: { key: SortKey; direction: 'after' | 'before' },
+) {
+  const { cols, casts } = sortOf('relevancia', filter);
+  const cap = searchLimits.textWindow;
+  // The page's conditions name escort_profiles' columns: the window's rows go by that name.
+  const where = from ? [...cursorConditions(cols, casts, from)] : [];
+  const direction = sql.raw(from?.direction === 'before' ? 'asc' : 'desc');
+  const windowCols = sql`${ep.accountId}, ${ep.hasPhoto}, ${ep.createdAt}, ${ep.searchDoc}`;
+  const result = await db.execute(sql`
+    with text_window as materialized (${textWindowSql(filter, windowCols, cap + 1)})
+    select page.id, page.key, counted.n from (select count(*)::int as n from text_window) counted
+    left join lateral (
+      select ${ep.accountId} as id, ${sortKeyOf(cols)} as key
+      from (select * from text_window order by has_photo desc, created_at desc, account_id desc limit ${cap}) ${ep}
+      ${where.length ? sql`where ${and(...where)}` : sql``}
+      order by ${sql.join(
+        cols.map((c) => sql`${c} ${direction}`),
+        sql`, `,
+      )}
+      limit ${limit + 1}
+    ) page on true`);
+  // node-postgres and PGlite both answer { rows }.
+  const found = (result as unknown as { rows: { id: string | null; key: SortKey | null; n: number }[] }).rows;
+  const n = Number(found[0]?.n ?? 0);
+  const total = n > cap ? { n: cap, exact: false } : { n, exact: true };
+  const keyed = found.flatMap(({ id, key }) => (id !== null && key !== null ? [{ id, key }] : []));
+  if (!keyed.length) return { rows: [], total };
   const cards = await db
     .select({ ...cardColumns, id: ep.accountId })
     .from(ep)
@@ -275,10 +319,11 @@ async function relevancePage(db: DbOrTx, where: SQL, cols: SQL[], order: SQL[], 
       ),
     );
   const byId = new Map(cards.map(({ id, ...card }) => [id, card]));
-  return keyed.flatMap(({ id, key }) => {
+  const rows = keyed.flatMap(({ id, key }) => {
     const card = byId.get(id);
     return card ? [{ ...card, key }] : [];
   });
+  return { rows, total };
 }
 
 /** A page's row: the card's columns and the row's sort key. */
@@ -328,11 +373,13 @@ export async function searchTotal(
   cap: number,
   scan = cap,
 ): Promise<SearchCount> {
-  // A text search counts its matches from the GIN index (their number, not the place's, bounds the
-  // work): the first `cap + 1` are enough to know whether there are more.
+  // A text search counts its matches, not the place's entries: the first `cap + 1` are enough to
+  // know whether there are more (a relevance page counts them as it reads its window).
   if (filter.filters.q !== undefined) {
+    // In the window's order, so a broad word is the window index's index-only walk (decision 0182);
+    // without an order the planner read the table until 481 matched (11,500 rows for "vale").
     const counted = await db.execute(sql`
-      select count(*)::int as n from (select 1 from ${ep} where ${and(...conditions(filter))} limit ${cap + 1}) m`);
+      select count(*)::int as n from (${textWindowSql(filter, sql`1`, cap + 1)}) m`);
     const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
     return n > cap ? { n: cap, exact: false } : { n, exact: true };
   }

@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor, type CursorPosition } from './cursor.ts';
 import {
   searchKeyAt,
   searchPage,
+  searchRelevancePage,
   searchTotal,
   type ListCardRow,
   type SearchCount,
@@ -73,7 +74,12 @@ export async function searchEscorts(
     const key = await searchKeyAt(db, filter, orden, (pagina - 1) * limite - 1);
     from = key && { key, direction: 'after' };
   }
-  const rows = from === null ? [] : await searchPage(db, filter, orden, limite, from);
+  // A relevance page reads its window once and counts the matches as it goes (decision 0182).
+  let counted: SearchCount | undefined;
+  let rows: Awaited<ReturnType<typeof searchPage>> = [];
+  if (from !== null && orden === 'relevancia' && filter.filters.q !== undefined) {
+    ({ rows, total: counted } = await searchRelevancePage(db, filter, limite, from));
+  } else if (from !== null) rows = await searchPage(db, filter, orden, limite, from);
   const more = rows.length > limite;
   const page = rows.slice(0, limite);
   if (from?.direction === 'before') page.reverse();
@@ -81,8 +87,9 @@ export async function searchEscorts(
   const last = page.at(-1);
   const backwards = from?.direction === 'before';
   // The day is in the key: an age filter's birth dates move with it.
-  const total = await totals(`${today}:${filterKey(filter.filters)}`, () =>
-    searchTotal(db, filter, capOf(filter.filters)),
+  const total = await totals(
+    `${today}:${filterKey(filter.filters)}`,
+    async () => counted ?? searchTotal(db, filter, capOf(filter.filters)),
   );
   return {
     items: page.map((r) => toListCard(r, today)),
