@@ -57,6 +57,7 @@ import { photoVerificationRoutes } from './modules/photo-verification/routes.ts'
 import { touringRoutes } from './modules/touring/routes.ts';
 import { signalRoutes } from './modules/signals/routes.ts';
 import { photoHoldRoutes } from './modules/photo-holds/routes.ts';
+import { watermarkRoutes } from './modules/watermark/routes.ts';
 import { checkinRoutes } from './modules/checkins/routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { alertAdminRoutes } from './modules/alerts/admin-routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(touringRoutes);
       await api.register(signalRoutes);
       await api.register(photoHoldRoutes);
+      await api.register(watermarkRoutes);
       await api.register(checkinRoutes);
       await api.register(alertRoutes);
       await api.register(alertAdminRoutes);

@@ -1,4 +1,4 @@
-/** Texts of the photo-theft hold (decision 0177). */
+/** Texts of the photo-theft hold (decision 0177) and of her watermark (decision 0178). */
 export const photoHoldMessages = {
   photoHeldUploaded:
     'Tu foto quedó en revisión: se parece mucho a una foto que publicó otra cuenta. La mostraremos cuando el equipo la revise.',
@@ -14,4 +14,8 @@ export const photoHoldMessages = {
   photoReportLinkInvalid: 'Este enlace no es válido o ya no existe.',
   photoReportSent: 'Gracias. Recibimos tu denuncia y el equipo la revisará pronto.',
   photoReportAlready: 'Ya recibimos tu denuncia por esta foto. El equipo la está revisando.',
+  watermarkOn: 'Tus fotos públicas ahora llevan tu marca.',
+  watermarkOff: 'Quitamos la marca de tus fotos.',
+  watermarkInvalid: 'Indica si quieres marcar tus fotos: activa debe ser verdadero o falso.',
+  watermarkError: 'No pudimos cambiar la marca de tus fotos. Inténtalo de nuevo en un momento.',
 } as const;

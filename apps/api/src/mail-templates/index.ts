@@ -9,6 +9,8 @@ import { inactiveAccountMail } from './inactive-account.ts';
 import { notificationMail } from './notification.ts';
 import { photoCheckApprovedMail } from './photo-check-approved.ts';
 import { photoLookAlikeMail } from './photo-look-alike.ts';
+import { photoHoldReleasedMail } from './photo-hold-released.ts';
+import { photoHoldRemovedMail } from './photo-hold-removed.ts';
 import { photoCheckRejectedMail } from './photo-check-rejected.ts';
 import { profileSuspendedMail } from './profile-suspended.ts';
 import { recoveryCodeMail } from './recovery-code.ts';
@@ -39,6 +41,8 @@ export const mailTemplates: readonly MailTemplate<unknown>[] = [
   approvalNoticeMail,
   photoCheckApprovedMail,
   photoLookAlikeMail,
+  photoHoldReleasedMail,
+  photoHoldRemovedMail,
   photoCheckRejectedMail,
   profileSuspendedMail,
   contactInviteMail,

@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { multipartFile } from '../helpers/gallery-media.ts';
 import { accounts, auditLog } from '../../src/db/schema/index.ts';
+import { photoHoldReleasedSubject } from '../../src/mail-templates/photo-hold-released.ts';
+import { photoHoldRemovedSubject } from '../../src/mail-templates/photo-hold-removed.ts';
 import { photoLookAlikeSubject } from '../../src/mail-templates/photo-look-alike.ts';
 import { outboxFor } from './meetings-helpers.ts';
 
@@ -235,6 +237,43 @@ describe('photo-theft hold (decision 0177)', () => {
       headers: bearer(second),
     });
     expect(mine.json()).toMatchObject({ revision: 'retirada', motivo_revision: msg.photoHoldRemovedWhy });
+  });
+
+  it('mails the uploader the decision: released is public now; removed carries the note and where to ask', async () => {
+    const owner = await escort();
+    const kept = await escort();
+    const taken = await escort();
+    const photo = await newPhoto();
+    expect((await toGallery(owner, photo)).statusCode).toBe(201);
+    for (const who of [kept, taken])
+      expect((await toGallery(who, await reencoded(photo))).json().revision).toBe('en_revision');
+    // Nobody mails the uploader while the picture waits.
+    const decisionMail = async (who: FixtureAccount) =>
+      (await outboxFor(t.app, who.email)).filter((m) =>
+        [photoHoldReleasedSubject, photoHoldRemovedSubject].includes(m.subject),
+      );
+    expect(await decisionMail(kept)).toEqual([]);
+    const list = await holds();
+    const idOf = (who: FixtureAccount) => list.find((h) => h.nickname === who.nickname)!.id;
+
+    expect((await decide(idOf(kept), 'liberar', admin, 'Es la misma persona')).statusCode).toBe(200);
+    const [released] = await decisionMail(kept);
+    expect(released?.subject).toBe(photoHoldReleasedSubject);
+    expect(released!.text).toContain(`Hola ${kept.nickname}:`);
+    expect(released!.text).toContain('ya se muestra en tu perfil');
+    // The note was written for the audit log: the released mail leaves it out.
+    expect(released!.text).not.toContain('Es la misma persona');
+
+    const note = 'La foto aparece en un perfil publicado antes.';
+    expect((await decide(idOf(taken), 'retirar', admin, note)).statusCode).toBe(200);
+    const [removed] = await decisionMail(taken);
+    expect(removed?.subject).toBe(photoHoldRemovedSubject);
+    expect(removed!.text).toContain('decidió no publicarla');
+    expect(removed!.text).toContain(`Nota del equipo: ${note}`);
+    expect(removed!.text).toContain(t.config.supportEmail);
+    expect(removed!.text).toContain('/Soporte');
+    // Neither mail names the earlier owner.
+    for (const m of [released!, removed!]) expect(m.text).not.toContain(owner.nickname);
   });
 
   it('answers a short note with a Spanish 400 and an unknown hold with 404', async () => {

@@ -751,6 +751,9 @@ export const accessTable: Record<string, Entry> = {
   },
   'GET /api/cuenta/seguridad': { access: 'escort' },
   'PUT /api/cuenta/seguridad': { access: 'escort', body: { rechazar_con_alertas: false } },
+  // Her watermark (decision 0178): an escort's own switch.
+  'GET /api/cuenta/marca-agua': { access: 'escort' },
+  'PUT /api/cuenta/marca-agua': { access: 'escort', body: { activa: false } },
   'GET /api/cuenta/alertas': { access: 'client' },
   // An unknown alert (or another client's) is 404 to him: its existence is not told.
   'POST /api/cuenta/alertas/{id}/descargo': {

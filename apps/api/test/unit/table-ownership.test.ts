@@ -55,6 +55,7 @@ const owners: Record<string, string[]> = {
   alerts: ['safety_alerts', 'alert_settings'],
   attendance: ['attendance_marks'],
   'photo-holds': ['photo_holds'],
+  watermark: ['watermarks'],
 };
 
 interface CrossAccess {
@@ -167,6 +168,19 @@ const crossAccess: CrossAccess[] = [
     access: 'write',
     reason:
       "a released profile photo becomes the account's url (the card's picture), in the decision's transaction",
+  },
+  {
+    module: 'watermark',
+    table: 'media',
+    access: 'write',
+    reason:
+      'marking swaps the served url/variants with the originals (decision 0178); gallery and profiles call watermark, so not the reverse',
+  },
+  {
+    module: 'watermark',
+    table: 'accounts',
+    access: 'write',
+    reason: "her card's url follows her profile photo's marked or original file, in the swap's transaction",
   },
   {
     module: 'signals',

@@ -34,6 +34,12 @@ export const media = pgTable(
      * until an admin decides, 'retirada' when the admin took it down. Held pictures are never public.
      */
     hold: text('hold', { enum: photoHoldStateValues }),
+    /**
+     * Watermark (decision 0178): while her mark is on, `url` and `variants` are the marked copies (so every
+     * reader serves them unchanged) and these keep the unmarked originals; null when the row is unmarked.
+     */
+    originalUrl: text('original_url'),
+    originalVariants: jsonb('original_variants').$type<MediaVariant[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -81,3 +87,14 @@ export const photoHolds = pgTable(
     index('photo_holds_account_idx').on(t.accountId),
   ],
 );
+
+/**
+ * Escorts who mark their public pictures with the site's name and their nickname (decision 0178): a row
+ * means on. Which mark a picture carries is in its file names (`-m<hash>-`), so a stale mark is seen.
+ */
+export const watermarks = pgTable('watermarks', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

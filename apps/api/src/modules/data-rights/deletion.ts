@@ -80,7 +80,7 @@ export async function eraseAccount(
   if (!taken) return false;
 
   const results = await Promise.allSettled([
-    ...taken.files.map((f) => deleteImageIfUnused(db, media, f.publicId, f.variants)),
+    ...taken.files.map((f) => deleteImageIfUnused(db, media, f)),
     ...(taken.document ? [documents.delete(taken.document.storageKey)] : []),
     ...taken.selfies.map((key) => documents.delete(key)),
   ]);

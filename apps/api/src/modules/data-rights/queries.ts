@@ -62,10 +62,12 @@ export async function deleteMeetings(db: DbOrTx, id: string): Promise<void> {
 
 /** Removes the media rows and returns them, so their files can go once the transaction commits. */
 export function takeMediaRows(db: DbOrTx, id: string) {
-  return db
-    .delete(media)
-    .where(eq(media.accountId, id))
-    .returning({ publicId: media.publicId, variants: media.variants });
+  return db.delete(media).where(eq(media.accountId, id)).returning({
+    publicId: media.publicId,
+    url: media.url,
+    variants: media.variants,
+    originalVariants: media.originalVariants,
+  });
 }
 
 export async function takeDocumentRow(db: DbOrTx, id: string) {

@@ -9,6 +9,9 @@ export interface GalleryRow {
   url: string;
   variants: MediaVariant[];
   hold: 'en_revision' | 'retirada' | null;
+  /** The unmarked files while her watermark is on (decision 0178); null otherwise. */
+  originalUrl: string | null;
+  originalVariants: MediaVariant[] | null;
 }
 
 const rowColumns = {
@@ -18,6 +21,8 @@ const rowColumns = {
   url: media.url,
   variants: media.variants,
   hold: media.hold,
+  originalUrl: media.originalUrl,
+  originalVariants: media.originalVariants,
 };
 
 /** Gallery items of one account in her chosen order (the first is the cover), then upload order. */
@@ -89,6 +94,8 @@ export async function insertGalleryItem(
     publicId: string;
     url: string;
     variants: MediaVariant[];
+    originalUrl: string | null;
+    originalVariants: MediaVariant[] | null;
     bytes: number;
     phash: bigint | null;
   },

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound, tooLarge, unsupportedType } from '../../errors.ts';
 import { findAccountByNickname, setPhotosVerified } from '../accounts/service.ts';
 import { holdIfCopied } from '../photo-holds/service.ts';
+import { deleteMarkedIfUnused, markUpload, syncMarks } from '../watermark/service.ts';
 import { ingestImage, deleteImage, type StoredImage } from '../../infra/media/images.ts';
 import type { MediaStore } from '../../infra/media/store.ts';
 import { hasMp4Signature, ingestVideo, type StoredVideo } from '../../infra/media/video.ts';
@@ -68,7 +69,7 @@ export async function assertGalleryRoom(db: DbOrTx, accountId: string): Promise<
  * last slot are removed again unless another item shares them.
  */
 export async function addGalleryItem(
-  deps: Pick<Deps, 'db' | 'media' | 'config' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'media' | 'config' | 'clock' | 'log'>,
   accountId: string,
   bytes: Buffer,
 ): Promise<GalleryUploadResult> {
@@ -92,6 +93,12 @@ export async function addGalleryItem(
       throw unsupportedType(msg.galleryTypeByBytes);
     throw err;
   }
+  // While her watermark is on, the picture is stored marked before anyone sees it (decision 0178).
+  const served =
+    mediaType === 'image'
+      ? await markUpload(deps, accountId, stored)
+      : { url: stored.url, variants: stored.variants, originalUrl: null, originalVariants: null };
+  const files = { publicId: stored.publicId, ...served };
   let result: { row: GalleryRow; total: number };
   try {
     result = await db.transaction(async (tx) => {
@@ -100,9 +107,7 @@ export async function addGalleryItem(
       const row = await insertGalleryItem(tx, {
         accountId,
         mediaType,
-        publicId: stored.publicId,
-        url: stored.url,
-        variants: stored.variants,
+        ...files,
         bytes: stored.bytes,
         phash: 'phash' in stored ? stored.phash : null,
       });
@@ -119,9 +124,11 @@ export async function addGalleryItem(
       return { row, total };
     });
   } catch (err) {
-    if (!(await publicIdInUse(db, stored.publicId))) await deleteImage(store, stored.variants);
+    await deleteImageIfUnused(db, store, files);
     throw err;
   }
+  // A toggle of her watermark while this upload ran: the new picture follows her choice now.
+  if (mediaType === 'image') await syncMarks(deps, accountId);
   const item = toItem(result.row);
   return {
     ...item,
@@ -131,19 +138,28 @@ export async function addGalleryItem(
   };
 }
 
+/** A media row's files: what it serves and, while it is watermarked, its originals (decision 0178). */
+export interface MediaFiles {
+  publicId: string;
+  url: string;
+  variants: MediaVariant[];
+  originalVariants?: MediaVariant[] | null;
+}
+
 /**
  * Stored names are content hashes, so the same bytes uploaded twice (two
- * accounts, or a profile photo also in a gallery) share their files. Files are
- * deleted only when no media row points at that publicId any more.
+ * accounts, or a profile photo also in a gallery) share their files. The
+ * originals are deleted only when no media row points at that publicId any
+ * more; a watermarked row's marked copies when no row serves their URL.
  */
 export async function deleteImageIfUnused(
   db: DbOrTx,
   store: MediaStore,
-  publicId: string,
-  variants: MediaVariant[],
+  files: MediaFiles,
 ): Promise<boolean> {
-  if (await publicIdInUse(db, publicId)) return false;
-  await deleteImage(store, variants);
+  if (files.originalVariants) await deleteMarkedIfUnused(db, store, files);
+  if (await publicIdInUse(db, files.publicId)) return false;
+  await deleteImage(store, files.originalVariants ?? files.variants);
   return true;
 }
 
@@ -162,7 +178,7 @@ export async function removeGalleryItem(
   });
   if (!row) throw notFound(msg.galleryItemNotFound);
   // Same bytes uploaded twice (or used as a profile photo) share one content-hash name.
-  if (!(await publicIdInUse(deps.db, row.publicId))) await deleteImage(deps.media, row.variants);
+  await deleteImageIfUnused(deps.db, deps.media, row);
 }
 
 /**

@@ -75,6 +75,7 @@ const holdColumns = {
   accountId: photoHolds.accountId,
   url: held.url,
   nickname: uploader.nickname,
+  email: uploader.email,
   ownerNickname: owner.nickname,
   ownerUrl: original.url,
   reportedAt: photoHolds.reportedAt,

@@ -4,6 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { photoHoldReleasedMail } from '../../mail-templates/photo-hold-released.ts';
+import { photoHoldRemovedMail } from '../../mail-templates/photo-hold-removed.ts';
 import { photoLookAlikeMail } from '../../mail-templates/photo-look-alike.ts';
 import { syncEscortVisibility } from '../accounts/service.ts';
 import { recordDecision } from '../audit/service.ts';
@@ -81,10 +83,11 @@ function toView(r: q.HoldRow): PhotoHold {
 /**
  * The admin's decision on a held picture, once: 'liberar' shows it (a released profile photo becomes
  * her card's picture), 'retirar' keeps it hidden for good as 'retirada' (she sees why and can delete
- * it). One audit line either way.
+ * it). One audit line either way, and the uploader is mailed in the same transaction (decision 0181):
+ * released, her photo is public; removed, the admin's note and where to ask.
  */
 export async function decidePhotoHold(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   admin: SessionAccount,
   id: string,
   decision: 'liberar' | 'retirar',
@@ -117,6 +120,17 @@ export async function decidePhotoHold(
       action: release ? 'foto_liberada' : 'foto_retirada',
       reasons: `Parecida a una foto de ${hold.ownerNickname}: ${nota}`,
     });
+    const to = { to: hold.email, accountId: hold.accountId };
+    if (release)
+      await queueMail(tx, deps, photoHoldReleasedMail, { nickname: hold.nickname, tipo: hold.purpose }, to);
+    else
+      await queueMail(
+        tx,
+        deps,
+        photoHoldRemovedMail,
+        { nickname: hold.nickname, tipo: hold.purpose, nota, soporte: deps.config.supportEmail },
+        to,
+      );
   });
 }
 

@@ -1,15 +1,15 @@
 import { limits } from '@encanto/core/constants';
 import { msg } from '@encanto/core/messages';
 import { defaultAvatarFor, type ProfileImage, type UploadResult } from '@encanto/core/profiles';
-import type { MediaVariant } from '../../db/schema/media.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound, tooLarge, unsupportedType } from '../../errors.ts';
 import { ingestImage, type StoredImage } from '../../infra/media/images.ts';
 import { setPhotosVerified, syncEscortVisibility } from '../accounts/service.ts';
 import { holdIfCopied } from '../photo-holds/service.ts';
-import { deleteImageIfUnused } from '../gallery/service.ts';
+import { deleteImageIfUnused, type MediaFiles } from '../gallery/service.ts';
 import type { SessionAccount } from '../sessions/service.ts';
+import { markUpload, syncMarks, type ServedFiles } from '../watermark/service.ts';
 import {
   deleteMediaRow,
   findAccount,
@@ -40,6 +40,18 @@ export async function getProfileImage(db: DbOrTx, caller: SessionAccount): Promi
     : { imageUrl: account.url, publicId: null, origen: 'predeterminada' };
 }
 
+/** A stored photo and what its row serves: marked copies while her watermark is on (decision 0178). */
+export type ServedImage = StoredImage & ServedFiles;
+
+/** Before the transaction: marks the new photo if she marks hers, so it is never served unmarked. */
+export async function servedImage(
+  deps: Pick<Deps, 'db' | 'media' | 'config' | 'clock' | 'log'>,
+  accountId: string,
+  stored: StoredImage,
+): Promise<ServedImage> {
+  return { ...stored, ...(await markUpload(deps, accountId, stored)) };
+}
+
 /**
  * Inside the caller's transaction (account locked): the one profile photo (409 if one exists), its
  * media row and the url. An escort's photo that nearly copies another account's is held (decision
@@ -49,7 +61,7 @@ export async function attachProfilePhoto(
   tx: DbOrTx,
   deps: Pick<Deps, 'config' | 'clock'>,
   accountId: string,
-  stored: StoredImage,
+  stored: ServedImage,
 ): Promise<boolean> {
   const now = deps.clock.now();
   if (await findProfilePhoto(tx, accountId)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
@@ -78,14 +90,18 @@ export async function attachProfilePhoto(
  * first (409), as the spec's screens require.
  */
 export async function uploadProfilePhoto(
-  deps: Pick<Deps, 'db' | 'media' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'db' | 'media' | 'clock' | 'config' | 'log'>,
   caller: SessionAccount,
   bytes: Buffer,
 ): Promise<UploadResult> {
   const { db } = deps;
   // Cheap early refusal before decoding; the transaction below re-checks under a row lock.
   if (await findProfilePhoto(db, caller.id)) throw conflict(msg.deleteImageFirst, 'PHOTO_EXISTS');
-  const stored = await ingestImage(deps.media, bytes, { maxBytes: limits.profilePhotoMaxBytes });
+  const stored = await servedImage(
+    deps,
+    caller.id,
+    await ingestImage(deps.media, bytes, { maxBytes: limits.profilePhotoMaxBytes }),
+  );
   let held: boolean;
   try {
     held = await db.transaction(async (tx) => {
@@ -93,9 +109,10 @@ export async function uploadProfilePhoto(
       return attachProfilePhoto(tx, deps, caller.id, stored);
     });
   } catch (err) {
-    await deleteImageIfUnused(db, deps.media, stored.publicId, stored.variants);
+    await deleteImageIfUnused(db, deps.media, stored);
     throw err;
   }
+  await syncMarks(deps, caller.id);
   return {
     fileUrl: stored.url,
     publicId: stored.publicId,
@@ -116,22 +133,27 @@ export async function replaceProfilePhoto(
   bytes: Buffer,
 ): Promise<UploadResult> {
   const { db } = deps;
-  const stored = await ingestImage(deps.media, bytes, { maxBytes: limits.profilePhotoMaxBytes });
-  let old: { publicId: string; variants: MediaVariant[] } | null;
+  const stored = await servedImage(
+    deps,
+    caller.id,
+    await ingestImage(deps.media, bytes, { maxBytes: limits.profilePhotoMaxBytes }),
+  );
+  let old: MediaFiles | null;
   let held = false;
   try {
     old = await db.transaction(async (tx) => {
       await lockAccount(tx, caller.id);
       const previous = await takeProfilePhoto(tx, caller.id);
       held = await attachProfilePhoto(tx, deps, caller.id, stored);
-      return previous ? { publicId: previous.publicId, variants: previous.variants } : null;
+      return previous ?? null;
     });
   } catch (err) {
-    await deleteImageIfUnused(db, deps.media, stored.publicId, stored.variants);
+    await deleteImageIfUnused(db, deps.media, stored);
     throw err;
   }
   // The same picture uploaded again keeps its (content-named) files: deleteImageIfUnused sees the new row.
-  if (old) await removeFiles(deps, old.publicId, old.variants);
+  if (old) await removeFiles(deps, old);
+  await syncMarks(deps, caller.id);
   return {
     fileUrl: stored.url,
     publicId: stored.publicId,
@@ -177,9 +199,9 @@ export async function deleteProfilePhoto(
     await updateAccount(tx, caller.id, { url: defaultAvatarFor(account?.genero ?? '') }, deps.clock.now());
     // Back to the avatar: out of the listings until she has a photo again (decision 0153).
     await syncEscortVisibility(tx, caller.id, deps.clock.now());
-    return row.variants;
+    return row;
   });
-  await removeFiles(deps, publicId, removed);
+  await removeFiles(deps, removed);
 }
 
 /**
@@ -195,15 +217,11 @@ export async function clearProfileImage(
   return deleteProfilePhoto(deps, caller, photo.publicId);
 }
 
-async function removeFiles(
-  deps: Pick<Deps, 'db' | 'media' | 'log'>,
-  publicId: string,
-  variants: MediaVariant[],
-): Promise<void> {
+async function removeFiles(deps: Pick<Deps, 'db' | 'media' | 'log'>, files: MediaFiles): Promise<void> {
   try {
-    await deleteImageIfUnused(deps.db, deps.media, publicId, variants);
+    await deleteImageIfUnused(deps.db, deps.media, files);
   } catch (err) {
     // The row is gone and the photo no longer shown; leftover bytes are logged for cleanup, not a user error.
-    deps.log.error({ err, publicId }, 'profile photo files not deleted');
+    deps.log.error({ err, publicId: files.publicId }, 'profile photo files not deleted');
   }
 }

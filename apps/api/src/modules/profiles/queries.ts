@@ -54,6 +54,7 @@ export async function findProfilePhoto(db: DbOrTx, accountId: string) {
       publicId: media.publicId,
       url: media.url,
       variants: media.variants,
+      originalVariants: media.originalVariants,
       hold: media.hold,
     })
     .from(media)
@@ -67,7 +68,15 @@ export async function findProfilePhoto(db: DbOrTx, accountId: string) {
 export async function insertProfilePhoto(
   tx: DbOrTx,
   accountId: string,
-  stored: { publicId: string; url: string; variants: MediaVariant[]; bytes: number; phash: bigint },
+  stored: {
+    publicId: string;
+    url: string;
+    variants: MediaVariant[];
+    originalUrl: string | null;
+    originalVariants: MediaVariant[] | null;
+    bytes: number;
+    phash: bigint;
+  },
 ): Promise<string> {
   const [row] = await tx
     .insert(media)
@@ -78,6 +87,8 @@ export async function insertProfilePhoto(
       publicId: stored.publicId,
       url: stored.url,
       variants: stored.variants,
+      originalUrl: stored.originalUrl,
+      originalVariants: stored.originalVariants,
       bytes: stored.bytes,
       phash: stored.phash,
     })
@@ -88,7 +99,13 @@ export async function insertProfilePhoto(
 /** Removes her profile photo's row (if any) and hands back what its files were. */
 export async function takeProfilePhoto(tx: DbOrTx, accountId: string) {
   const [previous] = await tx
-    .select({ id: media.id, publicId: media.publicId, variants: media.variants })
+    .select({
+      id: media.id,
+      publicId: media.publicId,
+      url: media.url,
+      variants: media.variants,
+      originalVariants: media.originalVariants,
+    })
     .from(media)
     .where(and(eq(media.accountId, accountId), eq(media.purpose, 'profile')))
     .limit(1);
@@ -99,7 +116,13 @@ export async function takeProfilePhoto(tx: DbOrTx, accountId: string) {
 /** Her profile photo named by publicId. */
 export async function findProfilePhotoNamed(tx: DbOrTx, accountId: string, publicId: string) {
   const [row] = await tx
-    .select({ id: media.id, variants: media.variants })
+    .select({
+      id: media.id,
+      publicId: media.publicId,
+      url: media.url,
+      variants: media.variants,
+      originalVariants: media.originalVariants,
+    })
     .from(media)
     .where(and(eq(media.accountId, accountId), eq(media.purpose, 'profile'), eq(media.publicId, publicId)))
     .limit(1);

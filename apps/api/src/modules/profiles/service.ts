@@ -10,7 +10,8 @@ import type { SessionAccount } from '../sessions/service.ts';
 import { syncEscortVisibility } from '../accounts/service.ts';
 import type { StoredImage } from '../../infra/media/images.ts';
 import { deleteImageIfUnused } from '../gallery/service.ts';
-import { attachProfilePhoto, importImageFromUrl } from './photo-service.ts';
+import { attachProfilePhoto, importImageFromUrl, servedImage } from './photo-service.ts';
+import { syncMarks } from '../watermark/service.ts';
 import {
   findAccount,
   findEscortFields,
@@ -42,12 +43,14 @@ async function importUrlChange(
 
 /** One transaction on the locked account: the imported photo (if any) and the other changes; on failure its files go. */
 async function saveWithPhoto(
-  deps: Pick<Deps, 'db' | 'media' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'db' | 'media' | 'clock' | 'config' | 'log'>,
   caller: SessionAccount,
-  photo: StoredImage | undefined,
+  imported: StoredImage | undefined,
   write: (tx: DbOrTx, now: Date) => Promise<void>,
 ): Promise<void> {
   const now = deps.clock.now();
+  // Marked before the transaction while her watermark is on (decision 0178).
+  const photo = imported && (await servedImage(deps, caller.id, imported));
   try {
     await deps.db.transaction(async (tx) => {
       await lockAccount(tx, caller.id);
@@ -56,9 +59,10 @@ async function saveWithPhoto(
       await write(tx, now);
     });
   } catch (err) {
-    if (photo) await deleteImageIfUnused(deps.db, deps.media, photo.publicId, photo.variants);
+    if (photo) await deleteImageIfUnused(deps.db, deps.media, photo);
     throw err;
   }
+  if (photo) await syncMarks(deps, caller.id);
 }
 
 async function loadAccount(db: DbOrTx, accountId: string): Promise<AccountRow> {
@@ -67,7 +71,7 @@ async function loadAccount(db: DbOrTx, accountId: string): Promise<AccountRow> {
   return row;
 }
 
-type PhotoDeps = Pick<Deps, 'db' | 'media' | 'remoteImages' | 'clock' | 'config'>;
+type PhotoDeps = Pick<Deps, 'db' | 'media' | 'remoteImages' | 'clock' | 'config' | 'log'>;
 
 /**
  * The details the body states, as columns: a field left out stays as it is; null, '' or [] clears

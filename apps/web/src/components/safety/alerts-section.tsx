@@ -22,6 +22,7 @@ import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
+import { WatermarkToggle } from './watermark-toggle.tsx';
 
 /** The escort's choice: refuse requests from clients with a confirmed safety alert (decision 0171). */
 function RefuseToggle() {
@@ -203,6 +204,7 @@ export function AlertsSection() {
             seguridad»). Nunca sabrá que fuiste tú.
           </p>
           <RefuseToggle />
+          <WatermarkToggle />
         </>
       ) : (
         <MyAlertsList />

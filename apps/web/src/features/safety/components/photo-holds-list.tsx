@@ -59,8 +59,13 @@ function HoldItem({
               id={fieldId}
               maxLength={300}
               placeholder="Por ejemplo: es la misma persona, lo confirmamos con su selfie"
+              aria-describedby={`${fieldId}-hint`}
               {...form.register('nota')}
             />
+            <p id={`${fieldId}-hint`} className="field-hint">
+              Si retiras la foto, le enviamos esta nota por correo a quien la subió: no nombres a la otra
+              cuenta.
+            </p>
           </div>
           <button type="button" className="button" disabled={busy} onClick={() => void decide('liberar')}>
             Liberar
