@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
 
-/** The kinds of notification mail an account can turn on or off (all on by default). */
+/**
+ * The kinds of notice an account can turn on or off (all on by default): the one list the mail switches,
+ * and through push.ts the push switches, are made from, so a new kind cannot reach one channel and not the
+ * other. `visitas` is a favourite's visit to the client's comuna (decision 0170), `busquedas` new profiles
+ * for a saved search (decision 0176).
+ */
 export const notificationKindValues = [
   'solicitudes',
   'respuestas',
@@ -12,26 +17,22 @@ export const notificationKindValues = [
 ] as const;
 export type NotificationKind = (typeof notificationKindValues)[number];
 
-export const notificationPrefsSchema = z.object({
-  solicitudes: z.boolean(),
-  respuestas: z.boolean(),
-  mensajes: z.boolean(),
-  comentarios: z.boolean(),
-  /** A favourite's visit to the client's comuna (decision 0170). */
-  visitas: z.boolean(),
-  /** New profiles for a saved search (decision 0176). */
-  busquedas: z.boolean(),
-});
+/** One boolean per kind, in the kinds' order: the shape of a channel's switches. */
+export const kindSwitches = <K extends string>(kinds: readonly K[]) =>
+  Object.fromEntries(kinds.map((kind) => [kind, z.boolean()])) as { [P in K]: z.ZodBoolean };
+
+/** Every kind of `kinds` set to `on`. */
+export const allKinds = <K extends string>(kinds: readonly K[], on: boolean) =>
+  Object.fromEntries(kinds.map((kind) => [kind, on])) as Record<K, boolean>;
+
+/** A stored row's switches for `kinds`, without its other columns. */
+export const pickKinds = <K extends string>(row: Record<K, boolean>, kinds: readonly K[]) =>
+  Object.fromEntries(kinds.map((kind) => [kind, row[kind]])) as Record<K, boolean>;
+
+export const notificationPrefsSchema = z.object(kindSwitches(notificationKindValues));
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
-export const defaultNotificationPrefs: NotificationPrefs = {
-  solicitudes: true,
-  respuestas: true,
-  mensajes: true,
-  comentarios: true,
-  visitas: true,
-  busquedas: true,
-};
+export const defaultNotificationPrefs: NotificationPrefs = allKinds(notificationKindValues, true);
 
 /** PUT changes the kinds it names and keeps the others. */
 export const notificationPrefsUpdateSchema = notificationPrefsSchema

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
+import {
+  allKinds,
+  kindSwitches,
+  notificationKindsFor,
+  notificationKindValues,
+  type NotificationKind,
+} from './notifications.ts';
 
 /**
  * Web Push (decision 0168): what a browser sends to subscribe (the W3C PushSubscription's JSON), and the
@@ -38,53 +45,58 @@ export const pushSubscriptionInfoSchema = z.object({
 });
 export type PushSubscriptionInfo = z.infer<typeof pushSubscriptionInfoSchema>;
 
-/** The kinds of push notice, each with its own switch (all on by default). */
-export const pushKindValues = [
-  'solicitudes',
-  'respuestas',
-  'mensajes',
-  'comentarios',
-  'visitas',
-  'busquedas',
-  'recordatorios',
-] as const;
+/**
+ * Kinds that exist only as push notices: the safety check-in's reminder (it has no mail; decision 0169).
+ * Which side hears of each one stands beside it.
+ */
+export const pushOnlyKinds = { recordatorios: 'escort' } as const satisfies Record<
+  string,
+  'client' | 'escort'
+>;
+
+/**
+ * Notification kinds left out of the push channel on purpose, each with its reason: none today. Every other
+ * kind of notifications.ts gets a push switch by itself (a test holds the two lists to this).
+ */
+export const kindsWithoutPush = [] as const satisfies readonly NotificationKind[];
+
+type PushOnlyKind = keyof typeof pushOnlyKinds;
+type MailKindWithPush = Exclude<NotificationKind, (typeof kindsWithoutPush)[number]>;
+
+const hasPush = (kind: NotificationKind): kind is MailKindWithPush =>
+  !(kindsWithoutPush as readonly NotificationKind[]).includes(kind);
+
+/** The kinds of push notice, each with its own switch (all on by default): the mail kinds, then push's own. */
+export const pushKindValues: readonly (MailKindWithPush | PushOnlyKind)[] = [
+  ...notificationKindValues.filter(hasPush),
+  ...(Object.keys(pushOnlyKinds) as PushOnlyKind[]),
+];
 export type PushKind = (typeof pushKindValues)[number];
 
 export const pushPrefsSchema = z.object({
-  solicitudes: z.boolean(),
-  respuestas: z.boolean(),
-  mensajes: z.boolean(),
-  comentarios: z.boolean(),
-  visitas: z.boolean(),
-  /** New profiles for a saved search (decision 0176). */
-  busquedas: z.boolean(),
-  recordatorios: z.boolean(),
+  ...kindSwitches(pushKindValues),
   /** Off: every notice reads "Tienes una novedad en …"; on: it says what happened. */
   detalles: z.boolean(),
 });
 export type PushPrefs = z.infer<typeof pushPrefsSchema>;
 
-export const defaultPushPrefs: PushPrefs = {
-  solicitudes: true,
-  respuestas: true,
-  mensajes: true,
-  comentarios: true,
-  visitas: true,
-  busquedas: true,
-  recordatorios: true,
-  detalles: false,
-};
+export const defaultPushPrefs: PushPrefs = { ...allKinds(pushKindValues, true), detalles: false };
 
 export const pushPrefsUpdateSchema = pushPrefsSchema
   .partial()
   .refine((v) => Object.keys(v).length > 0, msg.invalidInput);
 export type PushPrefsUpdate = z.infer<typeof pushPrefsUpdateSchema>;
 
-/** Which push kinds concern each side. */
+/** Which push kinds concern each side: the side's mail kinds, then the push-only kinds that are its own. */
 export const pushKindsFor: Record<'client' | 'escort', readonly PushKind[]> = {
-  client: ['respuestas', 'mensajes', 'visitas', 'busquedas'],
-  escort: ['solicitudes', 'mensajes', 'comentarios', 'recordatorios'],
+  client: pushKindsOf('client'),
+  escort: pushKindsOf('escort'),
 };
+
+function pushKindsOf(side: 'client' | 'escort'): PushKind[] {
+  const own = (Object.keys(pushOnlyKinds) as PushOnlyKind[]).filter((kind) => pushOnlyKinds[kind] === side);
+  return [...notificationKindsFor[side].filter(hasPush), ...own];
+}
 
 export const pushLabels: Record<PushKind, { title: string; hint: string }> = {
   solicitudes: { title: 'Solicitudes nuevas', hint: 'Cuando alguien te pide una cita.' },
