@@ -46,7 +46,18 @@ export const notificationKindsFor: Record<'client' | 'escort', readonly Notifica
   escort: ['solicitudes', 'mensajes', 'comentarios'],
 };
 
-export const notificationLabels: Record<NotificationKind, { title: string; hint: string; what: string }> = {
+/** A switch's words: its title and the line under it. */
+export interface KindLabel {
+  title: string;
+  hint: string;
+}
+
+/**
+ * Each kind's words, for its mail switch and its push switch (push.ts): `what` completes "Recibes este aviso
+ * porque tienes activados los avisos de …" and the unsubscribe page; `pushHint` replaces the hint on the push
+ * switch, where the phone's settings say it in other words.
+ */
+export const notificationLabels: Record<NotificationKind, KindLabel & { what: string; pushHint?: string }> = {
   solicitudes: {
     title: 'Solicitudes nuevas',
     hint: 'Cuando alguien te pide una cita.',
@@ -60,6 +71,7 @@ export const notificationLabels: Record<NotificationKind, { title: string; hint:
   mensajes: {
     title: 'Mensajes nuevos',
     hint: 'Si no abriste la conversación en los últimos 15 minutos.',
+    pushHint: 'Cuando te escriben en una cita.',
     what: 'mensajes nuevos',
   },
   comentarios: {
@@ -75,6 +87,7 @@ export const notificationLabels: Record<NotificationKind, { title: string; hint:
   busquedas: {
     title: 'Búsquedas guardadas',
     hint: 'Cuando aparecen perfiles nuevos en una de tus búsquedas, como mucho un aviso al día por búsqueda.',
+    pushHint: 'Cuando aparecen perfiles nuevos en una de tus búsquedas.',
     what: 'perfiles nuevos en tus búsquedas',
   },
 };

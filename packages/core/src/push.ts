@@ -5,6 +5,8 @@ import {
   kindSwitches,
   notificationKindsFor,
   notificationKindValues,
+  notificationLabels,
+  type KindLabel,
   type NotificationKind,
 } from './notifications.ts';
 
@@ -46,13 +48,16 @@ export const pushSubscriptionInfoSchema = z.object({
 export type PushSubscriptionInfo = z.infer<typeof pushSubscriptionInfoSchema>;
 
 /**
- * Kinds that exist only as push notices: the safety check-in's reminder (it has no mail; decision 0169).
- * Which side hears of each one stands beside it.
+ * Kinds that exist only as push notices, with the side that hears of each and its switch's words: the safety
+ * check-in's reminder (it has no mail; decision 0169).
  */
-export const pushOnlyKinds = { recordatorios: 'escort' } as const satisfies Record<
-  string,
-  'client' | 'escort'
->;
+export const pushOnlyKinds = {
+  recordatorios: {
+    side: 'escort',
+    title: 'Recordatorio de check-in',
+    hint: 'Diez minutos antes de que venza tu check-in.',
+  },
+} as const satisfies Record<string, { side: 'client' | 'escort' } & KindLabel>;
 
 /**
  * Notification kinds left out of the push channel on purpose, each with its reason: none today. Every other
@@ -94,22 +99,23 @@ export const pushKindsFor: Record<'client' | 'escort', readonly PushKind[]> = {
 };
 
 function pushKindsOf(side: 'client' | 'escort'): PushKind[] {
-  const own = (Object.keys(pushOnlyKinds) as PushOnlyKind[]).filter((kind) => pushOnlyKinds[kind] === side);
+  const own = (Object.keys(pushOnlyKinds) as PushOnlyKind[]).filter(
+    (kind) => pushOnlyKinds[kind].side === side,
+  );
   return [...notificationKindsFor[side].filter(hasPush), ...own];
 }
 
-export const pushLabels: Record<PushKind, { title: string; hint: string }> = {
-  solicitudes: { title: 'Solicitudes nuevas', hint: 'Cuando alguien te pide una cita.' },
-  respuestas: {
-    title: 'Respuestas a tus solicitudes',
-    hint: 'Cuando aceptan, rechazan o proponen otra hora.',
-  },
-  mensajes: { title: 'Mensajes nuevos', hint: 'Cuando te escriben en una cita.' },
-  comentarios: { title: 'Comentarios nuevos', hint: 'Cuando un cliente comenta tu perfil.' },
-  visitas: { title: 'Visitas de tus favoritas', hint: 'Cuando una favorita anuncia una visita a tu comuna.' },
-  busquedas: {
-    title: 'Búsquedas guardadas',
-    hint: 'Cuando aparecen perfiles nuevos en una de tus búsquedas.',
-  },
-  recordatorios: { title: 'Recordatorio de check-in', hint: 'Diez minutos antes de que venza tu check-in.' },
-};
+/**
+ * The push switches' words: each mail kind's own (notificationLabels, with its `pushHint` where the push says
+ * something else), then push's own kinds.
+ */
+export const pushLabels = Object.fromEntries(
+  pushKindValues.map((kind) => {
+    if (kind in pushOnlyKinds) {
+      const { title, hint } = pushOnlyKinds[kind as PushOnlyKind];
+      return [kind, { title, hint }];
+    }
+    const label = notificationLabels[kind as MailKindWithPush];
+    return [kind, { title: label.title, hint: label.pushHint ?? label.hint }];
+  }),
+) as Record<PushKind, KindLabel>;

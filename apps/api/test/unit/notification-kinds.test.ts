@@ -33,8 +33,9 @@ describe('notification kinds and push switches', () => {
     expect(pushKindValues).toEqual([...withPush, ...Object.keys(pushOnlyKinds)]);
     for (const kind of withPush) {
       expect(defaultPushPrefs[kind], kind).toBe(true);
-      expect(pushLabels[kind]?.title, kind).toBeTruthy();
+      expect(pushLabels[kind]?.title, kind).toBe(notificationLabels[kind].title);
     }
+    expect(Object.keys(pushLabels)).toEqual([...pushKindValues]);
   });
 
   it('keeps the exclusions and the push-only kinds apart from each other and real', () => {
