@@ -19,10 +19,11 @@ export interface QueueItem {
 }
 
 /**
- * An admin console queue (alerts, attendance contests, signals, held photos): a titled section with a status
- * line, a skeleton while loading, an error or empty line, then one card per entry, each deciding with a note
- * through `QueueItem`. One decision at a time: every card's buttons wait while one runs. A queue nested in
- * another's page reports through that page's status line (`show`) instead of a line of its own.
+ * An admin console queue (alerts, attendance contests, signals, held photos, selfie checks): a titled section
+ * with a status line, a skeleton while loading, an error or empty line, then one card per entry, each deciding
+ * through `QueueItem` (most with a note: NoteDecision). One decision at a time: every card's buttons wait while
+ * one runs. A queue nested in another's page reports through that page's status line (`show`) instead of a
+ * line of its own.
  */
 export function DecisionQueue<T>({
   titleId,
