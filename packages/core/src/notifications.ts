@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
 
-/** The kinds of notification mail an account can turn on or off (all on by default). */
+/**
+ * The kinds of notice an account can turn on or off (all on by default): the one list the mail switches,
+ * and through push.ts the push switches, are made from, so a new kind cannot reach one channel and not the
+ * other. `visitas` is a favourite's visit to the client's comuna (decision 0170), `busquedas` new profiles
+ * for a saved search (decision 0176).
+ */
 export const notificationKindValues = [
   'solicitudes',
   'respuestas',
@@ -12,26 +17,22 @@ export const notificationKindValues = [
 ] as const;
 export type NotificationKind = (typeof notificationKindValues)[number];
 
-export const notificationPrefsSchema = z.object({
-  solicitudes: z.boolean(),
-  respuestas: z.boolean(),
-  mensajes: z.boolean(),
-  comentarios: z.boolean(),
-  /** A favourite's visit to the client's comuna (decision 0170). */
-  visitas: z.boolean(),
-  /** New profiles for a saved search (decision 0176). */
-  busquedas: z.boolean(),
-});
+/** One boolean per kind, in the kinds' order: the shape of a channel's switches. */
+export const kindSwitches = <K extends string>(kinds: readonly K[]) =>
+  Object.fromEntries(kinds.map((kind) => [kind, z.boolean()])) as { [P in K]: z.ZodBoolean };
+
+/** Every kind of `kinds` set to `on`. */
+export const allKinds = <K extends string>(kinds: readonly K[], on: boolean) =>
+  Object.fromEntries(kinds.map((kind) => [kind, on])) as Record<K, boolean>;
+
+/** A stored row's switches for `kinds`, without its other columns. */
+export const pickKinds = <K extends string>(row: Record<K, boolean>, kinds: readonly K[]) =>
+  Object.fromEntries(kinds.map((kind) => [kind, row[kind]])) as Record<K, boolean>;
+
+export const notificationPrefsSchema = z.object(kindSwitches(notificationKindValues));
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
-export const defaultNotificationPrefs: NotificationPrefs = {
-  solicitudes: true,
-  respuestas: true,
-  mensajes: true,
-  comentarios: true,
-  visitas: true,
-  busquedas: true,
-};
+export const defaultNotificationPrefs: NotificationPrefs = allKinds(notificationKindValues, true);
 
 /** PUT changes the kinds it names and keeps the others. */
 export const notificationPrefsUpdateSchema = notificationPrefsSchema
@@ -45,7 +46,18 @@ export const notificationKindsFor: Record<'client' | 'escort', readonly Notifica
   escort: ['solicitudes', 'mensajes', 'comentarios'],
 };
 
-export const notificationLabels: Record<NotificationKind, { title: string; hint: string; what: string }> = {
+/** A switch's words: its title and the line under it. */
+export interface KindLabel {
+  title: string;
+  hint: string;
+}
+
+/**
+ * Each kind's words, for its mail switch and its push switch (push.ts): `what` completes "Recibes este aviso
+ * porque tienes activados los avisos de …" and the unsubscribe page; `pushHint` replaces the hint on the push
+ * switch, where the phone's settings say it in other words.
+ */
+export const notificationLabels: Record<NotificationKind, KindLabel & { what: string; pushHint?: string }> = {
   solicitudes: {
     title: 'Solicitudes nuevas',
     hint: 'Cuando alguien te pide una cita.',
@@ -59,6 +71,7 @@ export const notificationLabels: Record<NotificationKind, { title: string; hint:
   mensajes: {
     title: 'Mensajes nuevos',
     hint: 'Si no abriste la conversación en los últimos 15 minutos.',
+    pushHint: 'Cuando te escriben en una cita.',
     what: 'mensajes nuevos',
   },
   comentarios: {
@@ -74,6 +87,7 @@ export const notificationLabels: Record<NotificationKind, { title: string; hint:
   busquedas: {
     title: 'Búsquedas guardadas',
     hint: 'Cuando aparecen perfiles nuevos en una de tus búsquedas, como mucho un aviso al día por búsqueda.',
+    pushHint: 'Cuando aparecen perfiles nuevos en una de tus búsquedas.',
     what: 'perfiles nuevos en tus búsquedas',
   },
 };

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
+import {
+  allKinds,
+  kindSwitches,
+  notificationKindsFor,
+  notificationKindValues,
+  notificationLabels,
+  type KindLabel,
+  type NotificationKind,
+} from './notifications.ts';
 
 /**
  * Web Push (decision 0168): what a browser sends to subscribe (the W3C PushSubscription's JSON), and the
@@ -38,66 +47,75 @@ export const pushSubscriptionInfoSchema = z.object({
 });
 export type PushSubscriptionInfo = z.infer<typeof pushSubscriptionInfoSchema>;
 
-/** The kinds of push notice, each with its own switch (all on by default). */
-export const pushKindValues = [
-  'solicitudes',
-  'respuestas',
-  'mensajes',
-  'comentarios',
-  'visitas',
-  'busquedas',
-  'recordatorios',
-] as const;
+/**
+ * Kinds that exist only as push notices, with the side that hears of each and its switch's words: the safety
+ * check-in's reminder (it has no mail; decision 0169).
+ */
+export const pushOnlyKinds = {
+  recordatorios: {
+    side: 'escort',
+    title: 'Recordatorio de check-in',
+    hint: 'Diez minutos antes de que venza tu check-in.',
+  },
+} as const satisfies Record<string, { side: 'client' | 'escort' } & KindLabel>;
+
+/**
+ * Notification kinds left out of the push channel on purpose, each with its reason: none today. Every other
+ * kind of notifications.ts gets a push switch by itself (a test holds the two lists to this).
+ */
+export const kindsWithoutPush = [] as const satisfies readonly NotificationKind[];
+
+type PushOnlyKind = keyof typeof pushOnlyKinds;
+type MailKindWithPush = Exclude<NotificationKind, (typeof kindsWithoutPush)[number]>;
+
+const hasPush = (kind: NotificationKind): kind is MailKindWithPush =>
+  !(kindsWithoutPush as readonly NotificationKind[]).includes(kind);
+
+/** The kinds of push notice, each with its own switch (all on by default): the mail kinds, then push's own. */
+export const pushKindValues: readonly (MailKindWithPush | PushOnlyKind)[] = [
+  ...notificationKindValues.filter(hasPush),
+  ...(Object.keys(pushOnlyKinds) as PushOnlyKind[]),
+];
 export type PushKind = (typeof pushKindValues)[number];
 
 export const pushPrefsSchema = z.object({
-  solicitudes: z.boolean(),
-  respuestas: z.boolean(),
-  mensajes: z.boolean(),
-  comentarios: z.boolean(),
-  visitas: z.boolean(),
-  /** New profiles for a saved search (decision 0176). */
-  busquedas: z.boolean(),
-  recordatorios: z.boolean(),
+  ...kindSwitches(pushKindValues),
   /** Off: every notice reads "Tienes una novedad en …"; on: it says what happened. */
   detalles: z.boolean(),
 });
 export type PushPrefs = z.infer<typeof pushPrefsSchema>;
 
-export const defaultPushPrefs: PushPrefs = {
-  solicitudes: true,
-  respuestas: true,
-  mensajes: true,
-  comentarios: true,
-  visitas: true,
-  busquedas: true,
-  recordatorios: true,
-  detalles: false,
-};
+export const defaultPushPrefs: PushPrefs = { ...allKinds(pushKindValues, true), detalles: false };
 
 export const pushPrefsUpdateSchema = pushPrefsSchema
   .partial()
   .refine((v) => Object.keys(v).length > 0, msg.invalidInput);
 export type PushPrefsUpdate = z.infer<typeof pushPrefsUpdateSchema>;
 
-/** Which push kinds concern each side. */
+/** Which push kinds concern each side: the side's mail kinds, then the push-only kinds that are its own. */
 export const pushKindsFor: Record<'client' | 'escort', readonly PushKind[]> = {
-  client: ['respuestas', 'mensajes', 'visitas', 'busquedas'],
-  escort: ['solicitudes', 'mensajes', 'comentarios', 'recordatorios'],
+  client: pushKindsOf('client'),
+  escort: pushKindsOf('escort'),
 };
 
-export const pushLabels: Record<PushKind, { title: string; hint: string }> = {
-  solicitudes: { title: 'Solicitudes nuevas', hint: 'Cuando alguien te pide una cita.' },
-  respuestas: {
-    title: 'Respuestas a tus solicitudes',
-    hint: 'Cuando aceptan, rechazan o proponen otra hora.',
-  },
-  mensajes: { title: 'Mensajes nuevos', hint: 'Cuando te escriben en una cita.' },
-  comentarios: { title: 'Comentarios nuevos', hint: 'Cuando un cliente comenta tu perfil.' },
-  visitas: { title: 'Visitas de tus favoritas', hint: 'Cuando una favorita anuncia una visita a tu comuna.' },
-  busquedas: {
-    title: 'Búsquedas guardadas',
-    hint: 'Cuando aparecen perfiles nuevos en una de tus búsquedas.',
-  },
-  recordatorios: { title: 'Recordatorio de check-in', hint: 'Diez minutos antes de que venza tu check-in.' },
-};
+function pushKindsOf(side: 'client' | 'escort'): PushKind[] {
+  const own = (Object.keys(pushOnlyKinds) as PushOnlyKind[]).filter(
+    (kind) => pushOnlyKinds[kind].side === side,
+  );
+  return [...notificationKindsFor[side].filter(hasPush), ...own];
+}
+
+/**
+ * The push switches' words: each mail kind's own (notificationLabels, with its `pushHint` where the push says
+ * something else), then push's own kinds.
+ */
+export const pushLabels = Object.fromEntries(
+  pushKindValues.map((kind) => {
+    if (kind in pushOnlyKinds) {
+      const { title, hint } = pushOnlyKinds[kind as PushOnlyKind];
+      return [kind, { title, hint }];
+    }
+    const label = notificationLabels[kind as MailKindWithPush];
+    return [kind, { title: label.title, hint: label.pushHint ?? label.hint }];
+  }),
+) as Record<PushKind, KindLabel>;

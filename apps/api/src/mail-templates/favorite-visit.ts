@@ -1,18 +1,14 @@
 import { z } from 'zod';
-import { notificationLabels } from '@encanto/core/notifications';
 import { pages } from '@encanto/core/paths';
-import { defineMail, footer, link, p } from './mail.ts';
+import { defineMail, link, p } from './mail.ts';
+import { noticeRecipient, notificationFooter, notificationHeaders } from './notification-footer.ts';
 
 const schema = z.object({
   /** "Estefanía estará de visita en Valparaíso del 3 al 5 de diciembre" (core visitAlertText). */
   text: z.string(),
   nickname: z.string(),
-  recipientKind: z.enum(['client', 'escort', 'admin']),
-  unsubscribeToken: z.string(),
+  ...noticeRecipient.shape,
 });
-type Data = z.infer<typeof schema>;
-
-const token = (d: Data) => encodeURIComponent(d.unsubscribeToken);
 
 /**
  * A favourite announced a visit to the client's comuna (decision 0170): sent once per visit, with the
@@ -38,20 +34,7 @@ export const favoriteVisitMail = defineMail({
       'Revisa su perfil y pídele una cita:',
       link(`${site.url}${pages.card.href(d.nickname)}`, 'Ver su perfil'),
     ),
-    footer(
-      `Recibes este aviso porque tienes activados los avisos de ${notificationLabels.visitas.what}.`,
-      [
-        'Para dejar de recibirlos, con un clic: ',
-        link(`${site.url}${pages.unsubscribe.href}?t=${token(d)}`, 'dejar de recibir estos avisos'),
-      ],
-      [
-        'Puedes elegir qué avisos recibes en Configuración: ',
-        link(`${site.url}${pages.clientAccount.href}#notificaciones`, 'elegir mis avisos'),
-      ],
-    ),
+    notificationFooter('visitas', d, site),
   ],
-  headers: (d, site) => ({
-    'List-Unsubscribe': `<${site.url}/api/cuenta/notificaciones/baja?t=${token(d)}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  }),
+  headers: notificationHeaders,
 });

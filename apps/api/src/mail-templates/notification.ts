@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { notificationLabels, type NotificationKind } from '@encanto/core/notifications';
+import type { NotificationKind } from '@encanto/core/notifications';
 import { pages } from '@encanto/core/paths';
-import { defineMail, footer, link, p } from './mail.ts';
+import { defineMail, link, p } from './mail.ts';
+import { noticeRecipient, notificationFooter, notificationHeaders } from './notification-footer.ts';
 
 /** What happened, for whom: each event belongs to one kind of notification the recipient can turn off. */
 export const notificationEventValues = [
@@ -50,10 +51,7 @@ const labels: Record<NotificationEvent, string> = {
 const schema = z.object({
   event: z.enum(notificationEventValues),
   meetingId: z.string(),
-  /** Which area holds the recipient's lists and settings. */
-  recipientKind: z.enum(['client', 'escort', 'admin']),
-  /** The signed one-click unsubscribe token for this account and this kind. */
-  unsubscribeToken: z.string(),
+  ...noticeRecipient.shape,
 });
 type Data = z.infer<typeof schema>;
 
@@ -63,11 +61,6 @@ function target(d: Data): string {
   if (d.event === 'rechazada' || d.event === 'propuesta') return pages.myMeetings.href;
   return pages.meeting.href(d.meetingId);
 }
-
-const settings = (d: Data) =>
-  `${d.recipientKind === 'escort' ? pages.escortAccount.href : pages.clientAccount.href}#notificaciones`;
-
-const token = (d: Data) => encodeURIComponent(d.unsubscribeToken);
 
 /**
  * A meeting notification (request, answer, new time, message, comment). Subject and first line are
@@ -109,20 +102,7 @@ export const notificationMail = defineMail({
   body: (d, site) => [
     p(`Tienes una novedad en tu cuenta de ${site.name}.`),
     p(lines[d.event], link(`${site.url}${target(d)}`, labels[d.event])),
-    footer(
-      `Recibes este aviso porque tienes activados los avisos de ${notificationLabels[notificationKindOf[d.event]].what}.`,
-      [
-        'Para dejar de recibirlos, con un clic: ',
-        link(`${site.url}${pages.unsubscribe.href}?t=${token(d)}`, 'dejar de recibir estos avisos'),
-      ],
-      [
-        'Puedes elegir qué avisos recibes en Configuración: ',
-        link(`${site.url}${settings(d)}`, 'elegir mis avisos'),
-      ],
-    ),
+    notificationFooter(notificationKindOf[d.event], d, site),
   ],
-  headers: (d, site) => ({
-    'List-Unsubscribe': `<${site.url}/api/cuenta/notificaciones/baja?t=${token(d)}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  }),
+  headers: notificationHeaders,
 });

@@ -1,19 +1,15 @@
 import { z } from 'zod';
-import { notificationLabels } from '@encanto/core/notifications';
 import { pages } from '@encanto/core/paths';
-import { defineMail, footer, link, p } from './mail.ts';
+import { defineMail, link, p } from './mail.ts';
+import { noticeRecipient, notificationFooter, notificationHeaders } from './notification-footer.ts';
 
 const schema = z.object({
   /** "Hay 2 perfiles nuevos en «Providencia, disponibles»" (core savedSearchNoticeText). */
   text: z.string(),
   /** The search's listing page (core savedSearchHref): a page of the path table with its filters. */
   enlace: z.string().startsWith('/'),
-  recipientKind: z.enum(['client', 'escort', 'admin']),
-  unsubscribeToken: z.string(),
+  ...noticeRecipient.shape,
 });
-type Data = z.infer<typeof schema>;
-
-const token = (d: Data) => encodeURIComponent(d.unsubscribeToken);
 
 /**
  * New profiles for one of the client's saved searches (decision 0176): at most one a day per search, with
@@ -41,20 +37,7 @@ export const savedSearchMail = defineMail({
       'Para ver o borrar tus búsquedas guardadas: ',
       link(`${site.url}${pages.savedSearches.href}`, 'Mis búsquedas'),
     ]),
-    footer(
-      `Recibes este aviso porque tienes activados los avisos de ${notificationLabels.busquedas.what}.`,
-      [
-        'Para dejar de recibirlos, con un clic: ',
-        link(`${site.url}${pages.unsubscribe.href}?t=${token(d)}`, 'dejar de recibir estos avisos'),
-      ],
-      [
-        'Puedes elegir qué avisos recibes en Configuración: ',
-        link(`${site.url}${pages.clientAccount.href}#notificaciones`, 'elegir mis avisos'),
-      ],
-    ),
+    notificationFooter('busquedas', d, site),
   ],
-  headers: (d, site) => ({
-    'List-Unsubscribe': `<${site.url}/api/cuenta/notificaciones/baja?t=${token(d)}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  }),
+  headers: notificationHeaders,
 });

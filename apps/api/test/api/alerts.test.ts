@@ -9,9 +9,9 @@ import { createSession } from '../../src/modules/sessions/service.ts';
 import { purgeAlerts } from '../../src/modules/alerts/service.ts';
 import { call } from './marketplace-helpers.ts';
 import {
-  acceptedMeeting,
   chileTime,
   DAY,
+  meetingPair,
   myMeeting,
   outboxFor,
   requestBody,
@@ -28,6 +28,9 @@ let meetingId: string;
 
 const escort = () => createAccount(t.app, { kind: 'escort', autorizado: 'aprobado' });
 const newClient = () => createAccount(t.app, { kind: 'client', autorizado: 'aprobado' });
+const after = (ms: number) => new Date(clock.now().getTime() + ms);
+/** A new escort and client with an accepted meeting a day from the clock's now. */
+const pairMeetingTomorrow = () => meetingPair(t.app, after(DAY));
 const file = (who: FixtureAccount | null, body: object) => call(t.app, 'POST', '/alertas', who, body);
 const alertBody = (cita_id: string, categoria = 'no_pago') => ({
   cita_id,
@@ -50,8 +53,7 @@ const decide = (id: string, decision: string, nota = 'Revisado con la escort') =
 beforeAll(async () => {
   t = await createTestApp({ services: { clock } });
   admin = await createAccount(t.app, { kind: 'admin' });
-  [author, client] = await Promise.all([escort(), newClient()]);
-  meetingId = await acceptedMeeting(t.app, client, author, chileTime(clock.now(), 2 * DAY));
+  ({ e: author, c: client, id: meetingId } = await meetingPair(t.app, after(2 * DAY)));
 });
 afterAll(async () => {
   await t?.close();
@@ -108,9 +110,7 @@ describe('POST /api/alertas', () => {
   });
 
   it('mails the admins at once for violence, and closes 30 days after the meeting', async () => {
-    const e = await escort();
-    const c = await newClient();
-    const id = await acceptedMeeting(t.app, c, e, chileTime(clock.now(), DAY));
+    const { e, id } = await pairMeetingTomorrow();
     expect((await myMeeting(t.app, e, id)).puede_alertar).toBe(true);
     const start = clock.now();
     // The meeting is a day ahead: filing closes 30 days after it.
@@ -269,9 +269,7 @@ describe('review, badges and the neutral refusal', () => {
   });
 
   it('a dismissed alert never reaches the client', async () => {
-    const e = await escort();
-    const c = await newClient();
-    const id = await acceptedMeeting(t.app, c, e, chileTime(clock.now(), DAY));
+    const { e, c, id } = await pairMeetingTomorrow();
     const filed = await file(e, alertBody(id, 'grabacion'));
     expect((await decide(filed.json().id as string, 'descartar')).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/cuenta/alertas', c)).json().alertas).toEqual([]);
@@ -284,11 +282,9 @@ describe('review, badges and the neutral refusal', () => {
 describe('lapse, export and retention', () => {
   it('a confirmed alert lapses 12 months after its confirmation, then is deleted 12 months later', async () => {
     const start = clock.now();
-    const e = await escort();
-    const c = await newClient();
+    const { e, c, id } = await pairMeetingTomorrow();
     const refusing = await escort();
     await call(t.app, 'PUT', '/cuenta/seguridad', refusing, { rechazar_con_alertas: true });
-    const id = await acceptedMeeting(t.app, c, e, chileTime(clock.now(), DAY));
     const alert = (await file(e, alertBody(id, 'amenazas'))).json().id as string;
     await decide(alert, 'confirmar');
     const request = () =>
@@ -353,9 +349,7 @@ describe('lapse, export and retention', () => {
   });
 
   it('a dismissed alert is deleted 30 days after the decision', async () => {
-    const e = await escort();
-    const c = await newClient();
-    const id = await acceptedMeeting(t.app, c, e, chileTime(clock.now(), DAY));
+    const { e, id } = await pairMeetingTomorrow();
     const alert = (await file(e, alertBody(id, 'otro'))).json().id as string;
     await decide(alert, 'descartar');
     const present = () => t.app.db.select().from(safetyAlerts).where(eq(safetyAlerts.id, alert));

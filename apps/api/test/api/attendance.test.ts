@@ -8,15 +8,7 @@ import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { auditLog } from '../../src/db/schema/index.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
 import { call } from './marketplace-helpers.ts';
-import {
-  acceptedMeeting,
-  chileTime,
-  DAY,
-  HOUR,
-  myMeeting,
-  outboxFor,
-  testClock,
-} from './meetings-helpers.ts';
+import { chileTime, DAY, HOUR, meetingPair, myMeeting, outboxFor, testClock } from './meetings-helpers.ts';
 
 // The attendance record both ways (decisions 0173, 0174), on the injected clock.
 const start = new Date('2026-03-10T15:00:00Z');
@@ -43,9 +35,7 @@ async function disputes(): Promise<AdminAttendanceDispute[]> {
 /** A pair with an accepted meeting at `start` + 2 days, the clock back at `start`. */
 async function pairWithMeeting(escort?: FixtureAccount) {
   clock.set(start);
-  const [e, c] = await Promise.all([escort ?? newEscort(), newClient()]);
-  const id = await acceptedMeeting(t.app, c, e, chileTime(start, 2 * DAY));
-  return { e, c, id, at: new Date(start.getTime() + 2 * DAY) };
+  return meetingPair(t.app, new Date(start.getTime() + 2 * DAY), escort);
 }
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox } from '../../src/db/schema/index.ts';
 import type { MyMeeting } from '@encanto/core/meetings';
-import type { FixtureAccount } from '../helpers/fixtures.ts';
+import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
 import { call, pairOf } from './marketplace-helpers.ts';
 
 export const HOUR = 3_600_000;
@@ -38,6 +38,19 @@ export async function acceptedMeeting(
   const acc = await call(app, 'POST', '/appointments/aceptar', escort, pairOf(client, escort));
   expect(acc.statusCode, acc.body).toBe(200);
   return req.json().cita as string;
+}
+
+/**
+ * A new approved escort (or the one given) and a new approved client whose request for `at` she accepted:
+ * the pair a safety record (an alert, an attendance mark) is about.
+ */
+export async function meetingPair(app: FastifyInstance, at: Date, escort?: FixtureAccount) {
+  const [e, c] = await Promise.all([
+    escort ?? createAccount(app, { kind: 'escort', autorizado: 'aprobado' }),
+    createAccount(app, { kind: 'client', autorizado: 'aprobado' }),
+  ]);
+  const id = await acceptedMeeting(app, c, e, chileTime(at, 0));
+  return { e, c, id, at };
 }
 
 /** Queued mail to an address, oldest first (what the outbox worker will send). */

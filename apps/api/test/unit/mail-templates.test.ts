@@ -14,7 +14,7 @@ import { apiSrc } from '../helpers/import-graph.ts';
 const site: MailSite = { name: 'Encanto', url: 'https://encanto.example' };
 const folder = path.join(apiSrc, 'mail-templates');
 /** Building blocks, not mails. */
-const notTemplates = new Set(['mail.ts', 'index.ts', 'contact-links.ts']);
+const notTemplates = new Set(['mail.ts', 'index.ts', 'contact-links.ts', 'notification-footer.ts']);
 
 const isTemplate = (value: unknown): value is MailTemplate<unknown> =>
   typeof value === 'object' && value !== null && 'samples' in value && 'html' in value && 'name' in value;

@@ -2,7 +2,9 @@ import { findComuna } from '@encanto/core/geo';
 import { msg } from '@encanto/core/messages';
 import {
   defaultNotificationPrefs,
+  notificationKindValues,
   notificationLabels,
+  pickKinds,
   type NotificationKind,
   type NotificationPrefs,
   type NotificationPrefsUpdate,
@@ -138,16 +140,7 @@ export async function changeVisitCity(
 }
 
 const view = (row: NotificationPrefs | undefined): NotificationPrefs =>
-  row
-    ? {
-        solicitudes: row.solicitudes,
-        respuestas: row.respuestas,
-        mensajes: row.mensajes,
-        comentarios: row.comentarios,
-        visitas: row.visitas,
-        busquedas: row.busquedas,
-      }
-    : { ...defaultNotificationPrefs };
+  row ? pickKinds(row, notificationKindValues) : { ...defaultNotificationPrefs };
 
 export async function preferencesOf(db: DbOrTx, accountId: string): Promise<NotificationPrefs> {
   return view(await readPrefs(db, accountId));

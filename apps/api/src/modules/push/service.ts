@@ -1,6 +1,8 @@
 import { msg } from '@encanto/core/messages';
+import { pickKinds } from '@encanto/core/notifications';
 import {
   defaultPushPrefs,
+  pushKindValues,
   type PushPrefs,
   type PushPrefsUpdate,
   type PushSubscriptionBody,
@@ -65,18 +67,7 @@ export async function unsubscribe(
 }
 
 const view = (row: Awaited<ReturnType<typeof q.readPushPrefs>>): PushPrefs =>
-  row
-    ? {
-        solicitudes: row.solicitudes,
-        respuestas: row.respuestas,
-        mensajes: row.mensajes,
-        comentarios: row.comentarios,
-        visitas: row.visitas,
-        busquedas: row.busquedas,
-        recordatorios: row.recordatorios,
-        detalles: row.detalles,
-      }
-    : { ...defaultPushPrefs };
+  row ? { ...pickKinds(row, pushKindValues), detalles: row.detalles } : { ...defaultPushPrefs };
 
 export async function pushPreferencesOf(db: DbOrTx, accountId: string): Promise<PushPrefs> {
   return view(await q.readPushPrefs(db, accountId));

@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { saveNotificationPrefs, useNotificationPrefs } from '../../lib/api/notifications.ts';
+import { KindSwitches } from './kind-switches.tsx';
 
 /**
  * 'Avisos por correo': which notification mails the account gets, one switch
@@ -54,26 +55,13 @@ export function NotificationSettings() {
       ) : prefs.isError ? (
         <p className="message message-error">{errorText(prefs.error, msg.notificationsError)}</p>
       ) : (
-        <ul className="notification-list">
-          {notificationKindsFor[side].map((kind) => (
-            <li key={kind}>
-              <label className="switch-row">
-                <span className="switch-text">
-                  <span className="switch-title">{notificationLabels[kind].title}</span>
-                  <span className="switch-hint">{notificationLabels[kind].hint}</span>
-                </span>
-                <input
-                  type="checkbox"
-                  role="switch"
-                  className="switch"
-                  checked={moving[kind] ?? prefs.data[kind]}
-                  disabled={busyKey === kind}
-                  onChange={(e) => void toggle(kind, e.target.checked)}
-                />
-              </label>
-            </li>
-          ))}
-        </ul>
+        <KindSwitches
+          kinds={notificationKindsFor[side]}
+          labels={notificationLabels}
+          checked={(kind) => moving[kind] ?? prefs.data[kind]}
+          busyKey={busyKey}
+          onToggle={(kind, on) => void toggle(kind, on)}
+        />
       )}
       <div aria-live="polite" className="message-slot">
         {message ? <p className={`message message-${message.kind}`}>{message.text}</p> : null}

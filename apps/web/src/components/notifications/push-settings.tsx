@@ -18,6 +18,7 @@ import {
 import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { KindSwitches, SwitchRow } from './kind-switches.tsx';
 
 type Switch = PushKind | 'detalles';
 
@@ -146,45 +147,22 @@ export function PushSettings() {
       ) : prefs.isError ? (
         <p className="message message-error">{errorText(prefs.error, msg.notificationsError)}</p>
       ) : (
-        <ul className="notification-list">
-          {pushKindsFor[side].map((kind) => (
-            <li key={kind}>
-              <label className="switch-row">
-                <span className="switch-text">
-                  <span className="switch-title">{pushLabels[kind].title}</span>
-                  <span className="switch-hint">{pushLabels[kind].hint}</span>
-                </span>
-                <input
-                  type="checkbox"
-                  role="switch"
-                  className="switch"
-                  checked={checked(kind, prefs.data)}
-                  disabled={busyKey === kind}
-                  onChange={(e) => void toggle(kind, e.target.checked)}
-                />
-              </label>
-            </li>
-          ))}
-          <li className="push-details">
-            <label className="switch-row">
-              <span className="switch-text">
-                <span className="switch-title">Mostrar detalles</span>
-                <span className="switch-hint">
-                  El aviso dice qué pasó (por ejemplo, «Aceptaron tu solicitud de cita»), nunca nombres de
-                  clientes.
-                </span>
-              </span>
-              <input
-                type="checkbox"
-                role="switch"
-                className="switch"
-                checked={checked('detalles', prefs.data)}
-                disabled={busyKey === 'detalles'}
-                onChange={(e) => void toggle('detalles', e.target.checked)}
-              />
-            </label>
-          </li>
-        </ul>
+        <KindSwitches
+          kinds={pushKindsFor[side]}
+          labels={pushLabels}
+          checked={(kind) => checked(kind, prefs.data)}
+          busyKey={busyKey}
+          onToggle={(kind, on) => void toggle(kind, on)}
+        >
+          <SwitchRow
+            className="push-details"
+            title="Mostrar detalles"
+            hint="El aviso dice qué pasó (por ejemplo, «Aceptaron tu solicitud de cita»), nunca nombres de clientes."
+            checked={checked('detalles', prefs.data)}
+            disabled={busyKey === 'detalles'}
+            onChange={(on) => void toggle('detalles', on)}
+          />
+        </KindSwitches>
       )}
       <div aria-live="polite" className="message-slot">
         {message ? <p className={`message message-${message.kind}`}>{message.text}</p> : null}

@@ -1,13 +1,10 @@
 import { alertCategoryLabels, alertDecisionSchema, type AdminAlert } from '@encanto/core/alerts';
 import { formatDate, formatDateTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
-import { errorText } from '../../../lib/api-client.ts';
+import { DecisionQueue, NoteDecision, type QueueItem } from '../../../components/admin/decision-queue.tsx';
 import { adminAlertsPath, decideAlert, useAdminAlerts } from '../../../lib/api/alerts.ts';
 import { useRefresh } from '../../../lib/api/safety.ts';
 import { useAdminHead } from '../../../lib/admin-head.ts';
-import { useAction } from '../../../lib/use-action.ts';
-import { useTimedMessage } from '../../../lib/use-timed-message.ts';
-import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 const statusWords: Record<AdminAlert['estado'], string> = {
   pendiente: 'Pendiente',
@@ -18,24 +15,7 @@ const statusWords: Record<AdminAlert['estado'], string> = {
 
 type Decision = 'confirmar' | 'descartar' | 'retirar';
 
-function AlertItem({
-  alert: a,
-  busy,
-  onDecide,
-  onInvalid,
-}: {
-  alert: AdminAlert;
-  busy: boolean;
-  onDecide: (decision: Decision, nota: string) => void;
-  onInvalid: (text: string) => void;
-}) {
-  // The note every decision needs (alertDecisionSchema: 3 to 300 characters), kept in the audit log.
-  const form = useSchemaForm(alertDecisionSchema, { defaultValues: { nota: '' } });
-  const decide = (decision: Decision) =>
-    form.handleSubmit(
-      ({ nota }) => onDecide(decision, nota),
-      (errors) => onInvalid(firstErrorOf(errors) ?? msg.alertNoteLength),
-    )();
+function AlertItem({ alert: a, queue }: { alert: AdminAlert; queue: QueueItem }) {
   const decisions: { decision: Decision; label: string; className: string }[] =
     a.estado === 'pendiente'
       ? [
@@ -78,28 +58,17 @@ function AlertItem({
         </p>
       ) : null}
       {decisions.length > 0 ? (
-        <div className="safety-actions">
-          <div className="field">
-            <label htmlFor={fieldId}>Nota (queda en la auditoría)</label>
-            <input
-              id={fieldId}
-              maxLength={300}
-              placeholder="Por ejemplo: coincide con lo conversado en la cita"
-              {...form.register('nota')}
-            />
-          </div>
-          {decisions.map((d) => (
-            <button
-              key={d.decision}
-              type="button"
-              className={d.className}
-              disabled={busy}
-              onClick={() => void decide(d.decision)}
-            >
-              {d.label}
-            </button>
-          ))}
-        </div>
+        // The note every decision needs (alertDecisionSchema: 3 to 300 characters), kept in the audit log.
+        <NoteDecision
+          queue={queue}
+          schema={alertDecisionSchema}
+          fallback={msg.alertNoteLength}
+          fieldId={fieldId}
+          label="Nota (queda en la auditoría)"
+          placeholder="Por ejemplo: coincide con lo conversado en la cita"
+          decisions={decisions}
+          onDecide={(decision, nota) => decideAlert(a.id, decision, nota)}
+        />
       ) : null}
     </li>
   );
@@ -112,51 +81,23 @@ function AlertItem({
  */
 export default function AdminAlertsPage() {
   useAdminHead('Alertas');
-  const list = useAdminAlerts();
-  const { busyKey, run } = useAction<string>(useRefresh(adminAlertsPath));
-  const [message, show] = useTimedMessage(5000);
-
   return (
-    <section aria-labelledby="alertas-title">
-      <h2 id="alertas-title" className="admin-section-title">
-        Alertas de seguridad
-      </h2>
-      <p className="safety-meta">
-        Avisos de escorts sobre clientes con quienes tuvieron una cita aceptada. Al confirmar, las escorts que
-        reciban una solicitud suya verán solo la categoría y el mes, nunca quién la envió ni el relato; el
-        cliente recibe un correo y puede dar su descargo.
-      </p>
-      <div aria-live="polite" className="message-slot">
-        {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
-      </div>
-      {list.isPending ? (
-        <div className="skeleton" style={{ height: 160 }} />
-      ) : list.isError ? (
-        <p className="message message-error">No se pudieron cargar las alertas.</p>
-      ) : list.data.length === 0 ? (
-        <p>No hay alertas.</p>
-      ) : (
-        <ul className="safety-list">
-          {list.data.map((a) => (
-            <AlertItem
-              key={a.id}
-              alert={a}
-              busy={busyKey !== null}
-              onDecide={(decision, nota) =>
-                void run(
-                  () => decideAlert(a.id, decision, nota),
-                  {
-                    onSuccess: (res) => show('success', res.mensaje),
-                    onError: (err) => show('error', errorText(err, msg.genericRetry)),
-                  },
-                  a.id,
-                )
-              }
-              onInvalid={(text) => show('error', text)}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+    <DecisionQueue
+      titleId="alertas-title"
+      title="Alertas de seguridad"
+      intro={
+        <>
+          Avisos de escorts sobre clientes con quienes tuvieron una cita aceptada. Al confirmar, las escorts
+          que reciban una solicitud suya verán solo la categoría y el mes, nunca quién la envió ni el relato;
+          el cliente recibe un correo y puede dar su descargo.
+        </>
+      }
+      list={useAdminAlerts()}
+      refresh={useRefresh(adminAlertsPath)}
+      loadError="No se pudieron cargar las alertas."
+      empty="No hay alertas."
+      keyOf={(a) => a.id}
+      item={(a, queue) => <AlertItem alert={a} queue={queue} />}
+    />
   );
 }

@@ -5,13 +5,10 @@ import {
 } from '@encanto/core/attendance';
 import { formatDateTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
-import { errorText } from '../../../lib/api-client.ts';
+import { DecisionQueue, NoteDecision, type QueueItem } from '../../../components/admin/decision-queue.tsx';
 import { adminAttendancePath, settleDispute, useAttendanceDisputes } from '../../../lib/api/attendance.ts';
 import { useRefresh } from '../../../lib/api/safety.ts';
 import { useAdminHead } from '../../../lib/admin-head.ts';
-import { useAction } from '../../../lib/use-action.ts';
-import { useTimedMessage } from '../../../lib/use-timed-message.ts';
-import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 const statusWords: Record<AdminAttendanceDispute['estado'], string> = {
   abierta: 'Por resolver',
@@ -19,29 +16,15 @@ const statusWords: Record<AdminAttendanceDispute['estado'], string> = {
   anulada: 'Ausencia anulada',
 };
 const sideWords = { client: 'el cliente', escort: 'la escort' } as const;
-type Resolution = 'ausencia' | 'anulada';
 
-function DisputeItem({
-  dispute: d,
-  busy,
-  onSettle,
-  onInvalid,
-}: {
-  dispute: AdminAttendanceDispute;
-  busy: boolean;
-  onSettle: (resolucion: Resolution, nota: string) => void;
-  onInvalid: (text: string) => void;
-}) {
-  const form = useSchemaForm(attendanceSettleSchema, {
-    defaultValues: { resolucion: 'ausencia', nota: '' },
-  });
-  const settle = (resolucion: Resolution) => {
-    form.setValue('resolucion', resolucion);
-    return form.handleSubmit(
-      ({ nota }) => onSettle(resolucion, nota),
-      (errors) => onInvalid(firstErrorOf(errors) ?? msg.alertNoteLength),
-    )();
-  };
+/** Keep the absence or cancel it; the resolution comes from the button, the note from the field. */
+const resolutions = [
+  { decision: 'ausencia', label: 'Mantener la ausencia', className: 'button' },
+  { decision: 'anulada', label: 'Anular la ausencia', className: 'button button-secondary' },
+] as const;
+const settleNoteSchema = attendanceSettleSchema.pick({ nota: true });
+
+function DisputeItem({ dispute: d, queue }: { dispute: AdminAttendanceDispute; queue: QueueItem }) {
   const fieldId = `nota-asistencia-${d.id}`;
   const accused = d.marcada_por_tipo === 'client' ? 'La escort' : 'El cliente';
   return (
@@ -67,28 +50,16 @@ function DisputeItem({
         </p>
       ) : null}
       {d.estado === 'abierta' ? (
-        <div className="safety-actions">
-          <div className="field">
-            <label htmlFor={fieldId}>Nota (queda en la auditoría)</label>
-            <input
-              id={fieldId}
-              maxLength={300}
-              placeholder="Por ejemplo: revisé la conversación de la cita"
-              {...form.register('nota')}
-            />
-          </div>
-          <button type="button" className="button" disabled={busy} onClick={() => void settle('ausencia')}>
-            Mantener la ausencia
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy}
-            onClick={() => void settle('anulada')}
-          >
-            Anular la ausencia
-          </button>
-        </div>
+        <NoteDecision
+          queue={queue}
+          schema={settleNoteSchema}
+          fallback={msg.alertNoteLength}
+          fieldId={fieldId}
+          label="Nota (queda en la auditoría)"
+          placeholder="Por ejemplo: revisé la conversación de la cita"
+          decisions={resolutions}
+          onDecide={(resolucion, nota) => settleDispute(d.id, { resolucion, nota })}
+        />
       ) : null}
     </li>
   );
@@ -100,50 +71,22 @@ function DisputeItem({
  */
 export default function AdminAttendancePage() {
   useAdminHead('Asistencia');
-  const list = useAttendanceDisputes();
-  const { busyKey, run } = useAction<string>(useRefresh(adminAttendancePath));
-  const [message, show] = useTimedMessage(5000);
-
   return (
-    <section aria-labelledby="asistencia-title">
-      <h2 id="asistencia-title" className="admin-section-title">
-        Reclamos de asistencia
-      </h2>
-      <p className="safety-meta">
-        Cuando una parte marca que la otra no se presentó, la otra puede reclamarlo dentro de 7 días. Mientras
-        el reclamo está abierto la ausencia no cuenta. Las cards solo muestran totales.
-      </p>
-      <div aria-live="polite" className="message-slot">
-        {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
-      </div>
-      {list.isPending ? (
-        <div className="skeleton" style={{ height: 160 }} />
-      ) : list.isError ? (
-        <p className="message message-error">No se pudieron cargar los reclamos.</p>
-      ) : list.data.length === 0 ? (
-        <p>No hay reclamos de asistencia.</p>
-      ) : (
-        <ul className="safety-list">
-          {list.data.map((d) => (
-            <DisputeItem
-              key={d.id}
-              dispute={d}
-              busy={busyKey !== null}
-              onSettle={(resolucion, nota) =>
-                void run(
-                  () => settleDispute(d.id, { resolucion, nota }),
-                  {
-                    onSuccess: (res) => show('success', res.mensaje),
-                    onError: (err) => show('error', errorText(err, msg.genericRetry)),
-                  },
-                  d.id,
-                )
-              }
-              onInvalid={(text) => show('error', text)}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+    <DecisionQueue
+      titleId="asistencia-title"
+      title="Reclamos de asistencia"
+      intro={
+        <>
+          Cuando una parte marca que la otra no se presentó, la otra puede reclamarlo dentro de 7 días.
+          Mientras el reclamo está abierto la ausencia no cuenta. Las cards solo muestran totales.
+        </>
+      }
+      list={useAttendanceDisputes()}
+      refresh={useRefresh(adminAttendancePath)}
+      loadError="No se pudieron cargar los reclamos."
+      empty="No hay reclamos de asistencia."
+      keyOf={(d) => d.id}
+      item={(d, queue) => <DisputeItem dispute={d} queue={queue} />}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { msg } from '@encanto/core/messages';
 import { photoRejectSchema, type AdminPhotoVerification } from '@encanto/core/safety';
-import { errorText } from '../../../lib/api-client.ts';
+import { DecisionQueue, type QueueItem } from '../../../components/admin/decision-queue.tsx';
 import { usePrivateImage } from '../../../lib/api/documents.ts';
 import {
   adminPhotoChecksPath,
@@ -11,8 +11,6 @@ import {
 } from '../../../lib/api/safety.ts';
 import { useAdminHead } from '../../../lib/admin-head.ts';
 import { formatDateTime } from '@encanto/core/chile-time';
-import { useAction } from '../../../lib/use-action.ts';
-import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 /** A picture behind the authenticated endpoints (selfie, identity document), fetched with the session. */
@@ -34,24 +32,12 @@ function PrivatePicture({ url, caption }: { url: string; caption: string }) {
   );
 }
 
-function CheckItem({
-  check,
-  busy,
-  onApprove,
-  onReject,
-  onInvalid,
-}: {
-  check: AdminPhotoVerification;
-  busy: boolean;
-  onApprove: () => void;
-  onReject: (motivo: string) => void;
-  onInvalid: (text: string) => void;
-}) {
+function CheckItem({ check, queue }: { check: AdminPhotoVerification; queue: QueueItem }) {
   // The reason the API requires to reject (photoRejectSchema: 3 to 300 characters).
   const form = useSchemaForm(photoRejectSchema, { defaultValues: { motivo: '' } });
   const reject = form.handleSubmit(
-    ({ motivo }) => onReject(motivo),
-    (errors) => onInvalid(firstErrorOf(errors) ?? msg.photoCheckReasonRequired),
+    ({ motivo }) => queue.act(() => rejectPhotoCheck(check.id, motivo)),
+    (errors) => queue.invalid(firstErrorOf(errors) ?? msg.photoCheckReasonRequired),
   );
   const fieldId = `motivo-${check.id}`;
   return (
@@ -80,7 +66,12 @@ function CheckItem({
         )}
       </div>
       <div className="safety-actions">
-        <button type="button" className="button" disabled={busy} onClick={onApprove}>
+        <button
+          type="button"
+          className="button"
+          disabled={queue.busy}
+          onClick={() => queue.act(() => approvePhotoCheck(check.id))}
+        >
           Aprobar fotos
         </button>
         <div className="field">
@@ -92,7 +83,12 @@ function CheckItem({
             {...form.register('motivo')}
           />
         </div>
-        <button type="button" className="button button-danger" disabled={busy} onClick={() => void reject()}>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={queue.busy}
+          onClick={() => void reject()}
+        >
           Rechazar
         </button>
       </div>
@@ -103,46 +99,22 @@ function CheckItem({
 /** /pendientes/fotos: selfies to compare with each profile's photos, gallery and identity document. */
 export default function AdminPhotoChecksPage() {
   useAdminHead('Fotos por verificar');
-  const checks = useAdminPhotoChecks();
-  const { busyKey, run } = useAction<string>(useRefresh(adminPhotoChecksPath));
-  const [message, show] = useTimedMessage(5000);
-  const handlers = {
-    onSuccess: (res: { mensaje: string }) => show('success', res.mensaje),
-    onError: (err: unknown) => show('error', errorText(err, msg.genericRetry)),
-  };
-
   return (
-    <section aria-labelledby="fotos-title">
-      <h2 id="fotos-title" className="admin-section-title">
-        Fotos por verificar
-      </h2>
-      <p className="safety-meta">
-        Compara la cara de la selfie con la foto de perfil, la galería y el documento, y revisa que el papel
-        muestre el código. Al aprobar, el perfil muestra «Fotos verificadas».
-      </p>
-      <div aria-live="polite" className="message-slot">
-        {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
-      </div>
-      {checks.isPending ? (
-        <div className="skeleton" style={{ height: 160 }} />
-      ) : checks.isError ? (
-        <p className="message message-error">No se pudo cargar la lista.</p>
-      ) : checks.data.length === 0 ? (
-        <p>No hay selfies por revisar.</p>
-      ) : (
-        <ul className="safety-list">
-          {checks.data.map((c) => (
-            <CheckItem
-              key={c.id}
-              check={c}
-              busy={busyKey !== null}
-              onApprove={() => void run(() => approvePhotoCheck(c.id), handlers, c.id)}
-              onReject={(motivo) => void run(() => rejectPhotoCheck(c.id, motivo), handlers, c.id)}
-              onInvalid={(text) => show('error', text)}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+    <DecisionQueue
+      titleId="fotos-title"
+      title="Fotos por verificar"
+      intro={
+        <>
+          Compara la cara de la selfie con la foto de perfil, la galería y el documento, y revisa que el papel
+          muestre el código. Al aprobar, el perfil muestra «Fotos verificadas».
+        </>
+      }
+      list={useAdminPhotoChecks()}
+      refresh={useRefresh(adminPhotoChecksPath)}
+      loadError="No se pudo cargar la lista."
+      empty="No hay selfies por revisar."
+      keyOf={(c) => c.id}
+      item={(c, queue) => <CheckItem check={c} queue={queue} />}
+    />
   );
 }

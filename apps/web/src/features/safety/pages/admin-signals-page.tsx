@@ -2,35 +2,20 @@ import { Link } from 'react-router';
 import { msg } from '@encanto/core/messages';
 import { signalDismissSchema, signalKindLabels, type Signal } from '@encanto/core/safety';
 import { paths } from '../../../config/paths.ts';
-import { errorText } from '../../../lib/api-client.ts';
+import { DecisionQueue, NoteDecision, type QueueItem } from '../../../components/admin/decision-queue.tsx';
 import { dismissSignal, signalsPath, useRefresh, useSignals } from '../../../lib/api/safety.ts';
 import { useAdminHead } from '../../../lib/admin-head.ts';
 import { formatDateTime } from '@encanto/core/chile-time';
-import { useAction } from '../../../lib/use-action.ts';
-import { useTimedMessage } from '../../../lib/use-timed-message.ts';
-import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PhotoHoldsList } from '../components/photo-holds-list.tsx';
 
 const kindWord = { cliente: 'Cliente', usuario: 'Escort', admin: 'Administración' } as const;
 const holdStateWord = { en_revision: 'en revisión', liberada: 'liberada', retirada: 'retirada' } as const;
 
-function SignalItem({
-  signal,
-  busy,
-  onDismiss,
-  onInvalid,
-}: {
-  signal: Signal;
-  busy: boolean;
-  onDismiss: (nota: string) => void;
-  onInvalid: (text: string) => void;
-}) {
-  // The note the API requires to dismiss (signalDismissSchema: 3 to 300 characters).
-  const form = useSchemaForm(signalDismissSchema, { defaultValues: { nota: '' } });
-  const dismiss = form.handleSubmit(
-    ({ nota }) => onDismiss(nota),
-    (errors) => onInvalid(firstErrorOf(errors) ?? msg.signalNoteRequired),
-  );
+const dismissal = [
+  { decision: 'descartar', label: 'Descartar', className: 'button button-secondary' },
+] as const;
+
+function SignalItem({ signal, queue }: { signal: Signal; queue: QueueItem }) {
   const fieldId = `nota-${signal.clave}`;
   return (
     <li className="safety-item">
@@ -59,25 +44,17 @@ function SignalItem({
           abajo, en «Fotos retenidas».
         </p>
       ) : null}
-      <div className="safety-actions">
-        <div className="field">
-          <label htmlFor={fieldId}>Nota para descartar</label>
-          <input
-            id={fieldId}
-            maxLength={300}
-            placeholder="Por ejemplo: son la misma persona con dos perfiles autorizados"
-            {...form.register('nota')}
-          />
-        </div>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={busy}
-          onClick={() => void dismiss()}
-        >
-          Descartar
-        </button>
-      </div>
+      {/* The note the API requires to dismiss (signalDismissSchema: 3 to 300 characters). */}
+      <NoteDecision
+        queue={queue}
+        schema={signalDismissSchema}
+        fallback={msg.signalNoteRequired}
+        fieldId={fieldId}
+        label="Nota para descartar"
+        placeholder="Por ejemplo: son la misma persona con dos perfiles autorizados"
+        decisions={dismissal}
+        onDecide={(_descartar, nota) => dismissSignal(signal.clave, nota)}
+      />
     </li>
   );
 }
@@ -89,51 +66,23 @@ function SignalItem({
  */
 export default function AdminSignalsPage() {
   useAdminHead('Señales');
-  const list = useSignals();
-  const { busyKey, run } = useAction<string>(useRefresh(signalsPath));
-  const [message, show] = useTimedMessage(5000);
-
   return (
-    <section aria-labelledby="senales-title">
-      <h2 id="senales-title" className="admin-section-title">
-        Señales de suplantación o explotación
-      </h2>
-      <p className="safety-meta">
-        Cuentas que comparten una foto, un teléfono, un documento o una dirección de registro. Una señal no
-        bloquea a nadie: revisa los perfiles y decide.
-      </p>
-      <div aria-live="polite" className="message-slot">
-        {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
-      </div>
-      {list.isPending ? (
-        <div className="skeleton" style={{ height: 160 }} />
-      ) : list.isError ? (
-        <p className="message message-error">No se pudieron cargar las señales.</p>
-      ) : list.data.length === 0 ? (
-        <p>No hay señales abiertas.</p>
-      ) : (
-        <ul className="safety-list">
-          {list.data.map((s) => (
-            <SignalItem
-              key={s.clave}
-              signal={s}
-              busy={busyKey !== null}
-              onDismiss={(nota) =>
-                void run(
-                  () => dismissSignal(s.clave, nota),
-                  {
-                    onSuccess: (res) => show('success', res.mensaje),
-                    onError: (err) => show('error', errorText(err, msg.genericRetry)),
-                  },
-                  s.clave,
-                )
-              }
-              onInvalid={(text) => show('error', text)}
-            />
-          ))}
-        </ul>
-      )}
-      <PhotoHoldsList show={show} />
-    </section>
+    <DecisionQueue
+      titleId="senales-title"
+      title="Señales de suplantación o explotación"
+      intro={
+        <>
+          Cuentas que comparten una foto, un teléfono, un documento o una dirección de registro. Una señal no
+          bloquea a nadie: revisa los perfiles y decide.
+        </>
+      }
+      list={useSignals()}
+      refresh={useRefresh(signalsPath)}
+      loadError="No se pudieron cargar las señales."
+      empty="No hay señales abiertas."
+      keyOf={(s) => s.clave}
+      item={(s, queue) => <SignalItem signal={s} queue={queue} />}
+      after={(show) => <PhotoHoldsList show={show} />}
+    />
   );
 }
