@@ -65,6 +65,8 @@ function attributes(request: FastifyRequest, name: string, maxAgeSeconds: number
 function appendSetCookie(reply: FastifyReply, name: string, value: string): void {
   const previous = reply.getHeader('set-cookie');
   const list = previous === undefined ? [] : Array.isArray(previous) ? previous : [String(previous)];
+  // Fastify appends to set-cookie: the list replaces the header, or the cookies before would repeat.
+  reply.removeHeader('set-cookie');
   reply.header('set-cookie', [...list.filter((c) => !c.startsWith(`${name}=`)), value]);
 }
 
