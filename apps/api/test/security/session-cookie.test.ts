@@ -128,7 +128,7 @@ describe('the login sets the session cookie', () => {
     });
     expect(sessionSetCookie(res)).toContain(res.json<{ token: string }>().token);
     // Each cookie once: the session cookie is added beside the device cookie, not over a copy of it.
-    const names = [res.headers['set-cookie']].flat().map((c) => String(c).split('=')[0]);
+    const names = [res.headers['set-cookie']].flat().map((c) => String(c).split('=')[0] ?? '');
     expect(names.map((n) => n.replace(/^__Host-/, '')).sort()).toEqual([
       'encanto_dispositivo',
       'encanto_sesion',

@@ -4,6 +4,7 @@ import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { setPause } from '../../lib/api/my-data.ts';
 import { useInvalidateApi } from '../../lib/query.ts';
+import { SettingSwitch } from '../ui/setting-switch.tsx';
 
 /** The escort's pause: her profile disappears from every listing and its card, and nothing is deleted. */
 export function PauseToggle({
@@ -28,35 +29,27 @@ export function PauseToggle({
       onError: (err) => show('error', errorText(err, msg.pauseError)),
     });
   return (
-    <div className="dr-block">
-      <h3>Pausar mi perfil</h3>
-      <p className="dr-state" data-testid="pause-state">
-        <span className={`dr-dot ${paused ? 'dr-dot-off' : 'dr-dot-on'}`} aria-hidden="true" />
-        {paused
+    <SettingSwitch
+      title="Pausar mi perfil"
+      testId="pause-state"
+      on={paused}
+      lit={!paused}
+      state={
+        paused
           ? 'Tu perfil está en pausa: nadie lo ve.'
-          : 'Tu perfil está visible para quienes visitan el sitio.'}
-      </p>
-      <p className="field-hint">
-        La pausa oculta tu tarjeta, tus fotos y tu perfil en todo el sitio, sin borrar nada. Vuelves cuando
-        quieras.
-      </p>
+          : 'Tu perfil está visible para quienes visitan el sitio.'
+      }
+      hint="La pausa oculta tu tarjeta, tus fotos y tu perfil en todo el sitio, sin borrar nada. Vuelves cuando quieras."
+      labels={{ on: 'Reactivar mi perfil', off: 'Pausar mi perfil' }}
+      busy={busy}
+      onToggle={() => void toggle()}
+      flash={flash}
+    >
       {suspended && (
         <p className="message message-error" role="status">
           Tu perfil está oculto mientras la administración revisa una denuncia.
         </p>
       )}
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void toggle()}
-        disabled={busy}
-        aria-pressed={paused}
-      >
-        {busy ? 'Guardando...' : paused ? 'Reactivar mi perfil' : 'Pausar mi perfil'}
-      </button>
-      <div aria-live="polite" className="message-slot">
-        {flash && <p className={`message message-${flash.kind}`}>{flash.text}</p>}
-      </div>
-    </div>
+    </SettingSwitch>
   );
 }

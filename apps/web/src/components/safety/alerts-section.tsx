@@ -23,6 +23,7 @@ import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { WatermarkToggle } from './watermark-toggle.tsx';
+import { SettingSwitch } from '../ui/setting-switch.tsx';
 
 /** The escort's choice: refuse requests from clients with a confirmed safety alert (decision 0171). */
 function RefuseToggle() {
@@ -37,31 +38,22 @@ function RefuseToggle() {
       onError: (err) => show('error', errorText(err, msg.alertSettingsError)),
     });
   return (
-    <div className="dr-block">
-      <h3>Solicitudes de clientes con alertas</h3>
-      <p className="dr-state" data-testid="alert-refuse-state">
-        <span className={`dr-dot ${on ? 'dr-dot-on' : 'dr-dot-off'}`} aria-hidden="true" />
-        {on
+    <SettingSwitch
+      title="Solicitudes de clientes con alertas"
+      testId="alert-refuse-state"
+      on={on}
+      state={
+        on
           ? 'No recibes solicitudes de clientes con una alerta de seguridad confirmada.'
-          : 'Recibes solicitudes de todos los clientes verificados; las de clientes con alertas las verás marcadas.'}
-      </p>
-      <p className="field-hint">
-        Una alerta confirmada es un aviso de otra escort que la administración revisó. El cliente no sabrá que
-        rechazaste su solicitud por esto.
-      </p>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={busy || settings.isPending}
-        aria-pressed={on}
-        onClick={() => void toggle()}
-      >
-        {busy ? 'Guardando...' : on ? 'Volver a recibirlas' : 'Rechazarlas automáticamente'}
-      </button>
-      <div aria-live="polite" className="message-slot">
-        {flash && <p className={`message message-${flash.kind}`}>{flash.text}</p>}
-      </div>
-    </div>
+          : 'Recibes solicitudes de todos los clientes verificados; las de clientes con alertas las verás marcadas.'
+      }
+      hint="Una alerta confirmada es un aviso de otra escort que la administración revisó. El cliente no sabrá que rechazaste su solicitud por esto."
+      labels={{ on: 'Volver a recibirlas', off: 'Rechazarlas automáticamente' }}
+      busy={busy}
+      disabled={settings.isPending}
+      onToggle={() => void toggle()}
+      flash={flash}
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import { saveWatermark, useWatermark, watermarkPath } from '../../lib/api/waterm
 import { useInvalidateApi } from '../../lib/query.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { SettingSwitch } from '../ui/setting-switch.tsx';
 
 /**
  * The escort's watermark switch (decision 0178): her public pictures carry the site's name and her
@@ -21,29 +22,17 @@ export function WatermarkToggle() {
       onError: (err) => show('error', errorText(err, msg.watermarkError)),
     });
   return (
-    <div className="dr-block">
-      <h3>Marcar mis fotos con el nombre del sitio y mi apodo</h3>
-      <p className="dr-state" data-testid="watermark-state">
-        <span className={`dr-dot ${on ? 'dr-dot-on' : 'dr-dot-off'}`} aria-hidden="true" />
-        {on ? 'Tus fotos públicas llevan tu marca.' : 'Tus fotos públicas se muestran sin marca.'}
-      </p>
-      <p className="field-hint">
-        Una marca pequeña en una esquina de tu foto de perfil y de las fotos de tu galería hace más difícil
-        que alguien las use en otro sitio. Tus videos, tu documento y tus selfies de verificación nunca se
-        marcan.
-      </p>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={busy || settings.isPending}
-        aria-pressed={on}
-        onClick={() => void toggle()}
-      >
-        {busy ? 'Guardando...' : on ? 'Quitar la marca' : 'Marcar mis fotos'}
-      </button>
-      <div aria-live="polite" className="message-slot">
-        {flash && <p className={`message message-${flash.kind}`}>{flash.text}</p>}
-      </div>
-    </div>
+    <SettingSwitch
+      title="Marcar mis fotos con el nombre del sitio y mi apodo"
+      testId="watermark-state"
+      on={on}
+      state={on ? 'Tus fotos públicas llevan tu marca.' : 'Tus fotos públicas se muestran sin marca.'}
+      hint="Una marca pequeña en una esquina de tu foto de perfil y de las fotos de tu galería hace más difícil que alguien las use en otro sitio. Tus videos, tu documento y tus selfies de verificación nunca se marcan."
+      labels={{ on: 'Quitar la marca', off: 'Marcar mis fotos' }}
+      busy={busy}
+      disabled={settings.isPending}
+      onToggle={() => void toggle()}
+      flash={flash}
+    />
   );
 }
