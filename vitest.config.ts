@@ -25,7 +25,9 @@ const e2eWorkers = Number(process.env.E2E_WORKERS) || 2;
  * stale only changes the order.
  */
 const longestFirst = [
-  'apps/api/test/security/sql-injection.test.ts',
+  'apps/api/test/security/sql-injection-1.test.ts',
+  'apps/api/test/security/sql-injection-2.test.ts',
+  'apps/api/test/security/sql-injection-3.test.ts',
   'apps/api/test/api/admin-cli.test.ts',
   'apps/api/test/api/backup-restore.test.ts',
   'apps/api/test/api/data-dir-modes.test.ts',

@@ -1,0 +1,3 @@
+import { sqlInjectionSuite } from './sql-injection.ts';
+
+sqlInjectionSuite(1);
