@@ -97,10 +97,20 @@ describe('the 18+ notice on a phone', () => {
     }, ageNoticeStorageKey);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-    await page.goto('/Login/clienteLogin', { waitUntil: 'domcontentloaded' });
+    // The app's scripts wait until the notice is answered, so the answer is surely made before hydration
+    // (on a loaded machine a throttled page could otherwise hydrate before the click lands).
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    // 'commit': the held module scripts also hold back DOMContentLoaded.
+    await page.goto('/Login/clienteLogin', { waitUntil: 'commit' });
     // Answered before the app has hydrated: the notice works without it.
     await notice(page).getByRole('button', { name: 'Soy mayor de 18 años' }).click();
     await expect(page.locator('html[data-hydrated]').count()).resolves.toBe(0);
+    release();
     // Typing straight away, while the app loads: nothing opens over the field, nothing is lost.
     const email = page.getByLabel('Email');
     await email.click();
