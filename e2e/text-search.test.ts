@@ -88,7 +88,8 @@ describe('the text search on a desktop', () => {
     await field.press('Enter');
     await page.waitForURL((u) => u.searchParams.get('q') === 'santiago');
     const order = page.getByLabel('Ordenar por');
-    await expect(order.locator('option:checked').textContent()).resolves.toBe('Más relevantes');
+    // The URL changes a moment before the bar renders for the words: wait for the order to follow.
+    await expect.poll(() => order.locator('option:checked').textContent()).toBe('Más relevantes');
     await page.getByLabel('Género').selectOption('Femenino');
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await page.waitForURL((u) => u.searchParams.get('genero') === 'Femenino');
