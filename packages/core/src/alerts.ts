@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { todayInChile } from './chile-time.ts';
 import { msg } from './messages.ts';
+import { plainText } from './plain-text.ts';
 
 /**
  * Safety alerts between providers (decision 0171): an escort warns the others about a client she had an
@@ -49,27 +50,13 @@ export const alertRules = {
   fileAfterMs: 30 * 24 * 60 * 60 * 1000,
 } as const;
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const text = (min: number, max: number, message: string) =>
-  z
-    .string({ error: message })
-    .transform((v) => v.replace(/\r\n?/g, '\n').trim())
-    .pipe(
-      z
-        .string()
-        .min(min, message)
-        .max(max, message)
-        .refine((v) => !CONTROL.test(v), msg.textInvalidChars),
-    );
-
 export const alertCategoryField = z.enum(alertCategoryValues, { error: msg.alertCategoryRequired });
 
 /** POST /api/alertas. */
 export const alertCreateSchema = z.object({
   cita_id: z.uuid({ error: msg.alertMeetingInvalid }),
   categoria: alertCategoryField,
-  descripcion: text(alertRules.descriptionMin, alertRules.descriptionMax, msg.alertDescriptionLength),
+  descripcion: plainText(alertRules.descriptionMin, alertRules.descriptionMax, msg.alertDescriptionLength),
 });
 export type AlertCreate = z.infer<typeof alertCreateSchema>;
 /** The form on a meeting: the same rules without the meeting id (the screen adds it). */
@@ -77,12 +64,12 @@ export const alertFormSchema = alertCreateSchema.omit({ cita_id: true });
 
 /** The admin's note on confirming, dismissing or withdrawing. */
 export const alertDecisionSchema = z.object({
-  nota: text(alertRules.noteMin, alertRules.noteMax, msg.alertNoteLength),
+  nota: plainText(alertRules.noteMin, alertRules.noteMax, msg.alertNoteLength),
 });
 
 /** POST /api/cuenta/alertas/{id}/descargo: the client's one answer. */
 export const alertAnswerSchema = z.object({
-  texto: text(alertRules.answerMin, alertRules.answerMax, msg.alertAnswerLength),
+  texto: plainText(alertRules.answerMin, alertRules.answerMax, msg.alertAnswerLength),
 });
 
 export const alertIdParam = z.object({ id: z.uuid({ error: msg.alertNotFound }) });

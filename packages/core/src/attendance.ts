@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
+import { plainText } from './plain-text.ts';
 
 /**
  * The attendance record both ways ("Asistencia", decisions 0173 and 0174): each side of an accepted meeting
@@ -29,20 +30,6 @@ export const attendanceRules = {
   noteMax: 300,
 } as const;
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const cleanText = (min: number, max: number, message: string) =>
-  z
-    .string({ error: message })
-    .transform((v) => v.replace(/\r\n?/g, '\n').trim())
-    .pipe(
-      z
-        .string()
-        .min(min, message)
-        .max(max, message)
-        .refine((v) => !CONTROL.test(v), msg.textInvalidChars),
-    );
-
 /** POST /api/citas/{id}/asistencia. */
 export const attendanceMarkSchema = z.object({
   resultado: z.enum(attendanceResultValues, { error: msg.attendanceResultRequired }),
@@ -50,7 +37,7 @@ export const attendanceMarkSchema = z.object({
 
 /** The contest form: an optional word for the administration. */
 export const attendanceDisputeFormSchema = z.object({
-  texto: cleanText(0, attendanceRules.disputeTextMax, msg.attendanceDisputeTextLength).optional(),
+  texto: plainText(0, attendanceRules.disputeTextMax, msg.attendanceDisputeTextLength).optional(),
 });
 /** POST /api/citas/{id}/asistencia/disputa: the same, and no body at all is fine. */
 export const attendanceDisputeSchema = attendanceDisputeFormSchema.nullish().transform((v) => v ?? {});
@@ -58,7 +45,7 @@ export const attendanceDisputeSchema = attendanceDisputeFormSchema.nullish().tra
 /** POST /api/admin/asistencia/disputas/{id}/resolver. */
 export const attendanceSettleSchema = z.object({
   resolucion: z.enum(attendanceSettlementValues, { error: msg.attendanceResolutionRequired }),
-  nota: cleanText(attendanceRules.noteMin, attendanceRules.noteMax, msg.alertNoteLength),
+  nota: plainText(attendanceRules.noteMin, attendanceRules.noteMax, msg.alertNoteLength),
 });
 export type AttendanceSettle = z.infer<typeof attendanceSettleSchema>;
 

@@ -4,6 +4,7 @@ import { chileLocalToIso } from './chile-time.ts';
 import { attendanceCountsShape, meetingAttendanceSchema } from './attendance.ts';
 import { alertBadgeSchema, alertCategoryValues, alertStatusValues } from './alerts.ts';
 import { msg } from './messages.ts';
+import { CONTROL_CHARS } from './plain-text.ts';
 
 /**
  * What a meeting request carries besides the pair, the escort's answers, the
@@ -41,10 +42,8 @@ export const lugarLabels: Record<'client' | 'escort', Record<Lugar, string>> = {
   escort: { en_su_lugar: 'En tu lugar', a_domicilio: 'A domicilio (su lugar)', hotel: 'Hotel' },
 };
 
-/** Control characters other than tab and line breaks: plain text only. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const plainText = (max: number, tooLong: string) =>
+/** A free text of up to `max` characters (may be empty), plain text only. */
+const upToText = (max: number, tooLong: string) =>
   z
     .string({ error: msg.invalidInput })
     .transform((v) => v.replace(/\r\n?/g, '\n').trim())
@@ -52,7 +51,7 @@ const plainText = (max: number, tooLong: string) =>
       z
         .string()
         .max(max, tooLong)
-        .refine((v) => !CONTROL.test(v), msg.textInvalidChars),
+        .refine((v) => !CONTROL_CHARS.test(v), msg.textInvalidChars),
     );
 
 /** ISO 8601 with an explicit offset (or Z), e.g. 2026-03-14T21:30:00-03:00. */
@@ -99,7 +98,7 @@ export const durationField = z.coerce
   .multipleOf(meetingRules.durationStep, msg.durationInvalid);
 
 export const lugarField = z.enum(lugarValues, { error: msg.placeRequired });
-export const requestMessageField = plainText(meetingRules.messageMax, msg.requestMessageTooLong);
+export const requestMessageField = upToText(meetingRules.messageMax, msg.requestMessageTooLong);
 
 /** The details a client sends with a request. */
 export const requestDetailsSchema = (now: () => Date) =>
@@ -117,7 +116,7 @@ export const meetingRequestSchema = (now: () => Date) =>
 
 /** The escort's rejection may carry a reason the client reads. */
 export const rejectBodySchema = meetingPairSchema.extend({
-  motivo: plainText(meetingRules.rejectReasonMax, msg.rejectReasonTooLong).optional(),
+  motivo: upToText(meetingRules.rejectReasonMax, msg.rejectReasonTooLong).optional(),
 });
 export type RejectBody = z.infer<typeof rejectBodySchema>;
 /** 'Rechazar' as a form: the optional reason only (the pair comes from the meeting). */
@@ -137,7 +136,7 @@ export const chatTextField = z
       .string()
       .min(1, msg.chatTextRequired)
       .max(meetingRules.chatTextMax, msg.chatTextTooLong)
-      .refine((v) => !CONTROL.test(v), msg.textInvalidChars),
+      .refine((v) => !CONTROL_CHARS.test(v), msg.textInvalidChars),
   );
 export const chatPostSchema = z.object({ texto: chatTextField });
 
