@@ -101,14 +101,17 @@ describe('accounts journeys', () => {
     await page.getByRole('button', { name: `Usar «${client.nickname}»` }).click();
     await expect(page.getByLabel('Nickname').inputValue()).resolves.toBe(client.nickname);
     // The check waits 2 s after blur with a spinner, then answers.
-    await page.getByRole('status', { name: 'Verificando disponibilidad' }).first().waitFor({ timeout: 1000 });
+    await page
+      .getByRole('status', { name: 'Verificando disponibilidad' })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await expect(page.getByRole('button', { name: 'Registrarse' }).isDisabled()).resolves.toBe(true);
-    await page.getByText('Disponible').first().waitFor({ timeout: 5000 });
+    await page.getByText('Disponible').first().waitFor({ timeout: 15_000 });
     await page.getByLabel('Email', { exact: true }).pressSequentially(`cli ${stamp}@correo.cl`);
     await expect(page.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(client.email);
     await fillCommon(page, client, 'Masculino');
     await expect(page.getByLabel('Teléfono').inputValue()).resolves.toBe('987654321');
-    await page.getByText('Disponible').nth(1).waitFor({ timeout: 5000 });
+    await page.getByText('Disponible').nth(1).waitFor({ timeout: 15_000 });
     await screenshot(page, 'registro-cliente-filled-phone');
     await page.getByRole('button', { name: 'Registrarse' }).click();
     await page.waitForURL('**/RegistroExitoso');
@@ -119,7 +122,7 @@ describe('accounts journeys', () => {
     await screenshot(page, 'registro-exitoso-phone');
     const started = Date.now();
     // Signed in by the registration itself (decision 0090): no second login, straight to the pending screen.
-    await page.waitForURL('**/PendienteValidacion', { timeout: 6000 });
+    await page.waitForURL('**/PendienteValidacion', { timeout: 15_000 });
     expect(Date.now() - started).toBeGreaterThan(1500);
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(stored).toMatchObject({ nickname: client.nickname, tipo: 'cliente' });
@@ -141,7 +144,7 @@ describe('accounts journeys', () => {
     );
     await page.getByLabel('Nickname').fill(client.nickname);
     await page.getByLabel('Nombre completo').focus();
-    await page.getByText('¡Ya existe, ingresa otro!').waitFor({ timeout: 5000 });
+    await page.getByText('¡Ya existe, ingresa otro!').waitFor({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Registrarse' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByText('Formato de RUT no válido.').isVisible()).resolves.toBe(true);
     const max = await page.getByLabel('Fecha de nacimiento').getAttribute('max');
@@ -190,11 +193,11 @@ describe('accounts journeys', () => {
     await page.getByLabel('RUT o Pasaporte', { exact: true }).fill(rut());
     await page.getByLabel('Nickname').fill(escort.nickname);
     await fillCommon(page, escort, 'Femenino');
-    await page.getByText('Disponible').first().waitFor({ timeout: 5000 });
+    await page.getByText('Disponible').first().waitFor({ timeout: 15_000 });
     await page.waitForFunction(() => !document.querySelector('[aria-label="Verificando disponibilidad"]'));
     await page.getByRole('button', { name: 'Registrarse' }).click();
     await page.waitForURL('**/RegistroExitoso');
-    await page.waitForURL('**/PendienteValidacion', { timeout: 6000 });
+    await page.waitForURL('**/PendienteValidacion', { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('tipo'))).toBe('usuario');
     // The rest happens as on another device, signed out.
     await page.evaluate(() => localStorage.clear());
@@ -210,7 +213,7 @@ describe('accounts journeys', () => {
     await page.getByText('Revisa tu correo para obtener la contraseña provisoria.').waitFor();
     await expect(page.getByRole('button', { name: 'Recuperar contraseña' }).isDisabled()).resolves.toBe(true);
     await screenshot(page, 'olvido-pass-phone');
-    await page.waitForURL('**/Login/EscortLogin', { timeout: 8000 });
+    await page.waitForURL('**/Login/EscortLogin', { timeout: 15_000 });
     const mail = await recoveryMail(escort.email);
     expect(mail.link.startsWith(`${baseUrl()}/usuario/resetear-pass/`)).toBe(true);
 
@@ -230,7 +233,7 @@ describe('accounts journeys', () => {
     // The way in right away, besides the redirect.
     await page.getByRole('link', { name: 'Iniciar sesión', exact: true }).waitFor();
     await screenshot(page, 'recupera-pass-phone');
-    await page.waitForURL('**/Login/EscortLogin', { timeout: 6000 });
+    await page.waitForURL('**/Login/EscortLogin', { timeout: 15_000 });
     await expect(page.evaluate(() => localStorage.getItem('emailRecuperacion'))).resolves.toBeNull();
 
     // The old password no longer works; the new one does. A pending escort keeps tipo=usuario.

@@ -377,7 +377,7 @@ describe('the admin review', () => {
       .waitFor();
     await screenshot(user.page, 'admin-review-validated-1366');
     // An approved client lands on her own area with the success line, not on the rentals page.
-    await user.page.waitForURL('**/mi-cuenta/favoritos', { timeout: 8_000 });
+    await user.page.waitForURL('**/mi-cuenta/favoritos', { timeout: 15_000 });
     await user.page.getByTestId('approved-message').waitFor();
     await user.page.goto('/Escort');
     await user.page.getByRole('heading', { level: 1 }).waitFor();

@@ -181,5 +181,5 @@ describe('attendance, from the mark to the card', () => {
     await screenshot(e.page, 'attendance-requests-320');
 
     for (const p of [e, c, adm]) await p.page.context().close();
-  }, 180_000);
+  }, 360_000);
 });

@@ -77,7 +77,7 @@ describe('gallery and lightbox', () => {
     await page.getByText('3 archivos subidos.').waitFor();
     await page.locator('.gallery-tile').nth(2).waitFor();
     // The busy state lasts 2 s after the uploads, then the picker is usable again.
-    await page.getByRole('progressbar').first().waitFor({ state: 'detached', timeout: 5000 });
+    await page.getByRole('progressbar').first().waitFor({ state: 'detached', timeout: 15_000 });
     await expect(page.locator('#gallery-file').isEnabled()).resolves.toBe(true);
     await expect(page.getByText('Portada', { exact: true }).count()).resolves.toBe(1);
 
@@ -291,7 +291,7 @@ describe('gallery and lightbox', () => {
     await page.clock.runFor(120);
     await expect(dialog.count()).resolves.toBe(1);
     await page.clock.runFor(200);
-    await dialog.waitFor({ state: 'detached', timeout: 1000 });
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     await page.clock.resume();
     await expect(
       page.evaluate(() => document.activeElement?.classList.contains('gallery-open')),

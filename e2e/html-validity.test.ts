@@ -100,4 +100,4 @@ it('the server HTML of 18 pages has no error in the Nu HTML checker', async () =
     .filter((m) => m.type === 'error')
     .map((m) => `${files[m.url.replace(/^file:/, '')] ?? m.url}: ${m.message} ${m.extract ?? ''}`);
   expect(errors).toEqual([]);
-}, 180_000);
+}, 360_000);

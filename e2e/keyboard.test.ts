@@ -44,7 +44,7 @@ const focused = (page: Page, selector?: string) =>
     };
   }, selector);
 
-describe('keyboard', { timeout: 60_000 }, () => {
+describe('keyboard', { timeout: 240_000 }, () => {
   it('the account menu says open or closed, moves with the arrows and returns focus on Escape', async () => {
     const { page, context } = await openPage(browser, desktop);
     await login(page);

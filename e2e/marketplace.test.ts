@@ -123,7 +123,7 @@ describe('marketplace journey between two browsers', () => {
     // Messages last 5 s.
     await c.page
       .getByText('✅ Solicitud cancelada correctamente.')
-      .waitFor({ state: 'detached', timeout: 8000 });
+      .waitFor({ state: 'detached', timeout: 15_000 });
     await requestCita(c.page);
     await c.page.getByText('✅ Solicitud enviada correctamente.').waitFor();
 

@@ -64,7 +64,7 @@ describe('a migrant escort registers with her passport (decision 0145)', () => {
     await screenshot(page, 'registro-escort-pasaporte-360');
     await page.getByLabel('Nombre completo').focus();
     await expect(page.getByText('Formato de RUT no válido.').count()).resolves.toBe(0);
-    await page.getByText('Disponible').first().waitFor({ timeout: 8000 });
+    await page.getByText('Disponible').first().waitFor({ timeout: 15_000 });
     await page.waitForFunction(() => !document.querySelector('[aria-label="Verificando disponibilidad"]'));
     await page.getByRole('button', { name: 'Registrarse' }).click();
     await page.waitForURL('**/RegistroExitoso', { timeout: 15_000 });
@@ -152,7 +152,7 @@ describe('messages that say what is wrong (decision 0150)', () => {
     await page.getByLabel('Nickname', { exact: true }).fill(escort.nickname);
     await page.getByLabel('Nombre completo').focus();
     const reason = msg.registerBlockedTaken('el nickname');
-    await page.getByText(reason).waitFor({ timeout: 8000 });
+    await page.getByText(reason).waitFor({ timeout: 15_000 });
     const button = page.getByRole('button', { name: 'Registrarse' });
     await expect(button.isDisabled()).resolves.toBe(true);
     await expect(button.getAttribute('aria-describedby')).resolves.toBeTruthy();
@@ -163,7 +163,7 @@ describe('messages that say what is wrong (decision 0150)', () => {
     const nickname = `off${stamp}`;
     await page.getByLabel('Nickname', { exact: true }).fill('');
     await fillEscortForm(page, { id: `CD${Date.now().toString().slice(-7)}`, nickname });
-    await page.getByText(reason).waitFor({ state: 'detached', timeout: 8000 });
+    await page.getByText(reason).waitFor({ state: 'detached', timeout: 15_000 });
     await page.waitForFunction(() => !document.querySelector('[aria-label="Verificando disponibilidad"]'));
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Registrarse' }).click();

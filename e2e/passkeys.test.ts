@@ -17,7 +17,7 @@ beforeAll(async () => {
   const api = server.baseUrl.replace('localhost', '127.0.0.1');
   const cards = (await (await fetch(`${api}/api/ultimos`)).json()) as { nickname: string }[];
   escort = { nickname: cards[0]!.nickname, email: `${cards[0]!.nickname}@${DEMO_EMAIL_DOMAIN}` };
-}, 180_000);
+}, 360_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -46,7 +46,7 @@ beforeAll(async () => {
     form,
     token: await tokenOf(owner),
   });
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await browser.close();
 });
@@ -77,7 +77,7 @@ describe('photo-theft hold', () => {
     }
     const pub = await call<{ imagenes: unknown[] }>(`/upload/escort-imagenes/${thief.nickname}`);
     expect(pub.imagenes).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it('the owner is mailed and reports impersonation with one click', async () => {
     const [, token] = await mailMatching(owner.email, /\/foto-parecida\/([A-Za-z0-9_-]+)/);
@@ -101,7 +101,7 @@ describe('photo-theft hold', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('the admin sees the pair among the signals and releases it', async () => {
     const { page, errors, context } = await openPage(browser, desktop);
@@ -127,5 +127,5 @@ describe('photo-theft hold', () => {
     }
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 240_000);
 });

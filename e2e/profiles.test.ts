@@ -119,7 +119,7 @@ describe('escort area (/panel)', () => {
     await page.getByRole('heading', { name: 'Estado actualizado' }).waitFor();
     await expect(page.getByText('Tu estado ahora es: Inactiva.').isVisible()).resolves.toBe(true);
     await screenshot(page, 'profile-modifica-estado-phone');
-    await page.waitForURL('**/panel', { timeout: 6000 });
+    await page.waitForURL('**/panel', { timeout: 15_000 });
     expect(Date.now() - arrived).toBeGreaterThan(1500);
     await expect(page.getByTestId('estado-actual').innerText()).resolves.toBe('Inactiva');
 
@@ -129,7 +129,7 @@ describe('escort area (/panel)', () => {
 
     await page.getByRole('button', { name: 'Cambiar a disponible' }).click();
     await page.waitForURL('**/ModificaEstado');
-    await page.waitForURL('**/panel', { timeout: 6000 });
+    await page.waitForURL('**/panel', { timeout: 15_000 });
     await expect(page.getByTestId('estado-actual').innerText()).resolves.toBe('Disponible');
 
     // A refusal shows the server's message for 4 s and stays on the profile; no answer at all shows the default.
@@ -144,7 +144,7 @@ describe('escort area (/panel)', () => {
     const refused = page.getByText('Cambio rechazado por el servidor.');
     await refused.waitFor();
     const shown = Date.now();
-    await refused.waitFor({ state: 'detached', timeout: 6000 });
+    await refused.waitFor({ state: 'detached', timeout: 15_000 });
     expect(Date.now() - shown).toBeGreaterThan(3000);
     expect(new URL(page.url()).pathname).toBe('/panel');
     await page.unroute('**/api/usuario/estado/**');
@@ -165,7 +165,7 @@ describe('escort area (/panel)', () => {
     const empty = page.getByText('Debes seleccionar una ciudad para actualizar.');
     await empty.waitFor();
     // City messages last 2 s.
-    await empty.waitFor({ state: 'detached', timeout: 4000 });
+    await empty.waitFor({ state: 'detached', timeout: 15_000 });
 
     await page.getByLabel('Zona').selectOption('sur');
     await page.getByLabel('Región').selectOption('Los Ríos');

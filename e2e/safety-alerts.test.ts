@@ -139,5 +139,5 @@ describe('safety alerts, from the meeting to the client answer', () => {
     expect(await violations(c.page)).toEqual([]);
 
     for (const p of [e, adm, h, c]) await p.page.context().close();
-  }, 120_000);
+  }, 240_000);
 });

@@ -20,7 +20,7 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
  */
 async function settlesAt(page: Page, expected: number) {
   await page
-    .waitForFunction((y) => Math.abs(window.scrollY - y) <= 3, expected, { timeout: 5000 })
+    .waitForFunction((y) => Math.abs(window.scrollY - y) <= 3, expected, { timeout: 15_000 })
     .catch(() => undefined);
   return scrollY(page);
 }

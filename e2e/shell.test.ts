@@ -43,7 +43,7 @@ describe('app shell', () => {
     await expect(page.locator('[data-heart]').count()).resolves.toBe(1);
     await expect(page.locator('.hearts').getAttribute('aria-hidden')).resolves.toBe('true');
     await page.clock.runFor(2300);
-    await page.locator('[data-heart]').waitFor({ state: 'detached', timeout: 1000 });
+    await page.locator('[data-heart]').waitFor({ state: 'detached', timeout: 10_000 });
     await expect(page.locator('[data-heart]').count()).resolves.toBe(0);
     await screenshot(page, 'info-phone');
     expect(errors).toEqual([]);

@@ -92,7 +92,7 @@ async function recoveryCode(to: string, before: string[]): Promise<string> {
   }
 }
 
-describe('typed before hydration (CPU 6x slower)', { timeout: 120_000 }, () => {
+describe('typed before hydration (CPU 6x slower)', { timeout: 300_000 }, () => {
   beforeAll(async () => {
     await call('/cliente/registro', {
       method: 'POST',

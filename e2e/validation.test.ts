@@ -84,7 +84,7 @@ describe('identity validation journey', () => {
     await expect(
       user.page.locator('.message-success', { hasText: 'Imagen subida exitosamente.' }).count(),
     ).resolves.toBe(1);
-    await user.page.waitForURL('**/mi-cuenta/perfil', { timeout: 8_000 });
+    await user.page.waitForURL('**/mi-cuenta/perfil', { timeout: 15_000 });
 
     // Admin (desktop, second context): log in, open the client, view the document, reject with two reasons.
     const admin = await openPage(browser, desktop);
@@ -225,7 +225,7 @@ describe('identity validation journey', () => {
     // The status screen now says validated and moves on to the client's own area (decision 0092: not /Cards).
     await user.page.goto('/PendienteValidacion');
     await user.page.getByRole('heading', { name: 'Tu cuenta está validada' }).waitFor();
-    await user.page.waitForURL('**/mi-cuenta/favoritos', { timeout: 8_000 });
+    await user.page.waitForURL('**/mi-cuenta/favoritos', { timeout: 15_000 });
 
     expect(unexpected(user)).toEqual([]);
     expect(unexpected(admin)).toEqual([]);

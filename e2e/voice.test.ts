@@ -128,7 +128,7 @@ describe('consent at registration', () => {
     await page.getByLabel('Zona').selectOption('central');
     await page.getByLabel('Región').selectOption('Metropolitana de Santiago');
     await page.getByLabel('Ciudad', { exact: true }).selectOption('Providencia');
-    await page.getByText('Disponible').nth(2).waitFor({ timeout: 8000 });
+    await page.getByText('Disponible').nth(2).waitFor({ timeout: 15_000 });
 
     const register = page.getByRole('button', { name: 'Registrarse' });
     const terms = page.getByRole('checkbox', { name: /^Acepto los términos de servicio/ });
@@ -273,7 +273,7 @@ describe('details', () => {
     await signed.page.clock.install();
     await signed.page.clock.pauseAt(Date.now() + 1000);
     await signed.page.goto('/');
-    await signed.page.waitForURL('**/Escort', { timeout: 5000 });
+    await signed.page.waitForURL('**/Escort', { timeout: 15_000 });
     await call('/logout', { method: 'POST', token: login.token });
     await signed.context.close();
   });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   escort = await approvedAccount('usuario', await adminToken(), newAccount('wm'));
   await giveProfilePhoto(escort, E2E_PASSWORD);
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await browser.close();
 });

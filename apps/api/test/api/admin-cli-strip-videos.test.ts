@@ -102,5 +102,5 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm run admin -- strip-videos', 
     expect((await run(['strip-videos'])).stdout).toContain(
       'Videos rewritten without metadata: 0; already clean: 1.',
     );
-  }, 120_000);
+  }, 300_000);
 });

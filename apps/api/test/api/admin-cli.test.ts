@@ -85,7 +85,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm run admin -- create', () => 
     expect(admin?.kind).toBe('admin');
     expect(admin?.autorizado).toBe('aprobado');
     expect(await verifyPassword(admin!.passHash, 'clave-segura-1')).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it('asks for e-mail and password (twice) and updates an existing admin, signing her devices out', async () => {
     const signedIn = await openSession('jefa@example.cl');
@@ -98,7 +98,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm run admin -- create', () => 
     expect(await verifyPassword(admin!.passHash, 'otra-clave-2')).toBe(true);
     expect(await verifyPassword(admin!.passHash, 'clave-segura-1')).toBe(false);
     expect(await sessionCount(signedIn)).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a bad e-mail, a short password and mismatched passwords', async () => {
     expect(await run(['create'], 'no-es-correo\n')).toMatchObject({
@@ -114,7 +114,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm run admin -- create', () => 
       stderr: expect.stringContaining('do not match'),
     });
     expect(await storedAdmin('x@example.cl')).toBeUndefined();
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a common password and takes a passphrase with spaces (decision 0050)', async () => {
     expect(await run(['create', '--email', 'y@example.cl', '--password', 'password1'])).toMatchObject({
@@ -130,11 +130,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm run admin -- create', () => 
     const res = await run(['create'], `y@example.cl\n${phrase}\n${phrase}\n`);
     expect(res.code).toBe(0);
     expect(await verifyPassword((await storedAdmin('y@example.cl'))!.passHash, phrase)).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it('prints usage for an unknown command', async () => {
     const res = await run(['borrar']);
     expect(res.code).toBe(1);
     expect(res.stdout).toContain('Usage: npm run admin -- create');
-  }, 60_000);
+  }, 180_000);
 });

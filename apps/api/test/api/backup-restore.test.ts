@@ -198,5 +198,5 @@ describe(`npm run backup / npm run restore (${pgUrl ? 'PostgreSQL' : 'PGlite'})`
     const corrupt = await cli('restore', altered, envFor(await tmp('encanto-bk-x-'), targetDb, documentKey));
     expect(corrupt.code).toBe(1);
     expect(corrupt.out).toContain(`${victim.path} does not match its checksum in the manifest`);
-  }, 300_000);
+  }, 600_000);
 });

@@ -113,7 +113,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('files under DATA_DIR are the ser
     );
     expect(await fs.stat(path.join(dataDir, 'pglite/PG_VERSION')).catch(() => null), out).not.toBeNull();
     expect(await openToOthers(dataDir)).toEqual([]);
-  }, 180_000);
+  }, 360_000);
 
   const dist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
   it('the server: restricts what an older version left, and creates everything owner-only', async () => {
@@ -140,5 +140,5 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('files under DATA_DIR are the ser
     for (const made of ['pglite/PG_VERSION', 'media'])
       expect(existsSync(path.join(dataDir, made)), made).toBe(true);
     expect(await openToOthers(dataDir)).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });

@@ -30,7 +30,7 @@ beforeAll(async () => {
     ciudad: 'Santiago',
     nickname: 'estefania',
   });
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   await web?.close();

@@ -117,5 +117,5 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a newcomer starting the server',
     expect(next).toHaveLength(2);
     expect(next[1]).toMatch(/every demo escort and client logs in with the password encanto123/);
     expect(again).not.toContain(block[1]!.split(' / ')[1]!.split(' ')[0]!);
-  }, 300_000);
+  }, 600_000);
 });

@@ -107,15 +107,11 @@ describe('public cache invalidation across instances (Redis pub/sub)', () => {
     const sent = a.app.services.invalidation!.published;
     await rename(e, 'Despues');
     expect(a.app.services.invalidation!.published).toBe(sent + 1);
-    // Both instances share this process here, with its synchronous PGlite queries on a loaded CI
-    // machine: the bound is the cache's lifetime's fifth. Between processes the reliability
-    // suite holds it to 200 ms.
-    const listing = await visibleAfter(() => cityOf(b, e), 'Despues', 2000);
-    const card = await visibleAfter(() => cardOf(b, e), 'Despues', 2000);
-    expect(listing).toBeGreaterThanOrEqual(0);
-    expect(listing).toBeLessThan(1000);
-    expect(card).toBeGreaterThanOrEqual(0);
-    expect(card).toBeLessThan(1000);
+    // B's clock has not moved, so its cached copies are within their lifetime: seeing the new name
+    // proves the message emptied them, however long a loaded CI machine takes to deliver it (the wait
+    // is a hang guard). Between processes the reliability suite holds the delay to 200 ms.
+    expect(await visibleAfter(() => cityOf(b, e), 'Despues', 20_000)).toBeGreaterThanOrEqual(0);
+    expect(await visibleAfter(() => cardOf(b, e), 'Despues', 20_000)).toBeGreaterThanOrEqual(0);
     expect(await cityOf(alone, e)).toBe('Antes');
     expect(await cardOf(alone, e)).toBe('Antes');
     const scraped = await b.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS}` } });
@@ -152,7 +148,9 @@ describe('public cache invalidation across instances (Redis pub/sub)', () => {
     await redis.stop();
     const started = performance.now();
     await rename(e, 'Dos');
-    expect(performance.now() - started).toBeLessThan(1000);
+    // The write does not wait for Redis: ioredis would hold a queued command for its reconnect delays
+    // (seconds each, 20 tries); 5 s leaves a loaded CI machine room and still tells the two apart.
+    expect(performance.now() - started).toBeLessThan(5000);
     expect(await cityOf(b, e)).toBe('Uno');
     // Without the message B keeps the old name for the cache's lifetime, and not longer.
     movableClock(b).advance(timings.listingCacheMs - 1);
@@ -165,9 +163,9 @@ describe('public cache invalidation across instances (Redis pub/sub)', () => {
     expect(await cityOf(b, e)).toBe('Dos');
     await redis.start();
     // On reconnecting, B drops what it may have missed (ioredis retries within about 2 s).
-    expect(await visibleAfter(() => cityOf(b, e), 'Tres', 4000)).toBeGreaterThanOrEqual(0);
+    expect(await visibleAfter(() => cityOf(b, e), 'Tres', 15_000)).toBeGreaterThanOrEqual(0);
     const received = b.services.invalidation!.received;
-    const deadline = Date.now() + 4000;
+    const deadline = Date.now() + 15_000;
     // A's publisher reconnects too; then a rename reaches B again.
     while (b.services.invalidation!.received === received && Date.now() < deadline) {
       await rename(e, `Cuatro`);
@@ -175,5 +173,5 @@ describe('public cache invalidation across instances (Redis pub/sub)', () => {
     }
     expect(b.services.invalidation!.received).toBeGreaterThan(received);
     expect(await cityOf(b, e)).toBe('Cuatro');
-  }, 30_000);
+  }, 90_000);
 });

@@ -40,7 +40,7 @@ beforeAll(async () => {
     .set({ url: 'https://cdn.example/foto.webp' })
     .where(eq(accounts.id, talca[0]!.id));
   app.services.publicCache.clear();
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   await web?.close();

@@ -18,7 +18,7 @@ beforeAll(async () => {
   app = web.app;
   escort = await createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
   client = await createAccount(app, { kind: 'client', autorizado: 'aprobado' });
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   await web?.close();

@@ -45,7 +45,7 @@ export function openSse(
           headers: res.headers,
           events,
           comments: 0,
-          async next(name, ms = 2000) {
+          async next(name, ms = 15_000) {
             const deadline = performance.now() + ms;
             for (;;) {
               const i = events.findIndex((e, idx) => idx >= taken && e.event === name);

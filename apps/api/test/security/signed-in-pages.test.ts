@@ -24,7 +24,7 @@ beforeAll(async () => {
   client = await createAccount(app, { kind: 'client', autorizado: 'aprobado' });
   escort = await createAccount(app, { kind: 'escort', autorizado: 'aprobado' });
   admin = await createAccount(app, { kind: 'admin' });
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   await web?.close();

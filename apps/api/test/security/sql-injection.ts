@@ -33,7 +33,9 @@ const PAYLOADS = [
   '\u2019 OR 1=1 --', // right single quotation mark
   'ʼ OR ʼ1ʼ=ʼ1', // modifier letter apostrophe
   '%27%20OR%201%3D1',
-  "\\'; SELECT pg_sleep(3); --",
+  // Sleeps far past anything a loaded CI machine takes over a request (decision 0183), so only an
+  // injected sleep is caught by the duration check below.
+  "\\'; SELECT pg_sleep(30); --",
   "$1' || (SELECT current_user) || '",
 ];
 const ROLES: Role[] = ['admin', 'client'];
@@ -141,7 +143,7 @@ export function sqlInjectionSuite(shard: number): void {
     it(
       'never errors, never discloses more than an unknown value, and leaves every table intact',
       // A third of thousands of requests: the whole took past 240 s on PostgreSQL on a busy 2-core machine.
-      { timeout: 480_000 },
+      { timeout: 1_200_000 },
       async () => {
         const before = await counts();
         const problems: string[] = [];
@@ -164,7 +166,7 @@ export function sqlInjectionSuite(shard: number): void {
                 if (shape.length) problems.push(`${where}: ${shape.join(', ')}`);
                 if (res.statusCode === 200 && disclosed(res.body) > (baselines.get(v.what) ?? 0))
                   problems.push(`${where}: discloses more than an unknown value`);
-                if (Date.now() - started > 2500)
+                if (Date.now() - started > 20_000)
                   problems.push(`${where}: took ${Date.now() - started} ms (time-based injection?)`);
               }
             }

@@ -149,7 +149,7 @@ describe('production defaults and start-up refusals', () => {
           DEMO_DATA: 'true',
         },
         encoding: 'utf8',
-        timeout: 60_000,
+        timeout: 180_000,
       });
       expect(result.status).toBe(1);
       expect(result.stderr).toMatch(/^Refusing to start:\n/);
@@ -159,5 +159,5 @@ describe('production defaults and start-up refusals', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000); // a Node process starting from source: seconds on a loaded machine
+  }, 180_000); // a Node process starting from source: seconds on a loaded machine
 });

@@ -27,5 +27,5 @@ describe('a server without S3', () => {
       },
     );
     expect(JSON.parse(out)).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });

@@ -62,7 +62,7 @@ describe('small server defaults', () => {
     } finally {
       await database.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('npm start sets the glibc arena limit and the young generation once, leaving what the operator set', () => {
     const heap = ['--max-semi-space-size=4', '--max-old-space-size=192'];
