@@ -77,6 +77,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           isolate: false,
+          // A hang guard (decision 0183): the ffmpeg round trips took past vitest's 5 s on the slowest CI machine.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: [
             'packages/*/test/**/*.test.ts',
             'apps/api/test/unit/**/*.test.ts',

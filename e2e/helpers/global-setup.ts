@@ -115,8 +115,8 @@ export async function startServer(options: { host?: string; demo?: string } = {}
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // A shared, busy machine can take longer to migrate and seed (one server per worker, started together,
-  // beside the other suites): E2E_READY_MS raises the deadline.
-  const deadline = Date.now() + Number(process.env.E2E_READY_MS ?? 180_000);
+  // beside the other suites; decision 0183): a hang guard, which E2E_READY_MS changes.
+  const deadline = Date.now() + Number(process.env.E2E_READY_MS ?? 600_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {

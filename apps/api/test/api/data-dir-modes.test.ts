@@ -62,7 +62,7 @@ function run(args: string[], env: Record<string, string>, until?: RegExp): Promi
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 330_000); // a hang guard under the test's (decision 0183)
     const onData = (c: Buffer) => {
       out += c.toString();
       if (until?.test(out)) child.kill('SIGTERM');

@@ -36,7 +36,7 @@ function firstLines(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 540_000); // a hang guard under the test's (decision 0183)
     const onData = (c: Buffer) => {
       out += c.toString();
       if (!/encanto123/.test(out) || child.killed) return;
