@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { alertCategoryLabels, alertCategoryValues, alertFormSchema, alertRules } from '@encanto/core/alerts';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 type AlertFormValues = { categoria: (typeof alertCategoryValues)[number]; descripcion: string };
@@ -54,22 +55,13 @@ export function AlertForm({
           </p>
         ) : null}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-d`}>Lo que pasó (solo lo lee la administración)</label>
-        <textarea
-          id={`${id}-d`}
-          rows={4}
-          maxLength={alertRules.descriptionMax}
-          aria-invalid={errors.descripcion ? true : undefined}
-          aria-describedby={errors.descripcion ? `${id}-de` : undefined}
-          {...form.register('descripcion')}
-        />
-        {errors.descripcion?.message ? (
-          <p id={`${id}-de`} className="field-error" role="alert">
-            {errors.descripcion.message}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label="Lo que pasó (solo lo lee la administración)"
+        rows={4}
+        maxLength={alertRules.descriptionMax}
+        error={errors.descripcion?.message}
+        registration={form.register('descripcion')}
+      />
       <p className="field-hint">Si estás en peligro ahora, llama al 133 (Carabineros).</p>
       <div className="rating-form-actions">
         <button type="submit" className="button button-danger" disabled={busy}>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { attendanceDisputeFormSchema, attendanceRules } from '@encanto/core/attendance';
 import { formatDateAtTime } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
@@ -6,6 +6,7 @@ import type { MyMeeting } from '@encanto/core/meetings';
 import { errorText } from '../../../lib/api-client.ts';
 import { disputeAbsence, markAttendance } from '../../../lib/api/attendance.ts';
 import { useRefreshMeetings } from '../../../lib/api/meetings.ts';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -132,28 +133,17 @@ function DisputeForm({
   onSubmit: (texto: string | undefined) => Promise<void>;
   onCancel: () => void;
 }) {
-  const id = useId();
   const form = useSchemaForm(attendanceDisputeFormSchema, { defaultValues: { texto: '' } });
   const submit = form.handleSubmit((v) => onSubmit(v.texto || undefined));
-  const error = form.formState.errors.texto?.message;
   return (
     <form className="meeting-inline-form" aria-label="Reclamar la ausencia" onSubmit={(e) => void submit(e)}>
-      <div className="field">
-        <label htmlFor={`${id}-t`}>Tu versión para la administración (opcional)</label>
-        <textarea
-          id={`${id}-t`}
-          rows={3}
-          maxLength={attendanceRules.disputeTextMax}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-e` : undefined}
-          {...form.register('texto')}
-        />
-        {error ? (
-          <p id={`${id}-e`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label="Tu versión para la administración (opcional)"
+        rows={3}
+        maxLength={attendanceRules.disputeTextMax}
+        error={form.formState.errors.texto?.message}
+        registration={form.register('texto')}
+      />
       <div className="rating-form-actions">
         <button type="submit" className="button" disabled={busy}>
           Enviar reclamo

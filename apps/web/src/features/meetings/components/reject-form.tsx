@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { meetingRules, rejectReasonFormSchema } from '@encanto/core/meetings';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 /** 'Rechazar' with an optional reason the client will read (plain text, 300 characters at most). */
@@ -12,30 +12,19 @@ export function RejectForm({
   onCancel: () => void;
   busy: boolean;
 }) {
-  const id = useId();
   // The API's own rule for the reason (rejectBodySchema): trimmed, plain text, 300 at most.
   const form = useSchemaForm(rejectReasonFormSchema, { defaultValues: { motivo: '' } });
   const submit = form.handleSubmit(({ motivo }) => onSubmit(motivo ?? ''));
-  const fieldError = form.formState.errors.motivo?.message;
   return (
     <form className="meeting-inline-form" aria-label="Rechazar solicitud" onSubmit={(e) => void submit(e)}>
-      <div className="field">
-        <label htmlFor={`${id}-m`}>Motivo (opcional, lo leerá el cliente)</label>
-        <textarea
-          id={`${id}-m`}
-          rows={2}
-          maxLength={meetingRules.rejectReasonMax}
-          placeholder="Por ejemplo: ese día no estoy disponible."
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${id}-e` : undefined}
-          {...form.register('motivo')}
-        />
-        {fieldError ? (
-          <p id={`${id}-e`} className="field-error" role="alert">
-            {fieldError}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label="Motivo (opcional, lo leerá el cliente)"
+        rows={2}
+        maxLength={meetingRules.rejectReasonMax}
+        placeholder="Por ejemplo: ese día no estoy disponible."
+        error={form.formState.errors.motivo?.message}
+        registration={form.register('motivo')}
+      />
       <div className="rating-form-actions">
         <button type="submit" className="button button-danger" disabled={busy}>
           Rechazar solicitud

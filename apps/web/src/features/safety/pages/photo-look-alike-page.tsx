@@ -1,30 +1,15 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { msg } from '@encanto/core/messages';
-import { errorText } from '../../../lib/api-client.ts';
+import { OneClickAction } from '../../../components/ui/one-click-action.tsx';
 import { reportLookAlike } from '../../../lib/api/safety.ts';
 import { useHead } from '../../../lib/head.tsx';
 import { useSite } from '../../../lib/site.tsx';
 
-type State = { kind: 'idle' | 'busy' } | { kind: 'success' | 'error'; text: string };
-
-/**
- * /foto-parecida/{token}: where the "foto muy parecida" mail's link lands (decision 0177). Reporting is
- * a click on this page, not the page view: mail scanners that open links must not report for her.
- */
+/** /foto-parecida/{token}: where the "foto muy parecida" mail's link lands (decision 0177). */
 export default function PhotoLookAlikePage() {
   const site = useSite();
   useHead({ title: `Foto muy parecida a una tuya – ${site.name}`, robots: 'noindex' });
   const token = useParams().token ?? '';
-  const [state, setState] = useState<State>({ kind: 'idle' });
-
-  const report = () => {
-    setState({ kind: 'busy' });
-    reportLookAlike(token).then(
-      (res) => setState({ kind: 'success', text: res.mensaje }),
-      (err: unknown) => setState({ kind: 'error', text: errorText(err, msg.photoReportLinkInvalid) }),
-    );
-  };
 
   return (
     <div className="page">
@@ -38,20 +23,11 @@ export default function PhotoLookAlikePage() {
           Si no fuiste tú y crees que alguien quiere hacerse pasar por ti, avísanos. El equipo revisará los
           dos perfiles para proteger tu identidad.
         </p>
-        {state.kind === 'success' ? (
-          <p className="message message-success" role="status">
-            {state.text}
-          </p>
-        ) : (
-          <button type="button" className="button" onClick={report} disabled={state.kind === 'busy'}>
-            Denunciar suplantación
-          </button>
-        )}
-        {state.kind === 'error' ? (
-          <p className="message message-error" role="alert">
-            {state.text}
-          </p>
-        ) : null}
+        <OneClickAction
+          label="Denunciar suplantación"
+          send={() => reportLookAlike(token)}
+          fallbackError={msg.photoReportLinkInvalid}
+        />
       </div>
     </div>
   );
