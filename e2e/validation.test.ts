@@ -191,6 +191,11 @@ describe('identity validation journey', () => {
       .getByText('Debes esperar que el Administrador verifique tus datos con la imagen cargada.')
       .waitFor();
     await expect(user.page.locator('.rejection-panel').count()).resolves.toBe(0);
+    // The upload screen moves on to the profile, whose alert reads the notices as it loads. Settled before
+    // the admin approves, so the approval is first shown (and spent) by the listing below, not by a profile
+    // a loaded machine finished opening after the approval.
+    await user.page.waitForURL('**/mi-cuenta/perfil', { timeout: 15_000 });
+    await user.page.waitForLoadState('networkidle');
 
     // Admin authorises after confirming; Cancelar leaves the account as it was.
     await admin.page.reload();
