@@ -7,6 +7,7 @@ import {
 import { errorResponses } from '@encanto/core/api-error';
 import { msg } from '@encanto/core/messages';
 import { requireSelf, sessionSecurity } from '../../plugins/auth.ts';
+import type { SessionAccount } from '../sessions/service.ts';
 import type { AccountLimiters } from './rate-limits.ts';
 import { changePassword } from './service.ts';
 
@@ -20,6 +21,14 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }
   { limiters },
 ) => {
   const { guard, passwordIp } = limiters;
+
+  // Both kinds change their own password alike; only how a route names its caller differs.
+  const change = async (ip: string, caller: SessionAccount, current: string, next: string) => {
+    await guard.attempt(ip, caller.email, () =>
+      changePassword(app.db, caller.id, caller.sessionId, current, next, app.services.clock.now()),
+    );
+    return { mensaje: msg.passwordUpdated };
+  };
 
   app.put(
     '/cliente/modificar-pass',
@@ -35,17 +44,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }
     },
     async (request) => {
       const caller = await requireSelf(request, { rut: request.body.rut_cliente }, { kind: 'client' });
-      await guard.attempt(request.ip, caller.email, () =>
-        changePassword(
-          app.db,
-          caller.id,
-          caller.sessionId,
-          request.body.passActual,
-          request.body.pass,
-          app.services.clock.now(),
-        ),
-      );
-      return { mensaje: msg.passwordUpdated };
+      return change(request.ip, caller, request.body.passActual, request.body.pass);
     },
   );
 
@@ -63,17 +62,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ limiters: AccountLimiters }
     },
     async (request) => {
       const caller = await requireSelf(request, { nickname: request.body.nickname }, { kind: 'escort' });
-      await guard.attempt(request.ip, caller.email, () =>
-        changePassword(
-          app.db,
-          caller.id,
-          caller.sessionId,
-          request.body.passActual,
-          request.body.newPass,
-          app.services.clock.now(),
-        ),
-      );
-      return { mensaje: msg.passwordUpdated };
+      return change(request.ip, caller, request.body.passActual, request.body.newPass);
     },
   );
 };
