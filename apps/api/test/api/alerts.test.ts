@@ -31,6 +31,9 @@ const newClient = () => createAccount(t.app, { kind: 'client', autorizado: 'apro
 const after = (ms: number) => new Date(clock.now().getTime() + ms);
 /** A new escort and client with an accepted meeting a day from the clock's now. */
 const pairMeetingTomorrow = () => meetingPair(t.app, after(DAY));
+/** The client asks the escort for a meeting `ahead` from now. */
+const ask = (c: FixtureAccount, e: FixtureAccount, ahead = DAY) =>
+  call(t.app, 'POST', '/appointments/solicitar', c, requestBody(c, e, chileTime(clock.now(), ahead)));
 const file = (who: FixtureAccount | null, body: object) => call(t.app, 'POST', '/alertas', who, body);
 const alertBody = (cita_id: string, categoria = 'no_pago') => ({
   cita_id,
@@ -81,13 +84,7 @@ describe('POST /api/alertas', () => {
     const other = await escort();
     expect((await file(other, alertBody(meetingId))).statusCode).toBe(404);
     const c = await newClient();
-    const req = await call(
-      t.app,
-      'POST',
-      '/appointments/solicitar',
-      c,
-      requestBody(c, author, chileTime(clock.now(), DAY)),
-    );
+    const req = await ask(c, author);
     const res = await file(author, alertBody(req.json().cita as string));
     expect(res.statusCode).toBe(404);
     expect(res.json().mensaje).toBe(msg.alertMeetingInvalid);
@@ -135,13 +132,7 @@ describe('review, badges and the neutral refusal', () => {
 
   it('is invisible to other escorts while pending; the admin queue lists it first with its author', async () => {
     holder = await escort();
-    const req = await call(
-      t.app,
-      'POST',
-      '/appointments/solicitar',
-      client,
-      requestBody(client, holder, chileTime(clock.now(), 3 * DAY)),
-    );
+    const req = await ask(client, holder, 3 * DAY);
     expect(req.statusCode, req.body).toBe(201);
     expect((await myMeeting(t.app, holder, req.json().cita as string)).alertas).toEqual([]);
     expect((await call(t.app, 'GET', '/admin/alertas', author)).statusCode).toBe(403);
@@ -193,33 +184,15 @@ describe('review, badges and the neutral refusal', () => {
     expect(bad.statusCode).toBe(400);
     const put = await call(t.app, 'PUT', '/cuenta/seguridad', e, { rechazar_con_alertas: true });
     expect(put.json()).toEqual({ rechazar_con_alertas: true, mensaje: msg.alertSettingsSaved });
-    const refused = await call(
-      t.app,
-      'POST',
-      '/appointments/solicitar',
-      client,
-      requestBody(client, e, chileTime(clock.now(), DAY)),
-    );
+    const refused = await ask(client, e);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ mensaje: msg.forbidden, code: 'FORBIDDEN' });
     const clean = await newClient();
-    const ok = await call(
-      t.app,
-      'POST',
-      '/appointments/solicitar',
-      clean,
-      requestBody(clean, e, chileTime(clock.now(), DAY)),
-    );
+    const ok = await ask(clean, e);
     expect(ok.statusCode).toBe(201);
     // Another escort who did not choose it still gets his request.
     const open = await escort();
-    const fine = await call(
-      t.app,
-      'POST',
-      '/appointments/solicitar',
-      client,
-      requestBody(client, open, chileTime(clock.now(), DAY)),
-    );
+    const fine = await ask(client, open);
     expect(fine.statusCode).toBe(201);
   });
 
@@ -287,14 +260,7 @@ describe('lapse, export and retention', () => {
     await call(t.app, 'PUT', '/cuenta/seguridad', refusing, { rechazar_con_alertas: true });
     const alert = (await file(e, alertBody(id, 'amenazas'))).json().id as string;
     await decide(alert, 'confirmar');
-    const request = () =>
-      call(
-        t.app,
-        'POST',
-        '/appointments/solicitar',
-        c,
-        requestBody(c, refusing, chileTime(clock.now(), DAY)),
-      );
+    const request = () => ask(c, refusing);
     expect((await request()).statusCode).toBe(403);
 
     clock.set(new Date(start.getTime() + 364 * DAY));
@@ -304,14 +270,7 @@ describe('lapse, export and retention', () => {
     clock.set(new Date(start.getTime() + 366 * DAY));
     expect(await card()).toEqual([]);
     const c2 = await relog(c);
-    const requestNow = () =>
-      call(
-        t.app,
-        'POST',
-        '/appointments/solicitar',
-        c2,
-        requestBody(c2, refusing, chileTime(clock.now(), DAY)),
-      );
+    const requestNow = () => ask(c2, refusing);
     expect((await requestNow()).statusCode).toBe(201);
     const mine = (await call(t.app, 'GET', '/cuenta/alertas', c2)).json().alertas as MyAlert[];
     expect(mine[0]).toMatchObject({ estado: 'vencida', vigente_hasta: null });
