@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  adminToken,
-  approvedAccount,
-  giveProfilePhoto,
-  portrait,
-  type Person,
-  loginThroughForm,
-} from './helpers/api.ts';
+import { type Person, loginThroughForm, listedEscort, newAccount } from './helpers/api.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
@@ -17,17 +10,13 @@ let escort: Person;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  escort = await approvedAccount('usuario', await adminToken(), {
-    prefix: 'pd',
+  // Listed: the listing below must find her.
+  escort = await listedEscort({
+    ...newAccount('pd'),
     nombre: 'Antonia Pérez Lagos',
-    fecha_nac: '1995-03-10',
     fono: '912345678',
-    genero: 'Femenino',
     pass: PASSWORD,
-    document: () => portrait('#555555', '#999999'),
   });
-  // Listed only with a photo of her own (decision 0153): the listing below must find her.
-  await giveProfilePhoto(escort, PASSWORD);
 });
 afterAll(async () => {
   await browser.close();

@@ -7,13 +7,13 @@ import {
   adminToken,
   approvedAccount,
   call,
-  giveProfilePhoto,
   loginAdmin,
   portrait,
   type Person,
   loginThroughForm,
   E2E_PASSWORD,
   newAccount,
+  listedEscort,
 } from './helpers/api.ts';
 import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { dataDir } from './helpers/server.ts';
@@ -35,9 +35,8 @@ let escort: Person;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  escort = await approvedAccount('usuario', await adminToken(), newAccount('sf'));
-  // Listed only with a photo of her own (decision 0153): the listing below shows her badge.
-  await giveProfilePhoto(escort, E2E_PASSWORD);
+  // Listed: the listing below shows her badge.
+  escort = await listedEscort(newAccount('sf'));
 });
 afterAll(async () => {
   await browser.close();

@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { todayInChile } from '@encanto/core/chile-time';
 import { addDays } from '@encanto/core/touring-dates';
-import {
-  adminToken,
-  approvedAccount,
-  giveProfilePhoto,
-  portrait,
-  type Person,
-  loginThroughForm,
-} from './helpers/api.ts';
+import { type Person, loginThroughForm, listedEscort, newAccount } from './helpers/api.ts';
 import { desktop, launchBrowser, openPage, painted, phone, screenshot } from './helpers/browser.ts';
 
 /** Touring (decision 0102): she announces a visit in /panel/gira and the visited comuna lists her, marked. */
@@ -19,17 +12,14 @@ let escort: Person;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  escort = await approvedAccount('usuario', await adminToken(), {
-    prefix: 'tg',
+  // Listed: the listing below must find her.
+  escort = await listedEscort({
+    ...newAccount('tg'),
     nombre: 'Valentina Rojas Soto',
     fecha_nac: '1996-04-12',
     fono: '912345678',
-    genero: 'Femenino',
     pass: PASSWORD,
-    document: () => portrait('#555555', '#999999'),
   });
-  // Listed only with a photo of her own (decision 0153): the listing below must find her.
-  await giveProfilePhoto(escort, PASSWORD);
 });
 afterAll(async () => {
   await browser.close();

@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { msg } from '@encanto/core/messages';
 import {
-  adminToken,
-  approvedAccount,
   E2E_PASSWORD,
-  giveProfilePhoto,
   loginThroughForm,
   newAccount,
   settled,
   type Person,
+  listedEscort,
 } from './helpers/api.ts';
 import { violations } from './helpers/axe.ts';
 import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
@@ -20,8 +18,7 @@ let escort: Person;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  escort = await approvedAccount('usuario', await adminToken(), newAccount('wm'));
-  await giveProfilePhoto(escort, E2E_PASSWORD);
+  escort = await listedEscort(newAccount('wm'));
 }, 240_000);
 afterAll(async () => {
   await browser.close();

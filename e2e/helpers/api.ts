@@ -221,6 +221,13 @@ export async function giveProfilePhoto(person: Person, pass: string, colour = '#
   await call(`/upload/subir-perfil-escort/${person.nickname}`, { method: 'POST', form, token });
 }
 
+/** An approved escort with a profile photo of her own, so listed (decision 0153): what a listing or card test needs. */
+export async function listedEscort(data: NewAccount = newAccount('le')): Promise<Person> {
+  const escort = await approvedAccount('usuario', await adminToken(), data);
+  await giveProfilePhoto(escort, data.pass);
+  return escort;
+}
+
 /** Waits until React has hydrated the page and its first API reads have settled. */
 export async function settled(page: Page) {
   // Pages arrive server-rendered (signed-in ones too): their buttons work once React has hydrated.
