@@ -150,6 +150,17 @@ describe('GET /api/escorts?q=', () => {
     expect(recent[0]).toBe(e.valentina!.nickname);
   });
 
+  it('a relevance page answers the same cards as an order the query builder reads, field for field', async () => {
+    // The relevance page is one raw statement (decision 0184) decoding each card column itself.
+    const byNick = (items: Answer['items']) =>
+      [...items].sort((a, b) => a.nickname.localeCompare(b.nickname));
+    const ranked = (await search(q('masaje'))).items;
+    const recent = (await search(`${q('masaje')}&orden=recientes`)).items;
+    expect(ranked).toHaveLength(3);
+    expect(Object.keys(ranked[0]!).length).toBeGreaterThan(5);
+    expect(byNick(ranked)).toEqual(byNick(recent));
+  });
+
   it('combines with every filter: the matches are those of the words and of the filter', async () => {
     const filters = [
       'comuna=providencia',

@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, Column, eq, gt, inArray, is, lte, sql, type DriverValueDecoder, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import {
   filterNames,
   placeFilterNames,
@@ -215,7 +216,7 @@ export async function searchPage(
   orden: SortName,
   limit: number,
   from?: { key: SortKey; direction: 'after' | 'before' },
-) {
+): Promise<SearchRow[]> {
   const { cols, casts, window } = sortOf(orden, filter);
   if (window) return (await searchRelevancePage(db, filter, limit, from)).rows;
   const where = conditions(filter);
@@ -268,13 +269,34 @@ function textWindowSql(filter: SearchFilter, columns: SQL, limit: number): SQL {
     order by ${ep.hasPhoto} desc, ${ep.createdAt} desc, ${ep.accountId} desc limit ${limit}`;
 }
 
+/** The card's columns as a raw statement's select list, each under its field name (decodeCard reads them). */
+const cardSelect = sql.join(
+  Object.entries(cardColumns).map(([name, field]) => sql`${field} as ${sql.identifier(name)}`),
+  sql`, `,
+);
+
+/** A raw row's card columns as the query builder would have answered them (each column's or sql's decoder). */
+function decodeCard(raw: Record<string, unknown>): ListCardRow {
+  const entries = Object.entries(cardColumns).map(([name, field]) => {
+    const value = raw[name];
+    if (value === null || value === undefined) return [name, value];
+    // An sql column's decoder (its mapWith) is not in drizzle's types; its own row mapping reads it so.
+    const decoder = is(field, Column)
+      ? field
+      : (field as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
+    return [name, decoder.mapFromDriverValue(value)];
+  });
+  return Object.fromEntries(entries) as ListCardRow;
+}
+
 /**
- * A relevance page (decisions 0163, 0182) in two steps: the page's rows and keys, then their cards.
- * The first step walks the window once and answers the count too: the window is read one row
- * deeper than it ranks, so its size says whether more than `textWindow` match, which is what the
- * text search's count says (searchTotal). Its matches carry the document, so ranking them reads no
- * table row; in one query with the cards the planner joined accounts and rating_totals to every row
- * of the window before sorting them (bench/EXPLAIN.md, "Text search"), so only the page's rows are.
+ * A relevance page (decisions 0163, 0182, 0184) in one statement: the window, its count, the page's
+ * keys and the page's cards. The window is walked once and answers the count too: it is read one row
+ * deeper than it ranks, so its size says whether more than `textWindow` match, which is what the text
+ * search's count says (searchTotal). Its matches carry the document, so ranking them reads no table
+ * row. The page is a subquery with its own LIMIT, which PostgreSQL plans before the joins, so only
+ * the page's rows meet accounts and rating_totals (joined to the window itself, the planner had
+ * joined every row of it before sorting: bench/EXPLAIN.md, "Text search").
  */
 export async function searchRelevancePage(
   db: DbOrTx,
@@ -287,49 +309,39 @@ export async function searchRelevancePage(
   // The page's conditions name escort_profiles' columns: the window's rows go by that name.
   const where = from ? [...cursorConditions(cols, casts, from)] : [];
   const direction = sql.raw(from?.direction === 'before' ? 'asc' : 'desc');
+  const order = sql.join(
+    cols.map((c) => sql`${c} ${direction}`),
+    sql`, `,
+  );
   const windowCols = sql`${ep.accountId}, ${ep.hasPhoto}, ${ep.createdAt}, ${ep.searchDoc}`;
   const result = await db.execute(sql`
     with text_window as materialized (${textWindowSql(filter, windowCols, cap + 1)})
-    select page.id, page.key, counted.n from (select count(*)::int as n from text_window) counted
+    select ${cardSelect}, page.key, counted.n from (select count(*)::int as n from text_window) counted
     left join lateral (
-      select ${ep.accountId} as id, ${sortKeyOf(cols)} as key
+      select ${ep.accountId} as id, ${sortKeyOf(cols)} as key, row_number() over (order by ${order}) as pos
       from (select * from text_window order by has_photo desc, created_at desc, account_id desc limit ${cap}) ${ep}
       ${where.length ? sql`where ${and(...where)}` : sql``}
-      order by ${sql.join(
-        cols.map((c) => sql`${c} ${direction}`),
-        sql`, `,
-      )}
+      order by ${order}
       limit ${limit + 1}
-    ) page on true`);
+    ) page on true
+    left join ${ep} on ${ep.accountId} = page.id
+    left join ${accounts} on ${accounts.id} = page.id
+    left join ${ratingTotals} on ${ratingTotals.accountId} = page.id
+    order by page.pos`);
   // node-postgres and PGlite both answer { rows }.
-  const found = (result as unknown as { rows: { id: string | null; key: SortKey | null; n: number }[] }).rows;
+  const found = (
+    result as unknown as { rows: (Record<string, unknown> & { key: SortKey | null; n: number })[] }
+  ).rows;
   const n = Number(found[0]?.n ?? 0);
   const total = n > cap ? { n: cap, exact: false } : { n, exact: true };
-  const keyed = found.flatMap(({ id, key }) => (id !== null && key !== null ? [{ id, key }] : []));
-  if (!keyed.length) return { rows: [], total };
-  const cards = await db
-    .select({ ...cardColumns, id: ep.accountId })
-    .from(ep)
-    .innerJoin(accounts, eq(accounts.id, ep.accountId))
-    .leftJoin(ratingTotals, eq(ratingTotals.accountId, ep.accountId))
-    .where(
-      inArray(
-        ep.accountId,
-        keyed.map((k) => k.id),
-      ),
-    );
-  const byId = new Map(cards.map(({ id, ...card }) => [id, card]));
-  const rows = keyed.flatMap(({ id, key }) => {
-    const card = byId.get(id);
-    return card ? [{ ...card, key }] : [];
-  });
+  const rows = found.flatMap((raw) => (raw.key === null ? [] : [{ ...decodeCard(raw), key: raw.key }]));
   return { rows, total };
 }
 
-/** A page's row: the card's columns and the row's sort key. */
-export type SearchRow = Awaited<ReturnType<typeof searchPage>>[number];
 /** What a listing card is made of (cardColumns): a search row, or a visitor's. */
-export type ListCardRow = Omit<SearchRow, 'key'>;
+export type ListCardRow = SelectResultFields<typeof cardColumns>;
+/** A page's row: the card's columns and the row's sort key. */
+export type SearchRow = ListCardRow & { key: SortKey };
 
 /**
  * The sort key of the row at `offset` (0-based) in display order, or null past the last: where a
