@@ -1,10 +1,9 @@
-import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Field } from './field.tsx';
 
 /**
  * A labelled textarea of a react-hook-form form (a rejection's reason, an alert's account, an absence
- * dispute): its length capped as the core schema caps it, and the schema's message beneath it, tied to
- * the field for screen readers.
+ * dispute): its length capped as the core schema caps it, and the schema's message beneath it.
  */
 export function TextAreaField({
   label,
@@ -21,24 +20,17 @@ export function TextAreaField({
   error: string | undefined;
   registration: UseFormRegisterReturn;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={`${id}-t`}>{label}</label>
-      <textarea
-        id={`${id}-t`}
-        rows={rows}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-e` : undefined}
-        {...registration}
-      />
-      {error ? (
-        <p id={`${id}-e`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={rows}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          {...registration}
+        />
+      )}
+    </Field>
   );
 }

@@ -4,6 +4,7 @@ import { giraFormSchemaOn, giraLimits, type Visit, type VisitInput } from '@enca
 import { addDays } from '@encanto/core/touring-dates';
 import { msg } from '@encanto/core/messages';
 import { CityPicker } from '../../../components/city-picker.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -171,23 +172,8 @@ function DateField({
   error: string | undefined;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="date"
-        min={min}
-        max={max}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...field}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={id} label={label} error={error}>
+      {(control) => <input {...control} type="date" min={min} max={max} disabled={disabled} {...field} />}
+    </Field>
   );
 }
