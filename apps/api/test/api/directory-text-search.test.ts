@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
 import { searchOrderValues } from '@encanto/core/search-params';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -306,5 +306,62 @@ describe('GET /api/escorts?q= that finds nothing', () => {
   it('suggests nothing when nothing else finds anything, and none beside results', async () => {
     expect((await search(q('zzzzqqq'))).sugerencias).toBeUndefined();
     expect((await search(q('valeria'))).sugerencias).toBeUndefined();
+  });
+});
+
+describe('the condition of ?q= (decision 0185)', () => {
+  const rows = async <T>(query: SQL) => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  it('matches exactly the documents the ranked form matches, for every mix of weights', async () => {
+    // Every document of three lexemes that begin alike, each at any mix of the four weights (2^12
+    // documents), against each of the three as a word: for "masajes", a name or a place equal to it,
+    // one that only starts with it, and its Spanish stem ("masaj") in the details.
+    const lexemes = ['masaj', 'masajes', 'masajeses'];
+    const [differ] = await rows<{ n: number }>(sql`
+      with docs as (
+        select (select coalesce(string_agg(format('%s:1%s', lexemes[1 + bit / 4], weights[1 + bit % 4]), ' '), '')
+                from generate_series(0, 11) bit where mask & (1 << bit) <> 0)::tsvector as doc
+        from generate_series(0, 4095) mask,
+          (select array[${sql.join(
+            lexemes.map((l) => sql`${l}`),
+            sql`, `,
+          )}]::text[] as lexemes, array['A', 'B', 'C', 'D'] as weights) named
+      ), queries as materialized (
+        select escort_search_query(array[word]) as ranked, escort_search_match(array[word]) as matched,
+          escort_search_mismatch(array[word]) as mismatched
+        from unnest(array['masaj', 'masajes', 'masajeses']) word
+      )
+      select count(*)::int as n from docs, queries
+      where (doc @@ ranked) <> (doc @@ matched and not doc @@ mismatched)`);
+    expect(differ!.n).toBe(0);
+  });
+
+  it("is estimated at the word's own matches, not once per weighted alternative", async () => {
+    // 10,000 documents, all read by ANALYZE: a comuna's word in 2 % (weight B), a name in 20 %, and
+    // 150 words of "Sobre mí" (PostgreSQL estimates a prefix from its statistics only when it keeps
+    // 100 frequent words or more; below that, every prefix is 2 %).
+    await t.app.db.execute(sql`
+      create temp table estimate_docs as
+      select (case when i % 50 = 0 then 'providencia:3B ' else '' end
+        || case when i % 5 = 0 then 'valeria:1A ' else 'camila:1A ' end
+        || 'santiago:4C palabra' || (i % 150) || ':5D')::tsvector as doc
+      from generate_series(1, 10000) i`);
+    await t.app.db.execute(sql`analyze estimate_docs`);
+    const estimate = async (word: string) => {
+      const [plan] = await rows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+        sql`explain (format json) select * from estimate_docs
+          where doc @@ escort_search_match(array[${word}]) and not doc @@ escort_search_mismatch(array[${word}])`,
+      );
+      return plan!['QUERY PLAN'][0].Plan['Plan Rows'];
+    };
+    try {
+      // 200 and 2,000 match; escort_search_query is estimated at about twice as many (428, 3,621).
+      expect(await estimate('providencia')).toBeGreaterThan(150);
+      expect(await estimate('providencia')).toBeLessThan(260);
+      expect(await estimate('valeria')).toBeGreaterThan(1500);
+      expect(await estimate('valeria')).toBeLessThan(2600);
+    } finally {
+      await t.app.db.execute(sql`drop table estimate_docs`);
+    }
   });
 });

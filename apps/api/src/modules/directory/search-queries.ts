@@ -50,8 +50,12 @@ interface PlaceSql<K extends FilterName> extends FilterSql<K> {
  * count or its visitors. Places arrive as the keys profiles are stored under (search.ts parsed them).
  */
 export const filterSql: { [K in FilterName]: K extends PlaceFilterName ? PlaceSql<K> : FilterSql<K> } = {
-  // The words against the weighted document, through the GIN index escort_search_text_idx (decision 0163).
-  q: { where: (v) => sql`${ep.searchDoc} @@ ${textQuery(v)}` },
+  // The words against the weighted document, through the GIN index escort_search_text_idx (decision
+  // 0163), in the form whose estimate names each word once (decision 0185).
+  q: {
+    where: (v) =>
+      sql`(${ep.searchDoc} @@ ${textQuery(v, 'escort_search_match')} and not ${ep.searchDoc} @@ ${textQuery(v, 'escort_search_mismatch')})`,
+  },
   zona: { where: (v) => eq(ep.zona, v), countKey: true, visit: (v) => eq(visits.zona, v) },
   region: { where: (v) => eq(ep.regionKey, v), countKey: true, visit: (v) => eq(visits.regionKey, v) },
   comuna: { where: (v) => eq(ep.cityKey, v), countKey: true, visit: (v) => eq(visits.cityKey, v) },
@@ -80,12 +84,17 @@ export const filterSql: { [K in FilterName]: K extends PlaceFilterName ? PlaceSq
 };
 
 /**
- * A text search's tsquery (the migration's escort_search_query): the words go as a text[] parameter,
- * letters and digits only (searchWords), so nothing typed is read as tsquery syntax.
+ * A text search's tsquery, by one of the migrations' functions: the words go as a text[] parameter,
+ * letters and digits only (searchWords), so nothing typed is read as tsquery syntax. The matches
+ * are `escort_search_query`'s, which ts_rank reads; the condition says the same as "match and not
+ * mismatch", whose estimate names each word once (decision 0185).
  */
-function textQuery(text: string): SQL {
+function textQuery(
+  text: string,
+  fn: 'escort_search_query' | 'escort_search_match' | 'escort_search_mismatch',
+): SQL {
   const words = searchWords(text);
-  return sql`escort_search_query(array[${sql.join(
+  return sql`${sql.raw(fn)}(array[${sql.join(
     words.map((w) => sql`${w}`),
     sql`, `,
   )}]::text[])`;
@@ -161,7 +170,7 @@ function sortOf(orden: SortName, filter: SearchFilter): { cols: SQL[]; casts: So
   if (orden !== 'relevancia') return sorts[orden];
   const q = filter.filters.q;
   if (q === undefined) return { cols: [sql`0`, ...sorts.recientes.cols], casts: relevanceCasts };
-  const rank = sql`(ts_rank(${ep.searchDoc}, ${textQuery(q)}) * 1000000)::integer`;
+  const rank = sql`(ts_rank(${ep.searchDoc}, ${textQuery(q, 'escort_search_query')}) * 1000000)::integer`;
   return { cols: [rank, ...sorts.recientes.cols], casts: relevanceCasts, window: relevanceWindow(filter) };
 }
 
