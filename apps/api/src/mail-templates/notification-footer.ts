@@ -14,7 +14,7 @@ export const noticeRecipient = z.object({
   /** The signed one-click unsubscribe token for this account and this kind. */
   unsubscribeToken: z.string(),
 });
-type NoticeRecipient = z.infer<typeof noticeRecipient>;
+export type NoticeRecipient = z.infer<typeof noticeRecipient>;
 
 const token = (d: NoticeRecipient) => encodeURIComponent(d.unsubscribeToken);
 

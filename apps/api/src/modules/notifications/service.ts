@@ -22,6 +22,8 @@ import { queueMail } from '../mail/service.ts';
 import { notifyByPush } from '../push/service.ts';
 import { prefEnabled, readPrefs, writePrefs, writeVisitCity } from './queries.ts';
 import { favoriteVisitMail } from '../../mail-templates/favorite-visit.ts';
+import type { MailTemplate } from '../../mail-templates/mail.ts';
+import type { NoticeRecipient } from '../../mail-templates/notification-footer.ts';
 import { savedSearchMail } from '../../mail-templates/saved-search.ts';
 import { signUnsubscribe, verifyUnsubscribe } from './tokens.ts';
 
@@ -53,24 +55,14 @@ export async function notify(
 }
 
 /** The mail channel of `notify`. */
-async function notifyByMail(
+function notifyByMail(
   tx: DbOrTx,
   deps: Pick<Deps, 'config' | 'clock'>,
   to: Recipient,
   event: NotificationEvent,
   meetingId: string,
 ): Promise<boolean> {
-  const kind = notificationKindOf[event];
-  if (!(await prefEnabled(tx, to.id, kind))) return false;
-  const unsubscribeToken = await signUnsubscribe(deps.config, to.id, kind);
-  await queueMail(
-    tx,
-    deps,
-    notificationMail,
-    { event, meetingId, recipientKind: to.kind, unsubscribeToken },
-    { to: to.email, accountId: to.id },
-  );
-  return true;
+  return mailNotice(tx, deps, to, notificationKindOf[event], notificationMail, { event, meetingId });
 }
 
 /**
@@ -84,15 +76,7 @@ export async function notifyVisit(
   visit: { text: string; nickname: string },
 ): Promise<void> {
   await notifyByPush(tx, deps, to.id, { event: 'visita', text: visit.text, nickname: visit.nickname });
-  if (!(await prefEnabled(tx, to.id, 'visitas'))) return;
-  const unsubscribeToken = await signUnsubscribe(deps.config, to.id, 'visitas');
-  await queueMail(
-    tx,
-    deps,
-    favoriteVisitMail,
-    { ...visit, recipientKind: to.kind, unsubscribeToken },
-    { to: to.email, accountId: to.id },
-  );
+  await mailNotice(tx, deps, to, 'visitas', favoriteVisitMail, visit);
 }
 
 /**
@@ -106,15 +90,28 @@ export async function notifySavedSearch(
   notice: { text: string; enlace: string; searchId: string },
 ): Promise<void> {
   await notifyByPush(tx, deps, to.id, { event: 'busqueda', ...notice });
-  if (!(await prefEnabled(tx, to.id, 'busquedas'))) return;
-  const unsubscribeToken = await signUnsubscribe(deps.config, to.id, 'busquedas');
-  await queueMail(
-    tx,
-    deps,
-    savedSearchMail,
-    { text: notice.text, enlace: notice.enlace, recipientKind: to.kind, unsubscribeToken },
-    { to: to.email, accountId: to.id },
-  );
+  await mailNotice(tx, deps, to, 'busquedas', savedSearchMail, { text: notice.text, enlace: notice.enlace });
+}
+
+/**
+ * A notification mail of one kind, queued in the caller's transaction unless the recipient turned the
+ * kind off; every such mail carries the recipient's area and the kind's signed one-click unsubscribe
+ * token (mail-templates/notification-footer.ts).
+ */
+async function mailNotice<D extends NoticeRecipient>(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'config' | 'clock'>,
+  to: Recipient,
+  kind: NotificationKind,
+  template: MailTemplate<D>,
+  news: Omit<D, keyof NoticeRecipient>,
+): Promise<boolean> {
+  if (!(await prefEnabled(tx, to.id, kind))) return false;
+  const unsubscribeToken = await signUnsubscribe(deps.config, to.id, kind);
+  // The news and the recipient's part make D; TypeScript cannot see that Omit<D, K> & Pick<D, K> is D.
+  const data = { ...news, recipientKind: to.kind, unsubscribeToken } as unknown as D;
+  await queueMail(tx, deps, template, data, { to: to.email, accountId: to.id });
+  return true;
 }
 
 /** The comuna whose visits the client hears about: his choice (null: his account's own, `propia`). */
