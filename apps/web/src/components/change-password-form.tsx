@@ -10,6 +10,7 @@ import { useSession, useHydrated } from '../lib/session.ts';
 import { useTimedMessage } from '../lib/use-timed-message.ts';
 import { useCommonPasswords } from '../lib/use-common-passwords.ts';
 import { PasswordInput } from './password-input.tsx';
+import { Field } from './ui/field.tsx';
 
 /** The spec's wording per answer of the password-change call. */
 export function changePasswordFailureText(err: unknown): string {
@@ -56,24 +57,26 @@ export function ChangePasswordForm() {
     <section className="form-card change-password" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>CAMBIAR CONTRASEÑA</h2>
       <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-actual`}>Contraseña actual</label>
-          <input
-            id={`${id}-actual`}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('actual')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-nueva`}>Nueva contraseña</label>
-          <PasswordInput id={`${id}-nueva`} autoComplete="new-password" {...form.register('nueva')} />
-          <p className="field-hint">{msg.newPasswordHint}</p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-repetir`}>Repetir nueva contraseña</label>
-          <PasswordInput id={`${id}-repetir`} autoComplete="new-password" {...form.register('repetir')} />
-        </div>
+        <Field id={`${id}-actual`} label="Contraseña actual" error={undefined}>
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('actual')}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-nueva`} label="Nueva contraseña" error={undefined} hint={msg.newPasswordHint}>
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" {...form.register('nueva')} />
+          )}
+        </Field>
+        <Field id={`${id}-repetir`} label="Repetir nueva contraseña" error={undefined}>
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" {...form.register('repetir')} />
+          )}
+        </Field>
         <div aria-live="polite" className="message-slot">
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
         </div>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { suspensionSchema, type Suspension } from '@encanto/core/data-rights';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
+import { Field } from '../ui/field.tsx';
 
 /**
  * "Suspender perfil" asks why before it acts (decision 0147): the reason goes to the escort by mail and
@@ -29,27 +30,23 @@ export function SuspendForm({
         await onSubmit(v.motivo);
       })}
     >
-      <div className="field">
-        <label htmlFor={`${id}-motivo`}>Motivo de la suspensión</label>
-        <textarea
-          id={`${id}-motivo`}
-          rows={3}
-          maxLength={500}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          placeholder="Por ejemplo: las fotos son de otra persona."
-          autoFocus
-          {...form.register('motivo')}
-        />
-        <span className="field-hint" id={`${id}-hint`}>
-          {nickname} lo recibirá por correo. Podrás deshacer la suspensión desde el registro de decisiones.
-        </span>
-        {error && (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
+      <Field
+        id={`${id}-motivo`}
+        label="Motivo de la suspensión"
+        error={error}
+        hint={`${nickname} lo recibirá por correo. Podrás deshacer la suspensión desde el registro de decisiones.`}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={500}
+            placeholder="Por ejemplo: las fotos son de otra persona."
+            autoFocus
+            {...form.register('motivo')}
+          />
         )}
-      </div>
+      </Field>
       <div className="dr-actions">
         <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancelar

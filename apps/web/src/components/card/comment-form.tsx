@@ -12,6 +12,7 @@ import { useAction } from '../../lib/use-action.ts';
 import { postComment } from '../../lib/api/comments.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
+import { Field } from '../ui/field.tsx';
 
 /**
  * The comment form, opened with 'Comentar'. The client's RUT and nick come
@@ -74,30 +75,29 @@ export function CommentForm({
   const fieldError = form.formState.errors.comentario?.message;
   return (
     <form className="comment-form" onSubmit={(e) => void submit(e)} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-c`}>Tu comentario</label>
-        <textarea
-          id={`${id}-c`}
-          rows={4}
-          maxLength={commentMaxLength}
-          placeholder={msg.commentPlaceholder}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${id}-e` : `${id}-h`}
-          {...form.register('comentario')}
-          // Only when opened for the client who signed in to comment: they came here to type.
-          autoFocus={startOpen}
-        />
-        {fieldError ? null : (
-          <p className="field-hint" id={`${id}-h`}>
-            Mínimo {commentMinLength} caracteres. Se publica cuando ambos califiquen o termine el plazo.
-          </p>
+      <Field
+        id={`${id}-c`}
+        label="Tu comentario"
+        error={fieldError}
+        // The rule gives way to the error that names what is wrong.
+        hint={
+          fieldError
+            ? undefined
+            : `Mínimo ${commentMinLength} caracteres. Se publica cuando ambos califiquen o termine el plazo.`
+        }
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={4}
+            maxLength={commentMaxLength}
+            placeholder={msg.commentPlaceholder}
+            {...form.register('comentario')}
+            // Only when opened for the client who signed in to comment: they came here to type.
+            autoFocus={startOpen}
+          />
         )}
-        {fieldError ? (
-          <p className="field-error" id={`${id}-e`} role="alert">
-            {fieldError}
-          </p>
-        ) : null}
-      </div>
+      </Field>
       <div className="rating-form-actions">
         <button type="submit" className="button" disabled={form.formState.isSubmitting}>
           Enviar comentario

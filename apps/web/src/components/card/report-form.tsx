@@ -12,6 +12,7 @@ import { errorText } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { reportProfile } from '../../lib/api/reports.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
+import { Field } from '../ui/field.tsx';
 
 /**
  * The body of 'Denunciar perfil' (reasons, detail, send). Loaded when the dialog
@@ -66,21 +67,16 @@ export default function ReportForm({ nickname, close }: { nickname: string; clos
           </p>
         )}
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-detalle`}>Cuéntanos más (opcional)</label>
-        <textarea
-          id={`${id}-detalle`}
-          rows={4}
-          maxLength={limits.reportDetailMax}
-          aria-describedby={`${id}-count`}
-          aria-invalid={errors.detalle ? true : undefined}
-          {...form.register('detalle')}
-        />
-        <p className="field-hint" id={`${id}-count`}>
-          {detail.length}/{limits.reportDetailMax}
-        </p>
-        {errors.detalle && <p className="field-error">{errors.detalle.message}</p>}
-      </div>
+      <Field
+        id={`${id}-detalle`}
+        label="Cuéntanos más (opcional)"
+        error={errors.detalle?.message}
+        hint={`${detail.length}/${limits.reportDetailMax}`}
+      >
+        {(control) => (
+          <textarea {...control} rows={4} maxLength={limits.reportDetailMax} {...form.register('detalle')} />
+        )}
+      </Field>
       <p className="field-hint">
         Tu denuncia es confidencial: el perfil denunciado no sabrá quién la hizo. Si alguien está en peligro,
         llama al 133 (Carabineros).

@@ -15,6 +15,7 @@ import { requestMeeting } from '../../lib/api/meetings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { suggestedTime, TimeFields } from '../meetings/time-fields.tsx';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
+import { Field } from '../ui/field.tsx';
 
 type Input = Omit<Values, 'duracion_min'> & { duracion_min: string };
 
@@ -100,26 +101,23 @@ export default function RequestForm({
           </p>
         ) : null}
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-msg`}>Mensaje (opcional)</label>
-        <textarea
-          id={`${id}-msg`}
-          rows={3}
-          maxLength={meetingRules.messageMax}
-          placeholder="Cuéntale lo que quieras acordar. Sin teléfonos: podrán conversar aquí cuando acepte."
-          aria-invalid={errors.mensaje ? true : undefined}
-          aria-describedby={`${id}-msg-count`}
-          {...form.register('mensaje')}
-        />
-        <p className="field-hint char-count" id={`${id}-msg-count`}>
-          {mensaje.length}/{meetingRules.messageMax}
-        </p>
-        {errors.mensaje ? (
-          <p className="field-error" role="alert">
-            {errors.mensaje.message}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        id={`${id}-msg`}
+        label="Mensaje (opcional)"
+        error={errors.mensaje?.message}
+        hint={`${mensaje.length}/${meetingRules.messageMax}`}
+        hintClassName="char-count"
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={meetingRules.messageMax}
+            placeholder="Cuéntale lo que quieras acordar. Sin teléfonos: podrán conversar aquí cuando acepte."
+            {...form.register('mensaje')}
+          />
+        )}
+      </Field>
       <div className="rating-form-actions">
         <button type="submit" className="button" disabled={form.formState.isSubmitting}>
           Enviar solicitud

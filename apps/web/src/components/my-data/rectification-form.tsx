@@ -15,6 +15,7 @@ import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { formatDate } from '@encanto/core/chile-time';
 import { requestRectification } from '../../lib/api/my-data.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
+import { Field } from '../ui/field.tsx';
 
 const statusLabel: Record<Rectification['estado'], string> = {
   abierta: 'En revisión',
@@ -64,44 +65,38 @@ export function RectificationForm({
         documento. Pídenos el cambio y lo revisamos.
       </p>
       <form className="form dr-rect-form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-campo`}>Dato</label>
-          <select id={`${id}-campo`} {...form.register('campo')}>
-            {rectifiableFields.map((f) => (
-              <option key={f} value={f}>
-                {rectifiableFieldLabels[f]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-valor`}>Valor correcto</label>
-          <input
-            id={`${id}-valor`}
-            type={campo === 'fecha_nac' ? 'date' : 'text'}
-            autoComplete="off"
-            maxLength={120}
-            aria-invalid={errors.valor ? true : undefined}
-            aria-describedby={errors.valor ? `${id}-valor-error` : undefined}
-            {...form.register('valor')}
-          />
-          {errors.valor && (
-            <p className="field-error" id={`${id}-valor-error`}>
-              {errors.valor.message}
-            </p>
+        <Field id={`${id}-campo`} label="Dato" error={undefined}>
+          {(control) => (
+            <select {...control} {...form.register('campo')}>
+              {rectifiableFields.map((f) => (
+                <option key={f} value={f}>
+                  {rectifiableFieldLabels[f]}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-detalle`}>Comentario (opcional)</label>
-          <textarea
-            id={`${id}-detalle`}
-            rows={2}
-            maxLength={limits.reportDetailMax}
-            aria-invalid={errors.detalle ? true : undefined}
-            {...form.register('detalle')}
-          />
-          {errors.detalle && <p className="field-error">{errors.detalle.message}</p>}
-        </div>
+        </Field>
+        <Field id={`${id}-valor`} label="Valor correcto" error={errors.valor?.message}>
+          {(control) => (
+            <input
+              {...control}
+              type={campo === 'fecha_nac' ? 'date' : 'text'}
+              autoComplete="off"
+              maxLength={120}
+              {...form.register('valor')}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-detalle`} label="Comentario (opcional)" error={errors.detalle?.message}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={2}
+              maxLength={limits.reportDetailMax}
+              {...form.register('detalle')}
+            />
+          )}
+        </Field>
         <button type="submit" className="button button-secondary" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Enviando...' : 'Enviar solicitud'}
         </button>

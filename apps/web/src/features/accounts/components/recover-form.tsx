@@ -10,6 +10,7 @@ import { getStored, setStored, useHydrated } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { firstErrorOf, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { useCommonPasswords } from '../../../lib/use-common-passwords.ts';
 import type { AccountType } from '../api/availability.ts';
 import { setNewPassword } from '../api/recovery.ts';
@@ -102,28 +103,26 @@ export function RecoverForm({
         <p className="message message-error">{msg.recoveryEmailMissing}</p>
       ) : null}
       <form method="post" className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-codigo`}>Contraseña provisoria</label>
-          <input
-            id={`${id}-codigo`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={limits.provisionalCodeDigits}
-            {...form.keep('codigo', {
-              filter: (v) => inputFilters.digits(v, limits.provisionalCodeDigits),
-            })}
-            className="code-input"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-nueva`}>Nueva contraseña</label>
-          <PasswordInput id={`${id}-nueva`} autoComplete="new-password" {...form.keep('nueva')} />
-          <p className="field-hint">{msg.newPasswordHint}</p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-repetir`}>Repetir contraseña</label>
-          <PasswordInput id={`${id}-repetir`} autoComplete="new-password" {...form.keep('repetir')} />
-        </div>
+        <Field id={`${id}-codigo`} label="Contraseña provisoria" error={undefined}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={limits.provisionalCodeDigits}
+              {...form.keep('codigo', {
+                filter: (v) => inputFilters.digits(v, limits.provisionalCodeDigits),
+              })}
+              className="code-input"
+            />
+          )}
+        </Field>
+        <Field id={`${id}-nueva`} label="Nueva contraseña" error={undefined} hint={msg.newPasswordHint}>
+          {(control) => <PasswordInput {...control} autoComplete="new-password" {...form.keep('nueva')} />}
+        </Field>
+        <Field id={`${id}-repetir`} label="Repetir contraseña" error={undefined}>
+          {(control) => <PasswordInput {...control} autoComplete="new-password" {...form.keep('repetir')} />}
+        </Field>
         <div aria-live="polite">
           {message && <p className={`message message-${message.kind}`}>{message.text}</p>}
         </div>

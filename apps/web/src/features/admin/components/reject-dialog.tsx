@@ -12,6 +12,7 @@ import {
 } from '@encanto/core/validation';
 import { Modal } from './modal.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { Field } from '../../../components/ui/field.tsx';
 
 /**
  * Rechazar: the spec's fixed reasons as checkboxes (at least one), plus the
@@ -62,27 +63,22 @@ export function RejectDialog({
             {reasonError}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={`${ids}-detail`}>Detalle para la persona (opcional)</label>
-          <textarea
-            id={`${ids}-detail`}
-            rows={3}
-            maxLength={limits.rejectionDetailMax}
-            aria-invalid={detailError ? true : undefined}
-            aria-describedby={`${ids}-detail-hint${detailError ? ` ${ids}-detail-error` : ''}`}
-            placeholder="Por ejemplo: el RUT de la foto no se alcanza a leer."
-            {...form.register('detalle')}
-          />
-          <span className="field-hint" id={`${ids}-detail-hint`}>
-            Se agrega después de los motivos marcados. {detalle.length}/{limits.rejectionDetailMax}{' '}
-            caracteres.
-          </span>
-          {detailError && (
-            <p className="field-error" id={`${ids}-detail-error`} role="alert">
-              {detailError}
-            </p>
+        <Field
+          id={`${ids}-detail`}
+          label="Detalle para la persona (opcional)"
+          error={detailError}
+          hint={`Se agrega después de los motivos marcados. ${detalle.length}/${limits.rejectionDetailMax} caracteres.`}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              maxLength={limits.rejectionDetailMax}
+              placeholder="Por ejemplo: el RUT de la foto no se alcanza a leer."
+              {...form.register('detalle')}
+            />
           )}
-        </div>
+        </Field>
         {preview && (
           <div className="reject-preview">
             <span className="reject-preview-label">Motivo que verá la persona</span>

@@ -14,6 +14,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { saveSearch } from '../../../lib/api/saved-searches.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { Field } from '../../../components/ui/field.tsx';
 
 // The name is checked here by the rule the API applies; the filters come from the page, not the form.
 const nameSchema = savedSearchBodySchema.pick({ nombre: true });
@@ -56,23 +57,25 @@ export default function SaveSearchPanel({
     <div className="save-search">
       {open ? (
         <form className="save-search-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-nombre`}>Nombre de la búsqueda</label>
-            <input
-              id={`${id}-nombre`}
-              type="text"
-              maxLength={60}
-              required
-              autoComplete="off"
-              {...form.register('nombre')}
-              aria-describedby={`${id}-ayuda`}
-              // The form opens on a tap that asked for it: the name is what to type next.
-              autoFocus
-            />
-            <span id={`${id}-ayuda`} className="field-hint">
-              Te avisaremos cuando aparezcan perfiles nuevos, como mucho una vez al día.
-            </span>
-          </div>
+          <Field
+            id={`${id}-nombre`}
+            label="Nombre de la búsqueda"
+            error={undefined}
+            hint="Te avisaremos cuando aparezcan perfiles nuevos, como mucho una vez al día."
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                maxLength={60}
+                required
+                autoComplete="off"
+                {...form.register('nombre')}
+                // The form opens on a tap that asked for it: the name is what to type next.
+                autoFocus
+              />
+            )}
+          </Field>
           <div className="save-search-actions">
             <button type="submit" className="button" disabled={busy} aria-busy={busy}>
               {busy ? 'Guardando…' : 'Guardar'}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { alertCategoryLabels, alertCategoryValues, alertFormSchema, alertRules } from '@encanto/core/alerts';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { Field } from '../../../components/ui/field.tsx';
 
 type AlertFormValues = { categoria: (typeof alertCategoryValues)[number]; descripcion: string };
 
@@ -34,27 +35,18 @@ export function AlertForm({
         Cuéntale a la administración qué pasó. Si la confirma, las escorts que reciban una solicitud de este
         cliente verán solo la categoría y el mes: nunca tu nombre ni lo que escribas.
       </p>
-      <div className="field">
-        <label htmlFor={`${id}-c`}>¿Qué pasó?</label>
-        <select
-          id={`${id}-c`}
-          aria-invalid={errors.categoria ? true : undefined}
-          aria-describedby={errors.categoria ? `${id}-ce` : undefined}
-          {...form.register('categoria')}
-        >
-          <option value="">Elige una opción</option>
-          {alertCategoryValues.map((c) => (
-            <option key={c} value={c}>
-              {alertCategoryLabels[c]}
-            </option>
-          ))}
-        </select>
-        {errors.categoria?.message ? (
-          <p id={`${id}-ce`} className="field-error" role="alert">
-            {errors.categoria.message}
-          </p>
-        ) : null}
-      </div>
+      <Field id={`${id}-c`} label="¿Qué pasó?" error={errors.categoria?.message}>
+        {(control) => (
+          <select {...control} {...form.register('categoria')}>
+            <option value="">Elige una opción</option>
+            {alertCategoryValues.map((c) => (
+              <option key={c} value={c}>
+                {alertCategoryLabels[c]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <TextAreaField
         label="Lo que pasó (solo lo lee la administración)"
         rows={4}
