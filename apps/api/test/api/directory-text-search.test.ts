@@ -138,6 +138,8 @@ describe('GET /api/escorts?q=', () => {
     expect(await found(q('bárbara ñuñoa'))).toEqual(nick('barbara'));
     expect(await found(q('masajes en ñuñoa'))).toEqual(nick('valeria', 'barbara'));
     expect(await found(q('valeria temuco'))).toEqual([]);
+    // Alone, a stop word is looked up: "la" of La Araucanía, her region.
+    expect(await found(q('la'))).toContain(e.valentina!.nickname);
   });
 
   it('orders by relevance without an order (the name first), and by the chosen order with one', async () => {
