@@ -113,7 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(await createServices(config, app.log, clock)),
     ...options.services,
   });
-  const background = registerBackground(app);
+  const background = await registerBackground(app);
   app.addHook('onClose', async () => {
     // Workers stop before the transport and the database they use go away.
     await background.stop();

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type PgModule from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 import { restrictTree } from '../lib/data-dir.ts';
@@ -22,6 +23,12 @@ export interface Database {
   poolStats(): { total: number; idle: number; waiting: number; max: number };
   /** Called with each query's duration in seconds (metrics); one observer at a time. */
   observeQueries(observer: QueryObserver | undefined): void;
+  /**
+   * Calls `onNotify` for each notification on `channel` (NOTIFY, delivered when the notifying
+   * transaction commits) until the returned function is called. PostgreSQL listens on a connection of
+   * its own, opened again after a loss; a notification sent while it is down is not delivered.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }
 
 export type QueryObserver = (seconds: number) => void;
@@ -141,6 +148,56 @@ async function openPostgres(url: string): Promise<Database> {
     observeQueries: (o) => {
       observer = o;
     },
+    listen: (channel, onNotify) => listenPostgres(pg, url, channel, onNotify),
+  };
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const relistenMs = 5_000;
+
+/**
+ * A connection of its own for LISTEN, outside the pool (a pooled client is handed to other queries).
+ * When the server goes away it is dropped and opened again every `relistenMs` until it answers; the
+ * callers poll as well, so what was notified meanwhile is found by their next poll.
+ */
+async function listenPostgres(
+  pg: typeof PgModule,
+  url: string,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  let closed = false;
+  let client: PgModule.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    const lost = () => {
+      if (client !== c) return;
+      client = undefined;
+      void c.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect(), relistenMs).unref();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify();
+    });
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      lost();
+    }
+    if (closed) await c.end().catch(() => undefined);
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
   };
 }
 
@@ -177,6 +234,13 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     observeQueries: (o) => {
       observer = o;
+    },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        // A listener still registered when the database closes has nothing left to remove.
+        if (!client.closed) await unlisten();
+      };
     },
   };
 }

@@ -35,9 +35,9 @@ declare module 'fastify' {
  * reads the app's clock (`app.services.clock`), so a test moves time past a back-off or a deadline and runs
  * a sweep instead of waiting for one.
  */
-export function registerBackground(app: FastifyInstance): Background {
+export async function registerBackground(app: FastifyInstance): Promise<Background> {
   const deps = depsOf(app);
-  const mail = startMailWorker({
+  const mail = await startMailWorker({
     db: app.db,
     transport: app.services.mailTransport,
     log: app.log,
@@ -45,6 +45,8 @@ export function registerBackground(app: FastifyInstance): Background {
     pollMs: app.config.mailPollMs,
     // Push notices share the outbox (decision 0168); their sender lives in the push module.
     push: (row) => deliverPush(deps, row),
+    // A committed mail or push goes at once, not at the next poll (decision 0186).
+    wakeups: (wake) => app.database.listen('mail_outbox', wake),
   });
   let sweeping: Promise<number> = Promise.resolve(0);
   const publishReviews = () => {

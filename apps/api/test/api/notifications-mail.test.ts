@@ -342,7 +342,7 @@ describe('the outbox worker', () => {
       expect(calls).toBe(0);
 
       for (let i = 0; i < 45; i++) await anyMail(`m${i}@example.cl`);
-      const second = startMailWorker({
+      const second = await startMailWorker({
         db: f.app.db,
         transport: f.app.services.mailTransport,
         log: f.app.log,

@@ -57,8 +57,6 @@ export async function createTestApp(
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
     DOCUMENT_KEY: randomBytes(32).toString('hex'),
-    // The outbox worker polls often, so a test waiting for a mail waits milliseconds.
-    MAIL_POLL_MS: '25',
     // The bootstrapped admin (ADMIN_EMAIL) gets this TOTP secret; tests compute her codes from it.
     ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET,
     // The run's encoded demo photos (scripts/test.ts), for the files that seed the demo.

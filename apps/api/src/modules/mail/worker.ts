@@ -35,20 +35,25 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
+/** Subscribes to the outbox's commits (Database.listen); the returned function ends it. */
+export type OutboxWakeups = (wake: () => void) => Promise<() => Promise<void>>;
+
 /**
- * Polls the outbox every `pollMs` and sends what is due by the app's clock
- * (so a test moves it past a back-off instead of waiting). Each instance runs
- * one; SKIP LOCKED keeps two instances from sending the same row.
+ * Sends what is due by the app's clock (so a test moves it past a back-off instead of waiting): at
+ * once when `wakeups` says a row was committed (decision 0186), and every `pollMs` for retries and
+ * anything a wake-up missed. Each instance runs one; SKIP LOCKED keeps two instances from sending the
+ * same row.
  */
-export function startMailWorker(options: {
+export async function startMailWorker(options: {
   db: Db;
   transport: MailTransport;
   log: FastifyBaseLogger;
   clock: Clock;
   pollMs: number;
   push?: PushSender;
-}): MailWorker {
-  const { db, transport, log, clock, pollMs, push } = options;
+  wakeups?: OutboxWakeups;
+}): Promise<MailWorker> {
+  const { db, transport, log, clock, pollMs, push, wakeups } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<number> = Promise.resolve(0);
@@ -104,6 +109,18 @@ export function startMailWorker(options: {
     return current;
   };
 
+  // A burst of commits while a run is queued needs no second run: the queued one reads them all.
+  let woken = false;
+  const wake = () => {
+    if (stopped || woken) return;
+    woken = true;
+    serial(() => {
+      woken = false;
+      return drain();
+    }).catch((err: unknown) => log.error({ err }, 'mail worker run failed'));
+  };
+  const unlisten = wakeups ? await wakeups(wake) : undefined;
+
   const loop = async () => {
     try {
       await serial(drain);
@@ -122,6 +139,7 @@ export function startMailWorker(options: {
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
+      await unlisten?.();
       await current.catch(() => 0);
     },
   };
