@@ -31,7 +31,7 @@ declare module 'fastify' {
 }
 
 /**
- * The in-process workers every instance runs: the mail outbox, the review sweep and the check-in clock. Each
+ * The in-process workers every instance runs: the mail outbox and the review, check-in and saved-search sweeps. Each
  * reads the app's clock (`app.services.clock`), so a test moves time past a back-off or a deadline and runs
  * a sweep instead of waiting for one.
  */
@@ -48,61 +48,42 @@ export async function registerBackground(app: FastifyInstance): Promise<Backgrou
     // A committed mail or push goes at once, not at the next poll (decision 0186).
     wakeups: (wake) => app.database.listen('mail_outbox', wake),
   });
-  let sweeping: Promise<number> = Promise.resolve(0);
-  const publishReviews = () => {
-    sweeping = sweeping.then(
-      () => publishDueReviews(deps),
-      () => publishDueReviews(deps),
-    );
-    return sweeping;
-  };
-  const timer = setInterval(() => {
-    publishReviews().catch((err: unknown) => app.log.error({ err }, 'review sweep failed'));
-  }, REVIEW_SWEEP_MS);
-  timer.unref();
-  let checking: Promise<{ alerts: number; reminders: number }> = Promise.resolve({ alerts: 0, reminders: 0 });
-  const checkins = () => {
-    // One sweep at a time in this process; other processes are kept apart by SKIP LOCKED.
-    checking = checking.then(
-      () => sweepCheckins(deps),
-      () => sweepCheckins(deps),
-    );
-    return checking;
-  };
-  const checkinTimer = setInterval(() => {
-    checkins().catch((err: unknown) => app.log.error({ err }, 'check-in sweep failed'));
-  }, CHECKIN_SWEEP_MS);
-  checkinTimer.unref();
-  let searching: Promise<number> = Promise.resolve(0);
-  const savedSearches = () => {
-    // One sweep at a time in this process; a notice's search row is locked with SKIP LOCKED across processes.
-    searching = searching.then(
-      () => sweepSavedSearches(deps),
-      () => sweepSavedSearches(deps),
-    );
-    return searching;
-  };
-  const searchTimer = setInterval(() => {
-    savedSearches().catch((err: unknown) => app.log.error({ err }, 'saved-search sweep failed'));
-  }, SAVED_SEARCH_SWEEP_MS);
-  searchTimer.unref();
+  const reviews = sweep(app, 'review sweep', REVIEW_SWEEP_MS, () => publishDueReviews(deps));
+  const checkins = sweep(app, 'check-in sweep', CHECKIN_SWEEP_MS, () => sweepCheckins(deps));
+  const searches = sweep(app, 'saved-search sweep', SAVED_SEARCH_SWEEP_MS, () => sweepSavedSearches(deps));
   const background: Background = {
     mail,
-    publishReviews,
-    sweepCheckins: checkins,
-    sweepSavedSearches: savedSearches,
+    publishReviews: reviews.run,
+    sweepCheckins: checkins.run,
+    sweepSavedSearches: searches.run,
     stop: async () => {
-      clearInterval(timer);
-      clearInterval(checkinTimer);
-      clearInterval(searchTimer);
-      await Promise.all([
-        mail.stop(),
-        sweeping.catch(() => 0),
-        checking.catch(() => null),
-        searching.catch(() => 0),
-      ]);
+      await Promise.all([mail.stop(), reviews.stop(), checkins.stop(), searches.stop()]);
     },
   };
   app.decorate('background', background);
   return background;
+}
+
+/**
+ * `work` every `everyMs` and whenever `run` is called, one run at a time in this process (other
+ * processes are kept apart by SKIP LOCKED); a failed timed run is logged as "<what> failed".
+ */
+function sweep<T>(app: FastifyInstance, what: string, everyMs: number, work: () => Promise<T>) {
+  let last: Promise<unknown> = Promise.resolve();
+  const run = (): Promise<T> => {
+    const next = last.then(work, work);
+    last = next;
+    return next;
+  };
+  const timer = setInterval(() => {
+    run().catch((err: unknown) => app.log.error({ err }, `${what} failed`));
+  }, everyMs);
+  timer.unref();
+  return {
+    run,
+    stop: async () => {
+      clearInterval(timer);
+      await last.catch(() => undefined);
+    },
+  };
 }
