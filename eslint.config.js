@@ -172,6 +172,28 @@ const oneDateFormatter = {
 };
 // --- end one date formatter -------------------------------------------------------------------------
 
+// --- one browser per browser-test worker ------------------------------------------------------------
+// The files of an e2e worker share one process and one Chromium (decision 0187): a file takes it with
+// workerBrowser() and ends with releaseBrowser(browser), which closes its contexts. A browser launched or
+// closed by a file would cost the launch again, or end the browser under the worker's next file.
+const browserMessage =
+  "Take the worker's browser with workerBrowser() and end the file with releaseBrowser(browser) (e2e/helpers/browser.ts, decision 0187).";
+const oneBrowserPerWorker = {
+  name: 'one browser per browser-test worker',
+  files: ['e2e/**/*.test.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: "CallExpression[callee.property.name='launch']", message: browserMessage },
+      {
+        selector: "CallExpression[callee.property.name='close'][callee.object.name=/^browser$/i]",
+        message: browserMessage,
+      },
+    ],
+  },
+};
+// --- end one browser per browser-test worker -----------------------------------------------------------
+
 export default tseslint.config(
   {
     ignores: [
@@ -206,6 +228,7 @@ export default tseslint.config(
 
   // ---- API layers and module boundaries (apps/api/src) ----
   ...apiBoundaries(),
+  oneBrowserPerWorker,
 );
 
 /**

@@ -120,6 +120,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           expect: pollDeadline,
+          // A worker runs its files one after another in one process with one browser (helpers/browser.ts
+          // workerBrowser): each file otherwise starts a process, imports Playwright and launches Chromium
+          // anew, about 2 CPU-seconds a file (decision 0187). Files share nothing else: each test opens its
+          // own context, and each worker has its own server already.
+          isolate: false,
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/helpers/global-setup.ts'],
           // Hang guards (decision 0183): a journey of many pages took over 90 s on the slowest CI machine.

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import {
   desktop,
   gotoHydrated,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   openPage,
   phone,
   type OpenOptions,
@@ -18,14 +19,14 @@ let nickname: string;
 let city: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   // A demo escort, whose card has a photo, ratings and comments; other files' escorts are newer.
   const escort = await demoEscort();
   nickname = escort.nickname;
   city = escort.ciudad;
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 async function check(

@@ -3,15 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ageNoticeStorageKey } from '@encanto/core/constants';
 import { enterAdminCode, randomRut as rut } from './helpers/api.ts';
-import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import {
+  baseUrl,
+  desktop,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  phone,
+  screenshot,
+} from './helpers/browser.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 /** Chromium logs every 4xx answer as a console error; the spec's checks answer 404 on purpose. */

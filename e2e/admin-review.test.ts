@@ -13,7 +13,7 @@ import {
   randomRut,
 } from './helpers/api.ts';
 import { violations } from './helpers/axe.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, releaseBrowser, workerBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 /**
  * The admin's side of the review (decisions 0074 to 0076): ages in the queues and in Ver datos,
@@ -24,11 +24,11 @@ import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/b
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   token = await adminToken();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const stamp = Date.now().toString(36).slice(-5);

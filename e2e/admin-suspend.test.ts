@@ -11,7 +11,7 @@ import {
   openSettled,
   randomRut,
 } from './helpers/api.ts';
-import { launchBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
+import { releaseBrowser, workerBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
 import { mailMatching } from './helpers/mail.ts';
 
 /** The administrator at 360 px: a suspension with a reason, mailed and undone; the queue and its approval. */
@@ -19,11 +19,11 @@ import { mailMatching } from './helpers/mail.ts';
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   token = await adminToken();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const stamp = Date.now().toString(36).slice(-5);

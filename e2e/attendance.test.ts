@@ -15,7 +15,7 @@ import {
 } from './helpers/api.ts';
 import { violations } from './helpers/axe.ts';
 import { mailMatching } from './helpers/mail.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, releaseBrowser, workerBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 // The attendance record both ways (decisions 0173, 0174): she marks that he did not come, he contests,
 // the administration cancels the absence; her record shows as counts on her card.
@@ -60,7 +60,7 @@ const open = async (page: Page, url: string) => {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   const admin = await adminToken();
   escort = await approvedAccount('usuario', admin, { ...newAccount('at'), nombre: 'Antonia Reyes Mena' });
   clients = [];
@@ -88,7 +88,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await serverClockAhead(0);
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('attendance, from the mark to the card', () => {

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, gotoHydrated, launchBrowser, openPage, phone } from './helpers/browser.ts';
+import { baseUrl, gotoHydrated, releaseBrowser, workerBrowser, openPage, phone } from './helpers/browser.ts';
 import { demoEscort } from './helpers/demo.ts';
 
 /** Decision 0040: JavaScript for the first view of a city page, gzip. */
@@ -11,12 +11,12 @@ let browser: Browser;
 let nickname: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   // A demo escort's card (photo, ratings, comments), not an account another file registered.
   nickname = (await demoEscort()).nickname;
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 /**

@@ -10,7 +10,7 @@ import {
   E2E_PASSWORD,
   newAccount,
 } from './helpers/api.ts';
-import { launchBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
+import { releaseBrowser, workerBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
 
 /** Copy and polish at 360 px (decision 0148): one voice, the 24-hour clock, words a person would say. */
 
@@ -19,11 +19,11 @@ const twelveHour = /[ap]\.\s?m\./;
 let browser: Browser;
 let escort: Person;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   escort = await approvedAccount('usuario', await adminToken(), newAccount('cp'));
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 async function confirmPassword(page: Page) {

@@ -9,7 +9,15 @@ import {
   plainJpeg,
   randomRut as rut,
 } from './helpers/api.ts';
-import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import {
+  baseUrl,
+  desktop,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  phone,
+  screenshot,
+} from './helpers/browser.ts';
 
 let browser: Browser;
 let adminToken: string;
@@ -96,13 +104,13 @@ async function loginEscort(page: Page, email: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   adminToken = await loginAdminToken();
   await approvedAccount(leaving);
   reportedToken = await approvedAccount(reported);
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('data rights in the browser', () => {

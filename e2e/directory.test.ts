@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, releaseBrowser, workerBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { demoEscort } from './helpers/demo.ts';
 
 let browser: Browser;
@@ -13,13 +13,13 @@ let santiagoNick: string;
 let santiagoName: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   const santiago = await demoEscort('/api/usuario/ciudad/Santiago');
   santiagoNick = santiago.nickname;
   santiagoName = santiago.apellido;
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 /** axe-core in the page (evaluated, so the strict CSP does not block it); serious and critical only. */

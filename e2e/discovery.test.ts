@@ -4,7 +4,8 @@ import {
   baseUrl,
   desktop,
   gotoHydrated,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   openPage,
   phone,
   screenshot,
@@ -12,10 +13,10 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const cardNames = (page: Page) =>

@@ -6,7 +6,8 @@ import {
   baseUrl,
   desktop,
   gotoHydrated,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   openPage,
   phone,
   screenshot,
@@ -34,11 +35,11 @@ async function login(page: Page) {
 const counter = (page: Page) => page.locator('#lightbox-counter').innerText();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   escort = await demoEscort();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('gallery and lightbox', () => {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { call } from './helpers/api.ts';
-import { baseUrl, isReactOwned, launchBrowser, openPage, reactOwned } from './helpers/browser.ts';
+import {
+  baseUrl,
+  isReactOwned,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  reactOwned,
+} from './helpers/browser.ts';
 import { DEMO_PASSWORD, demoEscort } from './helpers/demo.ts';
 
 /**
@@ -12,10 +19,10 @@ import { DEMO_PASSWORD, demoEscort } from './helpers/demo.ts';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('the hydration mark', () => {

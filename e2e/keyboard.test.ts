@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminToken, approvedAccount, plainJpeg, type Person } from './helpers/api.ts';
-import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import {
+  desktop,
+  gotoHydrated,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  phone,
+  screenshot,
+} from './helpers/browser.ts';
 import { demoEscort } from './helpers/demo.ts';
 
 /** Decision 0091: the account menu, 'Cita' and the focus ring, with the keyboard only. */
@@ -10,7 +18,7 @@ const PASSWORD = 'encanto123';
 let browser: Browser;
 let client: Person;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   client = await approvedAccount('cliente', await adminToken(), {
     prefix: 'kb',
     nombre: 'Teclado Sin Ratón',
@@ -22,7 +30,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 async function login(page: Page) {

@@ -10,7 +10,15 @@ import {
   settled,
   type Person,
 } from './helpers/api.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot, sessionToken } from './helpers/browser.ts';
+import {
+  desktop,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  phone,
+  screenshot,
+  sessionToken,
+} from './helpers/browser.ts';
 
 /**
  * Live updates in two real browsers (decisions 0158, 0162): each signed-in tab holds one event stream
@@ -22,13 +30,13 @@ let escort: Person;
 let client: Person;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   const admin = await adminToken();
   escort = await approvedAccount('usuario', admin, newAccount('le'));
   client = await approvedAccount('cliente', admin, { ...newAccount('lc'), genero: 'Masculino' });
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 /** Milliseconds from `start` until `text` is on the page (it must not be there yet). */

@@ -17,7 +17,7 @@ import {
   serverClockAhead,
   settled,
 } from './helpers/api.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, releaseBrowser, workerBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
 /** Past the requested meeting's time (the form suggests one within two days), inside its windows. */
@@ -73,14 +73,14 @@ let escort: Person;
 let client: Person;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   const admin = await adminToken();
   escort = await approvedAccount('usuario', admin, account('me', 'Femenino'));
   client = await approvedAccount('cliente', admin, account('mc', 'Masculino'));
 });
 afterAll(async () => {
   await serverClockAhead(0);
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('marketplace journey between two browsers', () => {

@@ -18,7 +18,8 @@ import {
 import { violations } from './helpers/axe.ts';
 import {
   desktop,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   openPage,
   phone,
   atRest,
@@ -76,14 +77,14 @@ let escort: Person;
 let client: Person;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   const admin = await adminToken();
   escort = await approvedAccount('usuario', admin, account('ce', 'Femenino', 'Valentina Ríos Fuentes'));
   client = await approvedAccount('cliente', admin, account('cc', 'Masculino', 'Matías Lagos Pérez'));
 });
 afterAll(async () => {
   await serverClockAhead(0);
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('a meeting both can act on, between two browsers', () => {

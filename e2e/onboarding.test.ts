@@ -12,18 +12,18 @@ import {
   E2E_PASSWORD,
   newAccount,
 } from './helpers/api.ts';
-import { launchBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
+import { releaseBrowser, workerBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
 
 /** Onboarding for everyone, on a small phone: the journeys a new person trips on first. */
 
 let browser: Browser;
 let escort: Person;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   escort = await approvedAccount('usuario', await adminToken(), newAccount('ob'));
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const stamp = Date.now().toString(36).slice(-5);

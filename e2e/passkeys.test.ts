@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ageNoticeStorageKey } from '@encanto/core/constants';
 import { DEMO_EMAIL_DOMAIN } from '../apps/api/src/demo/plan.ts';
-import { desktop, launchBrowser, phone, screenshot } from './helpers/browser.ts';
+import { desktop, releaseBrowser, workerBrowser, phone, screenshot } from './helpers/browser.ts';
 import { startServer } from './helpers/global-setup.ts';
 
 /** Passkeys (decision 0096) with Chromium's virtual authenticator, driven over the DevTools protocol. */
@@ -13,13 +13,13 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let escort: { nickname: string; email: string };
 beforeAll(async () => {
   // Browsers refuse an IP address as the relying party: this file runs its own server named localhost.
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ host: 'localhost', demo: 'true' })]);
+  [browser, server] = await Promise.all([workerBrowser(), startServer({ host: 'localhost', demo: 'true' })]);
   const api = server.baseUrl.replace('localhost', '127.0.0.1');
   const cards = (await (await fetch(`${api}/api/ultimos`)).json()) as { nickname: string }[];
   escort = { nickname: cards[0]!.nickname, email: `${cards[0]!.nickname}@${DEMO_EMAIL_DOMAIN}` };
 }, 360_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

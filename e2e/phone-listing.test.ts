@@ -1,16 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ageNoticeStorageKey, timings } from '@encanto/core/constants';
-import { desktop, gotoHydrated, launchBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
+import {
+  desktop,
+  gotoHydrated,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  screenshot,
+  smallPhone,
+} from './helpers/browser.ts';
 
 /** A listing that works on a phone: the splash, the 18+ notice, the filters (at 360 px). */
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('the splash on a phone', () => {

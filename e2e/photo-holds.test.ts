@@ -12,7 +12,7 @@ import {
   portrait,
   type Person,
 } from './helpers/api.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, releaseBrowser, workerBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { mailMatching } from './helpers/mail.ts';
 
 /** The photo-theft hold (decision 0177): the held picture, the owner's mail and report, the admin's decision. */
@@ -31,7 +31,7 @@ async function tokenOf(person: Person) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   const admin = await adminToken();
   [owner, thief] = await Promise.all([
     approvedAccount('usuario', admin, newAccount('fo')),
@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
 }, 240_000);
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('photo-theft hold', () => {

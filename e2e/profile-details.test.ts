@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type Person, loginThroughForm, listedEscort, newAccount } from './helpers/api.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, releaseBrowser, workerBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
 
@@ -9,7 +9,7 @@ let browser: Browser;
 let escort: Person;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   // Listed: the listing below must find her.
   escort = await listedEscort({
     ...newAccount('pd'),
@@ -19,7 +19,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const login = (page: Page) => loginThroughForm(page, escort, PASSWORD);

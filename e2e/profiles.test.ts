@@ -9,7 +9,16 @@ import {
   type Person,
   loginThroughForm,
 } from './helpers/api.ts';
-import { baseUrl, desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import {
+  baseUrl,
+  desktop,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  phone,
+  screenshot,
+  type TrackedPage,
+} from './helpers/browser.ts';
 
 const PASSWORD = 'encanto123';
 
@@ -40,13 +49,13 @@ let escort: Person;
 let client: Person;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   const admin = await adminToken();
   escort = await approvedAccount('usuario', admin, account('pe'));
   client = await approvedAccount('cliente', admin, account('pc'));
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('escort area (/panel)', () => {
@@ -477,35 +486,42 @@ describe('own areas on every screen width', () => {
     { name: 'desktop', viewport: desktop },
   ];
 
-  // One test per person and width: each signs in and visits every section (seven for her), which
-  // took close to the 90 s limit for all three widths in one test on a loaded machine.
+  // One test per person and width, on one signed-in page per person (opened by the first width, resized
+  // by the next): a width needs a new layout, not a new context and sign-in (decision 0187).
   for (const [who, pages] of [
     ['escort', escortPages],
     ['client', clientPages],
   ] as const) {
-    for (const { name, viewport } of widths) {
-      it(`${who} at ${name}: every section, no sideways scroll, every menu label visible`, async () => {
-        const { page, errors, context } = await openPage(browser, viewport);
-        await login(page, who === 'escort' ? escort : client);
-        for (const path of pages) {
-          await page.goto(path);
-          await page.locator('.dashboard-main h1').waitFor();
-          // Let the section's data arrive before measuring.
-          await page.waitForLoadState('networkidle');
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect(overflow, `${path} at ${name}`).toBeLessThanOrEqual(0);
-          const labels = page.locator('.dashboard-label');
-          for (let i = 0; i < (await labels.count()); i++) {
-            const box = await labels.nth(i).boundingBox();
-            expect(box && box.width > 10 && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+    describe(who, () => {
+      let tracked: TrackedPage | undefined;
+      afterAll(() => tracked?.context.close());
+      for (const { name, viewport } of widths) {
+        it(`${who} at ${name}: every section, no sideways scroll, every menu label visible`, async () => {
+          if (!tracked) {
+            tracked = await openPage(browser, viewport);
+            await login(tracked.page, who === 'escort' ? escort : client);
           }
-          await screenshot(page, `area-${who}${path.replaceAll('/', '-')}-${name}`);
-        }
-        expect(errors).toEqual([]);
-        await context.close();
-      });
-    }
+          const { page, errors } = tracked;
+          await page.setViewportSize(viewport);
+          for (const path of pages) {
+            await page.goto(path);
+            await page.locator('.dashboard-main h1').waitFor();
+            // Let the section's data arrive before measuring.
+            await page.waitForLoadState('networkidle');
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            );
+            expect(overflow, `${path} at ${name}`).toBeLessThanOrEqual(0);
+            const labels = page.locator('.dashboard-label');
+            for (let i = 0; i < (await labels.count()); i++) {
+              const box = await labels.nth(i).boundingBox();
+              expect(box && box.width > 10 && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+            }
+            await screenshot(page, `area-${who}${path.replaceAll('/', '-')}-${name}`);
+          }
+          expect(errors).toEqual([]);
+        });
+      }
+    });
   }
 });

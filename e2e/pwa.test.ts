@@ -9,7 +9,8 @@ import {
   baseUrl,
   chromiumArgs,
   desktop,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   openPage,
   phone,
   screenshot,
@@ -22,10 +23,10 @@ import {
  */
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const narrow = { width: 320, height: 640 };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { msg } from '@encanto/core/messages';
 import { call, callStatus, randomRut } from './helpers/api.ts';
-import { baseUrl, launchBrowser, openPage, screenshot } from './helpers/browser.ts';
+import { baseUrl, releaseBrowser, workerBrowser, openPage, screenshot } from './helpers/browser.ts';
 import { dataDir } from './helpers/server.ts';
 
 // Decision 0045, in the browser: after ten wrong codes the code alone no longer works, and the mail's
@@ -12,10 +12,10 @@ import { dataDir } from './helpers/server.ts';
 // so it holds on the e2e server although its rate limits are off.
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const stamp = Date.now().toString(36).slice(-6);

@@ -1,16 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { msg } from '@encanto/core/messages';
-import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import {
+  desktop,
+  gotoHydrated,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  phone,
+  screenshot,
+} from './helpers/browser.ts';
 
 /** Decision 0090: registration errors per field on blur, nickname rules in their own words, no silent edits. */
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('registration checks each field as it is left', () => {

@@ -13,7 +13,7 @@ import {
   type Person,
 } from './helpers/api.ts';
 import { violations } from './helpers/axe.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, releaseBrowser, workerBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 // Safety alerts between providers (decision 0171): an escort files one from her meetings, the
 // administration confirms it, another escort sees it on his request, the client answers.
@@ -34,7 +34,7 @@ const pair = (escort: Person) => ({ nickname_cliente: client.nickname, nickname_
 const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000).toISOString();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   const admin = await adminToken();
   author = await approvedAccount('usuario', admin, newAccount('sa'));
   holder = await approvedAccount('usuario', admin, newAccount('sh'));
@@ -55,7 +55,7 @@ beforeAll(async () => {
   await request(holder);
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('safety alerts, from the meeting to the client answer', () => {

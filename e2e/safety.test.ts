@@ -15,7 +15,15 @@ import {
   newAccount,
   listedEscort,
 } from './helpers/api.ts';
-import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import {
+  desktop,
+  gotoHydrated,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  phone,
+  screenshot,
+} from './helpers/browser.ts';
 import { dataDir } from './helpers/server.ts';
 
 const login = (page: Page, person: Person) => loginThroughForm(page, person, E2E_PASSWORD);
@@ -34,12 +42,12 @@ let browser: Browser;
 let escort: Person;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   // Listed: the listing below shows her badge.
   escort = await listedEscort(newAccount('sf'));
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('verified photos', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { adminToken, approvedAccount, E2E_PASSWORD, loginThroughForm, newAccount } from './helpers/api.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, releaseBrowser, workerBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 /**
  * Saved searches in the browser (decision 0175): a client saves the listing he is looking at under a name,
@@ -10,10 +10,10 @@ import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/b
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const narrow = { width: 360, height: 780 };

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { gotoHydrated, launchBrowser, openPage, painted, phone } from './helpers/browser.ts';
+import { gotoHydrated, releaseBrowser, workerBrowser, openPage, painted, phone } from './helpers/browser.ts';
 
 /** Decision 0091: a new page starts at the top; Back returns to where the listing was left. */
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));

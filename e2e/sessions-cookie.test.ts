@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { call, randomRut } from './helpers/api.ts';
-import { gotoHydrated, launchBrowser, openPage } from './helpers/browser.ts';
+import { gotoHydrated, releaseBrowser, workerBrowser, openPage } from './helpers/browser.ts';
 
 /** Decision 0108: the session in an HttpOnly cookie, signed-in pages rendered on the server, server redirects. */
 let browser: Browser;
@@ -9,7 +9,7 @@ const stamp = Date.now().toString(36).slice(-5);
 const client = { nickname: `ck${stamp}`, email: `ck${stamp}@correo.cl`, pass: 'clave123' };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   await call('/cliente/registro', {
     method: 'POST',
     body: {
@@ -28,7 +28,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('cookie sessions', () => {

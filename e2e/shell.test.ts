@@ -1,14 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { timings } from '@encanto/core/constants';
-import { desktop, gotoHydrated, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import {
+  desktop,
+  gotoHydrated,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  phone,
+  screenshot,
+} from './helpers/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('app shell', () => {

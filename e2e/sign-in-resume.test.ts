@@ -6,7 +6,8 @@ import {
   baseUrl,
   desktop,
   gotoHydrated,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   openPage,
   screenshot,
   sessionToken,
@@ -21,7 +22,7 @@ let escort: DemoEscort;
 let client: Person;
 const CLIENT_PASSWORD = 'cliente-2026';
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   escort = await demoEscort();
   client = await approvedAccount('cliente', await adminToken(), {
     prefix: 'sr',
@@ -34,7 +35,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('one login for both kinds', () => {

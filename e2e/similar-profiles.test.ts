@@ -4,7 +4,8 @@ import {
   atRest,
   baseUrl,
   desktop,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   openPage,
   screenshot,
   smallPhone,
@@ -15,10 +16,10 @@ import { demoEscort } from './helpers/demo.ts';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('similar profiles on a card', () => {

@@ -3,7 +3,8 @@ import type { Browser } from 'playwright-core';
 import {
   atRest,
   desktop,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   openPage,
   phone,
   screenshot,
@@ -15,10 +16,10 @@ import { demoEscort } from './helpers/demo.ts';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('the text search on a phone', () => {

@@ -3,7 +3,15 @@ import type { Browser, Page } from 'playwright-core';
 import { todayInChile } from '@encanto/core/chile-time';
 import { addDays } from '@encanto/core/touring-dates';
 import { type Person, loginThroughForm, listedEscort, newAccount } from './helpers/api.ts';
-import { desktop, launchBrowser, openPage, painted, phone, screenshot } from './helpers/browser.ts';
+import {
+  desktop,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  painted,
+  phone,
+  screenshot,
+} from './helpers/browser.ts';
 
 /** Touring (decision 0102): she announces a visit in /panel/gira and the visited comuna lists her, marked. */
 const PASSWORD = 'encanto123';
@@ -11,7 +19,7 @@ let browser: Browser;
 let escort: Person;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   // Listed: the listing below must find her.
   escort = await listedEscort({
     ...newAccount('tg'),
@@ -22,7 +30,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const login = (page: Page) => loginThroughForm(page, escort, PASSWORD);

@@ -12,7 +12,14 @@ import {
   type Person,
 } from './helpers/api.ts';
 import { msg } from '@encanto/core/messages';
-import { desktop, launchBrowser, openPage, screenshot, smallPhone } from './helpers/browser.ts';
+import {
+  desktop,
+  releaseBrowser,
+  workerBrowser,
+  openPage,
+  screenshot,
+  smallPhone,
+} from './helpers/browser.ts';
 
 // Items of "trust signals that tell the truth" and "one listing rule" (decisions 0153, 0154), at 360 px.
 const PASSWORD = 'encanto123';
@@ -20,7 +27,7 @@ const PASSWORD = 'encanto123';
 let browser: Browser;
 let escort: Person;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   escort = await approvedAccount('usuario', await adminToken(), {
     prefix: 'ts',
     nombre: 'Camila Soto Pérez',
@@ -32,7 +39,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 interface SearchCard {

@@ -10,7 +10,7 @@ import {
   type Person,
 } from './helpers/api.ts';
 import { mailMatching } from './helpers/mail.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, releaseBrowser, workerBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 import { totpCode } from './helpers/totp.ts';
 
 /** Two-step login from Cuenta (decision 0078): the secret is read from the page, as typing it by hand. */
@@ -28,11 +28,11 @@ const account = (prefix: string): NewAccount => ({
 let browser: Browser;
 let escort: Person;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   escort = await approvedAccount('usuario', await adminToken(), account('tf'));
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 async function passwordStep(page: Page) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, enterAdminCode, randomRut } from './helpers/api.ts';
-import { launchBrowser, openPage, type TrackedPage } from './helpers/browser.ts';
+import { releaseBrowser, workerBrowser, openPage, type TrackedPage } from './helpers/browser.ts';
 import { dataDir } from './helpers/server.ts';
 import { DEMO_PASSWORD, demoEscort } from './helpers/demo.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
@@ -19,10 +19,10 @@ import { E2E_ADMIN } from './helpers/global-setup.ts';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const stamp = Date.now().toString(36).slice(-5);

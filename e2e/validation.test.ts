@@ -4,7 +4,8 @@ import { documentPhoto, loginAdmin, openSettled as open, randomRut as rut } from
 import {
   baseUrl,
   desktop,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   openPage,
   phone,
   screenshot,
@@ -13,10 +14,10 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const stamp = Date.now().toString(36).slice(-5);

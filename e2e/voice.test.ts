@@ -9,7 +9,8 @@ import {
   baseUrl,
   desktop,
   gotoHydrated,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   openPage,
   painted,
   phone,
@@ -25,11 +26,11 @@ import { E2E_SUPPORT_EMAIL } from './helpers/global-setup.ts';
 let browser: Browser;
 let escort: DemoEscort;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   escort = await demoEscort();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const notice = (page: Page) => page.getByRole('dialog', { name: 'Solo para mayores de edad' });

@@ -10,18 +10,18 @@ import {
   listedEscort,
 } from './helpers/api.ts';
 import { violations } from './helpers/axe.ts';
-import { desktop, launchBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
+import { desktop, releaseBrowser, workerBrowser, openPage, phone, screenshot } from './helpers/browser.ts';
 
 /** Her watermark switch (decision 0178): on her account page, and what her card serves after it. */
 let browser: Browser;
 let escort: Person;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   escort = await listedEscort(newAccount('wm'));
 }, 240_000);
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 describe('watermark switch', () => {
