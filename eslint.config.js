@@ -194,6 +194,31 @@ const oneBrowserPerWorker = {
 };
 // --- end one browser per browser-test worker -----------------------------------------------------------
 
+// --- API tests on Node's own import ------------------------------------------------------------------
+// The api and security projects load modules with Node's own import (decision 0188), where vitest's module
+// mocks do nothing: a test replaces a dependency through createTestApp's services or a Pick<Deps> instead.
+const mockMessage =
+  "API and security tests run on Node's own import (decision 0188), where module mocks do nothing: pass the replacement through createTestApp({ services }) or the function's deps.";
+const noModuleMocks = {
+  name: 'api tests on node import',
+  files: ['apps/api/test/{api,security,helpers}/**/*.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector:
+          "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock|hoisted|importActual|importMock)$/]",
+        message: mockMessage,
+      },
+      {
+        selector: "MemberExpression[object.type='MetaProperty'][property.name='vitest']",
+        message: mockMessage,
+      },
+    ],
+  },
+};
+// --- end API tests on Node's own import ----------------------------------------------------------------
+
 export default tseslint.config(
   {
     ignores: [
@@ -229,6 +254,7 @@ export default tseslint.config(
   // ---- API layers and module boundaries (apps/api/src) ----
   ...apiBoundaries(),
   oneBrowserPerWorker,
+  noModuleMocks,
 );
 
 /**

@@ -67,6 +67,12 @@ class LongestFirst extends BaseSequencer {
  */
 const pollDeadline = { poll: { timeout: 15_000 } };
 
+/**
+ * The API and security files run on Node's own import, which strips the types itself, instead of Vite's
+ * module runner (which transforms every file of the app again in each worker): they mock no module.
+ */
+const nativeImports = { viteModuleRunner: false, nodeLoader: false };
+
 /** One runner, four projects: unit, api (real database), security (in CI), e2e (built app in Chromium). */
 export default defineConfig({
   test: {
@@ -93,6 +99,7 @@ export default defineConfig({
           name: 'api',
           expect: pollDeadline,
           isolate: false,
+          experimental: nativeImports,
           include: ['apps/api/test/api/**/*.test.ts'],
           globalSetup: ['apps/api/test/helpers/global-setup.ts'],
           // The heaviest files (backups, the admin command, S3) share the CPU with a second worker, the
@@ -108,6 +115,7 @@ export default defineConfig({
           name: 'security',
           expect: pollDeadline,
           isolate: false,
+          experimental: nativeImports,
           include: ['apps/api/test/security/**/*.test.ts'],
           globalSetup: ['apps/api/test/helpers/global-setup.ts'],
           // Whole-route sweeps (the access matrix: ~170 s on PostgreSQL on the slowest CI machine); a hang guard.
