@@ -8,6 +8,7 @@ import {
   atRest,
   baseUrl,
   chromiumArgs,
+  chromiumPath,
   desktop,
   releaseBrowser,
   workerBrowser,
@@ -49,7 +50,7 @@ describe('installable', () => {
     // A profile on disk: Chromium never offers to install from an incognito context (Playwright's default).
     const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'encanto-pwa-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: chromiumArgs,
       viewport: phone,
       locale: 'es-CL',

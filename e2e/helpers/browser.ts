@@ -24,21 +24,22 @@ export const chromiumArgs = [
   '--no-first-run',
 ];
 
+/** Debian's Chromium, never a downloaded browser (CHROMIUM_PATH names another). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 let shared: Promise<Browser> | undefined;
 
 /**
- * The worker's browser: Debian's Chromium, never a downloaded one, launched once per worker and shared by
- * the files the worker runs one after another (the e2e project runs them without isolation,
- * vitest.config.ts; decision 0187). A file needs contexts of its own, which openPage gives each test, not a
- * browser of its own; a launch costs about a CPU-second. Playwright ends the browser with the worker.
+ * The worker's browser (chromiumPath), launched once per worker and shared by the files the worker runs
+ * one after another (the e2e project runs them without isolation, vitest.config.ts; decision 0187). A file
+ * needs contexts of its own, which openPage gives each test, not a browser of its own; a launch costs about
+ * a CPU-second. Playwright ends the browser with the worker.
  */
 export function workerBrowser(): Promise<Browser> {
-  shared ??= chromium
-    .launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
-    .then((browser) => {
-      browser.on('disconnected', () => (shared = undefined));
-      return browser;
-    });
+  shared ??= chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }).then((browser) => {
+    browser.on('disconnected', () => (shared = undefined));
+    return browser;
+  });
   return shared;
 }
 
