@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 import { restrictTree } from '../lib/data-dir.ts';
 import { pgliteExtensions } from './pglite-extensions.ts';
+import { tarballBlob } from './tarball-blob.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -70,7 +71,7 @@ export interface OpenOptions {
   /** PGlite data directory; omitted means in memory. */
   dataDir?: string | undefined;
   /** A PGlite data-dir tarball to start from (tests: migrated once, copied per file). */
-  loadDataDir?: Blob | undefined;
+  loadDataDir?: Uint8Array | undefined;
   migrate?: boolean;
   /** PGlite's memory (decision 0151): its buffer pool and per-sort memory, in MB. */
   pglite?: PgliteMemory | undefined;
@@ -209,7 +210,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     extensions: pgliteExtensions,
     startParams: pgliteStartParams(PGlite.defaultStartParams, options.pglite ?? defaultPgliteMemory),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: tarballBlob(options.loadDataDir) } : {}),
   });
   let observer: QueryObserver | undefined;
   timeQueries(client as unknown as Queryable, () => observer);

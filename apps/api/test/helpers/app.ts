@@ -20,6 +20,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The migrated template's tarball, read once per worker: the files a worker runs share its modules
+ * (isolate: false), and PGlite only reads the bytes it loads (db/tarball-blob.ts, decision 0189).
+ */
+let templateBytes: Promise<Buffer> | undefined;
+
 /** A fresh database copied from the migrated template, for one test file. */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
@@ -42,8 +48,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
       },
     };
   }
-  const tarball = await fs.readFile(inject('pgliteTemplate'));
-  const database = await openDatabase({ loadDataDir: new Blob([tarball]), migrate: false });
+  templateBytes ??= fs.readFile(inject('pgliteTemplate'));
+  const database = await openDatabase({ loadDataDir: await templateBytes, migrate: false });
   return { database, drop: () => database.close() };
 }
 

@@ -9,6 +9,7 @@ import { countRows, type SqlRunner } from './counts.ts';
 import { FORMAT, MANIFEST, writeEntry, type FileEntry, type Manifest } from './manifest.ts';
 import { storesOf } from './stores.ts';
 import { pgliteExtensions } from '../../db/pglite-extensions.ts';
+import { tarballBlob } from '../../db/tarball-blob.ts';
 
 export type Say = (line: string) => void;
 
@@ -107,7 +108,7 @@ export async function countInTarball(tarball: Buffer): Promise<Record<string, nu
   const { PGlite } = await import('@electric-sql/pglite');
   const copy = await PGlite.create({
     extensions: pgliteExtensions,
-    loadDataDir: new Blob([new Uint8Array(tarball)]),
+    loadDataDir: tarballBlob(tarball),
   });
   try {
     return await countRows(copy as unknown as SqlRunner);

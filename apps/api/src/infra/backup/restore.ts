@@ -9,6 +9,7 @@ import { countRows, type SqlRunner } from './counts.ts';
 import { countDifferences, readEntry, readManifest, sha256, type Manifest } from './manifest.ts';
 import { isEmpty, storesOf } from './stores.ts';
 import { pgliteExtensions } from '../../db/pglite-extensions.ts';
+import { tarballBlob } from '../../db/tarball-blob.ts';
 
 /**
  * `npm run restore -- DIR`: checks every file against the manifest, refuses a
@@ -86,7 +87,7 @@ async function restorePglite(dataDir: string, tarball: Buffer): Promise<Record<s
   const db = await PGlite.create({
     extensions: pgliteExtensions,
     dataDir: target,
-    loadDataDir: new Blob([new Uint8Array(tarball)]),
+    loadDataDir: tarballBlob(tarball),
   });
   try {
     return await countRows(db as unknown as SqlRunner);
