@@ -67,15 +67,26 @@ export async function registerBackground(app: FastifyInstance): Promise<Backgrou
 /**
  * `work` every `everyMs` and whenever `run` is called, one run at a time in this process (other
  * processes are kept apart by SKIP LOCKED); a failed timed run is logged as "<what> failed".
+ *
+ * A timed run goes only when the app's clock has moved since the last run began: always in service (the
+ * wall clock moves), never for a test's stopped clock, whose test runs each sweep itself between its
+ * steps; a timed run landing between two steps would take the news the test's own run then asserts.
  */
 function sweep<T>(app: FastifyInstance, what: string, everyMs: number, work: () => Promise<T>) {
+  const clock = app.services.clock;
   let last: Promise<unknown> = Promise.resolve();
+  let lastAt = clock.now().getTime();
+  const begin = () => {
+    lastAt = clock.now().getTime();
+    return work();
+  };
   const run = (): Promise<T> => {
-    const next = last.then(work, work);
+    const next = last.then(begin, begin);
     last = next;
     return next;
   };
   const timer = setInterval(() => {
+    if (clock.now().getTime() === lastAt) return;
     run().catch((err: unknown) => app.log.error({ err }, `${what} failed`));
   }, everyMs);
   timer.unref();

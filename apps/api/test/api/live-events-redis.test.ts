@@ -51,13 +51,15 @@ describe('live events across instances (Redis pub/sub)', () => {
     const id = await acceptedMeeting(a.app, client, escort, chileTime(movableClock(a.app).now(), DAY));
     const hers = await streamOnB(escort);
     await hers.next('contador');
-    const sent = performance.now();
     const res = await call(a.app, 'POST', `/citas/${id}/mensajes`, client, {
       texto: 'Desde la otra instancia',
     });
+    const answered = performance.now();
     expect(res.statusCode, res.body).toBe(201);
     const got = await hers.next('mensaje');
-    expect(got.at - sent).toBeLessThan(1000);
+    // Published as the write commits: timed from the answer, as in live-events.test.ts, since a loaded CI
+    // machine can take over a second for the request itself (bench/live.ts measures send to arrival).
+    expect(got.at - answered).toBeLessThan(1000);
     expect(got.data).toMatchObject({ cita: id, mensaje: { texto: 'Desde la otra instancia', mio: false } });
     // B counts the badge from the shared database.
     expect((await hers.next('contador')).data).toMatchObject({ no_leidos: 1 });
