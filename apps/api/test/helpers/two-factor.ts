@@ -16,10 +16,17 @@ export function currentCode(secret: string, atMs: number): string {
 }
 
 /**
- * A code the server will accept now, by the app's clock: codes of a step already used are refused
- * (replay), so this picks the earliest step after the account's last one within the ±1 step the
- * server allows, and moves the app's clock to that step's neighbourhood when three logins in a row
- * used them all (where it once waited up to 30 s).
+ * How long a code from freshCode stays acceptable at least: the request that carries it may wait seconds
+ * on a loaded CI machine, and the app's running clock moves on meanwhile (a code of the step before the
+ * current one, picked a second before the step ended, once failed so).
+ */
+const VALID_FOR_MS = 20_000;
+
+/**
+ * A code the server will accept now and for VALID_FOR_MS, by the app's clock: codes of a step already
+ * used are refused (replay), so this picks the earliest step after the account's last one within the ±1
+ * step the server allows, and moves the app's clock to that step's neighbourhood when three logins in a
+ * row used them all (where it once waited up to 30 s).
  */
 export async function freshCode(app: FastifyInstance, accountId: string, secret: string): Promise<string> {
   const [row] = await app.db
@@ -27,8 +34,8 @@ export async function freshCode(app: FastifyInstance, accountId: string, secret:
     .from(totpFactors)
     .where(eq(totpFactors.accountId, accountId));
   const clock = movableClock(app);
-  const nowStep = Math.floor(clock.now().getTime() / STEP_MS);
-  const step = Math.max(nowStep - 1, (row?.lastStep ?? -1) + 1);
+  const laterStep = Math.floor((clock.now().getTime() + VALID_FOR_MS) / STEP_MS);
+  const step = Math.max(laterStep - 1, (row?.lastStep ?? -1) + 1);
   const aheadMs = (step - 1) * STEP_MS - clock.now().getTime();
   if (aheadMs > 0) clock.advance(aheadMs + 50);
   return currentCode(secret, step * STEP_MS + 1000);
