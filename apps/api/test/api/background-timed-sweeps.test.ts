@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createAccount } from '../helpers/fixtures.ts';
-import { mailOutbox } from '../../src/db/schema/index.ts';
+import { createAccount, queuedMails } from '../helpers/fixtures.ts';
 import { SAVED_SEARCH_SWEEP_MS } from '../../src/plugins/background.ts';
 import { call } from './marketplace-helpers.ts';
 import { testClock } from './meetings-helpers.ts';
@@ -23,12 +21,7 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-const notices = (to: string) =>
-  t.app.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .then((rows) => rows.filter((r) => r.kind === 'busquedas' && r.channel === 'mail'));
+const notices = (to: string) => queuedMails(t.app, to, 'busquedas');
 
 /** Lets a timed sweep that a tick started finish: the sweeps run one at a time, so a called one waits for it. */
 const settle = () => t.app.background.sweepSavedSearches();

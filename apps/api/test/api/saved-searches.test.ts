@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { msg } from '@encanto/core/messages';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
-import { accounts, escortProfiles, mailOutbox } from '../../src/db/schema/index.ts';
+import { createAccount, queuedMails, type FixtureAccount } from '../helpers/fixtures.ts';
+import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
 import { call } from './marketplace-helpers.ts';
 import { DAY, testClock } from './meetings-helpers.ts';
 
@@ -25,12 +25,7 @@ const list = async (who: FixtureAccount) =>
   (await call(t.app, 'GET', '/busquedas', who)).json<{
     busquedas: { id: string; nombre: string; enlace: string }[];
   }>().busquedas;
-const noticeMails = (to: string) =>
-  t.app.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .then((rows) => rows.filter((r) => r.kind === 'busquedas' && r.channel === 'mail'));
+const noticeMails = (to: string) => queuedMails(t.app, to, 'busquedas');
 const sweep = () => t.app.background.sweepSavedSearches();
 const client = () => createAccount(t.app, { kind: 'client', autorizado: 'aprobado', ciudad: 'Temuco' });
 const escortIn = (ciudad: string) => createAccount(t.app, { kind: 'escort', autorizado: 'aprobado', ciudad });

@@ -5,7 +5,7 @@ import { todayInChile } from '@encanto/core/chile-time';
 import { msg } from '@encanto/core/messages';
 import { addDays, visitRange } from '@encanto/core/touring-dates';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createAccount, type FixtureAccount } from '../helpers/fixtures.ts';
+import { createAccount, queuedMails, type FixtureAccount } from '../helpers/fixtures.ts';
 import { mailOutbox } from '../../src/db/schema/index.ts';
 import { call } from './marketplace-helpers.ts';
 import { testClock } from './meetings-helpers.ts';
@@ -36,12 +36,7 @@ const favourite = async (client: FixtureAccount, escort: FixtureAccount) =>
       })
     ).statusCode,
   ).toBe(200);
-const visitMails = (to: string) =>
-  t.app.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .then((rows) => rows.filter((r) => r.kind === 'visitas' && r.channel === 'mail'));
+const visitMails = (to: string) => queuedMails(t.app, to, 'visitas');
 const visitPushes = (accountId: string) =>
   t.app.db
     .select()

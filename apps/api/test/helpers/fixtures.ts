@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { formatRut, rutCheckDigit, normalizeRut } from '@encanto/core/rut';
 import { cityKey } from '@encanto/core/geo';
-import { accounts, escortProfiles } from '../../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { accounts, escortProfiles, mailOutbox } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
 import { syncEscortVisibility } from '../../src/modules/accounts/service.ts';
@@ -93,3 +94,11 @@ export async function createAccount(app: FastifyInstance, options: FixtureOption
 }
 
 export const bearer = (account: { token: string }) => ({ authorization: `Bearer ${account.token}` });
+
+/** The mails of one notice kind (the outbox's `kind`) queued for an address, oldest first. */
+export const queuedMails = (app: FastifyInstance, to: string, kind: string) =>
+  app.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .then((rows) => rows.filter((r) => r.kind === kind && r.channel === 'mail'));
