@@ -2,8 +2,8 @@
  * Discovery at scale (decision 0086): GET /api/escorts's search on PostgreSQL with 100,000 escorts
  * (or DISCOVERY_ESCORTS), generated with generate_series in a database of its own. For each
  * filter/sort combination the pages use: the first page and page 100 (reached by walking the
- * cursor), each run by 10 concurrent workers through the app's own searchEscorts (a pool of 10
- * connections, as the server has) so no response cache is involved; p99 into bench/RESULTS.md,
+ * cursor), each run by 10 concurrent workers through the app's own searchEscorts (its pool of
+ * connections, decision 0190, as the server has) so no response cache is involved; p99 into bench/RESULTS.md,
  * EXPLAIN (ANALYZE, BUFFERS) of each query into bench/EXPLAIN.md.
  *
  *   npm run bench -- --scale           (runs this after bench/scale.ts)
@@ -209,7 +209,7 @@ export async function runDiscovery() {
     `Command: \`DISCOVERY_ESCORTS=${escorts} node bench/discovery.ts\` (also run by \`npm run bench -- --scale\`${reuse ? '; this run with DISCOVERY_REUSE=true on a database seeded earlier' : ''}). ${machine()}; load average at the start ${loadStart}, at the end ${loadavg()}.`,
     '',
     `${escorts.toLocaleString('en')} escorts on PostgreSQL (95% public, a fifth in Santiago; seeded in ${seeded.toFixed(0)} s with generate_series).`,
-    `Each cell: ${workers} concurrent workers x ${perWorker} searches through the app's searchEscorts (pool of 10 connections, no response cache:`,
+    `Each cell: ${workers} concurrent workers x ${perWorker} searches through the app's searchEscorts (its pool of ${database.poolStats().max} connections, decision 0190; no response cache:`,
     `every call is the page query plus the count query, which reads at most 10,001 entries of an escort_count_* index: "10,000+" is the cap, "2,442+" a lower bound, \`total_exacto: false\`). Milliseconds. Deep page: page 100 reached by walking \`siguiente\`, or the last page when the filter has fewer; "by number": page min(N, ${searchLimits.maxNumberedPage}) asked as \`pagina=\` alone, without a cursor (found by the offset of its first row).`,
     '',
     `| query | total | page 1 p50 | page 1 p99 | deep page | deep p50 | deep p99 | page ${searchLimits.maxNumberedPage} by number p50 | by number p99 |`,

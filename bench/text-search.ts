@@ -3,7 +3,7 @@
  * TEXT_ESCORTS), seeded by bench/discovery.ts's generate_series load, then given display names from a
  * list of common Chilean first names, services, languages and a "Sobre mí" of stock phrases, and the
  * text documents filled by escort_search_text_refresh(). Four searches, each run by 10 concurrent
- * workers through the app's own searchEscorts (a pool of 10, no response cache): a name prefix, a
+ * workers through the app's own searchEscorts (its pool, no response cache): a name prefix, a
  * comuna, a service word, and a word with two filters; p50/p99 into bench/RESULTS.md and EXPLAIN
  * (ANALYZE, BUFFERS) of each query into bench/EXPLAIN.md.
  *
@@ -221,7 +221,7 @@ try {
     `Command: \`${reuse ? `TEXT_DB=${dbName} TEXT_REUSE=true ` : ''}TEXT_ESCORTS=${escorts} node bench/text-search.ts\`. ${machine()}; load average at the start ${loadStart}, at the end ${loadavg()}.`,
     '',
     `${escorts.toLocaleString('en')} escorts on PostgreSQL (${loaded}).`,
-    `Each row: ${workers} concurrent workers x ${perWorker} searches through the app's searchEscorts (pool of 10, no response cache): the relevance page in one statement: its keys among the newest ${searchLimits.textWindow} matches with their count (up to ${searchLimits.textWindow + 1}, read in the same walk) and its cards. Milliseconds.`,
+    `Each row: ${workers} concurrent workers x ${perWorker} searches through the app's searchEscorts (its pool of ${database.poolStats().max} connections, decision 0190; no response cache): the relevance page in one statement: its keys among the newest ${searchLimits.textWindow} matches with their count (up to ${searchLimits.textWindow + 1}, read in the same walk) and its cards. Milliseconds.`,
     '',
     '| search | query | total | p50 | p99 |',
     '|---|---|---|---|---|',

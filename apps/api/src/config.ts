@@ -19,6 +19,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
+  /** PostgreSQL connections the process keeps at most; unset: two per core (decision 0190). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).optional(),
   SITE_NAME: z.string().min(1).max(60).default('Encanto'),
   SITE_URL: z.url().default('http://localhost:3000'),
   DEMO_DATA: bool,
@@ -150,6 +152,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolMax: number | undefined;
   siteName: string;
   siteUrl: string;
   demoData: boolean;
@@ -277,6 +280,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     siteName: e.SITE_NAME,
     siteUrl: e.SITE_URL.replace(/\/$/, ''),
     demoData: e.DEMO_DATA ?? !production,

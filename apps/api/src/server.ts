@@ -16,6 +16,7 @@ applyImageMemory(config.memory);
 const pgliteDir = path.join(config.dataDir, 'pglite');
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
+  poolMax: config.databasePoolMax,
   dataDir: pgliteDir,
   pglite: config.memory.pglite,
 });

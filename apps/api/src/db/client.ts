@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -73,6 +74,8 @@ export interface OpenOptions {
   /** A PGlite data-dir tarball to start from (tests: migrated once, copied per file). */
   loadDataDir?: Uint8Array | undefined;
   migrate?: boolean;
+  /** PostgreSQL's pool size; unset: defaultPoolMax(). */
+  poolMax?: number | undefined;
   /** PGlite's memory (decision 0151): its buffer pool and per-sort memory, in MB. */
   pglite?: PgliteMemory | undefined;
 }
@@ -103,8 +106,18 @@ export function pgliteStartParams(base: readonly string[], memory: PgliteMemory)
   ];
 }
 
+/**
+ * Two connections per core (decision 0190): enough to keep the cores busy while a connection's answer
+ * travels back, few enough that queries are not all running at once on cores they share unevenly
+ * (with ten, the slowest of ten concurrent searches took three times their median). Past the pool a
+ * query waits its turn, in order.
+ */
+export const defaultPoolMax = () => 2 * os.availableParallelism();
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options);
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolMax ?? defaultPoolMax())
+    : await openPglite(options);
   if (options.migrate !== false) await migrate(database);
   // PGlite writes its files 0666 (its bundled cluster) or 0644 whatever the umask: owner-only once
   // open and migrated, and again on close (lib/data-dir.ts). Its folders are 0700 under the umask.
@@ -112,12 +125,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, max: number): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30000,
   });
@@ -144,7 +157,7 @@ async function openPostgres(url: string): Promise<Database> {
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
-      max: pool.options.max ?? 10,
+      max,
     }),
     observeQueries: (o) => {
       observer = o;

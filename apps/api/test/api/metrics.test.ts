@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, FIXTURE_PASSWORD } from '../helpers/fixtures.ts';
 import { countedTransport } from '../../src/modules/metrics/registry.ts';
 import { startMetricsServer } from '../../src/modules/metrics/server.ts';
+import { defaultPoolMax } from '../../src/db/client.ts';
 import { freePort } from '../helpers/ports.ts';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -67,7 +68,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'encanto_public_cache_requests_total', { result: 'hit' })).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'encanto_db_query_duration_seconds_count')).toBeGreaterThan(0);
     expect(sample(text, 'encanto_db_pool_connections', { state: 'max' })).toBe(
-      t.database.driver === 'postgres' ? 10 : 1,
+      t.database.driver === 'postgres' ? defaultPoolMax() : 1,
     );
     expect(sample(text, 'encanto_db_pool_connections', { state: 'waiting' })).toBe(0);
     // Process metrics from prom-client's defaults.
