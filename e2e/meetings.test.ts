@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chileDateTime } from '@encanto/core/chile-time';
@@ -26,7 +24,7 @@ import {
   reactOwned,
   screenshot,
 } from './helpers/browser.ts';
-import { dataDir } from './helpers/server.ts';
+import { waitForMail } from './helpers/mail.ts';
 
 const PASSWORD = 'encanto123';
 /** Past the meeting's time (two days ahead, 23:00 in Chile), inside its conversation and review windows. */
@@ -289,21 +287,12 @@ describe('a meeting both can act on, between two browsers', () => {
   });
 });
 
-/** The newest mail to an address that says `about`, decoded from the server's outbox, and `pattern`'s match in it. */
-async function mailLink(to: string, about: string, pattern: RegExp): Promise<string> {
-  const outbox = path.join(dataDir(), 'outbox');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
-    for (const file of files.reverse()) {
-      const raw = await fs.readFile(path.join(outbox, file), 'utf8');
-      const text = raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-      const found = text.includes(about) ? pattern.exec(text)?.[0] : undefined;
-      if (found) return found;
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${pattern}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+/** The newest mail to an address that says `about`, and `pattern`'s match in it. */
+function mailLink(to: string, about: string, pattern: RegExp): Promise<string> {
+  return waitForMail(to, `matching ${pattern}`, (mails) =>
+    mails
+      .reverse()
+      .map((m) => (m.text.includes(about) ? pattern.exec(m.text)?.[0] : undefined))
+      .find((found) => found !== undefined),
+  );
 }

@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { msg } from '@encanto/core/messages';
 import { call, callStatus, randomRut } from './helpers/api.ts';
 import { baseUrl, releaseBrowser, workerBrowser, openPage, screenshot } from './helpers/browser.ts';
-import { dataDir } from './helpers/server.ts';
+import { waitForMail } from './helpers/mail.ts';
 
 // Decision 0045, in the browser: after ten wrong codes the code alone no longer works, and the mail's
 // link (which sends its token with the code) still does. The lock is an account rule in the database,
@@ -29,25 +27,15 @@ async function hydrated(page: Page) {
  * The `nth` mail to the address that carries a code, from the server's outbox. Mail is queued and sent by
  * the server's worker within its poll interval, so this waits for it.
  */
-async function recoveryMail(to: string, nth: number): Promise<{ code: string; link: string }> {
-  const outbox = path.join(dataDir(), 'outbox');
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
-    const withCode: { code: string; link: string }[] = [];
-    for (const file of files) {
-      const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+function recoveryMail(to: string, nth: number): Promise<{ code: string; link: string }> {
+  return waitForMail(to, `#${nth} with a recovery code`, (mails) => {
+    const withCode = mails.flatMap(({ text }) => {
       const code = /provisoria es (\d{4})/.exec(text)?.[1];
       const link = /(https?:\/\/\S+\/resetear-pass\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
-      if (code && link) withCode.push({ code, link });
-    }
-    const mail = withCode[nth - 1];
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no recovery mail #${nth} for ${to}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+      return code && link ? [{ code, link }] : [];
+    });
+    return withCode[nth - 1];
+  });
 }
 
 const wrongFor = (code: string, i: number) => String((Number(code) + i) % 10_000).padStart(4, '0');

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { msg } from '@encanto/core/messages';
@@ -24,7 +22,7 @@ import {
   phone,
   screenshot,
 } from './helpers/browser.ts';
-import { dataDir } from './helpers/server.ts';
+import { waitForMail } from './helpers/mail.ts';
 
 const login = (page: Page, person: Person) => loginThroughForm(page, person, E2E_PASSWORD);
 
@@ -208,22 +206,10 @@ describe('safety check-in', () => {
 });
 
 /** The newest mail to an address that contains `about`, decoded from the server's outbox. */
-async function mailText(to: string, about: string): Promise<string> {
-  const outbox = path.join(dataDir(), 'outbox');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
-    for (const file of files.reverse()) {
-      const raw = await fs.readFile(path.join(outbox, file), 'utf8');
-      const text = Buffer.from(
-        raw
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-        'latin1',
-      ).toString('utf8');
-      if (text.includes(about)) return text;
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} with ${about}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+function mailText(to: string, about: string): Promise<string> {
+  return waitForMail(
+    to,
+    `with ${about}`,
+    (mails) => mails.reverse().find((m) => m.text.includes(about))?.text,
+  );
 }

@@ -1,10 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, enterAdminCode, randomRut } from './helpers/api.ts';
 import { releaseBrowser, workerBrowser, openPage, type TrackedPage } from './helpers/browser.ts';
-import { dataDir } from './helpers/server.ts';
+import { mailsTo, waitForMail } from './helpers/mail.ts';
 import { DEMO_PASSWORD, demoEscort } from './helpers/demo.ts';
 import { E2E_ADMIN } from './helpers/global-setup.ts';
 
@@ -70,26 +68,14 @@ async function thenHydrate({ page, release }: SlowPage) {
 
 const valueOf = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue();
 
-const mailsTo = async (to: string) =>
-  (await fs.readdir(path.join(dataDir(), 'outbox')).catch(() => [] as string[])).filter((f) =>
-    f.includes(to),
-  );
-
 /** The 4-digit code of the recovery mail that arrives after `before` (the files seen earlier). */
-async function recoveryCode(to: string, before: string[]): Promise<string> {
-  const outbox = path.join(dataDir(), 'outbox');
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const fresh = (await mailsTo(to)).filter((f) => !before.includes(f));
-    if (fresh.length > 0) {
-      const raw = await fs.readFile(path.join(outbox, fresh[0]!), 'utf8');
-      const text = raw.replace(/=\r?\n/g, '');
-      const code = /provisoria es (\d{4})/.exec(text)?.[1];
-      if (code) return code;
-    }
-    if (Date.now() > deadline) throw new Error(`no recovery mail for ${to}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+function recoveryCode(to: string, before: string[]): Promise<string> {
+  return waitForMail(to, 'with a recovery code', (mails) =>
+    mails
+      .filter((m) => !before.includes(m.file))
+      .map((m) => /provisoria es (\d{4})/.exec(m.text)?.[1])
+      .find((code) => code !== undefined),
+  );
 }
 
 describe('typed before hydration (CPU 6x slower)', { timeout: 300_000 }, () => {
@@ -185,7 +171,7 @@ describe('typed before hydration (CPU 6x slower)', { timeout: 300_000 }, () => {
   }
 
   it('the recovery step keeps the code and both passwords and changes the password', async () => {
-    const before = await mailsTo(client.email);
+    const before = (await mailsTo(client.email)).map((m) => m.file);
     await call('/cliente/recuperar-pass', { method: 'POST', body: { email: client.email } });
     const code = await recoveryCode(client.email, before);
     const slow = await slowPage();
