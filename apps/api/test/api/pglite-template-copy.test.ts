@@ -17,6 +17,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the PGlite template, copied per 
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
       expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
+      // Only the database the tests use: the cluster's templates are dropped from the copy (decision 0191).
+      const databases = await database.db.execute(sql`select datname from pg_database order by datname`);
+      expect((databases as unknown as { rows: { datname: string }[] }).rows).toEqual([
+        { datname: 'postgres' },
+      ]);
     } finally {
       await database.close();
     }

@@ -29,6 +29,13 @@ export default async function setup(project: TestProject) {
   }
   const database = await openDatabase({});
   const client = (database.db as unknown as { $client: PGlite }).$client;
+  // Each file's copy opens faster without the cluster's two template databases, which no test connects
+  // to and nothing creates a database from: 15 of the tarball's 43 MB (decision 0191).
+  await client.exec(
+    `update pg_database set datistemplate = false where datname in ('template0', 'template1')`,
+  );
+  for (const name of ['template0', 'template1']) await client.exec(`drop database ${name}`);
+  await client.exec('checkpoint');
   const blob = await client.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `encanto-pglite-template-${process.pid}.tar`);
   await fs.writeFile(file, Buffer.from(await blob.arrayBuffer()));
