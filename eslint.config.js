@@ -175,7 +175,8 @@ const oneDateFormatter = {
 // --- one browser per browser-test worker ------------------------------------------------------------
 // The files of an e2e worker share one process and one Chromium (decision 0187): a file takes it with
 // workerBrowser() and ends with releaseBrowser(browser), which closes its contexts. A browser launched or
-// closed by a file would cost the launch again, or end the browser under the worker's next file.
+// closed by a file would cost the launch again, or end the browser under the worker's next file. Its
+// screenshots are taken by the same helpers' screenshot() (decision 0192).
 const browserMessage =
   "Take the worker's browser with workerBrowser() and end the file with releaseBrowser(browser) (e2e/helpers/browser.ts, decision 0187).";
 const oneBrowserPerWorker = {
@@ -188,6 +189,11 @@ const oneBrowserPerWorker = {
       {
         selector: "CallExpression[callee.property.name='close'][callee.object.name=/^browser$/i]",
         message: browserMessage,
+      },
+      {
+        selector: "CallExpression[callee.property.name='screenshot']",
+        message:
+          "Screenshots go through helpers/browser.ts screenshot(), which encodes the PNG for speed (decision 0192); page.screenshot's encoding cost the browser suite about 40 CPU-seconds a run.",
       },
     ],
   },
