@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { expect } from 'vitest';
 import { ageNoticeStorageKey } from '@encanto/core/constants';
 import { baseUrl } from './server.ts';
@@ -125,6 +132,12 @@ export async function openPage(
 }
 
 /**
+ * One DevTools session per page for its screenshots, kept until the page closes: detaching a session
+ * switches off the page's virtual WebAuthn authenticator, which another session of the test added.
+ */
+const screenshotSessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/**
  * Screenshots for a person to look at, under test-results/screenshots: the viewport as PNG, encoded for
  * speed (decision 0192), once the page's fonts are in as page.screenshot would wait for them.
  */
@@ -132,13 +145,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
   await fs.mkdir(dir, { recursive: true });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
-    await fs.writeFile(path.join(dir, `${name}.png`), Buffer.from(data, 'base64'));
-  } finally {
-    await cdp.detach();
+  let session = screenshotSessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page);
+    screenshotSessions.set(page, session);
   }
+  const { data } = await (
+    await session
+  ).send('Page.captureScreenshot', {
+    format: 'png',
+    optimizeForSpeed: true,
+  });
+  await fs.writeFile(path.join(dir, `${name}.png`), Buffer.from(data, 'base64'));
 }
 
 /**
