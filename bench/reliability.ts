@@ -25,7 +25,8 @@
  *    public reads (bench/memory.ts); the soak's peak must stay under 512 MB on PGlite, 384 MB on PostgreSQL.
  *
  *   npm run test:reliability                 # full: 2 min mixed load, nginx, the 60 s memory soak
- *   node bench/reliability.ts --short        # CI: ~2 min in all (the memory check 44 s with CI's DEMO_PHOTO_CACHE)
+ *   node bench/reliability.ts --short        # ~2 min in all (the memory check 44 s with CI's DEMO_PHOTO_CACHE);
+ *                                            # CI runs --only=mixed,crash, dbloss,scaleout and memory side by side (decision 0194)
  *   node bench/reliability.ts --only=mixed,crash,dbloss,scaleout,memory
  *
  * Ends with one line `N passed, N failed` (exit 1 on any failure).
