@@ -197,7 +197,7 @@ describe('the filters on a phone', () => {
     await expect(
       page.evaluate(() => document.activeElement?.classList.contains('listing-outcome')),
     ).resolves.toBe(true);
-    await expect(sheetButton(page).textContent()).resolves.toBe('Filtros (1)');
+    await expect.poll(() => sheetButton(page).textContent()).toBe('Filtros (1)');
     await screenshot(page, 'listing-filtered-360');
     expect(errors).toEqual([]);
     await context.close();
@@ -219,7 +219,8 @@ describe('the filters on a phone', () => {
     await screenshot(page, 'listing-empty-chips-360');
     await page.getByRole('link', { name: 'Quitar filtro Edad desde 99' }).click();
     await page.waitForURL('**/Escort?genero=Femenino&edad_max=99');
-    await expect(sheetButton(page).textContent()).resolves.toBe('Filtros (2)');
+    // The URL changes before the new page's filters render: read the button until it says so.
+    await expect.poll(() => sheetButton(page).textContent()).toBe('Filtros (2)');
     expect(errors).toEqual([]);
     await context.close();
   });
