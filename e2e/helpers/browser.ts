@@ -138,10 +138,17 @@ export async function openPage(
 const screenshotSessions = new WeakMap<Page, Promise<CDPSession>>();
 
 /**
+ * Whether screenshot() takes its pictures: `E2E_SCREENSHOTS=false` skips them, which .ci/run sets, as CI
+ * keeps no test-results and nobody looks at them there (decision 0195).
+ */
+const screenshotsWanted = process.env.E2E_SCREENSHOTS !== 'false';
+
+/**
  * Screenshots for a person to look at, under test-results/screenshots: the viewport as PNG, encoded for
  * speed (decision 0192), once the page's fonts are in as page.screenshot would wait for them.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!screenshotsWanted) return;
   const dir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
   await fs.mkdir(dir, { recursive: true });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
