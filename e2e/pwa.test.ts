@@ -202,8 +202,14 @@ describe('notification settings', () => {
       await section.scrollIntoViewIfNeeded();
       await atRest(page);
       await screenshot(page, `pwa-avisos-telefono-${width}`);
+      // "Preferencias guardadas." is still shown from the first save: wait for this save's own answer, or
+      // the next viewport's page could load before it lands (and find the switch still on).
+      const saved = page.waitForResponse(
+        (r) =>
+          r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/cuenta/notificaciones/push',
+      );
       await section.getByRole('switch', { name: /Mostrar detalles/ }).click();
-      await section.getByText('Preferencias guardadas.').waitFor();
+      expect((await saved).ok()).toBe(true);
       expect(errors).toEqual([]);
       await context.close();
     }
