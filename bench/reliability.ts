@@ -26,7 +26,7 @@
  *
  *   npm run test:reliability                 # full: 2 min mixed load, nginx, the 60 s memory soak
  *   node bench/reliability.ts --short        # ~2 min in all (the memory check 44 s with CI's DEMO_PHOTO_CACHE);
- *                                            # CI runs --only=mixed,crash, dbloss,scaleout and memory side by side (decision 0194)
+ *                                            # CI runs three at once: --only=mixed,crash; --only=dbloss,scaleout; --only=memory (decision 0194)
  *   node bench/reliability.ts --only=mixed,crash,dbloss,scaleout,memory
  *
  * Ends with one line `N passed, N failed` (exit 1 on any failure).
