@@ -17,14 +17,13 @@ import { sql } from 'drizzle-orm';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
 import { searchEscorts } from '../apps/api/src/modules/directory/search.ts';
-import { escortSearchQuerySchema } from '@encanto/core/search';
 import { searchLimits } from '@encanto/core/search-params';
 import { adminUrl, cityTable, dropDatabase, freshDatabase, loadavg, machine, withDb } from './lib.ts';
 import { writeSection } from './run.ts';
+import { parse, pct, searchTimes, workers } from './text-searches.ts';
 
 const escorts = Number(process.env.DISCOVERY_ESCORTS ?? 100_000);
 const dbName = process.env.DISCOVERY_DB ?? 'bench_discovery';
-const workers = 10;
 const perWorker = Number(process.env.DISCOVERY_REQUESTS ?? 20);
 
 export async function seed(url: string) {
@@ -107,31 +106,14 @@ const combos: string[] = [
   'comuna=santiago&fotos_verificadas=true',
 ];
 
-const parse = (q: string) => escortSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(q)));
-
-function p(sorted: number[], q: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
-
-/** 10 workers, each `rounds` sequential searches; latency of each in ms. */
+/** `workers` (10) at a time, each `rounds` sequential searches; latency of each in ms. */
 async function measure(
   db: Db,
   query: string,
   rounds = perWorker,
 ): Promise<{ p50: number; p99: number; max: number }> {
-  const input = parse(query);
-  const times: number[] = [];
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      for (let i = 0; i < rounds; i++) {
-        const t = performance.now();
-        await searchEscorts(db, input, new Date());
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  return { p50: p(times, 0.5), p99: p(times, 0.99), max: times.at(-1)! };
+  const times = (await searchTimes(db, query, rounds)).sort((a, b) => a - b);
+  return { p50: pct(times, 0.5), p99: pct(times, 0.99), max: times.at(-1)! };
 }
 
 /** The query string of page `n` (walking `siguiente` from page 1), or of the last page when there are fewer. */

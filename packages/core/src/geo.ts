@@ -46,3 +46,21 @@ export function findComuna(nameOrSegment: string): ComunaEntry | undefined {
 export function cityKey(name: string): string {
   return slugify(name);
 }
+
+/** Each word of the comunas' keys (cityKey: accent-free, lower case), with the keys that have it. */
+const comunaKeysByWord = new Map<string, string[]>();
+for (const c of comunas) {
+  const key = cityKey(c.name);
+  for (const word of new Set(key.split('-')))
+    comunaKeysByWord.set(word, [...(comunaKeysByWord.get(word) ?? []), key]);
+}
+
+/**
+ * The key of the one comuna whose name has `word` (lower case, accent-free) as a whole word:
+ * "providencia" names Providencia, "barbara" Santa Bárbara; undefined for a word of several comunas
+ * ("san") or of none. The text search reads such a comuna's own listing first (decision 0196).
+ */
+export function comunaNamedBy(word: string): string | undefined {
+  const keys = comunaKeysByWord.get(word);
+  return keys?.length === 1 ? keys[0] : undefined;
+}

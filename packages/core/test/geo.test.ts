@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comunas, findComuna, regions, zones } from '../src/geo.ts';
+import { comunaNamedBy, comunas, findComuna, regions, zones } from '../src/geo.ts';
 import { citySegment, slugify } from '../src/text.ts';
 import landing from '../src/data/city-landing-pages.json' with { type: 'json' };
 
@@ -25,5 +25,16 @@ describe('Chile geography', () => {
     for (const page of landing as { city: string; comuna?: string }[]) {
       expect(findComuna(page.comuna ?? page.city), page.city).toBeDefined();
     }
+  });
+});
+
+describe('comunaNamedBy (decision 0196)', () => {
+  it('names the one comuna whose name has the word whole, and none for a word of several or of none', () => {
+    expect(comunaNamedBy('providencia')).toBe('providencia');
+    expect(comunaNamedBy('barbara')).toBe('santa-barbara');
+    expect(comunaNamedBy('nunoa')).toBe('nunoa');
+    expect(comunaNamedBy('san')).toBeUndefined();
+    expect(comunaNamedBy('provi')).toBeUndefined();
+    expect(comunaNamedBy('valeria')).toBeUndefined();
   });
 });

@@ -338,6 +338,20 @@ describe('the condition of ?q= (decision 0185)', () => {
     expect(differ!.n).toBe(0);
   });
 
+  it('reads its candidates from indexes of listed profiles only (decision 0196)', async () => {
+    // Every text search asks for listed profiles, and each candidate an index gives is a table row read
+    // and tested: over all public ones, a fifth of a comuna's candidates were dropped by the filter.
+    const indexes = await rows<{ name: string; def: string }>(sql`
+      select indexname as name, indexdef as def from pg_indexes
+      where tablename = 'escort_profiles' and indexdef ~ 'search_(doc|details)' order by indexname`);
+    expect(indexes.map((i) => i.name)).toEqual([
+      'escort_search_details_idx',
+      'escort_search_text_idx',
+      'escort_search_text_window_idx',
+    ]);
+    for (const { def } of indexes) expect(def).toMatch(/ WHERE \(public AND listed\)$/);
+  });
+
   it("is estimated at the word's own matches, not once per weighted alternative", async () => {
     // 10,000 documents, all read by ANALYZE: a comuna's word in 2 % (weight B), a name in 20 %, and
     // 150 words of "Sobre mí" (PostgreSQL estimates a prefix from its statistics only when it keeps

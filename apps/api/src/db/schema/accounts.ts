@@ -128,6 +128,11 @@ export const escortProfiles = pgTable(
       .notNull()
       .default(sql`''::tsvector`),
     /**
+     * The document without its comuna (weight B), computed by PostgreSQL after the triggers set the
+     * document: where a word naming one comuna is found outside it (decision 0196).
+     */
+    searchDetails: tsvector('search_details').generatedAlwaysAs(sql`ts_filter(search_doc, '{a,c,d}')`),
+    /**
      * Where she was last placed in the listings: a number from escort_placement_seq, taken by a trigger
      * (migration saved-searches) when she becomes listed or moves to another comuna, and by nothing else
      * (a new photo or text leaves it). The saved-search sweep reads the profiles placed since its last
@@ -162,15 +167,20 @@ export const escortProfiles = pgTable(
     const verifiedPhotos = index('escort_search_fotos_recientes_idx')
       .on(t.hasPhoto, t.createdAt, t.accountId)
       .where(sql`${t.public} and ${t.fotosVerificadas}`);
-    // `?q=` (decision 0163): the words' candidates from the GIN index, then the other filters.
+    // `?q=` (decision 0163): the words' candidates from the GIN index, then the other filters. Listed
+    // profiles only, as every text search asks (decision 0196): each candidate costs a table read.
     // The relevance window's walk has its own covering index, escort_search_text_window_idx, written in
     // the migration text-search-window because Drizzle cannot declare INCLUDE (decision 0182).
     const text = index('escort_search_text_idx')
       .using('gin', t.searchDoc)
-      .where(sql`${t.public}`);
+      .where(sql`${t.public} and ${t.listed}`);
+    const details = index('escort_search_details_idx')
+      .using('gin', t.searchDetails)
+      .where(sql`${t.public} and ${t.listed}`);
     return [
       verifiedPhotos,
       text,
+      details,
       index('escort_placement_seq_idx')
         .on(t.placementSeq)
         .where(sql`${t.listed}`),

@@ -12,7 +12,7 @@ export type EscortProfileRow = typeof escortProfiles.$inferSelect;
 
 /** An account as other features see it: every column but the password hash, and the escort profile if any. */
 export type NicknameAccount = Omit<AccountRow, 'passHash'> & {
-  profile: Omit<EscortProfileRow, 'searchDoc'> | null;
+  profile: Omit<EscortProfileRow, 'searchDoc' | 'searchDetails'> | null;
 };
 
 const { passHash: _passHash, ...accountColumns } = getTableColumns(accounts);
@@ -30,8 +30,12 @@ export const nicknameIs = (nickname: string): SQL => sql`lower(${accounts.nickna
  * The one lookup by nickname, for every feature: the account (optionally of
  * one kind) with its escort profile (null for clients and admins).
  */
-// The text search's document (decision 0163) is the search's alone: never read with a profile.
-const { searchDoc: _searchDoc, ...profileColumns } = getTableColumns(escortProfiles);
+// The text search's documents (decisions 0163, 0196) are the search's alone: never read with a profile.
+const {
+  searchDoc: _searchDoc,
+  searchDetails: _searchDetails,
+  ...profileColumns
+} = getTableColumns(escortProfiles);
 
 export async function findAccountByNickname(
   db: DbOrTx,

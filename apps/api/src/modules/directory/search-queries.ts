@@ -1,4 +1,16 @@
-import { and, Column, eq, gt, inArray, is, lte, sql, type DriverValueDecoder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  Column,
+  eq,
+  gt,
+  inArray,
+  is,
+  lte,
+  ne,
+  sql,
+  type DriverValueDecoder,
+  type SQL,
+} from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import {
   filterNames,
@@ -9,6 +21,7 @@ import {
   type PlaceFilterName,
   type SearchFilters,
 } from '@encanto/core/search-filters';
+import { comunaNamedBy } from '@encanto/core/geo';
 import { searchLimits, type SearchOrder } from '@encanto/core/search-params';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -52,10 +65,7 @@ interface PlaceSql<K extends FilterName> extends FilterSql<K> {
 export const filterSql: { [K in FilterName]: K extends PlaceFilterName ? PlaceSql<K> : FilterSql<K> } = {
   // The words against the weighted document, through the GIN index escort_search_text_idx (decision
   // 0163), in the form whose estimate names each word once (decision 0185).
-  q: {
-    where: (v) =>
-      sql`(${ep.searchDoc} @@ ${textQuery(v, 'escort_search_match')} and not ${ep.searchDoc} @@ ${textQuery(v, 'escort_search_mismatch')})`,
-  },
+  q: { where: (v) => textMatch(ep.searchDoc, v) },
   zona: { where: (v) => eq(ep.zona, v), countKey: true, visit: (v) => eq(visits.zona, v) },
   region: { where: (v) => eq(ep.regionKey, v), countKey: true, visit: (v) => eq(visits.regionKey, v) },
   comuna: { where: (v) => eq(ep.cityKey, v), countKey: true, visit: (v) => eq(visits.cityKey, v) },
@@ -98,6 +108,11 @@ function textQuery(
     words.map((w) => sql`${w}`),
     sql`, `,
   )}]::text[])`;
+}
+
+/** The words against a document: `q`'s condition (decision 0185), on search_doc or search_details. */
+function textMatch(doc: typeof ep.searchDoc | typeof ep.searchDetails, text: string): SQL {
+  return sql`(${doc} @@ ${textQuery(text, 'escort_search_match')} and not ${doc} @@ ${textQuery(text, 'escort_search_mismatch')})`;
 }
 
 /** One filter's condition, when the search has it (the map is typed per filter; this reads it for any). */
@@ -181,7 +196,8 @@ function sortOf(orden: SortName, filter: SearchFilter): { cols: SQL[]; casts: So
  * p50 at 100,000 profiles (bench/RESULTS.md, decision 0163). Beyond the window, `orden=recientes`.
  */
 function relevanceWindow(filter: SearchFilter): SQL {
-  return sql`${ep.accountId} in (${textWindowSql(filter, sql`${ep.accountId}`, searchLimits.textWindow)})`;
+  const plan = { where: conditions(filter) };
+  return sql`${ep.accountId} in (${textWindowSql(plan, sql`${ep.accountId}`, searchLimits.textWindow)})`;
 }
 
 export const sortKeyTypes = (orden: SortName): readonly SortKeyType[] =>
@@ -273,9 +289,88 @@ function cursorConditions(
  * word is an index-only walk that reads no table row; a rare word is still found through the GIN
  * index and sorted.
  */
-function textWindowSql(filter: SearchFilter, columns: SQL, limit: number): SQL {
-  return sql`select ${columns} from ${ep} where ${and(...conditions(filter))}
-    order by ${ep.hasPhoto} desc, ${ep.createdAt} desc, ${ep.accountId} desc limit ${limit}`;
+function textWindowSql(plan: WindowPlan, columns: SQL, limit: number): SQL {
+  const newest = sql`${ep.hasPhoto} desc, ${ep.createdAt} desc, ${ep.accountId} desc`;
+  if ('where' in plan)
+    return sql`select ${columns} from ${ep} where ${and(...plan.where)} order by ${newest} limit ${limit}`;
+  const cols = sql`${ep.accountId}, ${ep.hasPhoto}, ${ep.createdAt}, ${ep.searchDoc}`;
+  return sql`select ${columns} from (
+      (select ${cols} from ${ep} where ${and(...plan.inComuna)} order by ${newest} limit ${limit})
+      union all
+      (select ${cols} from ${ep} where ${and(...plan.elsewhere)})
+    ) ${ep} order by ${newest} limit ${limit}`;
+}
+
+/**
+ * Where a relevance window's rows come from: the matches of the search, or (decision 0196), for one
+ * word that names one comuna with more profiles than the window and is seldom found elsewhere, that
+ * comuna's newest profiles (all of which match: the word is their comuna) beside the matches
+ * elsewhere, found through escort_search_details_idx, the document without its comuna. Through the
+ * whole document such a word found every profile placed there, each a table row read: 1,728 at
+ * 1,000,000 profiles, where the comuna's own index reads the newest 481.
+ */
+export type WindowPlan = { where: SQL[] } | { inComuna: SQL[]; elsewhere: SQL[] };
+
+export async function windowPlan(db: DbOrTx, filter: SearchFilter): Promise<WindowPlan> {
+  const q = filter.filters.q!;
+  const words = searchWords(q);
+  const comuna = words.length === 1 ? comunaNamedBy(words[0]!) : undefined;
+  if (comuna === undefined) return { where: conditions(filter) };
+  const { all, elsewhere } = await wordEstimates(db, words[0]!, filter.today);
+  const window = searchLimits.textWindow;
+  if (all <= window || elsewhere > window) return { where: conditions(filter) };
+  const others = conditions(
+    filter,
+    filterNames.filter((name) => name !== 'q'),
+  );
+  return {
+    inComuna: [...others, eq(ep.cityKey, comuna)],
+    elsewhere: [...others, ne(ep.cityKey, comuna), textMatch(ep.searchDetails, q)],
+  };
+}
+
+interface WordEstimates {
+  /** Profiles holding the word anywhere (search_doc). */
+  all: number;
+  /** Profiles holding it outside any comuna: a name, the details, "Sobre mí" (search_details). */
+  elsewhere: number;
+}
+
+/**
+ * The estimates a comuna's word is planned by, once a day per database: statistics move only when
+ * the table is analyzed, a comuna's word is one of a few hundred, and either plan answers the same.
+ */
+const estimateMemo = new WeakMap<object, { day: string; words: Map<string, WordEstimates> }>();
+
+async function wordEstimates(db: DbOrTx, word: string, day: string): Promise<WordEstimates> {
+  let memo = estimateMemo.get(db);
+  if (memo?.day !== day) estimateMemo.set(db, (memo = { day, words: new Map() }));
+  const known = memo.words.get(word);
+  if (known) return known;
+  const estimates = await readWordEstimates(db, word);
+  memo.words.set(word, estimates);
+  return estimates;
+}
+
+/**
+ * PostgreSQL's statistics of the two documents: the share of rows holding each frequent lexeme the
+ * word matches, summed, times the rows. A word missing from them is rarer than any they keep;
+ * without statistics (never analyzed) both are 0.
+ */
+async function readWordEstimates(db: DbOrTx, word: string): Promise<WordEstimates> {
+  const result = await db.execute(sql`
+    select coalesce(sum(m.f) filter (where s.attname = 'search_doc') * max(c.reltuples), 0)::float8 as "all",
+      coalesce(sum(m.f) filter (where s.attname = 'search_details') * max(c.reltuples), 0)::float8 as elsewhere
+    from pg_stats s
+    cross join lateral (select s.most_common_elems::text::text[] as elems) e
+    cross join lateral unnest(e.elems, s.most_common_elem_freqs[1:cardinality(e.elems)]) m(lexeme, f)
+    join pg_class c on c.oid = 'escort_profiles'::regclass
+    where s.schemaname = current_schema() and s.tablename = 'escort_profiles'
+      and s.attname in ('search_doc', 'search_details')
+      and setweight(array_to_tsvector(array[m.lexeme]), 'C') @@ ${textQuery(word, 'escort_search_match')}`);
+  // node-postgres and PGlite both answer { rows }.
+  const [row] = (result as unknown as { rows: WordEstimates[] }).rows;
+  return { all: Number(row?.all ?? 0), elsewhere: Number(row?.elsewhere ?? 0) };
 }
 
 /** The card's columns as a raw statement's select list, each under its field name (decodeCard reads them). */
@@ -323,8 +418,9 @@ export async function searchRelevancePage(
     sql`, `,
   );
   const windowCols = sql`${ep.accountId}, ${ep.hasPhoto}, ${ep.createdAt}, ${ep.searchDoc}`;
+  const plan = await windowPlan(db, filter);
   const result = await db.execute(sql`
-    with text_window as materialized (${textWindowSql(filter, windowCols, cap + 1)})
+    with text_window as materialized (${textWindowSql(plan, windowCols, cap + 1)})
     select ${cardSelect}, page.key, counted.n from (select count(*)::int as n from text_window) counted
     left join lateral (
       select ${ep.accountId} as id, ${sortKeyOf(cols)} as key, row_number() over (order by ${order}) as pos
@@ -400,7 +496,7 @@ export async function searchTotal(
     // In the window's order, so a broad word is the window index's index-only walk (decision 0182);
     // without an order the planner read the table until 481 matched (11,500 rows for "vale").
     const counted = await db.execute(sql`
-      select count(*)::int as n from (${textWindowSql(filter, sql`1`, cap + 1)}) m`);
+      select count(*)::int as n from (${textWindowSql(await windowPlan(db, filter), sql`1`, cap + 1)}) m`);
     const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
     return n > cap ? { n: cap, exact: false } : { n, exact: true };
   }
