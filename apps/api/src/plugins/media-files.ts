@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@encanto/core/messages';
-import { assertSafeKey, IMMUTABLE, mediaType } from '../infra/media/store.ts';
+import { assertSafeKey, IMMUTABLE, isSafeKey, mediaType } from '../infra/media/store.ts';
 
 /**
  * Serves public media under /media/ in both modes (API only and with the web
@@ -16,14 +16,20 @@ export async function registerMediaFiles(app: FastifyInstance): Promise<void> {
     const root = store.root ?? path.join(app.config.dataDir, 'media');
     // @fastify/static wants an existing folder; a fresh DATA_DIR has none before the first upload.
     await fs.mkdir(root, { recursive: true });
+    // No wildcard route of the plugin's: it reads every folder of the path on each request to check the
+    // name's spelling (decision 0197), and a shard folder holds thousands of files. The key check below
+    // leaves no other spelling to catch; sendFile skips that reading.
     await app.register(fastifyStatic, {
       root,
-      prefix: '/media/',
-      decorateReply: false,
+      serve: false,
       index: false,
       setHeaders: (res) => {
         res.header('cache-control', IMMUTABLE);
       },
+    });
+    app.get('/media/*', { schema: { hide: true } }, (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      return isSafeKey(key) ? reply.sendFile(key) : reply.callNotFound();
     });
     return;
   }

@@ -41,6 +41,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     prefix: '/assets/',
     decorateReply: false,
     index: false,
+    // A route per built file, listed once at start: the wildcard route reads the folder on every request
+    // to check the name's spelling (decision 0197). A name not built falls to the 404 below.
+    wildcard: false,
     // The build writes .br and .gz beside each text asset: sent as they are, no CPU per request.
     preCompressed: true,
     setHeaders: (res, filePath) => {

@@ -40,8 +40,11 @@ export const mediaType = (key: string) =>
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
 
+/** Whether a media key is one of ours: lower case, no `..`, nothing outside the store's folder. */
+export const isSafeKey = (key: string): boolean => SAFE_KEY.test(key) && !key.includes('..');
+
 export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe media key: ${key}`);
+  if (!isSafeKey(key)) throw new Error(`unsafe media key: ${key}`);
 }
 
 export function createDiskMediaStore(root: string): MediaStore {
