@@ -61,10 +61,11 @@ const baseline = spawn(
 );
 try {
   await waitFor(`http://127.0.0.1:${baselinePort}/api/health`, baseline, 30_000);
+  const BASELINE = 'baseline (wildcard route)';
   const runs: { who: string; rps: number; p99: number; errors: number }[] = [];
   for (let round = 0; round < 2; round++) {
     for (const [who, base] of [
-      ['baseline (wildcard route)', `http://127.0.0.1:${baselinePort}`],
+      [BASELINE, `http://127.0.0.1:${baselinePort}`],
       ['server', server.url],
     ] as const) {
       const r = await autocannon({ url: `${base}/media/${key}`, connections: 10, duration: seconds });
@@ -72,21 +73,14 @@ try {
       console.log(`${who}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
     }
   }
-  const mean = (who: string, f: (r: (typeof runs)[number]) => number) => {
-    const mine = runs.filter((r) => r.who === who);
-    return mine.reduce((s, r) => s + f(r), 0) / mine.length;
-  };
-  const rows = ['baseline (wildcard route)', 'server'].map(
-    (who) =>
-      `| ${who} | ${runs
-        .filter((r) => r.who === who)
-        .map((r) => Math.round(r.rps))
-        .join(', ')} | ${runs
-        .filter((r) => r.who === who)
-        .map((r) => r.p99)
-        .join(', ')} | ${runs.filter((r) => r.who === who).reduce((s, r) => s + r.errors, 0)} |`,
-  );
-  const ratio = mean('server', (r) => r.rps) / mean('baseline (wildcard route)', (r) => r.rps);
+  const of = (who: string) => runs.filter((r) => r.who === who);
+  const meanRps = (who: string) => of(who).reduce((s, r) => s + r.rps, 0) / of(who).length;
+  const rows = [BASELINE, 'server'].map((who) => {
+    const mine = of(who);
+    const errors = mine.reduce((s, r) => s + r.errors, 0);
+    return `| ${who} | ${mine.map((r) => Math.round(r.rps)).join(', ')} | ${mine.map((r) => r.p99).join(', ')} | ${errors} |`;
+  });
+  const ratio = meanRps('server') / meanRps(BASELINE);
   const body = [
     `Command: \`node bench/media-files.ts\` (MEDIA_FILES=${files}, MEDIA_SECONDS=${seconds}). Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${machine()}. Load average before: ${loadBefore}; after: ${loadavg()}.`,
     '',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@encanto/core/messages';
-import { assertSafeKey, IMMUTABLE, isSafeKey, mediaType } from '../infra/media/store.ts';
+import { IMMUTABLE, isSafeKey, mediaType } from '../infra/media/store.ts';
 
 /**
  * Serves public media under /media/ in both modes (API only and with the web
@@ -36,11 +36,7 @@ export async function registerMediaFiles(app: FastifyInstance): Promise<void> {
 
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    try {
-      assertSafeKey(key);
-    } catch {
-      return reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' });
-    }
+    if (!isSafeKey(key)) return reply.status(404).send({ mensaje: msg.notFound, code: 'NOT_FOUND' });
     const direct = store.publicUrl?.(key);
     if (direct) return reply.header('cache-control', IMMUTABLE).redirect(direct, 301);
     const body = await store.get(key);

@@ -24,6 +24,16 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Each URL answers the web app's plain 404, never a page and never cached for a year. */
+async function expectPlain404(urls: string[]): Promise<void> {
+  for (const url of urls) {
+    const res = await t.app.inject(url);
+    expect(res.statusCode, url).toBe(404);
+    expect(res.body, url).toBe('No encontrado.');
+    expect(res.headers['cache-control'] ?? '', url).not.toContain('immutable');
+  }
+}
+
 describe('built assets', () => {
   it('each built file has a route of its own; no wildcard route reads the folder per request', () => {
     expect(t.app.hasRoute({ method: 'GET', url: `/assets/${script}` })).toBe(true);
@@ -40,16 +50,11 @@ describe('built assets', () => {
   });
 
   it('a name that was not built, another spelling or a climb out is a plain 404, never a page', async () => {
-    for (const url of [
+    await expectPlain404([
       '/assets/index-NOTBUILT.js',
       `/assets/${script.toUpperCase()}`,
       '/assets/..%2f..%2fpackage.json',
-    ]) {
-      const res = await t.app.inject(url);
-      expect(res.statusCode, url).toBe(404);
-      expect(res.body, url).toBe('No encontrado.');
-      expect(res.headers['cache-control'] ?? '', url).not.toContain('immutable');
-    }
+    ]);
   });
 });
 
@@ -66,15 +71,10 @@ describe('stored media', () => {
   });
 
   it('a missing file, another spelling or a climb out is a plain 404 that is not cached for a year', async () => {
-    for (const url of [
+    await expectPlain404([
       '/media/ab/missing-640.webp',
       `/media/${MEDIA_KEY.toUpperCase()}`,
       '/media/..%2f..%2fetc%2fpasswd',
-    ]) {
-      const res = await t.app.inject(url);
-      expect(res.statusCode, url).toBe(404);
-      expect(res.body, url).toBe('No encontrado.');
-      expect(res.headers['cache-control'] ?? '', url).not.toContain('immutable');
-    }
+    ]);
   });
 });
